@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerApiKeyGuard } from './http/api-key';
+import { registerErrorMapping } from './http/errors';
+import { CatalogService } from './modules/catalog/service';
+import { catalogRoutes } from './modules/catalog/routes';
+import { ContentService } from './modules/content/service';
+import { contentRoutes } from './modules/content/routes';
+import { healthRoutes } from './modules/health/routes';
+import { mediaRoutes } from './modules/media/routes';
+import { NewsletterService } from './modules/newsletter/service';
+import { newsletterRoutes } from './modules/newsletter/routes';
+import { StoresService } from './modules/stores/service';
+import { registerWeb } from './web';
+
+export interface Services {
+  catalog: CatalogService;
+  content: ContentService;
+  newsletter: NewsletterService;
+  stores: StoresService;
+}
+
+export interface App {
+  app: FastifyInstance;
+  services: Services;
+  close(): Promise<void>;
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  clock?: () => Date;
+  /** Pass false to keep tests quiet. */
+  logger?: boolean;
+  /** Serve the built storefront (API tests leave it out). */
+  web?: boolean;
+}
+
+/** Builds the HTTP server over a migrated, seeded database. The caller owns the database's lifetime. */
+export async function buildApp({
+  config,
+  database,
+  clock = () => new Date(),
+  logger = true,
+  web = true,
+}: AppOptions): Promise<App> {
+  const app = Fastify({
+    logger: logger ? { level: config.LOG_LEVEL } : false,
+    genReqId: () => randomUUID(),
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 256 * 1024,
+    routerOptions: { maxParamLength: 500 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const catalog = new CatalogService(database, clock, (message) => app.log.info(message));
+  const content = new ContentService(database, clock);
+  const newsletter = new NewsletterService(database, clock);
+  const stores = new StoresService(database);
+  await catalog.start();
+
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: `${config.BRAND_NAME} storefront API`,
+        description:
+          'Every /api call needs the x-api-key and x-consumer headers. Prices are integer CLP cents.',
+        version: '0.1.0',
+      },
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          consumer: { type: 'apiKey', in: 'header', name: 'x-consumer' },
+        },
+      },
+      security: [{ apiKey: [], consumer: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  registerErrorMapping(app);
+  registerApiKeyGuard(app, config.API_KEYS);
+  await app.register(healthRoutes(database));
+  await app.register(catalogRoutes(catalog));
+  await app.register(contentRoutes(content));
+  await app.register(mediaRoutes(catalog, config));
+  await app.register(newsletterRoutes(newsletter));
+  if (web) {
+    await registerWeb(app, {
+      api: webApiKey(config),
+      brand: {
+        name: config.BRAND_NAME,
+        logoUrl: config.BRAND_LOGO_URL,
+        primaryColor: config.BRAND_PRIMARY_COLOR,
+        secondaryColor: config.BRAND_SECONDARY_COLOR,
+        helpPhone: config.HELP_PHONE,
+      },
+      catalog,
+      content,
+      stores,
+    });
+  }
+
+  return {
+    app,
+    services: { catalog, content, newsletter, stores },
+    close: async () => {
+      await app.close();
+      await catalog.stop();
+    },
+  };
+}
+
+/** The key the storefront's browser code uses: the one configured for the 'web' consumer. */
+function webApiKey(config: Config): { consumer: string; key: string } {
+  for (const [key, consumer] of config.API_KEYS) if (consumer === 'web') return { consumer, key };
+  throw new Error("API_KEYS has no key for the 'web' consumer, which the storefront needs");
+}

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Development keys, documented in README; set API_KEYS in any real deployment. */
+export const DEFAULT_API_KEYS = 'web:despensa-web-dev-key,app:despensa-app-dev-key,osm:despensa-osm-dev-key';
+
+const apiKeyPairs = z
+  .string()
+  .min(1)
+  .transform((raw, ctx) => {
+    const keys = new Map<string, string>();
+    for (const pair of raw.split(',')) {
+      const [consumer, key, ...rest] = pair.trim().split(':');
+      if (!consumer || !key || rest.length > 0) {
+        ctx.addIssue({ code: 'custom', message: `"${pair}" is not a consumer:key pair` });
+        return z.NEVER;
+      }
+      keys.set(key, consumer);
+    }
+    return keys;
+  });
+
+const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    .optional(),
+  /** Port of the embedded PostgreSQL; never 5432, which a system server may hold. */
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+  API_KEYS: apiKeyPairs.prefault(DEFAULT_API_KEYS),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Size of the demo catalogue created on first start. */
+  SEED_PRODUCTS: z.coerce.number().int().min(1).max(1_000_000).default(3000),
+  BRAND_NAME: z.string().min(1).default('Despensa'),
+  BRAND_PRIMARY_COLOR: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'must be a #rrggbb colour')
+    .default('#c8102e'),
+  BRAND_SECONDARY_COLOR: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'must be a #rrggbb colour')
+    .default('#1d3557'),
+  BRAND_LOGO_URL: z.string().min(1).default('/media/brand/logo.svg'),
+  HELP_PHONE: z.string().min(1).default('600 400 2000'),
+});
+
+export type Config = z.output<typeof configSchema> & { dataDir: string };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; the message names every bad variable on one line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const picked = Object.fromEntries(
+    Object.keys(configSchema.shape).map((name) => [name, env[name] === '' ? undefined : env[name]]),
+  );
+  const parsed = configSchema.safeParse(picked);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}

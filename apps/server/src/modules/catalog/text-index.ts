@@ -1,0 +1,196 @@
+import { stemmer } from '@orama/stemmers/spanish';
+
+/**
+ * An in-process inverted index for Spanish product text: accent-folded, stemmed (leches → lech),
+ * typo-tolerant (lehce → leche by Damerau distance over the vocabulary) and prefix-aware for
+ * as-you-type queries. PostgreSQL stays the source of truth; this is rebuilt from it.
+ */
+
+const STOPWORDS = new Set(['de', 'del', 'la', 'el', 'los', 'las', 'y', 'en', 'para', 'al', 'a', 'x', 'con']);
+
+/** Lowercase, accents removed, split on anything that is not a letter or digit. */
+export function tokenize(text: string): string[] {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9ñ]+/)
+    .filter((word) => word.length > 0);
+}
+
+export function stem(word: string): string {
+  // Numbers and very short words (1 l, 500 g) are kept as they are.
+  return word.length <= 3 || /^\d/.test(word) ? word : stemmer(word);
+}
+
+export interface IndexedField {
+  text: string;
+  weight: number;
+}
+
+export interface TextMatch {
+  /** Document index → score. */
+  scores: Map<number, number>;
+  /** True when a query word only matched through a typo correction. */
+  corrected: boolean;
+}
+
+interface Posting {
+  docs: number[];
+  weights: number[];
+}
+
+export class TextIndex {
+  private readonly postings = new Map<string, Posting>();
+  /** Surface words → stem, for prefix and typo matching. */
+  private readonly vocabulary = new Map<string, string>();
+  private sortedWords: string[] = [];
+  private wordsByLength: string[][] = [];
+  private docCount = 0;
+
+  add(doc: number, fields: IndexedField[]): void {
+    // A term scores the sum of the fields it appears in (name, brand, categories), so 'leche' ranks a
+    // milk in the Leches category above a chocolate that only names milk; the first word of the first
+    // field (what the product is) gets a bonus.
+    const best = new Map<string, number>();
+    for (const [position, field] of fields.entries()) {
+      const seen = new Set<string>();
+      tokenize(field.text).forEach((word, at) => {
+        if (STOPWORDS.has(word)) return;
+        const key = stem(word);
+        this.vocabulary.set(word, key);
+        if (seen.has(key)) return;
+        seen.add(key);
+        const bonus = position === 0 && at === 0 ? 1 : 0;
+        best.set(key, (best.get(key) ?? 0) + field.weight + bonus);
+      });
+    }
+    for (const [key, weight] of best) {
+      let posting = this.postings.get(key);
+      if (!posting) this.postings.set(key, (posting = { docs: [], weights: [] }));
+      posting.docs.push(doc);
+      posting.weights.push(weight);
+    }
+    this.docCount = Math.max(this.docCount, doc + 1);
+  }
+
+  /** Call once after the last add. */
+  freeze(): void {
+    this.sortedWords = [...this.vocabulary.keys()].sort();
+    this.wordsByLength = [];
+    for (const word of this.sortedWords) (this.wordsByLength[word.length] ??= []).push(word);
+  }
+
+  /**
+   * Every query word must match (AND). A word matches its stem exactly, or, when `prefix` is set and it is
+   * the last word, any indexed word it begins; a word with no exact match falls back to close spellings.
+   */
+  search(query: string, options: { prefix?: boolean } = {}): TextMatch {
+    const words = tokenize(query).filter((word) => !STOPWORDS.has(word));
+    let scores: Map<number, number> | null = null;
+    let corrected = false;
+    words.forEach((word, position) => {
+      const isLast = position === words.length - 1;
+      const candidates = this.candidateStems(word, Boolean(options.prefix) && isLast);
+      if (candidates.typo) corrected = true;
+      const wordScores = new Map<number, number>();
+      for (const [key, quality] of candidates.stems) {
+        const posting = this.postings.get(key);
+        if (!posting) continue;
+        const idf = Math.log(1 + this.docCount / posting.docs.length);
+        for (let i = 0; i < posting.docs.length; i++) {
+          const doc = posting.docs[i]!;
+          const score = quality * posting.weights[i]! * idf;
+          if ((wordScores.get(doc) ?? 0) < score) wordScores.set(doc, score);
+        }
+      }
+      if (scores === null) {
+        scores = wordScores;
+        return;
+      }
+      const merged = new Map<number, number>();
+      for (const [doc, score] of scores as Map<number, number>) {
+        const other = wordScores.get(doc);
+        if (other !== undefined) merged.set(doc, score + other);
+      }
+      scores = merged;
+    });
+    return { scores: scores ?? new Map(), corrected };
+  }
+
+  /** Indexed words that begin with the (normalised) prefix, most useful first: the shortest. */
+  completions(prefix: string, limit: number): string[] {
+    const [word] = tokenize(prefix).slice(-1);
+    if (!word) return [];
+    return this.wordsStartingWith(word, 200)
+      .sort((a, b) => a.length - b.length || a.localeCompare(b))
+      .slice(0, limit);
+  }
+
+  private candidateStems(word: string, prefix: boolean): { stems: Map<string, number>; typo: boolean } {
+    const stems = new Map<string, number>();
+    const exact = stem(word);
+    if (this.postings.has(exact)) stems.set(exact, 1);
+    if (prefix) {
+      for (const completion of this.wordsStartingWith(word, 60)) {
+        const key = this.vocabulary.get(completion)!;
+        if (!stems.has(key)) stems.set(key, 0.8);
+      }
+    }
+    if (stems.size > 0 || word.length < 4) return { stems, typo: false };
+    const maxDistance = word.length >= 8 ? 2 : 1;
+    for (let length = word.length - maxDistance; length <= word.length + maxDistance; length++) {
+      for (const candidate of this.wordsByLength[length] ?? []) {
+        if (damerauWithin(word, candidate, maxDistance)) {
+          const key = this.vocabulary.get(candidate)!;
+          stems.set(key, Math.max(stems.get(key) ?? 0, 0.6));
+        }
+      }
+    }
+    return { stems, typo: stems.size > 0 };
+  }
+
+  private wordsStartingWith(word: string, limit: number): string[] {
+    let low = 0;
+    let high = this.sortedWords.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.sortedWords[mid]! < word) low = mid + 1;
+      else high = mid;
+    }
+    const found: string[] = [];
+    for (let i = low; i < this.sortedWords.length && found.length < limit; i++) {
+      const candidate = this.sortedWords[i]!;
+      if (!candidate.startsWith(word)) break;
+      found.push(candidate);
+    }
+    return found;
+  }
+}
+
+/** Optimal-string-alignment distance (adjacent transpositions count 1), with an early exit above max. */
+export function damerauWithin(a: string, b: string, max: number): boolean {
+  if (Math.abs(a.length - b.length) > max) return false;
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d: number[][] = Array.from({ length: rows }, (_, i) => {
+    const row = new Array<number>(cols).fill(0);
+    row[0] = i;
+    return row;
+  });
+  for (let j = 0; j < cols; j++) d[0]![j] = j;
+  for (let i = 1; i < rows; i++) {
+    let rowMin = Infinity;
+    for (let j = 1; j < cols; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        value = Math.min(value, d[i - 2]![j - 2]! + 1);
+      }
+      d[i]![j] = value;
+      if (value < rowMin) rowMin = value;
+    }
+    if (rowMin > max) return false;
+  }
+  return d[a.length]![b.length]! <= max;
+}

@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import { SPONSORED_LIMIT, isBannerActive } from '@despensa/domain';
+import type { Database } from '../../db/client';
+import { NotFoundError } from '../../http/errors';
+import { cmsDocument } from './tables';
+
+interface SponsoredBanner {
+  active: boolean;
+  start_date?: string | null;
+  end_date?: string | null;
+  [field: string]: unknown;
+}
+
+/** CMS documents (home, menus, curtain, legal, help centre, offers…) kept in PostgreSQL as JSON. */
+export class ContentService {
+  constructor(
+    private readonly database: Database,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async document(key: string): Promise<unknown> {
+    const [row] = await this.database.db
+      .select({ data: cmsDocument.data })
+      .from(cmsDocument)
+      .where(eq(cmsDocument.key, key));
+    if (!row) throw new NotFoundError('Contenido no encontrado');
+    return row.data;
+  }
+
+  /** Sponsored banners that are active and within their dates now (§4), at most 5. */
+  async sponsoredBanners(): Promise<SponsoredBanner[]> {
+    const data = (await this.document('list-banners').catch(() => ({ items: [] }))) as {
+      items?: SponsoredBanner[];
+    };
+    const banners = Array.isArray(data.items) ? data.items : [];
+    const now = this.clock();
+    return banners.filter((banner) => isBannerActive(banner, now)).slice(0, SPONSORED_LIMIT);
+  }
+
+  now(): Date {
+    return this.clock();
+  }
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
+import { NotFoundError } from '../../http/errors';
+import type { CatalogService } from '../catalog/service';
+import { bannerSvg } from '../../seed/content/banner-svg';
+import { escape, productSvg } from './product-svg';
+
+const DAY = 86400;
+
+/** Generated, cacheable images: product pictures, banners and the white-label logo. */
+export function mediaRoutes(catalog: CatalogService, config: Config): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/media/products/:file',
+      { schema: { hide: true, params: z.object({ file: z.string().regex(/^\d{1,12}\.svg$/) }) } },
+      async (request, reply) => {
+        const entry = catalog.index.skusById.get(Number(request.params.file.replace('.svg', '')));
+        if (!entry) throw new NotFoundError('Imagen no encontrada');
+        reply.header('cache-control', `public, max-age=${DAY}`).type('image/svg+xml');
+        return productSvg({
+          name: entry.product.name,
+          brand: entry.product.brand.name,
+          icon: entry.product.categoryChain[0]?.icon ?? null,
+          weighed: entry.sku.measurementUnit === 'kg',
+        });
+      },
+    );
+
+    app.get(
+      '/media/banners/:file',
+      {
+        schema: {
+          hide: true,
+          params: z.object({ file: z.string().regex(/^[a-z0-9-]{1,80}\.svg$/) }),
+          querystring: z.object({ title: z.string().max(80).optional() }),
+        },
+      },
+      async (request, reply) => {
+        const name = request.params.file.replace('.svg', '');
+        const variant = name.endsWith('-mobile') ? 'mobile' : 'desktop';
+        const title = request.query.title ?? name.replace(/-(mobile|desktop)$/, '').replace(/-/g, ' ');
+        reply.header('cache-control', `public, max-age=${DAY}`).type('image/svg+xml');
+        return bannerSvg(name, title, { bg: config.BRAND_PRIMARY_COLOR, fg: '#ffffff' }, variant);
+      },
+    );
+
+    app.get('/media/brand/logo.svg', { schema: { hide: true } }, async (_request, reply) => {
+      reply.header('cache-control', `public, max-age=${DAY}`).type('image/svg+xml');
+      const name = escape(config.BRAND_NAME);
+      return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 48" width="200" height="48" role="img" aria-label="${name}"><title>${name}</title><circle cx="24" cy="24" r="20" fill="${config.BRAND_PRIMARY_COLOR}"/><path d="M14 26h20l-3 9H17z" fill="#fff"/><text x="52" y="32" font-family="system-ui,sans-serif" font-size="24" font-weight="700" fill="${config.BRAND_SECONDARY_COLOR}">${name}</text></svg>`;
+    });
+  };
+}

@@ -1,0 +1,21 @@
+/** What Chilean shoppers type most, with plausible weekly counts for the suggestions list. */
+export const POPULAR_SEARCHES: readonly { term: string; count: number }[] = [
+  { term: 'leche', count: 18_420 },
+  { term: 'pan', count: 15_310 },
+  { term: 'huevos', count: 13_870 },
+  { term: 'palta', count: 12_960 },
+  { term: 'papel higiénico', count: 11_240 },
+  { term: 'detergente', count: 9_870 },
+  { term: 'cerveza', count: 9_530 },
+  { term: 'pollo', count: 8_990 },
+  { term: 'arroz', count: 8_410 },
+  { term: 'aceite', count: 7_960 },
+  { term: 'yogur', count: 7_320 },
+  { term: 'queso', count: 6_980 },
+  { term: 'vino', count: 6_540 },
+  { term: 'café', count: 5_870 },
+  { term: 'comida de perro', count: 5_210 },
+  { term: 'bebida', count: 4_880 },
+  { term: 'carne molida', count: 4_450 },
+  { term: 'pañales', count: 3_960 },
+];

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import type { StorefrontServices } from '@despensa/contracts';
+
+const webBuildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/build');
+
+/**
+ * Serves the React Router app built by `npm run build -w @despensa/web`: hashed assets from build/client
+ * with immutable caching, every other non-API path through React Router's SSR handler, whose loaders get
+ * the services in process.
+ */
+export async function registerWeb(app: FastifyInstance, services: StorefrontServices): Promise<boolean> {
+  const serverEntry = path.join(webBuildDir, 'server/index.js');
+  if (!fs.existsSync(serverEntry)) {
+    app.log.warn('web build not found: run `npm run build -w @despensa/web` (npm start does it)');
+    return false;
+  }
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  const handle = createRequestHandler(
+    build,
+    process.env.NODE_ENV === 'development' ? 'development' : 'production',
+  );
+
+  await app.register(async (web) => {
+    await web.register(fastifyStatic, {
+      root: path.join(webBuildDir, 'client/assets'),
+      prefix: '/assets/',
+      immutable: true,
+      maxAge: '1y',
+      decorateReply: false,
+    });
+    await web.register(fastifyStatic, {
+      root: path.join(webBuildDir, 'client'),
+      prefix: '/',
+      wildcard: false,
+      // Without this the per-file routes of build/client/assets shadow the /assets/ plugin and answer 404.
+      globIgnore: ['assets/**'],
+      index: false,
+      maxAge: '1h',
+      decorateReply: false,
+      allowedPath: (pathName) =>
+        !pathName.startsWith('/assets/') && /\.(ico|png|svg|txt|webmanifest|js)$/.test(pathName),
+    });
+    // Non-GET bodies reach React Router untouched, as a stream.
+    web.removeAllContentTypeParsers();
+    web.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    web.all('/*', async (request, reply) => {
+      const response = await handle(toWebRequest(request, reply), { services });
+      reply.status(response.status);
+      for (const [name, value] of response.headers) {
+        if (name === 'set-cookie') continue;
+        reply.header(name, value);
+      }
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length) reply.header('set-cookie', cookies);
+      return response.body ? reply.send(Readable.fromWeb(response.body as never)) : reply.send();
+    });
+  });
+  return true;
+}
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const origin = `${request.protocol}://${request.host}`;
+  const controller = new AbortController();
+  reply.raw.on('close', () => controller.abort());
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const each of Array.isArray(value) ? value : [value]) headers.append(name, each);
+  }
+  const init: RequestInit & { duplex?: 'half' } = {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+  };
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    init.body = createReadableStreamFromReadable(request.raw);
+    init.duplex = 'half';
+  }
+  return new Request(new URL(request.url, origin), init);
+}

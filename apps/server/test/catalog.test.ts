@@ -1,0 +1,402 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product } from '@despensa/contracts';
+import { isInStock, normalizeText } from '@despensa/domain';
+import { createTestApp, type TestApp } from './support/app';
+import { TEST_KEY, TEST_OSM_KEY } from './support/constants';
+
+let shop: TestApp;
+beforeAll(async () => {
+  shop = await createTestApp();
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+async function get(url: string, headers: Record<string, string> = TEST_KEY) {
+  return shop.app.inject({ method: 'GET', url, headers });
+}
+async function post(url: string, payload: unknown) {
+  return shop.app.inject({ method: 'POST', url, headers: TEST_KEY, payload: payload as object });
+}
+async function one<T>(sql: string, params: unknown[] = []): Promise<T> {
+  const result = await shop.database.pool.query(sql, params);
+  if (!result.rows[0]) throw new Error(`no row for ${sql}`);
+  return result.rows[0] as T;
+}
+const names = (products: Product[]) => products.map((p) => p.productName);
+
+describe('products by id and slug', () => {
+  it('returns the VTEX shape with cents, SkuData and the grocery fields', async () => {
+    const row = await one<{ id: number; slug: string; name: string }>(
+      `SELECT id, slug, name FROM product WHERE nutrition IS NOT NULL ORDER BY id LIMIT 1`,
+    );
+    const response = await get(`/api/catalog/product/${row.id}?sc=1`);
+    expect(response.statusCode).toBe(200);
+    const product = response.json() as Product;
+    expect(product.productId).toBe(String(row.id));
+    expect(product.productName).toBe(row.name);
+    expect(product.link).toBe(`/${row.slug}/p`);
+    const item = product.items[0]!;
+    const offer = item.sellers[0]!.commertialOffer;
+    expect(Number.isInteger(offer.Price)).toBe(true);
+    expect(offer.Price).toBeGreaterThan(0);
+    expect(offer.Price % 100).toBe(0); // whole pesos
+    expect(offer.ListPrice).toBeGreaterThanOrEqual(offer.Price);
+    const skuData = product.SkuData[item.itemId]!;
+    expect(skuData.cart_limit).toBeGreaterThan(0);
+    expect(skuData.cart_limit).toBeLessThanOrEqual(35);
+    expect(skuData.release_data).toHaveProperty('is_new');
+    expect(product.nutrition).not.toBeNull();
+    expect(product.categoriesIds[0]).toMatch(/^\/\d+\/\d+\/\d+\/$/);
+    const bySlug = await get(`/api/catalog/products/search/${row.slug}/p?sc=1`);
+    expect(bySlug.statusCode).toBe(200);
+    expect((bySlug.json() as Product[])[0]!.productId).toBe(String(row.id));
+  });
+
+  it('prices and stock come from the requested sales channel', async () => {
+    const row = await one<{ sku_id: number; product_id: number; a: number; b: number; sc: number }>(
+      `SELECT o1.sku_id, s.product_id, o1.price AS a, o2.price AS b, o2.sales_channel AS sc
+         FROM sku_offer o1 JOIN sku_offer o2 ON o2.sku_id = o1.sku_id AND o2.seller_id = '1' AND o2.sales_channel <> 1
+         JOIN sku s ON s.id = o1.sku_id
+        WHERE o1.sales_channel = 1 AND o1.seller_id = '1' AND o1.price <> o2.price LIMIT 1`,
+    );
+    const online = (await get(`/api/catalog/product/${row.product_id}?sc=1`)).json() as Product;
+    const store = (await get(`/api/catalog/product/${row.product_id}?sc=${row.sc}`)).json() as Product;
+    const price = (product: Product) =>
+      product.items
+        .find((item) => item.itemId === String(row.sku_id))!
+        .sellers.find((s) => s.sellerId === '1')!.commertialOffer;
+    expect(price(online).Price).toBe(row.a);
+    expect(price(store).Price).toBe(row.b);
+    expect(price(store).SaleChannel).toBe(row.sc);
+  });
+
+  it('gives 404 for unknown products', async () => {
+    expect((await get('/api/catalog/product/999999999')).statusCode).toBe(404);
+    expect((await get('/api/catalog/products/search/no-existe-este-producto/p')).statusCode).toBe(404);
+  });
+
+  it('serves ratings and reviews', async () => {
+    const row = await one<{ id: number; rating_count: number }>(
+      `SELECT id, rating_count FROM product WHERE rating_count > 0 LIMIT 1`,
+    );
+    const response = await get(`/api/catalog/product/${row.id}/reviews`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().reviews).toHaveLength(row.rating_count);
+  });
+});
+
+describe('listing by URL', () => {
+  it('lists a category with the resources header and pages of 40', async () => {
+    const top = await one<{ slug: string; count: number }>(
+      `SELECT c.slug, count(*)::int AS count FROM product p JOIN category leaf ON leaf.id = p.category_id
+         JOIN category c ON leaf.path LIKE c.path || '/%' AND c.level = 1 GROUP BY c.slug ORDER BY count DESC LIMIT 1`,
+    );
+    const first = await get(`/api/products/search/${top.slug}?sc=1`);
+    expect(first.statusCode).toBe(200);
+    const total = Number(/\/(\d+)$/.exec(first.headers.resources as string)![1]);
+    expect(total).toBeGreaterThan(40);
+    expect(total).toBeLessThanOrEqual(top.count);
+    expect(first.headers.resources).toBe(`0-39/${total}`);
+    expect(first.json()).toHaveLength(40);
+    const second = await get(`/api/products/search/${top.slug}?sc=1&page=2`);
+    expect(second.headers.resources).toBe(`40-${Math.min(79, total - 1)}/${total}`);
+    const overlap = names(second.json()).filter((name) => names(first.json()).includes(name));
+    expect(overlap).toEqual([]);
+  });
+
+  it('sorts by price and keeps out-of-stock products last', async () => {
+    const top = await one<{ slug: string }>(`SELECT slug FROM category WHERE level = 1 ORDER BY id LIMIT 1`);
+    const response = await get(`/api/products/search/${top.slug}?sc=1&O=OrderByPriceASC`);
+    const products = response.json() as Product[];
+    const offers = products.map((p) => p.items.flatMap((i) => i.sellers.map((s) => s.commertialOffer)));
+    const inStock = offers.map((list) => list.some((offer) => isInStock(offer)));
+    const firstOut = inStock.indexOf(false);
+    if (firstOut >= 0) expect(inStock.slice(firstOut).every((v) => !v)).toBe(true);
+    const prices = products
+      .slice(0, firstOut >= 0 ? firstOut : undefined)
+      .map((p) => p.items[0]!.sellers[0]!.commertialOffer.Price);
+    expect(prices.length).toBeGreaterThan(5);
+    expect([...prices].sort((a, b) => a - b)).toEqual(prices.sort((a, b) => a - b));
+  });
+
+  it('returns only products with a price in the channel (§5)', async () => {
+    const response = await get('/api/products/search?ft=leche&sc=1');
+    for (const product of response.json() as Product[]) {
+      expect(product.items.some((item) => item.sellers.some((s) => s.commertialOffer.ListPrice > 0))).toBe(
+        true,
+      );
+    }
+    const unknownChannel = await get('/api/products/search?ft=leche&sc=777');
+    expect(unknownChannel.json()).toEqual([]);
+  });
+});
+
+describe('search quality', () => {
+  async function searchNames(term: string): Promise<string[]> {
+    const response = await post(`/api/search?page=1`, { selectedFacets: [{ key: 'ft', value: term }] });
+    expect(response.statusCode).toBe(200);
+    return names(response.json().products);
+  }
+
+  it('is accent-insensitive: platano finds Plátano', async () => {
+    const row = await one<{ name: string }>(`SELECT name FROM product WHERE name ILIKE '%plátano%' LIMIT 1`);
+    expect(await searchNames('platano')).toContain(row.name);
+  });
+
+  it('stems Spanish plurals: leches finds Leche', async () => {
+    const found = await searchNames('leches');
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.some((name) => /\bleche\b/i.test(name))).toBe(true);
+  });
+
+  it('tolerates typos: lehce finds Leche and says it corrected', async () => {
+    const response = await post(`/api/search`, { selectedFacets: [{ key: 'ft', value: 'lehce' }] });
+    const products = response.json().products as Product[];
+    expect(products.length).toBeGreaterThan(0);
+    expect(
+      names(products)
+        .slice(0, 5)
+        .every((name) => /leche/i.test(normalizeText(name))),
+    ).toBe(true);
+    expect(response.json().correction.misspelled).toBe(true);
+  });
+
+  it('finds brands and categories by name', async () => {
+    const brand = await one<{ name: string; id: number }>(
+      // Not the chain's own label, whose name is also the pantry category's.
+      `SELECT b.name, b.id FROM brand b JOIN product p ON p.brand_id = b.id
+        WHERE NOT EXISTS (SELECT 1 FROM category c WHERE lower(c.name) = lower(b.name))
+        GROUP BY b.id ORDER BY count(*) DESC LIMIT 1`,
+    );
+    const byBrand = (await post('/api/search', { query: brand.name, selectedFacets: [] })).json()
+      .products as Product[];
+    expect(byBrand.length).toBeGreaterThan(0);
+    expect(byBrand.every((p) => p.brandId === brand.id)).toBe(true);
+    const leaf = await one<{ name: string; id: number }>(
+      `SELECT c.name, c.id FROM category c JOIN product p ON p.category_id = c.id WHERE c.level = 3 GROUP BY c.id ORDER BY count(*) DESC LIMIT 1`,
+    );
+    const byCategory = (await post('/api/search', { query: leaf.name, selectedFacets: [] })).json()
+      .products as Product[];
+    expect(byCategory.some((p) => p.categoryId === String(leaf.id))).toBe(true);
+  });
+
+  it.each([
+    ['reserva de hora', '/informaciones/evita-la-fila'],
+    ['evitar la fila', '/informaciones/evita-la-fila'],
+    ['booking', '/informaciones/evita-la-fila'],
+    ['locales', '/locales'],
+    ['oferta', '/oferta/ofertas-fdm'],
+    ['Ofertas', '/oferta/ofertas-fdm'],
+  ])('redirects "%s" to %s (§2)', async (term, target) => {
+    const response = await post('/api/search', { query: term, selectedFacets: [] });
+    expect(response.json().redirect).toBe(target);
+    const suggestions = await get(`/api/search-suggestions/${encodeURIComponent(term)}?sc=1`);
+    expect(suggestions.json().redirect).toBe(target);
+  });
+
+  it('gives no redirect for an ordinary term', async () => {
+    expect((await post('/api/search', { query: 'arroz', selectedFacets: [] })).json().redirect).toBeNull();
+  });
+});
+
+describe('facets', () => {
+  it('counts per value, and a brand selection narrows the result to that brand', async () => {
+    const top = await one<{ slug: string }>(`SELECT slug FROM category WHERE fixed_position = 1`);
+    const all = (await post(`/api/search/facets/${top.slug}`, { selectedFacets: [] })).json();
+    const brands = all.facets.find((f: { key: string }) => f.key === 'brand').values;
+    expect(brands.length).toBeGreaterThan(1);
+    const chosen = brands[0];
+    const narrowed = (
+      await post(`/api/search/${top.slug}`, { selectedFacets: [{ key: 'brand', value: chosen.value }] })
+    ).json();
+    expect(narrowed.recordsFiltered).toBe(chosen.quantity);
+    // Disjunctive: the brand group still lists the other brands with their own counts.
+    const after = (
+      await post(`/api/search/facets/${top.slug}`, {
+        selectedFacets: [{ key: 'brand', value: chosen.value }],
+      })
+    ).json();
+    const brandGroup = after.facets.find((f: { key: string }) => f.key === 'brand');
+    expect(brandGroup.values.length).toBe(brands.length);
+    expect(brandGroup.values.find((v: { value: string }) => v.value === chosen.value).selected).toBe(true);
+    expect(after.recordsFiltered).toBe(chosen.quantity);
+    for (const group of ['category-1', 'category-2', 'price']) {
+      expect(all.facets.map((f: { key: string }) => f.key)).toContain(group);
+    }
+  });
+
+  it('filters by price range and offer', async () => {
+    const response = (
+      await post('/api/search', {
+        selectedFacets: [
+          { key: 'price', value: '100000:300000' },
+          { key: 'offer', value: 'true' },
+        ],
+      })
+    ).json();
+    expect(response.recordsFiltered).toBeGreaterThan(0);
+    for (const product of response.products as Product[]) {
+      expect(product.flags.offer).toBe(true);
+    }
+  });
+
+  it('serves the legacy facets call', async () => {
+    const top = await one<{ slug: string }>(`SELECT slug FROM category WHERE fixed_position = 2`);
+    const response = await get(`/api/facets/search/${top.slug}?sc=1`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.CategoriesTrees.length).toBeGreaterThan(0);
+    expect(body.Brands.length).toBeGreaterThan(0);
+    expect(body.SalesChannel[0].Id).toBe(1);
+  });
+});
+
+describe('autocomplete and suggestions', () => {
+  it('autocompletes at most maxRows (12) rows', async () => {
+    const response = await get('/api/autocomplete?productNameContains=le');
+    expect(response.statusCode).toBe(200);
+    const rows = response.json().itemsReturned;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThanOrEqual(12);
+    const few = await get('/api/autocomplete?productNameContains=le&maxRows=3');
+    expect(few.json().itemsReturned).toHaveLength(3);
+  });
+
+  it('suggests products, brands and categories; blank terms get empty lists', async () => {
+    const response = await get('/api/search-suggestions/lech?sc=1');
+    const body = response.json();
+    expect(body.products.length).toBeGreaterThan(0);
+    expect(body.brands.length).toBeGreaterThan(0);
+    expect(body.categories.length).toBeGreaterThan(0);
+    const blank = await get(`/api/search-suggestions/${encodeURIComponent('   ')}?sc=1`);
+    expect(blank.json()).toEqual({ products: [], brands: [], categories: [], searches: [], redirect: null });
+  });
+
+  it('lists popular searches with message 200', async () => {
+    const body = (await get('/api/search-suggestions-popular')).json();
+    expect(body.message).toBe(200);
+    expect(body.topSearches.length).toBeGreaterThan(5);
+    const counts = body.topSearches.map((s: { count: number }) => s.count);
+    expect(counts).toEqual([...counts].sort((a: number, b: number) => b - a));
+  });
+
+  it('suggests 4 products by default', async () => {
+    const response = await post('/api/search-suggested-products/leche', {});
+    expect(response.json()).toHaveLength(4);
+  });
+});
+
+describe('recommended, ranking, frequent, sponsored', () => {
+  it('recommends products of the same category for an item', async () => {
+    const row = await one<{ sku: number; product: number; category: number }>(
+      `SELECT s.id AS sku, p.id AS product, p.category_id AS category FROM sku s JOIN product p ON p.id = s.product_id ORDER BY p.sales DESC LIMIT 1`,
+    );
+    const products = (
+      await get(`/api/products/recommended?sc=1&numResults=6&itemId=${row.sku}`)
+    ).json() as Product[];
+    expect(products.length).toBeGreaterThan(0);
+    expect(products.length).toBeLessThanOrEqual(6);
+    expect(products.map((p) => p.productId)).not.toContain(String(row.product));
+    expect(products[0]!.categoryId).toBe(String(row.category));
+  });
+
+  it('ranks skus by sales', async () => {
+    const rows = (
+      await shop.database.pool.query(
+        `SELECT s.id FROM sku s JOIN product p ON p.id = s.product_id ORDER BY p.sales DESC, p.id LIMIT 3`,
+      )
+    ).rows;
+    const ranking = (await get(`/api/ranking/skus?skus=${rows.map((r) => r.id).join(',')}`)).json();
+    expect(ranking.map((r: { rank: number }) => r.rank)).toEqual([1, 2, 3]);
+  });
+
+  it('ranks a collection and 404s an unknown one', async () => {
+    const collection = await one<{ id: number }>(`SELECT id FROM collection ORDER BY id LIMIT 1`);
+    const ranking = (await get(`/api/collection/${collection.id}/ranking`)).json();
+    expect(ranking.length).toBeGreaterThan(0);
+    expect(ranking[0].rank).toBe(1);
+    expect((await get('/api/collection/99999/ranking')).statusCode).toBe(404);
+  });
+
+  it('gives 36 frequent products by default and caps sponsored at 5', async () => {
+    expect((await get('/api/products/frequent?sc=1')).json()).toHaveLength(36);
+    expect((await get('/api/products/frequent?sc=1&qty=5')).json()).toHaveLength(5);
+    const sponsored = (await get('/api/sponsored?sc=1')).json() as Product[];
+    expect(sponsored.length).toBe(5);
+    expect(sponsored.every((p) => p.flags.sponsored)).toBe(true);
+  });
+});
+
+describe('products by sku', () => {
+  it('answers up to 40 ids, 60 for the OSM consumer', async () => {
+    const ids = (await shop.database.pool.query(`SELECT id FROM sku ORDER BY id LIMIT 61`)).rows.map(
+      (r) => r.id,
+    );
+    const forty = await get(`/api/catalog/1/products/skus?skuIds=${ids.slice(0, 40).join(',')}&sc=1`);
+    expect(forty.statusCode).toBe(200);
+    expect((forty.json() as Product[]).length).toBeGreaterThan(0);
+    const fortyOne = await get(`/api/1/products/skus?skuIds=${ids.slice(0, 41).join(',')}&sc=1`);
+    expect(fortyOne.statusCode).toBe(400);
+    expect(fortyOne.json().message).toBe('Se permiten hasta 40 skuIds por consulta');
+    const osm = await get(`/api/1/products/skus?skuIds=${ids.slice(0, 60).join(',')}&sc=1`, TEST_OSM_KEY);
+    expect(osm.statusCode).toBe(200);
+    const osmTooMany = await get(`/api/1/products/skus?skuIds=${ids.join(',')}&sc=1`, TEST_OSM_KEY);
+    expect(osmTooMany.statusCode).toBe(400);
+  });
+
+  it('answers only the requested seller’s offers', async () => {
+    const row = await one<{ sku_id: number; seller_id: string }>(
+      `SELECT sku_id, seller_id FROM sku_offer WHERE seller_id <> '1' LIMIT 1`,
+    );
+    const other = (await get(`/api/catalog/${row.seller_id}/products/skus?skuIds=${row.sku_id}&sc=1`)).json();
+    expect(other).toHaveLength(1);
+    const nobody = (await get(`/api/catalog/no-such-seller/products/skus?skuIds=${row.sku_id}&sc=1`)).json();
+    expect(nobody).toEqual([]);
+  });
+});
+
+describe('files and specification fields', () => {
+  it('serves the category tree with the seven fixed categories first, three levels deep', async () => {
+    const tree = (await get('/api/files/categories.json')).json();
+    expect(tree.slice(0, 7).map((c: { fixedPosition: number }) => c.fixedPosition)).toEqual([
+      1, 2, 3, 4, 5, 6, 7,
+    ]);
+    expect(tree.slice(0, 7).every((c: { icon: string | null }) => c.icon)).toBe(true);
+    expect(tree[0].children[0].children.length).toBeGreaterThan(0);
+  });
+
+  it('lists only promotions active now', async () => {
+    const promotions = (await get('/api/files/promotions.json')).json();
+    const all = (await shop.database.pool.query(`SELECT data FROM promotion`)).rows.map((r) => r.data);
+    expect(promotions.length).toBeGreaterThan(0);
+    expect(promotions.length).toBeLessThan(all.length);
+    for (const promotion of promotions) expect(promotion.value).not.toBe(0);
+  });
+
+  it('lists a category’s specification fields', async () => {
+    const leaf = await one<{ id: number }>(`SELECT category_id AS id FROM product LIMIT 1`);
+    const fields = (await get(`/api/catalog/specification/fields/${leaf.id}`)).json();
+    expect(fields.length).toBeGreaterThan(0);
+    expect(fields[0]).toHaveProperty('values');
+    expect((await get('/api/catalog/specification/fields/999999')).statusCode).toBe(404);
+  });
+});
+
+describe('the index follows the database', () => {
+  it('rebuilds after a write made by anyone (LISTEN catalog_changed)', async () => {
+    const row = await one<{ id: number }>(`SELECT id FROM product ORDER BY id LIMIT 1`);
+    await shop.database.pool.query(
+      `UPDATE product SET name = 'Quínoa Lunar Edición Especial' WHERE id = $1`,
+      [row.id],
+    );
+    let found: string[] = [];
+    for (let attempt = 0; attempt < 40 && !found.length; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      found = names(
+        (await post('/api/search', { query: 'quinoa lunar', selectedFacets: [] })).json().products,
+      );
+    }
+    expect(found).toEqual(['Quínoa Lunar Edición Especial']);
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATA_DIR).toBe('./.data');
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.HELP_PHONE).toBe('600 400 2000');
+    expect(config.API_KEYS.get('despensa-web-dev-key')).toBe('web');
+    expect(config.EMBEDDED_PG_PORT).not.toBe(5432);
+  });
+
+  it('parses API_KEYS consumer:key pairs', () => {
+    const config = loadConfig({ API_KEYS: 'web:abc, osm:def' });
+    expect([...config.API_KEYS]).toEqual([
+      ['abc', 'web'],
+      ['def', 'osm'],
+    ]);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
+    [{ API_KEYS: 'no-colon-here' }, 'API_KEYS'],
+    [{ BRAND_PRIMARY_COLOR: 'red' }, 'BRAND_PRIMARY_COLOR'],
+  ])('stops with a one-line message naming the variable for %j', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    try {
+      loadConfig(env);
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain(name);
+      expect(message).not.toContain('\n');
+    }
+  });
+});

@@ -1,0 +1,63 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function startServer(env: Record<string, string>) {
+  const output: string[] = [];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
+  });
+  child.stdout.on('data', (chunk) => output.push(String(chunk)));
+  child.stderr.on('data', (chunk) => output.push(String(chunk)));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output, exited };
+}
+
+describe('server process', () => {
+  it('starts on an embedded PostgreSQL, seeds, answers, and stops cleanly on SIGTERM', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'despensa-lifecycle-'));
+    const port = 5200 + Math.floor(Math.random() * 500);
+    const { child, output, exited } = startServer({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(port + 1000),
+      SEED_PRODUCTS: '60',
+    });
+    try {
+      let health: unknown = null;
+      for (let attempt = 0; attempt < 200 && !health; attempt++) {
+        if (child.exitCode !== null) throw new Error(output.join(''));
+        health = await fetch(`http://127.0.0.1:${port}/api/health`)
+          .then((response) => (response.ok ? response.json() : null))
+          .catch(() => null);
+        if (!health) await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(health).toEqual({ status: 'ok', db: 'up' });
+      const products = await fetch(`http://127.0.0.1:${port}/api/products/search?sc=1`, {
+        headers: { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web' },
+      });
+      expect(products.headers.get('resources')).toMatch(/^0-\d+\/\d+$/);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(fs.existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))).toBe(true);
+      expect(fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+    } finally {
+      child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('refuses to start with a bad variable, naming it on one line', async () => {
+    const { output, exited } = startServer({ PORT: 'eighty' });
+    expect(await exited).toBe(1);
+    const text = output.join('').trim();
+    expect(text).toBe('Invalid configuration: PORT: Invalid input: expected number, received NaN');
+  });
+});

@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { connect, type Database } from '../../src/db/client';
+import { admin, withDatabase } from './global-setup';
+import { TEST_NOW } from './constants';
+
+export interface TestApp extends App {
+  database: Database;
+}
+
+/** A server over this test file's own copy of the seeded template database. */
+export async function createTestApp(options: { now?: Date } = {}): Promise<TestApp> {
+  const adminUrl = inject('adminUrl');
+  const name = `despensa_test_${randomBytes(6).toString('hex')}`;
+  await admin(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
+  const database = connect(withDatabase(adminUrl, name), 5);
+  const config = loadConfig({
+    API_KEYS: 'web:test-web-key,osm:test-osm-key,app:test-app-key',
+    DATABASE_URL: withDatabase(adminUrl, name),
+    LOG_LEVEL: 'silent',
+  });
+  const now = options.now ?? TEST_NOW;
+  const built = await buildApp({ config, database, clock: () => now, logger: false, web: false });
+  return {
+    ...built,
+    database,
+    close: async () => {
+      await built.close();
+      await database.close();
+      await admin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}

@@ -1,0 +1,13 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  test: {
+    name: 'server (PostgreSQL server)',
+    include: ['test/**/*.test.ts'],
+    globalSetup: ['test/support/external-database.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});

@@ -1,0 +1,54 @@
+import { useCallback, useState } from 'react';
+import { Dialog } from '../../ui/dialog';
+import { Icon } from '../../ui/icon';
+import { applyContrast, type Contrast } from './contrast';
+
+const OPTIONS: { value: Contrast; label: string; hint: string }[] = [
+  { value: 'normal', label: 'Normal', hint: 'Los colores de siempre.' },
+  { value: 'high', label: 'Alto contraste', hint: 'Texto negro sobre blanco y enlaces subrayados.' },
+];
+
+/** 'Accesibilidad' button and its dialog with the contrast setting. */
+export function AccessibilityButton({ initialContrast }: { initialContrast: Contrast }) {
+  const [open, setOpen] = useState(false);
+  const [contrast, setContrast] = useState<Contrast>(initialContrast);
+  const close = useCallback(() => setOpen(false), []);
+
+  return (
+    <>
+      <button type="button" className="text-button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <Icon name="contrast" size={18} />
+        Accesibilidad
+      </button>
+      <Dialog open={open} title="Accesibilidad" onClose={close}>
+        <fieldset className="choice-group">
+          <legend>Contraste</legend>
+          {OPTIONS.map((option) => (
+            <label key={option.value} className="choice">
+              <input
+                type="radio"
+                name="contrast"
+                value={option.value}
+                checked={contrast === option.value}
+                onChange={() => {
+                  setContrast(option.value);
+                  applyContrast(option.value);
+                }}
+              />
+              <span>
+                <span className="choice__label">{option.label}</span>
+                <span className="choice__hint">{option.hint}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <p className="dialog__note">Tu preferencia queda guardada en este navegador.</p>
+        <div className="dialog__actions">
+          <button type="button" className="button button--primary" onClick={close}>
+            Listo
+          </button>
+        </div>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+/** The contrast setting of the accessibility dialog, kept in a cookie so the server renders it (§2 modals). */
+export type Contrast = 'normal' | 'high';
+
+export const CONTRAST_COOKIE = 'despensa_contrast';
+export const HIGH_CONTRAST_CLASS = 'contrast-high';
+const ONE_YEAR_S = 365 * 24 * 60 * 60;
+
+export function contrastFromCookie(cookieHeader: string | null): Contrast {
+  const match = new RegExp(`(?:^|;\\s*)${CONTRAST_COOKIE}=([^;]*)`).exec(cookieHeader ?? '');
+  return match?.[1] === 'high' ? 'high' : 'normal';
+}
+
+/** Applies at once (class on <html>) and remembers it for the next visit. */
+export function applyContrast(contrast: Contrast): void {
+  document.documentElement.classList.toggle(HIGH_CONTRAST_CLASS, contrast === 'high');
+  document.cookie = `${CONTRAST_COOKIE}=${contrast}; path=/; max-age=${ONE_YEAR_S}; samesite=lax`;
+}

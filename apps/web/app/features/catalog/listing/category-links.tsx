@@ -1,0 +1,20 @@
+import { Link } from 'react-router';
+import type { CategoryLink } from './load-listing';
+
+/** The sub-categories of a category page, to walk down the tree. */
+export function CategoryLinks(props: { links: CategoryLink[] }) {
+  if (props.links.length === 0) return null;
+  return (
+    <nav className="category-links" aria-label="Subcategorías">
+      <ul>
+        {props.links.map((link) => (
+          <li key={link.url}>
+            <Link to={link.url}>
+              {link.name} <span className="facet-filters__count">({link.quantity})</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,44 @@
+import { Link } from 'react-router';
+import { AddToCartButton } from './add-to-cart-button';
+import { ProductPrice } from './product-price';
+import { ProductTags } from './product-flags';
+import type { ProductSummary } from './product-summary';
+import { RatingStars } from './rating-stars';
+import './catalog.css';
+
+/** Product pictures are square SVGs; width and height keep their box before they load (no layout shift). */
+export const CARD_IMAGE_SIZE = 200;
+
+export function ProductCard(props: { product: ProductSummary; eager?: boolean }) {
+  const { product, eager = false } = props;
+  return (
+    <article className="product-card">
+      <ProductTags flags={product.flags} badges={product.badges} />
+      <img
+        className="product-card__image"
+        src={product.imageUrl}
+        alt=""
+        width={CARD_IMAGE_SIZE}
+        height={CARD_IMAGE_SIZE}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+      />
+      <p className="product-card__brand">{product.brand}</p>
+      <h3 className="product-card__name">
+        <Link to={product.link} prefetch="intent">
+          {product.name}
+        </Link>
+      </h3>
+      {product.rating.count > 0 && (
+        <RatingStars average={product.rating.average} count={product.rating.count} />
+      )}
+      <ProductPrice price={product.price} listPrice={product.listPrice} pricePerUnit={product.pricePerUnit} />
+      <AddToCartButton
+        productName={product.name}
+        skuId={product.skuId}
+        sellerId={product.sellerId}
+        inStock={product.inStock}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,38 @@
+import { useId, useState } from 'react';
+import { itemPurchaseLimit } from '@despensa/domain';
+import type { Product } from '@despensa/contracts';
+import { AddToCartButton } from '../add-to-cart-button';
+import { ProductPrice } from '../product-price';
+import { ProductTags } from '../product-flags';
+import type { ProductSummary } from '../product-summary';
+import { QuantityStepper } from './quantity-stepper';
+
+/** Price block, seller, quantity and the add button of the product page. */
+export function BuyBox(props: { product: Product; summary: ProductSummary; sellerName: string }) {
+  const { product, summary, sellerName } = props;
+  const [quantity, setQuantity] = useState(1);
+  const quantityId = useId();
+  const max = itemPurchaseLimit(product.SkuData[summary.skuId]?.cart_limit);
+  return (
+    <div className="buy-box">
+      <ProductTags flags={summary.flags} badges={summary.badges} />
+      <ProductPrice price={summary.price} listPrice={summary.listPrice} pricePerUnit={summary.pricePerUnit} />
+      <p className="buy-box__seller">
+        Vendido por <strong>{sellerName}</strong>
+      </p>
+      <div className="buy-box__actions">
+        {summary.inStock && (
+          <QuantityStepper id={quantityId} value={quantity} max={max} onChange={setQuantity} />
+        )}
+        <AddToCartButton
+          className="add-to-cart add-to-cart--large"
+          productName={summary.name}
+          skuId={summary.skuId}
+          sellerId={summary.sellerId}
+          inStock={summary.inStock}
+          quantity={quantity}
+        />
+      </div>
+    </div>
+  );
+}

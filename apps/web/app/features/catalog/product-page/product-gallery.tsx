@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import type { Product } from '@despensa/contracts';
+
+type Image = Product['items'][number]['images'][number];
+
+export const GALLERY_IMAGE_SIZE = 400;
+const THUMBNAIL_SIZE = 64;
+
+/** The sku pictures: one large, the others as thumbnails that swap it. */
+export function ProductGallery(props: { images: Image[]; productName: string }) {
+  const [selected, setSelected] = useState(0);
+  const image = props.images[selected] ?? props.images[0];
+  if (!image) return <div className="product-gallery product-gallery--empty" />;
+  return (
+    <div className="product-gallery">
+      <img
+        className="product-gallery__main"
+        src={image.imageUrl}
+        alt={image.imageText || props.productName}
+        width={GALLERY_IMAGE_SIZE}
+        height={GALLERY_IMAGE_SIZE}
+        fetchPriority="high"
+      />
+      {props.images.length > 1 && (
+        <ul className="product-gallery__thumbnails">
+          {props.images.map((each, position) => (
+            <li key={each.imageId}>
+              <button
+                type="button"
+                aria-label={`Ver imagen ${position + 1} de ${props.images.length}`}
+                aria-pressed={position === selected}
+                onClick={() => setSelected(position)}
+              >
+                <img
+                  src={each.imageUrl}
+                  alt=""
+                  width={THUMBNAIL_SIZE}
+                  height={THUMBNAIL_SIZE}
+                  loading="lazy"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

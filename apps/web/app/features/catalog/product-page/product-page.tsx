@@ -1,0 +1,33 @@
+import { ProductCardShelf } from '../product-card-shelf';
+import { Breadcrumbs } from '../listing/breadcrumbs';
+import type { loadProductPage } from './load-product';
+import { BuyBox } from './buy-box';
+import { ProductGallery } from './product-gallery';
+import { ProductSections } from './product-sections';
+import { RatingSummary } from './rating-summary';
+import { WarningSeals } from './warning-seals';
+import './product-page.css';
+
+export type ProductPageData = Awaited<ReturnType<typeof loadProductPage>>;
+
+export function ProductPage(props: { data: ProductPageData }) {
+  const { product, summary, sellerName, breadcrumbs, recommended, ratingUrl } = props.data;
+  const images = product.items.flatMap((item) => item.images);
+  return (
+    <main className="product-page">
+      <Breadcrumbs crumbs={breadcrumbs} current={product.productName} />
+      <div className="product-page__top">
+        <ProductGallery images={images} productName={product.productName} />
+        <div className="product-page__summary">
+          <p className="product-page__brand">{product.brand}</p>
+          <h1 className="product-page__name">{product.productName}</h1>
+          <RatingSummary rating={product.rating} ratingUrl={ratingUrl} />
+          <WarningSeals seals={product['Flag Nutricional']} />
+          <BuyBox product={product} summary={summary} sellerName={sellerName} />
+        </div>
+      </div>
+      <ProductSections product={product} skuId={summary.skuId} />
+      <ProductCardShelf title="Productos recomendados" products={recommended} />
+    </main>
+  );
+}

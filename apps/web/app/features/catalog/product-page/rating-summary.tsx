@@ -1,0 +1,24 @@
+import { Link } from 'react-router';
+import type { Product } from '@despensa/contracts';
+import { RatingStars } from '../rating-stars';
+
+/** Stars and the number of opinions, linking to the reviews page. */
+export function RatingSummary(props: { rating: Product['rating']; ratingUrl: string }) {
+  const { rating, ratingUrl } = props;
+  if (rating.count === 0) {
+    return (
+      <p className="rating-summary">
+        Sin opiniones todavía. <Link to={ratingUrl}>Ver opiniones</Link>
+      </p>
+    );
+  }
+  return (
+    <p className="rating-summary">
+      <RatingStars average={rating.average} />
+      <Link to={ratingUrl}>
+        {rating.average.toLocaleString('es-CL', { maximumFractionDigits: 1 })} ({rating.count}{' '}
+        {rating.count === 1 ? 'opinión' : 'opiniones'})
+      </Link>
+    </p>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * The features later issues build, keyed as routes.ts names them in the coming-soon route ids
+ * ('coming-soon:{feature}:{path}'), with how the page names them to the shopper.
+ */
+const FEATURES: Record<string, { name: string; hint: string }> = {
+  account: { name: 'Tu cuenta', hint: 'Pronto podrás ingresar, revisar tus datos y ser parte de Prime.' },
+  cart: { name: 'El carro de compras', hint: 'Pronto podrás armar tu carro y revisarlo antes de pagar.' },
+  checkout: { name: 'El pago de tu compra', hint: 'Pronto podrás elegir despacho, fecha y medio de pago.' },
+  wallet: { name: 'Tu billetera y tarjetas', hint: 'Pronto podrás guardar tus tarjetas para pagar en un clic.' },
+  orders: { name: 'Tus compras', hint: 'Pronto podrás seguir tus pedidos y revisar compras anteriores.' },
+  lists: { name: 'Tus listas y favoritos', hint: 'Pronto podrás guardar listas y repetir tus compras frecuentes.' },
+  'bank-account': { name: 'Tu cuenta bancaria', hint: 'Pronto podrás registrar una cuenta para tus devoluciones.' },
+  loyalty: { name: 'Tus cupones y descuentos', hint: 'Pronto podrás ver tus cupones y canjear tus puntos.' },
+};
+
+const FALLBACK = { name: 'Esta sección', hint: 'Estamos trabajando para tenerla lista muy pronto.' };
+
+export function comingSoonFeature(routeId: string | undefined): { name: string; hint: string } {
+  const key = routeId?.split(':')[1];
+  return (key && FEATURES[key]) || FALLBACK;
+}

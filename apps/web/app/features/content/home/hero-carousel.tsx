@@ -1,0 +1,102 @@
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import type { ScheduledBanner } from '@despensa/contracts';
+import { Icon } from '../../../ui/icon';
+
+/**
+ * The home hero (APG carousel pattern): only live banners reach it (the loader filters by date); it rotates
+ * every `autoplayMs` unless paused, hovered, focused or the shopper prefers reduced motion.
+ */
+export function HeroCarousel({ title, banners, autoplayMs }: { title: string; banners: ScheduledBanner[]; autoplayMs: number }) {
+  const id = useId();
+  const [current, setCurrent] = useState(0);
+  const [playing, setPlaying] = useState(true);
+  const [held, setHeld] = useState(false);
+  const count = banners.length;
+
+  useEffect(() => {
+    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) setPlaying(false);
+  }, []);
+
+  useEffect(() => {
+    if (!playing || held || count < 2) return;
+    const timer = setInterval(() => setCurrent((index) => (index + 1) % count), autoplayMs);
+    return () => clearInterval(timer);
+  }, [playing, held, count, autoplayMs]);
+
+  if (count === 0) return null;
+  const go = (step: number) => setCurrent((index) => (index + step + count) % count);
+
+  return (
+    <section
+      className="hero"
+      aria-roledescription="carrusel"
+      aria-label={title}
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHeld(false);
+      }}
+    >
+      <div id={`${id}-slides`} className="hero__slides" aria-live={playing && !held ? 'off' : 'polite'}>
+        {banners.map((banner, index) => (
+          <div
+            key={banner.id}
+            role="group"
+            aria-roledescription="diapositiva"
+            aria-label={`${index + 1} de ${count}: ${banner.title}`}
+            className="hero__slide"
+            hidden={index !== current}
+          >
+            <Link to={banner.url} className="hero__link">
+              <picture>
+                <source media="(max-width: 549px)" srcSet={banner.image_mobile} width={600} height={400} />
+                <img
+                  src={banner.image_desktop}
+                  alt={banner.alt}
+                  width={1200}
+                  height={300}
+                  fetchPriority={index === 0 ? 'high' : 'auto'}
+                  loading={index === 0 ? 'eager' : 'lazy'}
+                />
+              </picture>
+            </Link>
+          </div>
+        ))}
+      </div>
+      {count > 1 ? (
+        <div className="hero__controls">
+          <button
+            type="button"
+            className="hero__button"
+            aria-label={playing ? 'Pausar carrusel' : 'Reanudar carrusel'}
+            onClick={() => setPlaying((value) => !value)}
+          >
+            <Icon name={playing ? 'pause' : 'play'} size={20} />
+          </button>
+          <button type="button" className="hero__button" aria-controls={`${id}-slides`} aria-label="Anterior" onClick={() => go(-1)}>
+            <Icon name="chevron-left" size={20} />
+          </button>
+          <ul className="hero__dots">
+            {banners.map((banner, index) => (
+              <li key={banner.id}>
+                <button
+                  type="button"
+                  className="hero__dot"
+                  aria-controls={`${id}-slides`}
+                  aria-label={`Ir a la diapositiva ${index + 1}`}
+                  aria-current={index === current ? 'true' : undefined}
+                  onClick={() => setCurrent(index)}
+                />
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="hero__button" aria-controls={`${id}-slides`} aria-label="Siguiente" onClick={() => go(1)}>
+            <Icon name="chevron" size={20} />
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

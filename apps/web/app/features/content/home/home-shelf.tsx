@@ -1,0 +1,18 @@
+import { Link } from 'react-router';
+import type { Product } from '@despensa/contracts';
+import { ProductShelf } from '../../catalog/product-shelf';
+
+/** A product shelf of the home with its 'Ver todo' link when the collection has a landing page. */
+export function HomeShelf({ title, products, url }: { title: string; products: Product[]; url: string | null }) {
+  if (products.length === 0) return null;
+  return (
+    <div className="home-shelf">
+      <ProductShelf title={title} products={products} />
+      {url ? (
+        <Link to={url} className="home-shelf__all">
+          Ver todo<span className="visually-hidden"> {title}</span>
+        </Link>
+      ) : null}
+    </div>
+  );
+}

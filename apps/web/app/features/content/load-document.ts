@@ -1,0 +1,34 @@
+import { data } from 'react-router';
+import type { CmsDocumentKey, CmsDocumentMap, StorefrontServices } from '@despensa/contracts';
+
+function isNotFound(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { statusCode?: unknown }).statusCode === 404;
+}
+
+/** A CMS document by key, or null when the CMS has none (other failures propagate). */
+export async function loadDocument<K extends CmsDocumentKey>(
+  services: StorefrontServices,
+  key: K,
+): Promise<CmsDocumentMap[K] | null> {
+  try {
+    return (await services.content.document(key)) as CmsDocumentMap[K];
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+/** Like loadDocument, but a missing document is the page's 404. */
+export async function requireDocument<K extends CmsDocumentKey>(
+  services: StorefrontServices,
+  key: K,
+): Promise<CmsDocumentMap[K]> {
+  const document = await loadDocument(services, key);
+  if (document === null) throw data(null, { status: 404 });
+  return document;
+}
+
+/** Slugs come from the address: only the characters CMS keys use reach the CMS. */
+export function isContentSlug(slug: string): boolean {
+  return /^[a-z0-9][a-z0-9-]{0,100}$/.test(slug);
+}

@@ -1,0 +1,43 @@
+import { DEFAULT_SALES_CHANNEL, isBlankTerm } from '@despensa/domain';
+import type { SearchSuggestions } from '@despensa/contracts';
+import { apiRequest } from '../../lib/api-client';
+import { raiseServiceUnavailable } from '../../lib/events';
+
+const EMPTY: SearchSuggestions = { products: [], brands: [], categories: [], searches: [], redirect: null };
+
+/** Answers already seen this visit: typing back over a term does not ask again. */
+const cache = new Map<string, SearchSuggestions>();
+
+/**
+ * Suggestions for a term (§5: blank terms send nothing). §8: a non-200 answer falls back to empty groups;
+ * a network failure or unreadable answer raises error_503 (the API client does it).
+ */
+export async function fetchSuggestions(term: string): Promise<SearchSuggestions> {
+  if (isBlankTerm(term)) return EMPTY;
+  const key = term.trim().toLowerCase();
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const result = await apiRequest<SearchSuggestions>(
+    `/api/search-suggestions/${encodeURIComponent(key)}?sc=${DEFAULT_SALES_CHANNEL}`,
+  );
+  if (!result.ok) return EMPTY;
+  cache.set(key, result.data);
+  return result.data;
+}
+
+interface PopularSearches {
+  message: unknown;
+  topSearches?: { term: string; count: number }[];
+}
+
+/** Popular search terms, accepted only when the answer's message is 200 (§5); a failure raises error_503 (§8). */
+export async function fetchPopularSearches(): Promise<string[]> {
+  const result = await apiRequest<PopularSearches>('/api/search-suggestions-popular');
+  if (!result.ok) {
+    // Network failures were raised by the client already; an error status is a failure too (§8).
+    if (result.status !== 0) raiseServiceUnavailable();
+    return [];
+  }
+  if (result.data.message !== 200 || !Array.isArray(result.data.topSearches)) return [];
+  return result.data.topSearches.map((entry) => entry.term);
+}

@@ -1,0 +1,43 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { isBlankTerm } from '@despensa/domain';
+import { fetchPopularSearches, fetchSuggestions } from './suggestions-api';
+import { popularGroups, suggestionGroups, type SuggestionGroup } from './suggestion-options';
+
+/** Pause after the last keystroke before asking for suggestions. */
+export const SUGGESTIONS_DEBOUNCE_MS = 200;
+
+/**
+ * The listbox groups for what is typed: suggestions after a short pause, or the popular searches (fetched
+ * once, on first focus) while the box is empty.
+ */
+export function useSuggestionGroups(term: string, focused: boolean): SuggestionGroup[] {
+  const [typed, setTyped] = useState<SuggestionGroup[]>([]);
+  const [popular, setPopular] = useState<string[]>([]);
+  const popularRequested = useRef(false);
+  const blank = isBlankTerm(term);
+
+  useEffect(() => {
+    if (blank) {
+      setTyped([]);
+      return;
+    }
+    let current = true;
+    const timer = setTimeout(() => {
+      void fetchSuggestions(term).then((suggestions) => {
+        if (current) setTyped(suggestionGroups(suggestions));
+      });
+    }, SUGGESTIONS_DEBOUNCE_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [term, blank]);
+
+  useEffect(() => {
+    if (!focused || !blank || popularRequested.current) return;
+    popularRequested.current = true;
+    void fetchPopularSearches().then(setPopular);
+  }, [focused, blank]);
+
+  return useMemo(() => (blank ? popularGroups(popular) : typed), [blank, popular, typed]);
+}

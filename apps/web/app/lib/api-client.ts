@@ -1,0 +1,67 @@
+import { raiseServiceUnavailable } from './events';
+import { logger } from './logger';
+
+/** The public key browser calls carry (§7); the root loader hands it over at start. */
+let credentials: { key: string; consumer: string } | null = null;
+
+export function configureApi(api: { key: string; consumer: string }): void {
+  credentials = api;
+}
+
+export function apiHeaders(): Record<string, string> {
+  return credentials ? { 'x-api-key': credentials.key, 'x-consumer': credentials.consumer } : {};
+}
+
+export type ApiResult<T> =
+  | { ok: true; status: number; data: T }
+  /** The server answered with an error; `message` is its Spanish text. */
+  | { ok: false; status: number; message: string; field?: string }
+  /** Network failure or unreadable answer: error_503 has been raised already. */
+  | { ok: false; status: 0; message: string };
+
+/**
+ * Calls the shop's /api with the key headers and JSON. A network failure or an answer that is not JSON
+ * raises the global error_503 event (§8), so every caller gets the 503 screen the same way.
+ */
+export async function apiRequest<T>(
+  path: string,
+  options: { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown } = {},
+): Promise<ApiResult<T>> {
+  const method = options.method ?? 'GET';
+  logger.debug('api', method, path);
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...apiHeaders(),
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+    });
+  } catch (error) {
+    return unavailable(`${method} ${path}: ${String(error)}`);
+  }
+  let payload: unknown;
+  try {
+    payload = await response.json();
+  } catch (error) {
+    return unavailable(`${method} ${path}: unreadable answer (${response.status}) ${String(error)}`);
+  }
+  if (response.ok) return { ok: true, status: response.status, data: payload as T };
+  const problem = payload as { message?: unknown; field?: unknown };
+  logger.debug('api error', response.status, problem);
+  return {
+    ok: false,
+    status: response.status,
+    message: typeof problem.message === 'string' ? problem.message : 'No pudimos completar tu solicitud',
+    ...(typeof problem.field === 'string' ? { field: problem.field } : {}),
+  };
+}
+
+function unavailable(detail: string): ApiResult<never> {
+  logger.error(detail);
+  raiseServiceUnavailable();
+  return { ok: false, status: 0, message: 'En estos momentos no podemos completar tu solicitud' };
+}

@@ -1,0 +1,125 @@
+import { useEffect, type ReactNode } from 'react';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
+import type { BrandConfig } from '@despensa/contracts';
+import type { Route } from './+types/root';
+import { HIGH_CONTRAST_CLASS, contrastFromCookie } from './features/accessibility/contrast';
+import { headerMenu } from './features/content/category-menu-data';
+import { loadDocument } from './features/content/load-document';
+import { CurtainLanding } from './layout/curtain';
+import { ErrorPage } from './layout/error-page';
+import { NotFoundContent } from './layout/not-found-content';
+import { OutdatedBrowserPage } from './layout/outdated-browser-page';
+import { SiteShell } from './layout/site-shell';
+import { ASSET_FAILURE_BOOTSTRAP } from './lib/asset-load-watch';
+import { isOutdatedBrowser } from './lib/browser-support';
+import { reportClientError } from './lib/client-errors';
+import { readableOnWhiteText } from './lib/color';
+import { useAppStart } from './lib/use-app-start';
+import { useRouteChangeScroll } from './lib/use-route-change-scroll';
+import stylesHref from './styles/global.css?url';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = context;
+  const [menu, footer, curtain] = await Promise.all([
+    loadDocument(services, 'menu'),
+    loadDocument(services, 'footer'),
+    loadDocument(services, 'curtain'),
+  ]);
+  return {
+    brand: services.brand,
+    api: services.api,
+    contrast: contrastFromCookie(request.headers.get('cookie')),
+    // §2 application start: decided on the server so an old browser never runs our scripts.
+    outdatedBrowser: isOutdatedBrowser(request.headers.get('user-agent')),
+    menu: headerMenu(menu, new Date()),
+    footer,
+    curtain,
+  };
+}
+
+/** Brand, menu and footer do not change between pages: only a form submission reloads them. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && formMethod !== 'GET' ? defaultShouldRevalidate : false;
+}
+
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  const name = loaderData?.brand.name ?? 'Despensa';
+  if (isRouteErrorResponse(error) && error.status === 404) return [{ title: `Página no encontrada | ${name}` }];
+  if (error) return [{ title: `Algo salió mal | ${name}` }];
+  return [{ title: `${name} | Supermercado en línea` }];
+}
+
+function brandStyle(brand: BrandConfig): string {
+  const primary = readableOnWhiteText(brand.primaryColor, '#b00020');
+  const secondary = readableOnWhiteText(brand.secondaryColor, '#1d3557');
+  return `:root{--brand-primary:${primary};--brand-secondary:${secondary}}`;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  return (
+    <html lang="es-CL" className={data?.contrast === 'high' ? HIGH_CONTRAST_CLASS : undefined}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {data ? <meta name="theme-color" content={readableOnWhiteText(data.brand.primaryColor, '#b00020')} /> : null}
+        {data ? <link rel="icon" href={data.brand.logoUrl} type="image/svg+xml" /> : null}
+        <script dangerouslySetInnerHTML={{ __html: ASSET_FAILURE_BOOTSTRAP }} />
+        <Meta />
+        <Links />
+        {data ? <style dangerouslySetInnerHTML={{ __html: brandStyle(data.brand) }} /> : null}
+      </head>
+      <body>
+        {children}
+        {/* The outdated-browser page is plain HTML: no scripts for a browser that cannot run them. */}
+        {data?.outdatedBrowser ? null : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useAppStart(loaderData.api);
+  useRouteChangeScroll();
+  if (loaderData.outdatedBrowser) return <OutdatedBrowserPage brand={loaderData.brand} />;
+  if (loaderData.curtain?.landing.active) {
+    return <CurtainLanding brand={loaderData.brand} html={loaderData.curtain.landing.html} />;
+  }
+  return (
+    <SiteShell data={loaderData}>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  useAppStart(data?.api);
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+
+  useEffect(() => {
+    // Answers a loader threw on purpose (404…) are not failures; anything else is reported (§8).
+    if (isRouteErrorResponse(error)) return;
+    const failure = error instanceof Error ? error : new Error(String(error));
+    reportClientError({ kind: 'render', message: failure.message, stack: failure.stack });
+  }, [error]);
+
+  const content = notFound ? <NotFoundContent /> : <ErrorPage />;
+  return data && !data.outdatedBrowser ? <SiteShell data={data}>{content}</SiteShell> : content;
+}

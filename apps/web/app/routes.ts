@@ -1,0 +1,70 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes';
+
+/**
+ * Every path of the §2 routes table. Paths owned by later issues render routes/coming-soon.tsx,
+ * which names the feature; a route module used for several paths gets one id per path.
+ */
+const comingSoon = (path: string, feature: string) =>
+  route(path, 'routes/coming-soon.tsx', { id: `coming-soon:${feature}:${path}` });
+
+export default [
+  index('routes/home.tsx'),
+  route('index.html', 'routes/home.tsx', { id: 'home:index.html' }),
+  route('login', 'routes/home.tsx', { id: 'home:login' }),
+  route('register', 'routes/home.tsx', { id: 'home:register' }),
+  route('cencopay-success', 'routes/home.tsx', { id: 'home:cencopay-success' }),
+
+  // Catalogue (storefront issue)
+  route(':slug/p', 'routes/product.tsx'),
+  route(':slug/p/rating', 'routes/product-rating.tsx'),
+  route('busca', 'routes/search.tsx'),
+  route('busqueda/:category1?/:category2?/:category3?', 'routes/search.tsx', { id: 'search:busqueda' }),
+  route('oferta/:slug', 'routes/offer.tsx'),
+  route('cyber', 'routes/cyber.tsx'),
+  route('Sistema/busquedavacia', 'routes/empty-search.tsx'),
+  route('Sistema/404', 'routes/not-found.tsx', { id: 'not-found:sistema' }),
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('robots.txt', 'routes/robots.ts'),
+
+  // Content
+  route('locales', 'routes/stores.tsx'),
+  route('institucional/locales-santa-isabel', 'routes/stores.tsx', { id: 'stores:institucional' }),
+  route('institucional/:slug', 'routes/institutional.tsx'),
+  route('informaciones/:slug?', 'routes/information.tsx'),
+  route('informaciones-legales/:slug?', 'routes/legal.tsx'),
+  route('plan-por-el-futuro/:path?', 'routes/sustainability.tsx'),
+  route('api/client-errors', 'routes/client-errors.ts'),
+
+  // Later issues
+  comingSoon('login-page', 'account'),
+  comingSoon('mis-datos', 'account'),
+  comingSoon('mi-cuenta/prime', 'account'),
+  comingSoon('carrito-receta', 'cart'),
+  comingSoon('mi-carro', 'cart'),
+  comingSoon('_secure/cart', 'cart'),
+  comingSoon('checkout', 'checkout'),
+  comingSoon('checkout/orderPlaced', 'checkout'),
+  comingSoon('checkout/:step', 'checkout'),
+  comingSoon('new-checkout', 'checkout'),
+  comingSoon('cencopay/vinculacion', 'wallet'),
+  comingSoon('mis-tarjetas', 'wallet'),
+  comingSoon('_secure/order/status/:orderId', 'orders'),
+  comingSoon('mis-compras', 'orders'),
+  comingSoon('mis-compras/:orderId', 'orders'),
+  comingSoon('mis-compras-antiguas', 'orders'),
+  comingSoon('mis-compras-antiguas/:orderId', 'orders'),
+  comingSoon('lista-de-compra', 'lists'),
+  comingSoon('mis-listas-de-compras', 'lists'),
+  comingSoon('_secure/listas-de-compras', 'lists'),
+  comingSoon('productos-frecuentes', 'lists'),
+  comingSoon('productos-favoritos', 'lists'),
+  comingSoon('mi-cuenta-bancaria', 'bank-account'),
+  comingSoon('mi-cupon', 'loyalty'),
+  comingSoon('micupon', 'loyalty'),
+  comingSoon('descuentos-mas-puntos', 'loyalty'),
+  comingSoon('cupones', 'loyalty'),
+
+  // The category catch-all comes last in meaning; React Router ranks the static paths above it.
+  route(':category1/:category2?/:category3?', 'routes/category.tsx'),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

@@ -1,0 +1,68 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Icon } from './icon';
+
+/**
+ * A modal dialog on the native <dialog>: showModal() makes the rest of the page inert (the focus trap)
+ * and Escape closes it; focus goes back to whatever opened it.
+ */
+export function Dialog({
+  open,
+  title,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const opener = useRef<Element | null>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement;
+      dialog.showModal();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open]);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const onNativeClose = () => {
+      if (opener.current instanceof HTMLElement) opener.current.focus();
+      onClose();
+    };
+    dialog.addEventListener('close', onNativeClose);
+    return () => dialog.removeEventListener('close', onNativeClose);
+  }, [onClose]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={titleId}
+      // A click on the backdrop lands on the <dialog> itself.
+      onClick={(event) => {
+        if (event.target === event.currentTarget) ref.current?.close();
+      }}
+    >
+      <div className="dialog__panel">
+        <div className="dialog__header">
+          <h2 id={titleId} className="dialog__title">
+            {title}
+          </h2>
+          <button type="button" className="icon-button" aria-label="Cerrar" onClick={() => ref.current?.close()}>
+            <Icon name="close" />
+          </button>
+        </div>
+        {open ? children : null}
+      </div>
+    </dialog>
+  );
+}

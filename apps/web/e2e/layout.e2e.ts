@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage } from './support/browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(path: string, options: { width?: number; userAgent?: string } = {}): Promise<Page> {
+  const { page } = await newPage(browser, options);
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  return page;
+}
+
+const deliveryButton = (page: Page) => page.getByRole('button', { name: 'Elige tu modo de entrega' });
+const footer = (page: Page) => page.getByRole('contentinfo');
+
+describe('§2 layout rules per path', () => {
+  it('shows the main header on / with logo, categories, delivery mode, account and minicart', async () => {
+    const page = await open('/');
+    const header = page.getByRole('banner');
+    expect(await header.getByRole('link', { name: 'Despensa, ir al inicio' }).getAttribute('href')).toBe('/');
+    expect(await header.getByRole('button', { name: 'Categorías' }).isVisible()).toBe(true);
+    expect(await deliveryButton(page).getAttribute('aria-haspopup')).toBe('dialog');
+    expect(await header.getByRole('button', { name: 'Carro, 0 productos' }).isVisible()).toBe(true);
+    expect(await header.getByRole('link', { name: 'Ingresa' }).getAttribute('href')).toBe('/login-page');
+    expect(await header.getByRole('search').count()).toBe(1);
+    const links = page.getByRole('navigation', { name: 'Ofertas y campañas' });
+    expect(await links.getByRole('link', { name: 'Ofertas' }).getAttribute('href')).toBe('/oferta/ofertas-fdm');
+    // General footer: prefooter, three groups, payment icons and legal links.
+    const prefooter = footer(page).getByRole('navigation', { name: 'Ayuda al cliente' });
+    expect(await prefooter.getByRole('link').count()).toBe(4);
+    for (const name of ['Mastercard', 'Visa', 'Magna', 'American Express', 'Diners Club', 'Redcompra', 'Tarjeta Despensa']) {
+      expect(await footer(page).getByRole('img', { name }).count(), name).toBe(1);
+    }
+    const legal = footer(page).getByRole('navigation', { name: 'Información legal' });
+    expect(await legal.getByRole('link').allTextContents()).toEqual([
+      'Términos y condiciones',
+      'Seguridad y privacidad',
+      'Código de ética',
+    ]);
+    await page.close();
+  });
+
+  it('uses the checkout header with a help-centre link on /checkout, and no footer', async () => {
+    const page = await open('/checkout');
+    const header = page.getByRole('banner');
+    expect(await header.getByRole('link', { name: 'Centro de ayuda' }).getAttribute('href')).toBe(
+      '/informaciones/centro-de-ayuda',
+    );
+    expect(await deliveryButton(page).count()).toBe(0);
+    expect(await footer(page).count()).toBe(0);
+    await page.close();
+  });
+
+  it('has no main header and no footer on the cart and login paths', async () => {
+    for (const path of ['/mi-carro', '/login-page']) {
+      const page = await open(path);
+      expect(await page.getByRole('banner').count(), path).toBe(0);
+      expect(await deliveryButton(page).count(), path).toBe(0);
+      expect(await footer(page).count(), path).toBe(0);
+      await page.close();
+    }
+  });
+
+  it('hides the footer when the address carries source=app, and shows only the copyright on /cupones', async () => {
+    const app = await open('/informaciones?source=app');
+    expect(await footer(app).count()).toBe(0);
+    expect(await app.getByRole('banner').count()).toBe(1);
+    await app.close();
+
+    const coupons = await open('/cupones');
+    expect((await footer(coupons).innerText()).trim()).toMatch(/^© \d{4} Despensa\. Todos los derechos reservados\.$/);
+    expect(await coupons.getByRole('heading', { name: 'Suscríbete' }).count()).toBe(0);
+    await coupons.close();
+  });
+
+  it('switches to the mobile header below 1202 px', async () => {
+    const mobile = await open('/', { width: 1000 });
+    expect(await mobile.getByRole('navigation', { name: 'Ofertas y campañas' }).isVisible()).toBe(false);
+    // The menu button keeps its name but shows only its icon.
+    expect((await mobile.getByText('Categorías', { exact: true }).boundingBox())!.width).toBeLessThanOrEqual(1);
+    const logo = await mobile.getByRole('link', { name: 'Despensa, ir al inicio' }).boundingBox();
+    const search = await mobile.getByRole('search').boundingBox();
+    expect(search!.y).toBeGreaterThan(logo!.y + logo!.height - 1); // search on its own row
+    await mobile.close();
+
+    const desktop = await open('/', { width: 1300 });
+    expect(await desktop.getByRole('navigation', { name: 'Ofertas y campañas' }).isVisible()).toBe(true);
+    expect((await desktop.getByText('Categorías', { exact: true }).boundingBox())!.width).toBeGreaterThan(20);
+    await desktop.close();
+  });
+});
+
+describe('header behaviour', () => {
+  it('opens the category menu by keyboard, shows at most 4 children and only live banners, Escape closes', async () => {
+    const page = await open('/');
+    const toggle = page.getByRole('button', { name: 'Categorías' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    const panel = page.locator(`#${(await toggle.getAttribute('aria-controls'))!.replace(/:/g, '\\:')}`);
+    const categories = panel.locator('.category-menu__category');
+    expect(await categories.count()).toBe(7);
+
+    // Position 1 has a live banner; position 3's banner is inactive and position 6's has expired (seed).
+    const detailOf = async (index: number) => {
+      await categories.nth(index).click();
+      expect(await categories.nth(index).getAttribute('aria-expanded')).toBe('true');
+      const detail = page.locator(`#${(await categories.nth(index).getAttribute('aria-controls'))!.replace(/:/g, '\\:')}`);
+      return {
+        children: await detail.locator('.category-menu__children a').count(),
+        banners: await detail.getByRole('img').count(),
+      };
+    };
+    const first = await detailOf(0);
+    expect(first.children).toBeGreaterThan(0);
+    expect(first.children).toBeLessThanOrEqual(4);
+    expect(first.banners).toBe(1);
+    expect((await detailOf(2)).banners).toBe(0);
+    expect((await detailOf(5)).banners).toBe(0);
+
+    await page.keyboard.press('Escape');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await panel.isVisible()).toBe(false);
+    expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.close();
+  });
+
+  it('makes the header active once the top marker leaves the view, and hides the pre-header', async () => {
+    const page = await open('/');
+    const header = page.getByRole('banner');
+    expect(await header.getAttribute('class')).not.toContain('site-header--active');
+    await page.mouse.wheel(0, 1200);
+    await page.waitForFunction(() => document.querySelector('header')?.classList.contains('site-header--active'));
+    const preHeader = await page.getByText('Despacho a todo Chile').boundingBox();
+    expect(preHeader!.y + preHeader!.height).toBeLessThanOrEqual(1);
+    await page.close();
+  });
+});
+
+describe('application start and failures', () => {
+  it('shows the 503 screen on the global error_503 event, and Reintentar reloads', async () => {
+    const page = await open('/informaciones');
+    await page.evaluate(() => {
+      (window as unknown as { beforeReload: boolean }).beforeReload = true;
+      window.dispatchEvent(new Event('error_503'));
+    });
+    const title = page.getByRole('heading', { name: 'En estos momentos no podemos completar tu solicitud' });
+    await title.waitFor();
+    expect(await page.getByText('Por favor, inténtalo más tarde', { exact: true }).isVisible()).toBe(true);
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reintentar' }).click()]);
+    expect(await page.evaluate(() => 'beforeReload' in window)).toBe(false);
+    expect(await title.count()).toBe(0);
+    await page.close();
+  });
+
+  it('shows the outdated-browser page to Chrome 49 instead of the site', async () => {
+    const page = await open('/', {
+      userAgent:
+        'Mozilla/5.0 (Windows NT 6.1; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/49.0.2623.112 Safari/537.36',
+    });
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Tu navegador está desactualizado');
+    for (const name of ['Google Chrome', 'Mozilla Firefox', 'Microsoft Edge', 'Safari']) {
+      expect(await page.getByRole('link', { name }).count(), name).toBe(1);
+    }
+    expect(await page.getByRole('banner').count()).toBe(0);
+    expect(await page.locator('script[src], script[type="module"]').count()).toBe(0);
+    await page.close();
+  });
+
+  it('shows the site, not the curtain, by default', async () => {
+    const page = await open('/');
+    expect(await page.getByText('Estamos en mantención').count()).toBe(0);
+    expect(await page.getByText('se renueva').count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Destacados' }).count()).toBe(1);
+    await page.close();
+  });
+
+  it('answers 404 with the not-found page for unknown paths and /Sistema/404', async () => {
+    const { page } = await newPage(browser);
+    for (const path of ['/esto/no/existe/nunca', '/Sistema/404', '/informaciones/no-existe']) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      expect(await page.getByRole('heading', { level: 1 }).innerText(), path).toBe('No encontramos esta página');
+      expect(await page.getByRole('banner').count(), path).toBe(1);
+    }
+    await page.close();
+  });
+
+  it('accepts client error reports on /api/client-errors', async () => {
+    const page = await open('/');
+    const status = await page.evaluate(async () => {
+      const response = await fetch('/api/client-errors', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web' },
+        body: JSON.stringify({ kind: 'ChunkLoadError', message: 'e2e check', resource: '/assets/x.js' }),
+      });
+      return response.status;
+    });
+    expect(status).toBe(204);
+    await page.close();
+  });
+
+  it('keeps the high-contrast setting after a reload, from an accessible dialog', async () => {
+    const page = await open('/informaciones');
+    const button = page.getByRole('button', { name: 'Accesibilidad' });
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: 'Accesibilidad' });
+    await dialog.waitFor();
+    await dialog.getByRole('radio', { name: /Alto contraste/ }).check();
+    expect(await page.locator('html').getAttribute('class')).toContain('contrast-high');
+    await page.keyboard.press('Escape');
+    expect(await dialog.isVisible()).toBe(false);
+    expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    await page.reload();
+    expect(await page.locator('html').getAttribute('class')).toContain('contrast-high');
+    await page.getByRole('button', { name: 'Accesibilidad' }).click();
+    expect(await page.getByRole('radio', { name: /Alto contraste/ }).isChecked()).toBe(true);
+    await page.getByRole('radio', { name: /Normal/ }).check();
+    await page.reload();
+    expect(await page.locator('html').getAttribute('class')).toBeNull();
+    await page.close();
+  });
+});

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { accessibilityViolations, launchBrowser, newPage } from './support/browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(path: string, width = 1280): Promise<Page> {
+  const { page } = await newPage(browser, { width });
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  return page;
+}
+
+/** The 'N productos' heading as a number. */
+async function total(page: Page): Promise<number> {
+  return Number(((await page.locator('#listing-total').textContent()) ?? '').replace(/\D/g, ''));
+}
+
+async function cardNames(page: Page): Promise<string[]> {
+  return page.locator('.product-grid .product-card__name').allTextContents();
+}
+
+async function cardPrices(page: Page): Promise<number[]> {
+  const texts = await page.locator('.product-grid .product-price__current').allTextContents();
+  return texts.map((text) => Number(text.replace(/\D/g, '')));
+}
+
+describe('category listing', () => {
+  it('narrows by a brand facet and the count follows', async () => {
+    const page = await open('/lacteos');
+    const before = await total(page);
+    expect(before).toBeGreaterThan(40);
+    const brands = page.getByRole('group', { name: 'Marca' });
+    const option = brands.getByRole('checkbox').first();
+    const label = (await brands.locator('label').first().textContent()) ?? '';
+    const expected = Number(/\((\d+)\)\s*$/.exec(label)?.[1]);
+    await option.check();
+    await page.waitForURL(/[?&]brand=/);
+    await expect.poll(() => total(page)).toBe(expected);
+    expect(expected).toBeLessThan(before);
+    expect(await page.getByRole('group', { name: 'Marca' }).getByRole('checkbox').first().isChecked()).toBe(
+      true,
+    );
+    await page.context().close();
+  });
+
+  it('sorts by lowest price, pages with the state in the URL, and the back button restores it', async () => {
+    const page = await open('/lacteos');
+    await page.getByLabel('Ordenar por').selectOption('OrderByPriceASC');
+    await page.waitForURL(/O=OrderByPriceASC/);
+    await expect.poll(async () => (await cardPrices(page)).length).toBeGreaterThan(1);
+    const prices = await cardPrices(page);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const firstPage = await cardNames(page);
+
+    await page.getByRole('link', { name: 'Siguiente' }).click();
+    await page.waitForURL(/page=2/);
+    expect(new URL(page.url()).searchParams.get('O')).toBe('OrderByPriceASC');
+    await expect.poll(async () => (await cardNames(page))[0]).not.toBe(firstPage[0]);
+    const secondPagePrices = await cardPrices(page);
+    expect(secondPagePrices[0]).toBeGreaterThanOrEqual(prices.at(-1)!);
+    expect(await page.locator('.pagination [aria-current="page"]').textContent()).toContain('2');
+
+    await page.goBack();
+    await page.waitForURL((url) => !url.searchParams.has('page'));
+    await expect.poll(() => cardNames(page)).toEqual(firstPage);
+    expect(await page.getByLabel('Ordenar por').inputValue()).toBe('OrderByPriceASC');
+
+    await page.reload();
+    expect(await cardNames(page)).toEqual(firstPage);
+    await page.context().close();
+  });
+
+  it('answers 404 for an unknown category', async () => {
+    const { page } = await newPage(browser);
+    const response = await page.goto('/categoria-que-no-existe');
+    expect(response?.status()).toBe(404);
+    const nested = await page.goto('/lacteos/no-existe');
+    expect(nested?.status()).toBe(404);
+    await page.context().close();
+  });
+
+  it('has no accessibility violations at 1280 and 375 px', async () => {
+    for (const width of [1280, 375]) {
+      const page = await open('/lacteos', width);
+      expect(await accessibilityViolations(page), `width ${width}`).toEqual([]);
+      await page.context().close();
+    }
+  });
+});

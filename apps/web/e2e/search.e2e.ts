@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function shopPage(width = 1280): Promise<Page> {
+  const { page } = await newPage(browser, { width });
+  return page;
+}
+
+function searchInput(page: Page) {
+  return page.getByRole('combobox', { name: 'Buscar productos' });
+}
+
+/** Waits until the page's scripts run, so typing reaches React rather than a plain form. */
+async function ready(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+}
+
+describe('search combobox', () => {
+  it('suggests products, brands and categories for "lec" and selects with the keyboard', async () => {
+    const page = await shopPage();
+    await ready(page, '/lacteos');
+    const input = searchInput(page);
+    await input.pressSequentially('lec', { delay: 30 });
+    const listbox = page.getByRole('listbox', { name: 'Sugerencias de búsqueda' });
+    await listbox.waitFor({ state: 'visible' });
+    expect(await input.getAttribute('aria-expanded')).toBe('true');
+    expect(await input.getAttribute('aria-controls')).toBe(await listbox.getAttribute('id'));
+    const products = listbox.getByRole('group', { name: 'Productos' });
+    expect(await products.getByRole('option').count()).toBeGreaterThan(0);
+    expect((await products.getByRole('option').first().textContent())?.toLowerCase()).toContain('lec');
+    expect(await products.getByRole('option').first().textContent()).toMatch(/\$\d/);
+    expect(await listbox.getByRole('group', { name: 'Marcas' }).count()).toBe(1);
+    expect(await listbox.getByRole('option').count()).toBeLessThanOrEqual(12);
+
+    await input.press('ArrowDown');
+    await input.press('ArrowDown');
+    const activeId = await input.getAttribute('aria-activedescendant');
+    expect(activeId).toBeTruthy();
+    const active = page.locator(`[id="${activeId}"]`);
+    expect(await active.getAttribute('aria-selected')).toBe('true');
+    expect(await listbox.locator('[aria-selected="true"]').count()).toBe(1);
+
+    await input.press('Escape');
+    expect(await input.getAttribute('aria-expanded')).toBe('false');
+    await input.press('ArrowDown');
+    const first = listbox.getByRole('option').first();
+    expect(await first.getAttribute('aria-selected')).toBe('true');
+    const firstText = (await first.textContent()) ?? '';
+    await input.press('Enter');
+    await page.waitForURL((url) => url.pathname !== '/lacteos');
+    const url = new URL(page.url());
+    // The first row is a term completion (a search) or a product: either way it opened what it named.
+    if (url.pathname === '/busca') expect(url.searchParams.get('ft')).toBe(firstText.trim());
+    else
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+        .toContain(firstText.split('$')[0]!.trim());
+    await page.context().close();
+  });
+
+  it('shows popular searches on focus while the box is empty', async () => {
+    const page = await shopPage();
+    await ready(page, '/lacteos');
+    await searchInput(page).focus();
+    const popular = page.getByRole('group', { name: 'Búsquedas populares' });
+    await popular.waitFor({ state: 'visible' });
+    expect(await popular.getByRole('option').count()).toBeGreaterThan(3);
+    expect(await popular.getByRole('option', { name: 'leche', exact: true }).count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('follows the §2 redirect rules from the box and from the URL', async () => {
+    const page = await shopPage();
+    await ready(page, '/lacteos');
+    await searchInput(page).fill('reservar hora');
+    await searchInput(page).press('Enter');
+    await page.waitForURL('**/informaciones/evita-la-fila');
+
+    for (const [term, target] of [
+      ['locales', '/locales'],
+      ['ofertas', '/oferta/ofertas-fdm'],
+      ['evita la fila', '/informaciones/evita-la-fila'],
+    ]) {
+      const response = await fetch(`${baseUrl()}/busca?ft=${encodeURIComponent(term!)}`, {
+        redirect: 'manual',
+      });
+      expect(response.status, term).toBe(302);
+      expect(response.headers.get('location'), term).toBe(target);
+    }
+    await page.context().close();
+  });
+
+  it('sends a search with no result to the empty-search page with the term', async () => {
+    const page = await shopPage();
+    await ready(page, '/lacteos');
+    await searchInput(page).fill('zzxqwv');
+    await searchInput(page).press('Enter');
+    await page.waitForURL('**/Sistema/busquedavacia?term=zzxqwv');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('zzxqwv');
+    await page.getByRole('heading', { name: 'Te recomendamos' }).waitFor();
+    await page.getByRole('region', { name: 'Búsquedas populares' }).getByRole('link').first().waitFor();
+    await page.context().close();
+  });
+
+  it('lists results for a term, and sends nothing for a blank one', async () => {
+    const page = await shopPage();
+    await ready(page, '/busca?ft=leche');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('leche');
+    const total = await page.locator('#listing-total').textContent();
+    expect(Number(total?.replace(/\D/g, ''))).toBeGreaterThan(0);
+
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/search-suggestions/')) requests.push(request.url());
+    });
+    await searchInput(page).fill('   ');
+    await page.waitForTimeout(400);
+    expect(requests).toEqual([]);
+    await searchInput(page).press('Enter');
+    await page.waitForTimeout(200);
+    expect(new URL(page.url()).search).toBe('?ft=leche');
+    await page.context().close();
+  });
+
+  it('has no accessibility violations on search results at 1280 and 375 px', async () => {
+    for (const width of [1280, 375]) {
+      const page = await shopPage(width);
+      await ready(page, '/busca?ft=leche');
+      expect(await accessibilityViolations(page), `width ${width}`).toEqual([]);
+      await page.context().close();
+    }
+  });
+});

@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the storefront under test answers, e.g. http://127.0.0.1:3456. */
+    baseUrl: string;
+  }
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/**
+ * Starts the real server (`apps/server/src/main.ts`) once for all journeys, on its own port with its own
+ * embedded PostgreSQL and a small seeded shop, exactly as `npm start` does. The web build must exist:
+ * `npm test` builds it first.
+ */
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync(path.join(root, 'apps/web/build/server/index.js'))) {
+    throw new Error('apps/web/build is missing: run `npm run build -w @despensa/web` first');
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'despensa-e2e-'));
+  // mkdtemp makes it 0700; embedded PostgreSQL's initdb runs as another user when we are root and must enter it.
+  fs.chmodSync(dataDir, 0o755);
+  const port = 4100 + Math.floor(Math.random() * 800);
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      EMBEDDED_PG_PORT: String(port + 1000),
+      SEED_PRODUCTS: '800',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, child);
+  project.provide('baseUrl', baseUrl);
+  return async () => {
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(resolve, 15_000).unref();
+    });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error('the server did not become healthy within 180 s');
+}

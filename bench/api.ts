@@ -1,0 +1,123 @@
+import {
+  bareBaseline,
+  percentile,
+  recordServerLatency,
+  runScenario,
+  startBenchShop,
+  type Scenario,
+} from './support';
+
+/**
+ * `npm run bench:api [-- --products N --seconds S]`: search, autocomplete and product-by-id under 10
+ * concurrent connections on a 50,000-product catalogue. Prints server-side p50/p95/p99 and the
+ * throughput of each as a ratio to a bare Fastify route in the same run. Figures, not assertions.
+ */
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? Number(args[at + 1]) : fallback;
+};
+const products = option('products', 50_000);
+const seconds = option('seconds', 8);
+
+const { url, shop, stop } = await startBenchShop(products);
+const index = shop.services.catalog.index;
+const productIds = index.products.map((p) => p.id);
+const terms = [
+  'leche',
+  'pan',
+  'arroz',
+  'queso',
+  'yogur',
+  'detergente',
+  'vino tinto',
+  'pollo',
+  'cafe',
+  'aceite',
+  'platano',
+  'lehce',
+  'galletas',
+  'jugo',
+  'papel higienico',
+  'cerveza',
+  'manzana',
+  'fideos',
+  'atun',
+  'shampoo',
+];
+const prefixes = [
+  'l',
+  'le',
+  'lec',
+  'lech',
+  'pa',
+  'arr',
+  'que',
+  'yog',
+  'det',
+  'vin',
+  'pol',
+  'caf',
+  'ace',
+  'pla',
+  'gal',
+  'ju',
+  'pap',
+  'cer',
+  'man',
+  'fid',
+];
+
+const scenarios: Scenario[] = [
+  {
+    name: 'search (POST /api/search, page 1 with facets off)',
+    goalMs: 10,
+    method: 'POST',
+    next: (i) => ({
+      path: '/api/search?page=1&sc=1',
+      body: { selectedFacets: [{ key: 'ft', value: terms[i % terms.length] }] },
+    }),
+  },
+  {
+    name: 'autocomplete (GET /api/autocomplete)',
+    goalMs: 3,
+    next: (i) => ({
+      path: `/api/autocomplete?productNameContains=${encodeURIComponent(prefixes[i % prefixes.length]!)}&maxRows=12`,
+    }),
+  },
+  {
+    name: 'product by id (GET /api/catalog/product/{id})',
+    goalMs: 2,
+    next: (i) => ({ path: `/api/catalog/product/${productIds[(i * 7919) % productIds.length]}?sc=1` }),
+  },
+];
+
+const latency = recordServerLatency(shop);
+// Warm up the JIT and per-channel caches before measuring.
+for (const scenario of scenarios) await runScenario(url, scenario, 2);
+latency.take();
+
+const baseline = await bareBaseline(seconds);
+const rows = [];
+for (const scenario of scenarios) {
+  const result = await runScenario(url, scenario, seconds);
+  const samples = latency.take();
+  const p95 = percentile(samples, 95);
+  rows.push({
+    scenario: scenario.name,
+    'requests/s': Math.round(result.requests.average),
+    'vs bare Fastify': (result.requests.average / baseline).toFixed(3),
+    'server p50 ms': percentile(samples, 50).toFixed(2),
+    'server p95 ms': p95.toFixed(2),
+    'server p99 ms': percentile(samples, 99).toFixed(2),
+    'goal p95 ms': scenario.goalMs,
+    met: p95 <= scenario.goalMs ? 'yes' : 'NO',
+    errors: result.errors + result.non2xx,
+  });
+}
+console.log(
+  `\n${products} products, ${index.salesChannels.length} sales channels, ${seconds} s per scenario, 10 connections`,
+);
+console.log(`bare Fastify constant JSON: ${Math.round(baseline)} requests/s`);
+console.table(rows);
+await stop();

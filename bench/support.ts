@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { buildApp, type App } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase, type OpenDatabase } from '../apps/server/src/db/open';
+import { seedDatabase } from '../apps/server/src/seed/seed';
+
+export const BENCH_KEY = { 'x-api-key': 'bench-key', 'x-consumer': 'web' };
+export const CONNECTIONS = 10;
+
+/**
+ * A shop for benchmarks: its own embedded PostgreSQL under .bench/ (kept between runs), seeded once
+ * with `products` products, served on a random port without request logging.
+ */
+export async function startBenchShop(
+  products: number,
+): Promise<{ url: string; shop: App; database: OpenDatabase; stop(): Promise<void> }> {
+  const dataDir = path.resolve('.bench', `shop-${products}`);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: '55432',
+    API_KEYS: 'web:bench-key',
+    LOG_LEVEL: 'silent',
+  });
+  const database = await openDatabase(config, () => {});
+  const { rows } = await database.pool.query<{ count: number }>('SELECT count(*)::int AS count FROM product');
+  if (rows[0]!.count !== products) {
+    console.log(`seeding ${products} products (once; kept in ${dataDir})…`);
+    await seedDatabase(database, { products, log: console.log, progress: true });
+  }
+  const shop = await buildApp({ config, database, logger: false, web: false });
+  const url = await shop.app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url,
+    shop,
+    database,
+    stop: async () => {
+      await shop.close();
+      await database.close();
+    },
+  };
+}
+
+/** The yardstick: a bare Fastify route answering a constant JSON, measured in the same run. */
+export async function bareBaseline(seconds: number): Promise<number> {
+  const bare = Fastify();
+  bare.get('/constant', async () => ({ status: 'ok', items: [1, 2, 3] }));
+  const url = await bare.listen({ port: 0, host: '127.0.0.1' });
+  const result = await autocannon({ url: `${url}/constant`, connections: CONNECTIONS, duration: seconds });
+  await bare.close();
+  return result.requests.average;
+}
+
+export interface Scenario {
+  name: string;
+  /** Server-side p95 goal in ms. */
+  goalMs: number;
+  method?: 'GET' | 'POST';
+  /** Called per request; returns the path (and body for POST). */
+  next(i: number): { path: string; body?: unknown };
+}
+
+/** Server-side latency of every request (Fastify's own elapsed time), so the client's overhead is not counted. */
+export function recordServerLatency(shop: App): { take(): number[] } {
+  let samples: number[] = [];
+  shop.app.addHook('onResponse', async (_request, reply) => {
+    samples.push(reply.elapsedTime);
+  });
+  return {
+    take: () => {
+      const taken = samples;
+      samples = [];
+      return taken;
+    },
+  };
+}
+
+export async function runScenario(url: string, scenario: Scenario, seconds: number) {
+  let i = 0;
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: { ...BENCH_KEY, 'content-type': 'application/json' },
+    requests: [
+      {
+        setupRequest: (request) => {
+          const { path: target, body } = scenario.next(i++);
+          return {
+            ...request,
+            method: scenario.method ?? 'GET',
+            path: target,
+            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          };
+        },
+      },
+    ],
+  });
+  return result;
+}
+
+export function percentile(samples: number[], p: number): number {
+  if (samples.length === 0) return NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export function table(rows: Record<string, string | number>[]): void {
+  console.table(rows);
+}

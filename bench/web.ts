@@ -1,0 +1,208 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse, { type Result } from 'lighthouse';
+
+/**
+ * `npm run bench:web [-- --products N]`: starts the real shop (server + built web app) on its own port and
+ * data directory, runs Lighthouse's default mobile audit (simulated throttling) on the home, a category
+ * listing, a search and a product page, and prints the four category scores, CLS, LCP, TBT and the
+ * compressed JavaScript of the product page's first load. Figures, not assertions. Needs the web build
+ * (`npm run build -w @despensa/web`) and Chromium (CHROME_PATH, default /usr/bin/chromium).
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? Number(args[at + 1]) : fallback;
+};
+const products = option('products', 3000);
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** The flags e2e/support/browser.ts gives this machine's Chromium. */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const TARGETS = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 95,
+  seo: 100,
+  cls: 0.05,
+  productJsKb: 150,
+};
+
+if (!fs.existsSync(path.join(root, 'apps/web/build/server/index.js'))) {
+  console.error('apps/web/build is missing: run `npm run build -w @despensa/web` first');
+  process.exit(1);
+}
+
+async function waitFor(url: string, child: ChildProcess, what: string): Promise<void> {
+  const deadline = Date.now() + 240_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`${what} did not answer ${url} within 240 s`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(resolve, 15_000).unref();
+  });
+}
+
+/** The shop exactly as `npm start` runs it, with its own embedded PostgreSQL in a temporary directory. */
+async function startShop(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'despensa-bench-web-'));
+  fs.chmodSync(dataDir, 0o755); // initdb runs as another user when we are root
+  const port = 5100 + Math.floor(Math.random() * 800);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      EMBEDDED_PG_PORT: String(port + 1000),
+      SEED_PRODUCTS: String(products),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(`${baseUrl}/api/health`, child, 'the server');
+  return {
+    baseUrl,
+    stop: async () => {
+      await stop(child);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function startChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
+  const port = 9300 + Math.floor(Math.random() * 500);
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'despensa-bench-chromium-'));
+  const child = spawn(
+    chromePath,
+    [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`],
+    {
+      stdio: 'ignore',
+    },
+  );
+  await waitFor(`http://127.0.0.1:${port}/json/version`, child, 'Chromium');
+  return {
+    port,
+    stop: async () => {
+      await stop(child);
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A well-sold product to audit: the first of the dairy listing. */
+async function productPath(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/products/search/lacteos`, {
+    headers: { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web' },
+  });
+  const [first] = (await response.json()) as { linkText: string }[];
+  if (!first) throw new Error('the catalogue has no dairy product to audit');
+  return `/${first.linkText}/p`;
+}
+
+interface Row {
+  page: string;
+  performance: number;
+  accessibility: number;
+  'best-practices': number;
+  seo: number;
+  cls: number;
+  lcpMs: number;
+  tbtMs: number;
+  jsKb: number;
+}
+
+function scriptBytes(lhr: Result): number {
+  const items = (
+    lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] }
+  )?.items;
+  return (items ?? [])
+    .filter((item) => item.resourceType === 'Script')
+    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+}
+
+async function audit(url: string, port: number): Promise<Result> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  return result.lhr;
+}
+
+const shop = await startShop();
+const chromium = await startChromium();
+try {
+  const pages: [string, string][] = [
+    ['home', '/'],
+    ['category', '/lacteos'],
+    ['search', '/busca?ft=leche'],
+    ['product', await productPath(shop.baseUrl)],
+  ];
+  // One unmeasured visit per page warms the server's caches, as a shop in service would be.
+  for (const [, pagePath] of pages) await fetch(`${shop.baseUrl}${pagePath}`);
+  const rows: Row[] = [];
+  for (const [name, pagePath] of pages) {
+    const lhr = await audit(`${shop.baseUrl}${pagePath}`, chromium.port);
+    const score = (key: string) => Math.round((lhr.categories[key]?.score ?? 0) * 100);
+    rows.push({
+      page: `${name} ${pagePath}`,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+      cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+      lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+      tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+      jsKb: Number((scriptBytes(lhr) / 1024).toFixed(1)),
+    });
+    for (const [key, category] of Object.entries(lhr.categories)) {
+      if ((category.score ?? 0) >= 1) continue;
+      const failing = category.auditRefs
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
+        .map((ref) => ref.id);
+      if (failing.length) console.log(`  ${name} ${key}: below par on ${failing.join(', ')}`);
+    }
+  }
+  console.log(`\nLighthouse ${rows.length} pages, mobile, simulated throttling, ${products} products`);
+  console.table(rows);
+  const product = rows.at(-1)!;
+  console.log(
+    `targets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ≥ ${TARGETS['best-practices']}, SEO ${TARGETS.seo}, CLS < ${TARGETS.cls}, product-page JS ≤ ${TARGETS.productJsKb} KB`,
+  );
+  console.log(`product page first-load JavaScript: ${product.jsKb} KB compressed (transfer size of scripts)`);
+} finally {
+  await chromium.stop();
+  await shop.stop();
+}

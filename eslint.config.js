@@ -1,0 +1,27 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/build/**', '**/.react-router/**', '.data/**', '**/*.d.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // The dependency direction of ARCHITECTURE.md: domain imports nothing of ours, contracts only domain.
+    files: ['packages/domain/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@despensa/*', '**/apps/**'] }] },
+  },
+  {
+    files: ['packages/contracts/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@despensa/server', '@despensa/web', '**/apps/**'] }] },
+  },
+  {
+    files: ['apps/web/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@despensa/server', '**/apps/server/**'] }] },
+  },
+);

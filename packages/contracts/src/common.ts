@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** The JSON body of every 4xx/5xx answer. */
+export const errorResponse = z
+  .object({
+    statusCode: z.number().int(),
+    error: z.string(),
+    message: z.string(),
+    /** The field at fault, when one is. */
+    field: z.string().optional(),
+  })
+  .meta({ id: 'Error' });
+
+export const salesChannelQuery = z.coerce.number().int().min(1).max(100000).default(1);

@@ -1,0 +1,5 @@
+export * from './common';
+export * from './catalog';
+export * from './storefront';
+export * from './content';
+export * from './newsletter';

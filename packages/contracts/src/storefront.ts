@@ -1,0 +1,91 @@
+import type {
+  CategoryNode,
+  FacetsResponse,
+  OrderBy,
+  Product,
+  SearchResponse,
+  SearchSuggestions,
+  SelectedFacet,
+} from './catalog';
+
+/** The white-label brand the shop renders (name, logo, colours, help phone). */
+export interface BrandConfig {
+  name: string;
+  logoUrl: string;
+  primaryColor: string;
+  secondaryColor: string;
+  helpPhone: string;
+}
+
+/**
+ * What the web app's loaders receive from the server (React Router's getLoadContext): services called
+ * in process, with no HTTP hop. The server's modules satisfy these shapes; the web never imports them.
+ */
+export interface StorefrontServices {
+  brand: BrandConfig;
+  /** The public key the browser sends to /api (x-api-key, x-consumer). */
+  api: { consumer: string; key: string };
+  catalog: {
+    productBySlug(slug: string, salesChannel: number): Product;
+    productById(id: string, salesChannel: number): Product;
+    search(
+      path: string,
+      body: { selectedFacets: SelectedFacet[]; orderBy?: OrderBy | undefined; query?: string | undefined },
+      options: { page: number; pageSize: number; salesChannel: number },
+    ): SearchResponse;
+    facets(
+      path: string,
+      selectedFacets: SelectedFacet[],
+      salesChannel: number,
+      query?: string,
+    ): FacetsResponse;
+    categoryTree(): CategoryNode[];
+    suggestions(term: string, salesChannel: number): SearchSuggestions;
+    recommended(options: { salesChannel: number; numResults: number; itemId?: string }): Product[];
+    sponsored(salesChannel: number): Product[];
+    reviews(productId: string): Promise<{
+      productId: string;
+      average: number;
+      count: number;
+      histogram: Record<string, number>;
+      reviews: {
+        id: number;
+        author: string;
+        rating: number;
+        title: string;
+        text: string;
+        createdAt: string;
+      }[];
+    }>;
+  };
+  content: {
+    document(key: string): Promise<unknown>;
+  };
+  stores: {
+    /** Active stores ordered by region, then comuna, then name (the /locales page). */
+    list(): Promise<StoreListItem[]>;
+  };
+}
+
+/** A store as the store locator shows it (§3 Store). */
+export interface StoreListItem {
+  id: string;
+  name: string;
+  region: string;
+  regionCode: string;
+  comuna: string;
+  address: string;
+  /** [lng, lat], the §3 geoCoordinates order. */
+  geoCoordinates: [number, number];
+  /** Store pickup (Retiro en Tienda). */
+  pickup: boolean;
+  /** Car pickup (Click al Auto). */
+  car: boolean;
+  express: boolean;
+  /** Day 1 = Monday … 7 = Sunday; 'HH:MM' times. */
+  openingHours: { day: number; opens: string; closes: string }[];
+}
+
+export interface StorefrontContext {
+  services: StorefrontServices;
+}

@@ -1,0 +1,72 @@
+import { ADDRESS_TEXT_MAX_LENGTH, ADDRESS_TRUNCATE_LENGTH, FIRST_NAME_TRUNCATE_LENGTH } from '../constants';
+
+/** The §3 address fields the display line uses. */
+export interface AddressLineParts {
+  street?: string | null;
+  number?: string | number | null;
+  complement?: string | null;
+  neighborhood?: string | null;
+  city?: string | null;
+  state?: string | null;
+}
+
+const present = (value: string | number | null | undefined): value is string | number =>
+  value != null && String(value).trim() !== '';
+
+/** §3: 'street number, complement, neighborhood, city, state', empty parts skipped. */
+export function addressDisplayLine(address: AddressLineParts): string {
+  const streetAndNumber = [address.street, address.number]
+    .filter(present)
+    .map((v) => String(v).trim())
+    .join(' ');
+  return [streetAndNumber, address.complement, address.neighborhood, address.city, address.state]
+    .filter(present)
+    .map((v) => String(v).trim())
+    .join(', ');
+}
+
+/** Cuts to at most `max` UTF-16 units without splitting a surrogate pair. */
+function cut(text: string, max: number): string {
+  const head = text.slice(0, Math.max(0, max));
+  return /[\uD800-\uDBFF]$/.test(head) ? head.slice(0, -1) : head;
+}
+
+/**
+ * Shortens to at most `max` characters. When cut, '...' is counted inside `max` (so the result never
+ * exceeds the width the layout reserved), and trailing spaces before it are dropped.
+ */
+export function truncate(text: string, max: number = ADDRESS_TRUNCATE_LENGTH): string {
+  if (text.length <= max) return text;
+  if (max <= 3) return cut(text, max);
+  return `${cut(text, max - 3).trimEnd()}...`;
+}
+
+/** The greeting name 'Hola, {name}' (§2): trimmed, at most 12 characters. */
+export function truncateFirstName(name: string): string {
+  return truncate(name.trim(), FIRST_NAME_TRUNCATE_LENGTH);
+}
+
+/** §3: addresses whose id contains a comma or space are hidden; an empty id cannot be selected either. */
+export function isListableAddressId(id: string): boolean {
+  return id.trim() !== '' && !/[,\s]/.test(id);
+}
+
+/** §3: labels containing '*' are hidden from options. */
+export function isListableLabel(label: string): boolean {
+  return !label.includes('*');
+}
+
+/**
+ * Free-text address fields (complement, reference) as stored and shown: tags ('<b>', '</x>', '<!--')
+ * removed, then any leftover angle bracket or backtick, control and invisible format characters;
+ * whitespace collapsed; at most 100 characters.
+ */
+export function sanitizeAddressText(text: string): string {
+  const cleaned = text
+    .replace(/<\/?[A-Za-z!?][^>]*>/g, ' ')
+    .replace(/[<>`]/g, '')
+    .replace(/[\p{Cc}\p{Cf}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return cut(cleaned, ADDRESS_TEXT_MAX_LENGTH).trimEnd();
+}

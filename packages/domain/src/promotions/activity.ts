@@ -1,0 +1,78 @@
+import type { Promotion } from './types';
+
+/** The item facts promotion lists are matched against. Ids are compared as strings. */
+export interface PromotionItem {
+  productId: string;
+  skuId: string;
+  brandId: string;
+  categoryIds: readonly string[];
+  collectionIds: readonly string[];
+  sellerId: string;
+}
+
+export interface PromotionContext {
+  now: Date;
+  salesChannel: number;
+  item: PromotionItem;
+}
+
+const has = (list: readonly (string | number)[], id: string | number): boolean =>
+  list.some((entry) => String(entry) === String(id));
+const intersects = (list: readonly (string | number)[], ids: readonly (string | number)[]): boolean =>
+  ids.some((id) => has(list, id));
+
+/** start <= now <= end; an unparseable date makes the promotion inactive rather than open-ended. */
+function isWithinDates(promotion: Promotion, now: Date): boolean {
+  const start = Date.parse(promotion.start);
+  const end = Date.parse(promotion.end);
+  const t = now.getTime();
+  return !Number.isNaN(start) && !Number.isNaN(end) && start <= t && t <= end;
+}
+
+function matchesSalesChannel(promotion: Promotion, salesChannel: number): boolean {
+  // §5 "matches the inclusion or exclusion list": idsSalesChannel includes (empty = any), *Exclusive excludes.
+  const included = promotion.idsSalesChannel.length === 0 || has(promotion.idsSalesChannel, salesChannel);
+  return included && !has(promotion.idsSalesChannelExclusive, salesChannel);
+}
+
+/** True when any §3 exclusion list (product, sku, brand, category, collection, seller) names the item. */
+export function isPromotionExcluded(promotion: Promotion, item: PromotionItem): boolean {
+  const { exclusions } = promotion;
+  return (
+    has(exclusions.products, item.productId) ||
+    has(exclusions.skus, item.skuId) ||
+    has(exclusions.brands, item.brandId) ||
+    intersects(exclusions.categories, item.categoryIds) ||
+    intersects(exclusions.collections, item.collectionIds) ||
+    has(exclusions.seller, item.sellerId)
+  );
+}
+
+/**
+ * §5: active only when now is within start and end, the sales channel matches, the value is not 0 and no
+ * exclusion list matches. Inclusion lists are not part of §5's rule: check them with `promotionAppliesTo`.
+ */
+export function isPromotionActive(
+  promotion: Promotion,
+  { now, salesChannel, item }: PromotionContext,
+): boolean {
+  return (
+    isWithinDates(promotion, now) &&
+    matchesSalesChannel(promotion, salesChannel) &&
+    promotion.value !== 0 &&
+    !isPromotionExcluded(promotion, item)
+  );
+}
+
+/** Inclusion lists: every non-empty list must name the item; an empty list means any. */
+export function promotionAppliesTo(promotion: Promotion, item: PromotionItem): boolean {
+  const { inclusions } = promotion;
+  const ok = (list: readonly string[], match: boolean) => list.length === 0 || match;
+  return (
+    ok(inclusions.products, has(inclusions.products, item.productId)) &&
+    ok(inclusions.skus, has(inclusions.skus, item.skuId)) &&
+    ok(inclusions.brands, has(inclusions.brands, item.brandId)) &&
+    ok(inclusions.categories, intersects(inclusions.categories, item.categoryIds)) &&
+    ok(inclusions.collections, intersects(inclusions.collections, item.collectionIds))
+  );
+}

@@ -1,0 +1,119 @@
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import {
+  addressDisplayLine,
+  isListableAddressId,
+  isListableLabel,
+  sanitizeAddressText,
+  truncate,
+  truncateFirstName,
+} from '../src/index';
+
+describe('addressDisplayLine', () => {
+  it('joins street and number, complement, neighborhood, city and state', () => {
+    expect(
+      addressDisplayLine({
+        street: 'Av. Providencia',
+        number: '1234',
+        complement: 'Depto 501',
+        neighborhood: 'Providencia',
+        city: 'Santiago',
+        state: 'Región Metropolitana',
+      }),
+    ).toBe('Av. Providencia 1234, Depto 501, Providencia, Santiago, Región Metropolitana');
+  });
+  it('skips empty parts', () => {
+    expect(
+      addressDisplayLine({
+        street: 'Los Aromos',
+        number: 55,
+        complement: '  ',
+        neighborhood: null,
+        city: 'Maipú',
+      }),
+    ).toBe('Los Aromos 55, Maipú');
+    expect(addressDisplayLine({ number: '12', city: 'Santiago' })).toBe('12, Santiago');
+    expect(addressDisplayLine({})).toBe('');
+  });
+});
+
+describe('truncate', () => {
+  it('leaves text of at most 30 characters alone', () => {
+    const thirty = 'a'.repeat(30);
+    expect(truncate(thirty)).toBe(thirty);
+    expect(truncate('Los Aromos 55')).toBe('Los Aromos 55');
+  });
+  it('cuts longer text to 30 characters including the ellipsis', () => {
+    const result = truncate('Avenida Libertador Bernardo O Higgins 1234');
+    expect(result).toBe('Avenida Libertador Bernardo...');
+    expect(result).toHaveLength(30);
+    expect(truncate('a'.repeat(31))).toBe(`${'a'.repeat(27)}...`);
+  });
+  it('drops spaces before the ellipsis and never splits an emoji', () => {
+    expect(truncate('abcd efgh', 8)).toBe('abcd...');
+    expect(truncate('ab😀cdef', 5)).toBe('ab...');
+    expect(truncate('a😀cdef', 4)).toBe('a...');
+    expect(truncate('abcdef', 2)).toBe('ab');
+  });
+  it('is never longer than max and keeps short text whole', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'grapheme', maxLength: 80 }),
+        fc.integer({ min: 0, max: 60 }),
+        (text, max) => {
+          const result = truncate(text, max);
+          expect(result.length).toBeLessThanOrEqual(max);
+          expect(() => encodeURIComponent(result)).not.toThrow(); // throws on a lone surrogate
+          if (text.length <= max) expect(result).toBe(text);
+          else if (max > 3) expect(result.endsWith('...')).toBe(true);
+        },
+      ),
+    );
+  });
+});
+
+describe('truncateFirstName', () => {
+  it('keeps names of up to 12 characters and cuts longer ones', () => {
+    expect(truncateFirstName(' Josefina ')).toBe('Josefina');
+    expect(truncateFirstName('Maximiliano1')).toBe('Maximiliano1');
+    expect(truncateFirstName('Maximiliano Andrés')).toBe('Maximilia...');
+    expect(truncateFirstName('Maximiliano Andrés')).toHaveLength(12);
+  });
+});
+
+describe('address list filters', () => {
+  it('hides ids with a comma or space', () => {
+    expect(isListableAddressId('a1b2c3')).toBe(true);
+    expect(isListableAddressId('a1,b2')).toBe(false);
+    expect(isListableAddressId('a1 b2')).toBe(false);
+    expect(isListableAddressId('')).toBe(false);
+  });
+  it('hides labels with an asterisk', () => {
+    expect(isListableLabel('Casa')).toBe(true);
+    expect(isListableLabel('*Casa')).toBe(false);
+    expect(isListableLabel('Oficina*')).toBe(false);
+  });
+});
+
+describe('sanitizeAddressText', () => {
+  it('removes markup and control characters and collapses whitespace', () => {
+    expect(sanitizeAddressText('Depto <b>501</b>')).toBe('Depto 501');
+    expect(sanitizeAddressText('<script>alert(1)</script>Torre B')).toBe('alert(1) Torre B');
+    expect(sanitizeAddressText('Casa\n\tazul\u0000  portón\u200B verde')).toBe('Casa azul portón verde');
+    expect(sanitizeAddressText('a < b > c `d`')).toBe('a b c d');
+    expect(sanitizeAddressText("Pasaje O'Higgins #12")).toBe("Pasaje O'Higgins #12");
+  });
+  it('caps the text at 100 characters', () => {
+    expect(sanitizeAddressText('x'.repeat(150))).toHaveLength(100);
+  });
+  it('never leaves angle brackets or control characters', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (text) => {
+        const result = sanitizeAddressText(text);
+        expect(result).not.toMatch(/[<>`\p{Cc}]/u);
+        expect(result.length).toBeLessThanOrEqual(100);
+        expect(result).toBe(result.trim());
+      }),
+    );
+  });
+});
