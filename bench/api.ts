@@ -20,7 +20,7 @@ const option = (name: string, fallback: number) => {
 const products = option('products', 50_000);
 const seconds = option('seconds', 8);
 
-const { url, shop, stop } = await startBenchShop(products);
+const { url, shop, latency, stop } = await startBenchShop(products);
 const index = shop.services.catalog.index;
 const productIds = index.products.map((p) => p.id);
 const terms = [
@@ -92,7 +92,6 @@ const scenarios: Scenario[] = [
   },
 ];
 
-const latency = recordServerLatency(shop);
 // Warm up the JIT and per-channel caches before measuring.
 for (const scenario of scenarios) await runScenario(url, scenario, 2);
 latency.take();

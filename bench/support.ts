@@ -34,11 +34,13 @@ export async function startBenchShop(
     await seedDatabase(database, { products, log: console.log, progress: true });
   }
   const shop = await buildApp({ config, database, logger: false, web: false });
+  const latency = recordServerLatency(shop);
   const url = await shop.app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,
     shop,
     database,
+    latency,
     stop: async () => {
       await shop.close();
       await database.close();
@@ -60,13 +62,20 @@ export interface Scenario {
   name: string;
   /** Server-side p95 goal in ms. */
   goalMs: number;
-  method?: 'GET' | 'POST';
-  /** Called per request; returns the path (and body for POST). */
+  method?: 'GET' | 'POST' | 'PATCH';
+  /** Extra headers (the cart calls add x-account). */
+  headers?: Record<string, string>;
+  /** Called per request; returns the path (and body for POST and PATCH). */
   next(i: number): { path: string; body?: unknown };
 }
 
+export interface ServerLatency {
+  /** The samples (ms) since the last take. */
+  take(): number[];
+}
+
 /** Server-side latency of every request (Fastify's own elapsed time), so the client's overhead is not counted. */
-export function recordServerLatency(shop: App): { take(): number[] } {
+function recordServerLatency(shop: App): ServerLatency {
   let samples: number[] = [];
   shop.app.addHook('onResponse', async (_request, reply) => {
     samples.push(reply.elapsedTime);
@@ -86,7 +95,7 @@ export async function runScenario(url: string, scenario: Scenario, seconds: numb
     url,
     connections: CONNECTIONS,
     duration: seconds,
-    headers: { ...BENCH_KEY, 'content-type': 'application/json' },
+    headers: { ...BENCH_KEY, 'content-type': 'application/json', ...scenario.headers },
     requests: [
       {
         setupRequest: (request) => {

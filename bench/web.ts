@@ -19,6 +19,8 @@ const option = (name: string, fallback: number) => {
   return at >= 0 ? Number(args[at + 1]) : fallback;
 };
 const products = option('products', 3000);
+/** `--save DIR` keeps each page's Lighthouse report (JSON) for a closer look. */
+const saveDir = args.includes('--save') ? args[args.indexOf('--save') + 1] : undefined;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** The flags e2e/support/browser.ts gives this machine's Chromium. */
 const CHROMIUM_ARGS = [
@@ -94,7 +96,7 @@ async function startShop(): Promise<{ baseUrl: string; stop: () => Promise<void>
     baseUrl,
     stop: async () => {
       await stop(child);
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
 }
@@ -114,7 +116,8 @@ async function startChromium(): Promise<{ port: number; stop: () => Promise<void
     port,
     stop: async () => {
       await stop(child);
-      fs.rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes may still be flushing the profile for a moment.
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
 }
@@ -162,8 +165,9 @@ async function audit(url: string, port: number): Promise<Result> {
 }
 
 const shop = await startShop();
-const chromium = await startChromium();
+let chromium: Awaited<ReturnType<typeof startChromium>> | undefined;
 try {
+  chromium = await startChromium();
   const pages: [string, string][] = [
     ['home', '/'],
     ['category', '/lacteos'],
@@ -175,6 +179,10 @@ try {
   const rows: Row[] = [];
   for (const [name, pagePath] of pages) {
     const lhr = await audit(`${shop.baseUrl}${pagePath}`, chromium.port);
+    if (saveDir) {
+      fs.mkdirSync(saveDir, { recursive: true });
+      fs.writeFileSync(path.join(saveDir, `${name}.json`), JSON.stringify(lhr));
+    }
     const score = (key: string) => Math.round((lhr.categories[key]?.score ?? 0) * 100);
     rows.push({
       page: `${name} ${pagePath}`,
@@ -203,6 +211,6 @@ try {
   );
   console.log(`product page first-load JavaScript: ${product.jsKb} KB compressed (transfer size of scripts)`);
 } finally {
-  await chromium.stop();
+  await chromium?.stop().catch((error: unknown) => console.error(`stopping Chromium: ${String(error)}`));
   await shop.stop();
 }

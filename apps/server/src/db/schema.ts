@@ -4,3 +4,4 @@ export * from '../modules/promotions/tables';
 export * from '../modules/content/tables';
 export * from '../modules/stores/tables';
 export * from '../modules/newsletter/tables';
+export * from '../modules/cart/tables';

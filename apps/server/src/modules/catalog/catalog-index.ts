@@ -67,7 +67,7 @@ export interface ListingResult {
   misspelled: boolean;
   /** Every document that matched, for facet counting. */
   matched: number[];
-  scores: Map<number, number> | null;
+  scores: Float64Array | null;
 }
 
 export interface FacetCount {
@@ -98,7 +98,10 @@ export class CatalogIndex {
   /** Other sellers' offers, by sku slot then sales channel. */
   private readonly marketplace = new Map<number, Map<number, Offer[]>>();
   private readonly knownChannels = new Set<number>();
-  private readonly bestOffers = new Map<number, (Offer | null)[]>();
+  private readonly channelViews = new Map<number, ChannelView>();
+  /** Position of each document in Spanish alphabetical order of names. */
+  private readonly nameRank: Int32Array;
+  private readonly allDocs: number[];
 
   constructor(rows: CatalogRows) {
     this.promotions = rows.promotions;
@@ -151,6 +154,12 @@ export class CatalogIndex {
       ]);
     }
     this.text.freeze();
+    this.allDocs = this.products.map((product) => product.doc);
+    this.nameRank = new Int32Array(this.products.length);
+    const collator = new Intl.Collator('es');
+    [...this.allDocs]
+      .sort((a, b) => collator.compare(this.products[a]!.name, this.products[b]!.name))
+      .forEach((doc, rank) => (this.nameRank[doc] = rank));
 
     for (const [skuId, salesChannel, sellerId, price, listPrice, quantity] of rows.offers) {
       const entry = this.skusById.get(skuId);
@@ -193,14 +202,38 @@ export class CatalogIndex {
 
   /** The offer a card shows: the cheapest in-stock one, else the cheapest; null when nobody sells it here. */
   bestOffer(product: ProductDoc, salesChannel: number): Offer | null {
+    return this.channelView(salesChannel)?.offers[product.doc] ?? null;
+  }
+
+  /**
+   * Per-channel columns over documents (sold, in stock, price, discount), computed once per snapshot and
+   * channel, so filtering and sorting 50,000 products reads typed arrays instead of walking offers.
+   */
+  private channelView(salesChannel: number): ChannelView | null {
     if (!this.knownChannels.has(salesChannel)) return null;
-    // Listings ask for it many times per product; the snapshot never changes, so compute each channel once.
-    let cache = this.bestOffers.get(salesChannel);
-    if (!cache) {
-      cache = this.products.map((each) => this.computeBestOffer(each, salesChannel));
-      this.bestOffers.set(salesChannel, cache);
+    let view = this.channelViews.get(salesChannel);
+    if (!view) {
+      const count = this.products.length;
+      view = {
+        offers: new Array<Offer | null>(count).fill(null),
+        sold: new Uint8Array(count),
+        inStock: new Uint8Array(count),
+        price: new Int32Array(count),
+        discount: new Float32Array(count),
+      };
+      for (const product of this.products) {
+        const offer = this.computeBestOffer(product, salesChannel);
+        if (!offer) continue;
+        view.offers[product.doc] = offer;
+        view.sold[product.doc] = 1;
+        view.inStock[product.doc] = offerInStock(offer) ? 1 : 0;
+        view.price[product.doc] = offer.price;
+        view.discount[product.doc] =
+          offer.listPrice > 0 ? (offer.listPrice - offer.price) / offer.listPrice : 0;
+      }
+      this.channelViews.set(salesChannel, view);
     }
-    return cache[product.doc] ?? null;
+    return view;
   }
 
   private computeBestOffer(product: ProductDoc, salesChannel: number): Offer | null {
@@ -241,32 +274,31 @@ export class CatalogIndex {
   }
 
   listing(query: ListingQuery): ListingResult {
-    let candidates: number[];
-    let scores: Map<number, number> | null = null;
-    let misspelled = false;
+    const view = this.channelView(query.salesChannel);
     const text = [query.text, ...query.facets.filter((f) => f.key === 'ft').map((f) => f.value)]
       .filter((value): value is string => Boolean(value && value.trim()))
       .join(' ');
+    if (!view) return { total: 0, docs: [], misspelled: false, matched: [], scores: null };
+    let scores: Float64Array | null = null;
+    let misspelled = false;
+    let candidates: number[];
     if (text) {
       const match = this.text.search(text, { prefix: query.prefix ?? false });
       scores = match.scores;
       misspelled = match.corrected;
-      candidates = [...match.scores.keys()];
+      candidates = match.docs;
     } else {
-      candidates = this.products.map((product) => product.doc);
+      candidates = this.allDocs;
     }
-    const filters = this.compileFilters(query.facets, query.salesChannel);
-    const matched = candidates.filter((doc) => filters.every((filter) => filter.test(this.products[doc]!)));
-    const sorted = this.sort(
-      matched,
-      query.orderBy ?? (scores ? 'OrderByScoreDESC' : 'OrderByTopSaleDESC'),
-      query.salesChannel,
-      scores,
-    );
+    const filters = this.compileFilters(query.facets, view, query.salesChannel);
+    const matched: number[] = [];
+    for (const doc of candidates) if (filters.every((test) => test(doc))) matched.push(doc);
+    const orderBy = query.orderBy ?? (scores ? 'OrderByScoreDESC' : 'OrderByTopSaleDESC');
     const start = (query.page - 1) * query.pageSize;
+    const top = topK(matched, start + query.pageSize, this.comparator(orderBy, view, scores));
     return {
-      total: sorted.length,
-      docs: sorted.slice(start, start + query.pageSize).map((doc) => this.products[doc]!),
+      total: matched.length,
+      docs: top.slice(start).map((doc) => this.products[doc]!),
       misspelled,
       matched,
       scores,
@@ -281,38 +313,29 @@ export class CatalogIndex {
     counts: FacetCount[];
     total: number;
   } {
+    const view = this.channelView(query.salesChannel);
+    if (!view) return { counts: [], total: 0 };
     const base = this.listing({
       ...query,
       facets: query.facets.filter((f) => f.key === 'ft'),
       page: 1,
       pageSize: 0,
     });
-    const groups: FacetKey[] = [
-      'category-1',
-      'category-2',
-      'category-3',
-      'brand',
-      'price',
-      'offer',
-      'certificate',
-      'seal',
-      'seller',
-    ];
     const selected = query.facets.filter((facet) => facet.key !== 'ft');
-    const counts: FacetCount[] = [];
+    const all = this.compileFilters(selected, view, query.salesChannel);
     let total = 0;
-    const all = this.compileFilters(selected, query.salesChannel);
-    for (const doc of base.matched) if (all.every((filter) => filter.test(this.products[doc]!))) total++;
-    for (const key of groups) {
+    for (const doc of base.matched) if (all.every((test) => test(doc))) total++;
+    const counts: FacetCount[] = [];
+    for (const key of COUNTED_FACETS) {
       const others = this.compileFilters(
         selected.filter((facet) => facet.key !== key),
+        view,
         query.salesChannel,
       );
       const tally = new Map<string, { name: string; quantity: number }>();
       for (const doc of base.matched) {
-        const product = this.products[doc]!;
-        if (!others.every((filter) => filter.test(product))) continue;
-        for (const [value, name] of this.facetValuesOf(product, key, query.salesChannel)) {
+        if (!others.every((test) => test(doc))) continue;
+        for (const [value, name] of this.facetValuesOf(this.products[doc]!, key, view, query.salesChannel)) {
           const entry = tally.get(value);
           if (entry) entry.quantity++;
           else tally.set(value, { name, quantity: 1 });
@@ -323,7 +346,12 @@ export class CatalogIndex {
     return { counts, total };
   }
 
-  private facetValuesOf(product: ProductDoc, key: FacetKey, salesChannel: number): [string, string][] {
+  private facetValuesOf(
+    product: ProductDoc,
+    key: FacetKey,
+    view: ChannelView,
+    salesChannel: number,
+  ): [string, string][] {
     switch (key) {
       case 'category-1':
       case 'category-2':
@@ -334,23 +362,21 @@ export class CatalogIndex {
       case 'brand':
         return [[product.brand.slug, product.brand.name]];
       case 'price': {
-        const offer = this.bestOffer(product, salesChannel);
-        if (!offer) return [];
-        const band = PRICE_BANDS.find(([, max]) => offer.price < max) ?? PRICE_BANDS[PRICE_BANDS.length - 1]!;
+        const price = view.price[product.doc]!;
+        const band = PRICE_BANDS.find(([, max]) => price < max) ?? PRICE_BANDS[PRICE_BANDS.length - 1]!;
         return [[`${band[0]}:${band[1]}`, band[2]]];
       }
-      case 'offer': {
-        const offer = this.bestOffer(product, salesChannel);
-        return offer && offer.price < offer.listPrice ? [['true', 'En oferta']] : [];
-      }
+      case 'offer':
+        return view.discount[product.doc]! > 0 ? [['true', 'En oferta']] : [];
       case 'certificate':
         return product.certificates.map((certificate) => [certificate, certificate]);
       case 'seal':
         return product.warningSeals.map((seal) => [seal, seal]);
       case 'seller': {
         const sellers = new Set<string>();
-        for (const sku of product.skus)
+        for (const sku of product.skus) {
           for (const offer of this.offersFor(sku, salesChannel)) sellers.add(offer.sellerId);
+        }
         return [...sellers].map((id) => [id, this.sellers.get(id)?.name ?? id]);
       }
       default:
@@ -358,112 +384,85 @@ export class CatalogIndex {
     }
   }
 
+  /** Tests over document numbers; values of one group combine with OR, groups with AND. */
   private compileFilters(
     facets: SelectedFacet[],
+    view: ChannelView,
     salesChannel: number,
-  ): { test(product: ProductDoc): boolean }[] {
+  ): ((doc: number) => boolean)[] {
     // Sold in this channel at all (§5: items with no price are skipped).
-    const filters: { test(product: ProductDoc): boolean }[] = [
-      { test: (product) => this.bestOffer(product, salesChannel) !== null },
-    ];
+    const tests: ((doc: number) => boolean)[] = [(doc) => view.sold[doc] === 1];
     const byKey = new Map<FacetKey, string[]>();
     for (const facet of facets) {
       if (facet.key === 'ft' || facet.key === 'trade-policy') continue;
       byKey.set(facet.key, [...(byKey.get(facet.key) ?? []), facet.value]);
     }
+    const product = (doc: number) => this.products[doc]!;
     for (const [key, values] of byKey) {
-      // Values of one group combine with OR; groups combine with AND.
       const wanted = new Set(values);
       switch (key) {
         case 'category-1':
         case 'category-2':
         case 'category-3': {
           const level = Number(key.slice(-1)) - 1;
-          filters.push({ test: (product) => wanted.has(product.categoryChain[level]?.slug ?? '') });
+          tests.push((doc) => wanted.has(product(doc).categoryChain[level]?.slug ?? ''));
           break;
         }
         case 'brand':
-          filters.push({ test: (product) => wanted.has(product.brand.slug) });
+          tests.push((doc) => wanted.has(product(doc).brand.slug));
           break;
         case 'price': {
           const ranges = values.map(parseRange);
-          filters.push({
-            test: (product) => {
-              const offer = this.bestOffer(product, salesChannel);
-              return offer !== null && ranges.some(([min, max]) => offer.price >= min && offer.price <= max);
-            },
-          });
+          tests.push((doc) =>
+            ranges.some(([min, max]) => view.price[doc]! >= min && view.price[doc]! <= max),
+          );
           break;
         }
         case 'offer':
-          filters.push({
-            test: (product) => {
-              const offer = this.bestOffer(product, salesChannel);
-              return offer !== null && offer.price < offer.listPrice;
-            },
-          });
+          tests.push((doc) => view.discount[doc]! > 0);
           break;
         case 'certificate':
-          filters.push({ test: (product) => product.certificates.some((value) => wanted.has(value)) });
+          tests.push((doc) => product(doc).certificates.some((value) => wanted.has(value)));
           break;
         case 'seal':
-          filters.push({ test: (product) => product.warningSeals.some((value) => wanted.has(value)) });
+          tests.push((doc) => product(doc).warningSeals.some((value) => wanted.has(value)));
           break;
         case 'productClusterIds':
-          filters.push({ test: (product) => product.collectionIds.some((id) => wanted.has(String(id))) });
+          tests.push((doc) => product(doc).collectionIds.some((id) => wanted.has(String(id))));
           break;
         case 'seller':
-          filters.push({
-            test: (product) =>
-              product.skus.some((sku) =>
-                this.offersFor(sku, salesChannel).some((offer) => wanted.has(offer.sellerId)),
-              ),
-          });
+          tests.push((doc) =>
+            product(doc).skus.some((sku) =>
+              this.offersFor(sku, salesChannel).some((offer) => wanted.has(offer.sellerId)),
+            ),
+          );
           break;
       }
     }
-    return filters;
+    return tests;
   }
 
-  private sort(
-    docs: number[],
+  /** Out-of-stock products go last whatever the order; ties fall back to the product id for stable pages. */
+  private comparator(
     orderBy: OrderBy,
-    salesChannel: number,
-    scores: Map<number, number> | null,
-  ): number[] {
-    const keyed = docs.map((doc) => {
-      const product = this.products[doc]!;
-      const offer = this.bestOffer(product, salesChannel);
-      return {
-        doc,
-        product,
-        price: offer?.price ?? 0,
-        discount: offer && offer.listPrice > 0 ? (offer.listPrice - offer.price) / offer.listPrice : 0,
-        inStock:
-          offer !== null &&
-          isInStock({ ListPrice: offer.listPrice, AvailableQuantity: offer.availableQuantity }),
-        score: scores?.get(doc) ?? 0,
-      };
-    });
-    type Keyed = (typeof keyed)[number];
-    const compare: Record<OrderBy, (a: Keyed, b: Keyed) => number> = {
-      OrderByScoreDESC: (a, b) => b.score - a.score || b.product.sales - a.product.sales,
-      OrderByPriceASC: (a, b) => a.price - b.price,
-      OrderByPriceDESC: (a, b) => b.price - a.price,
-      OrderByTopSaleDESC: (a, b) => b.product.sales - a.product.sales,
+    view: ChannelView,
+    scores: Float64Array | null,
+  ): (a: number, b: number) => number {
+    const p = this.products;
+    const byOrder: Record<OrderBy, (a: number, b: number) => number> = {
+      OrderByScoreDESC: (a, b) => (scores ? scores[b]! - scores[a]! : 0) || p[b]!.sales - p[a]!.sales,
+      OrderByPriceASC: (a, b) => view.price[a]! - view.price[b]!,
+      OrderByPriceDESC: (a, b) => view.price[b]! - view.price[a]!,
+      OrderByTopSaleDESC: (a, b) => p[b]!.sales - p[a]!.sales,
       OrderByReviewRateDESC: (a, b) =>
-        b.product.ratingAverage - a.product.ratingAverage || b.product.ratingCount - a.product.ratingCount,
-      OrderByNameASC: (a, b) => a.product.name.localeCompare(b.product.name, 'es'),
-      OrderByNameDESC: (a, b) => b.product.name.localeCompare(a.product.name, 'es'),
-      OrderByReleaseDateDESC: (a, b) => b.product.releaseDate.getTime() - a.product.releaseDate.getTime(),
-      OrderByBestDiscountDESC: (a, b) => b.discount - a.discount,
+        p[b]!.ratingAverage - p[a]!.ratingAverage || p[b]!.ratingCount - p[a]!.ratingCount,
+      OrderByNameASC: (a, b) => this.nameRank[a]! - this.nameRank[b]!,
+      OrderByNameDESC: (a, b) => this.nameRank[b]! - this.nameRank[a]!,
+      OrderByReleaseDateDESC: (a, b) => p[b]!.releaseDate.getTime() - p[a]!.releaseDate.getTime(),
+      OrderByBestDiscountDESC: (a, b) => view.discount[b]! - view.discount[a]!,
     };
-    const byOrder = compare[orderBy];
-    // Out-of-stock products go last whatever the order; ties fall back to the product id for stable pages.
-    keyed.sort(
-      (a, b) => Number(b.inStock) - Number(a.inStock) || byOrder(a, b) || a.product.id - b.product.id,
-    );
-    return keyed.map((entry) => entry.doc);
+    const order = byOrder[orderBy];
+    return (a, b) => view.inStock[b]! - view.inStock[a]! || order(a, b) || p[a]!.id - p[b]!.id;
   }
 
   private chainOf(categoryId: number): CategoryDoc[] {
@@ -489,6 +488,53 @@ export class CatalogIndex {
   }
 }
 
+interface ChannelView {
+  offers: (Offer | null)[];
+  sold: Uint8Array;
+  inStock: Uint8Array;
+  price: Int32Array;
+  discount: Float32Array;
+}
+
+const COUNTED_FACETS: FacetKey[] = [
+  'category-1',
+  'category-2',
+  'category-3',
+  'brand',
+  'price',
+  'offer',
+  'certificate',
+  'seal',
+  'seller',
+];
+
+/**
+ * The first k items in order, without sorting everything: a page of 40 out of 50,000 matches keeps a
+ * small sorted buffer instead of sorting the whole list.
+ */
+export function topK<T>(items: readonly T[], k: number, compare: (a: T, b: T) => number): T[] {
+  if (k <= 0) return [];
+  if (items.length <= k * 4) return [...items].sort(compare).slice(0, k);
+  const best: T[] = [];
+  for (const item of items) {
+    if (best.length === k && compare(item, best[k - 1]!) >= 0) continue;
+    let low = 0;
+    let high = best.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (compare(best[mid]!, item) <= 0) low = mid + 1;
+      else high = mid;
+    }
+    best.splice(low, 0, item);
+    if (best.length > k) best.pop();
+  }
+  return best;
+}
+
+function offerInStock(offer: Offer): boolean {
+  return isInStock({ ListPrice: offer.listPrice, AvailableQuantity: offer.availableQuantity });
+}
+
 /** Price facet bands in cents: [min, max, label]. */
 const PRICE_BANDS: [number, number, string][] = [
   [0, 100000, 'Hasta $1.000'],
@@ -505,8 +551,7 @@ function parseRange(value: string): [number, number] {
 }
 
 function rankOffer(offer: Offer): number {
-  const inStock = isInStock({ ListPrice: offer.listPrice, AvailableQuantity: offer.availableQuantity });
-  return (inStock ? 0 : 1e12) + offer.price;
+  return (offerInStock(offer) ? 0 : 1e12) + offer.price;
 }
 
 function byMenuOrder(a: CategoryDoc, b: CategoryDoc): number {

@@ -67,7 +67,7 @@ export function productView(
     return {
       itemId: String(sku.id),
       name: sku.name,
-      nameComplete: `${product.name}${sku.name && sku.name !== product.name ? ` - ${sku.name}` : ''}`,
+      nameComplete: skuDisplayName(product, sku),
       ean: sku.ean,
       referenceId: [{ Key: 'RefId', Value: sku.refId }],
       measurementUnit: sku.measurementUnit,
@@ -135,6 +135,11 @@ export function productView(
 /** New while flagged and before its release window ends. */
 function isNewAt(product: ProductDoc, now: Date): boolean {
   return product.isNew && (product.releaseEnd === null || product.releaseEnd.getTime() >= now.getTime());
+}
+
+/** The product name plus the sku's own name when it adds something ('Leche Entera - 1 L'). */
+export function skuDisplayName(product: ProductDoc, sku: SkuDoc): string {
+  return `${product.name}${sku.name && sku.name !== product.name ? ` - ${sku.name}` : ''}`;
 }
 
 export function productImageUrl(sku: SkuDoc): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LISTING_PAGE_SIZE, MAX_ITEMS_PER_QUERY, OSM_MAX_ITEMS_PER_QUERY } from '@despensa/domain';
 import {
@@ -49,7 +50,8 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
           response: { 200: product },
         },
       },
-      async (request) => catalog.productById(request.params.id, request.query.sc),
+      async (request, reply) =>
+        sendJson(reply, catalog.productJson(catalog.productById(request.params.id, request.query.sc))),
     );
 
     app.get(
@@ -63,7 +65,8 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
           response: { 200: productList },
         },
       },
-      async (request) => [catalog.productBySlug(request.params.slug, request.query.sc)],
+      async (request, reply) =>
+        sendJson(reply, catalog.json([catalog.productBySlug(request.params.slug, request.query.sc)])),
     );
 
     app.get(
@@ -109,7 +112,7 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
           });
           reply.header('resources', `${result.from}-${result.to}/${result.total}`);
           if (result.redirect) reply.header('x-redirect', result.redirect);
-          return result.products;
+          return sendJson(reply, catalog.json(result.products));
         },
       );
     }
@@ -126,12 +129,16 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
             response: { 200: searchResponse },
           },
         },
-        async (request) =>
-          catalog.search(wildcard(request.params), request.body, {
+        async (request, reply) => {
+          const { products, ...envelope } = catalog.search(wildcard(request.params), request.body, {
             page: request.query.page,
             pageSize: LISTING_PAGE_SIZE,
             salesChannel: request.query.sc,
-          }),
+          });
+          // The products are validated when rendered (CatalogService.view); the envelope here.
+          const rest = JSON.stringify(searchEnvelope.parse(envelope)).slice(1);
+          return sendJson(reply, `{"products":${catalog.json(products)},${rest}`);
+        },
       );
     }
 
@@ -186,15 +193,16 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
           response: { 200: productList },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { sc, numResults, itemId, campaign, filter } = request.query;
-        return catalog.recommended({
+        const products = catalog.recommended({
           salesChannel: sc,
           numResults,
           ...(itemId ? { itemId } : {}),
           ...(campaign ? { campaign } : {}),
           ...(filter ? { filter } : {}),
         });
+        return sendJson(reply, catalog.json(products));
       },
     );
 
@@ -242,7 +250,8 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
           response: { 200: productList },
         },
       },
-      async (request) => catalog.frequent(request.query.sc, request.query.qty),
+      async (request, reply) =>
+        sendJson(reply, catalog.json(catalog.frequent(request.query.sc, request.query.qty))),
     );
 
     app.get(
@@ -255,7 +264,7 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
           response: { 200: productList },
         },
       },
-      async (request) => catalog.sponsored(request.query.sc),
+      async (request, reply) => sendJson(reply, catalog.json(catalog.sponsored(request.query.sc))),
     );
 
     app.get(
@@ -353,16 +362,28 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
             response: { 200: productList },
           },
         },
-        async (request) => {
+        async (request, reply) => {
           const max = request.consumer === 'osm' ? OSM_MAX_ITEMS_PER_QUERY : MAX_ITEMS_PER_QUERY;
           if (request.query.skuIds.length > max) {
             throw new BadRequestError(`Se permiten hasta ${max} skuIds por consulta`, 'skuIds');
           }
-          return catalog.productsBySkus(request.params.seller, request.query.skuIds, request.query.sc);
+          return sendJson(
+            reply,
+            catalog.json(
+              catalog.productsBySkus(request.params.seller, request.query.skuIds, request.query.sc),
+            ),
+          );
         },
       );
     }
   };
+}
+
+const searchEnvelope = searchResponse.omit({ products: true });
+
+/** Sends JSON this module already validated and serialised (see CatalogService.json). */
+function sendJson(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
 }
 
 function wildcard(params: unknown): string {

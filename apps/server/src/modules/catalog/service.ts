@@ -7,6 +7,7 @@ import {
   isPromotionActive,
   searchRedirect,
 } from '@despensa/domain';
+import { product as productSchema } from '@despensa/contracts';
 import type {
   CategoryNode,
   FacetKey,
@@ -385,7 +386,6 @@ export class CatalogService {
     const rows = Math.min(Math.max(1, maxRows), AUTOCOMPLETE_MAX_ROWS);
     const index = this.index;
     const completions = index.text.completions(term, 3);
-    const categories = this.matchingCategories(term, 2);
     const products = index.listing({
       salesChannel: 1,
       text: term,
@@ -394,6 +394,8 @@ export class CatalogService {
       page: 1,
       pageSize: rows,
     });
+    // The categories come from the same matches as the products: one search per keystroke.
+    const categories = this.categoriesOfMatches(products.matched, 2);
     const itemsReturned = [
       ...completions.map((word) => ({
         name: word,
@@ -557,9 +559,42 @@ export class CatalogService {
     );
   }
 
+  /**
+   * A product as shoppers see it in a channel, validated against the Product schema once and cached with
+   * its JSON for the rest of the minute (promotion windows and "new" flags move with the clock), so a page
+   * of 40 products costs lookups rather than 40 renders, validations and serialisations.
+   */
   private view(product: ProductDoc, salesChannel: number): Product {
-    return productView(this.index, product, salesChannel, this.clock());
+    const now = this.clock();
+    const minute = Math.floor(now.getTime() / 60_000);
+    if (this.renderIndex !== this.index || this.renderMinute !== minute || this.rendered.size > 40_000) {
+      this.rendered.clear();
+      this.renderIndex = this.index;
+      this.renderMinute = minute;
+    }
+    const key = `${product.doc}|${salesChannel}`;
+    const cached = this.rendered.get(key);
+    if (cached) return cached;
+    const view = productSchema.parse(productView(this.index, product, salesChannel, now));
+    this.rendered.set(key, view);
+    this.renderedJson.set(view, JSON.stringify(view));
+    return view;
   }
+
+  /** The JSON of a product this service rendered (already validated). */
+  productJson(product: Product): string {
+    return this.renderedJson.get(product) ?? JSON.stringify(productSchema.parse(product));
+  }
+
+  /** The JSON array of products this service rendered. */
+  json(products: Product[]): string {
+    return `[${products.map((product) => this.productJson(product)).join(',')}]`;
+  }
+
+  private rendered = new Map<string, Product>();
+  private readonly renderedJson = new WeakMap<Product, string>();
+  private renderIndex: CatalogIndex | null = null;
+  private renderMinute = -1;
 
   /** Best sellers of a pool, the lower priority group first. */
   private topSelling(
@@ -599,18 +634,6 @@ export class CatalogService {
       .filter(Boolean)
       .forEach((slug, level) => facets.push({ key: `category-${level + 1}` as FacetKey, value: slug }));
     return { facets, text: segments.slice(depth).join(' ') };
-  }
-
-  private matchingCategories(term: string, limit: number): CategoryDoc[] {
-    const result = this.index.listing({
-      salesChannel: 1,
-      text: term,
-      prefix: true,
-      facets: [],
-      page: 1,
-      pageSize: 0,
-    });
-    return this.categoriesOfMatches(result.matched, limit);
   }
 
   private categoriesOfMatches(docs: number[], limit: number): CategoryDoc[] {

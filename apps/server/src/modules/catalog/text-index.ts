@@ -6,7 +6,13 @@ import { stemmer } from '@orama/stemmers/spanish';
  * as-you-type queries. PostgreSQL stays the source of truth; this is rebuilt from it.
  */
 
-const STOPWORDS = new Set(['de', 'del', 'la', 'el', 'los', 'las', 'y', 'en', 'para', 'al', 'a', 'x', 'con']);
+// Articles and the units of pack sizes ('1 l', '500 g') say nothing about what a product is.
+const STOPWORDS = new Set([
+  ...['de', 'del', 'la', 'el', 'los', 'las', 'y', 'en', 'para', 'al', 'a', 'x', 'con'],
+  ...['l', 'g', 'kg', 'ml', 'cc', 'gr', 'un', 'm', 'lt', 'mt'],
+]);
+/** As-you-type prefixes shorter than this only match whole words: one letter would match half the shop. */
+const MIN_PREFIX_LENGTH = 2;
 
 /** Lowercase, accents removed, split on anything that is not a letter or digit. */
 export function tokenize(text: string): string[] {
@@ -29,8 +35,10 @@ export interface IndexedField {
 }
 
 export interface TextMatch {
-  /** Document index → score. */
-  scores: Map<number, number>;
+  /** Documents that matched every query word. */
+  docs: number[];
+  /** Score by document number (0 for documents that did not match). */
+  scores: Float64Array;
   /** True when a query word only matched through a typo correction. */
   corrected: boolean;
 }
@@ -87,35 +95,37 @@ export class TextIndex {
    */
   search(query: string, options: { prefix?: boolean } = {}): TextMatch {
     const words = tokenize(query).filter((word) => !STOPWORDS.has(word));
-    let scores: Map<number, number> | null = null;
+    const scores = new Float64Array(this.docCount);
+    if (words.length === 0) return { docs: [], scores, corrected: false };
+    // Typed accumulators instead of maps: a two-letter prefix can touch tens of thousands of documents.
+    const hits = new Uint8Array(this.docCount);
+    const wordBest = new Float64Array(this.docCount);
+    let touched: number[] = [];
     let corrected = false;
     words.forEach((word, position) => {
       const isLast = position === words.length - 1;
       const candidates = this.candidateStems(word, Boolean(options.prefix) && isLast);
       if (candidates.typo) corrected = true;
-      const wordScores = new Map<number, number>();
+      touched = [];
       for (const [key, quality] of candidates.stems) {
         const posting = this.postings.get(key);
         if (!posting) continue;
         const idf = Math.log(1 + this.docCount / posting.docs.length);
         for (let i = 0; i < posting.docs.length; i++) {
           const doc = posting.docs[i]!;
+          if (hits[doc] !== position) continue; // missed an earlier word: cannot match them all
           const score = quality * posting.weights[i]! * idf;
-          if ((wordScores.get(doc) ?? 0) < score) wordScores.set(doc, score);
+          if (wordBest[doc] === 0) touched.push(doc);
+          if (score > wordBest[doc]!) wordBest[doc] = score;
         }
       }
-      if (scores === null) {
-        scores = wordScores;
-        return;
+      for (const doc of touched) {
+        scores[doc] = scores[doc]! + wordBest[doc]!;
+        hits[doc] = position + 1;
+        wordBest[doc] = 0;
       }
-      const merged = new Map<number, number>();
-      for (const [doc, score] of scores as Map<number, number>) {
-        const other = wordScores.get(doc);
-        if (other !== undefined) merged.set(doc, score + other);
-      }
-      scores = merged;
     });
-    return { scores: scores ?? new Map(), corrected };
+    return { docs: touched.filter((doc) => hits[doc] === words.length), scores, corrected };
   }
 
   /** Indexed words that begin with the (normalised) prefix, most useful first: the shortest. */
@@ -131,8 +141,8 @@ export class TextIndex {
     const stems = new Map<string, number>();
     const exact = stem(word);
     if (this.postings.has(exact)) stems.set(exact, 1);
-    if (prefix) {
-      for (const completion of this.wordsStartingWith(word, 60)) {
+    if (prefix && word.length >= MIN_PREFIX_LENGTH) {
+      for (const completion of this.wordsStartingWith(word, 40)) {
         const key = this.vocabulary.get(completion)!;
         if (!stems.has(key)) stems.set(key, 0.8);
       }

@@ -1,5 +1,5 @@
 import type { ProductKind } from './product-families';
-import type { Rng } from './random';
+import type { Rng } from '../random';
 
 /** Opening sentences by kind, used when a family has no blurb of its own. {brand} is replaced. */
 const OPENERS: Record<ProductKind, readonly string[]> = {

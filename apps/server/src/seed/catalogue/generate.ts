@@ -3,7 +3,7 @@ import { buildCategories } from './categories';
 import { SEED_COLLECTIONS } from './collections';
 import { buildProducts } from './products';
 import { buildPromotions } from './promotions';
-import { Rng } from './random';
+import { Rng } from '../random';
 import { POPULAR_SEARCHES } from './searches';
 import { SELLERS } from './sellers';
 import type { SeedCatalogue } from './types';

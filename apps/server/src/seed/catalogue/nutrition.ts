@@ -1,4 +1,4 @@
-import type { Rng } from './random';
+import type { Rng } from '../random';
 import type { NutritionTable, WarningSeal } from './types';
 
 /** Nutrients per 100 g or 100 ml, without basis and serving (those come from the pack). */

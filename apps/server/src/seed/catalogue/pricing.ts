@@ -1,5 +1,5 @@
 import type { BrandTier } from './brands';
-import type { Rng } from './random';
+import type { Rng } from '../random';
 
 /** Where in a family's price range each tier lands (0 = bottom, 1 = top). */
 const TIER_RANGE: Record<BrandTier, readonly [number, number]> = {

@@ -6,7 +6,7 @@ import { nutritionTable, warningSeals } from './nutrition';
 import { extraPacks, parsePack, priceRatio, type MultipackRule, type Pack } from './packs';
 import { offerPercent, pesosInRange, shelfPriceCents } from './pricing';
 import { FAMILIES, type FamilyDef, type VarietyDef } from './product-families';
-import type { Rng } from './random';
+import type { Rng } from '../random';
 import { RECIPES } from './recipes';
 import { reviewsFor } from './reviews';
 import { marketplaceOffersFor } from './sellers';

@@ -1,6 +1,6 @@
 import type { Promotion, PromotionExclusions, PromotionInclusions } from '@despensa/domain';
 import { HOUSE_BRAND } from './brands';
-import type { Rng } from './random';
+import type { Rng } from '../random';
 import type { SeedBrand, SeedCategory, SeedProduct } from './types';
 
 /** What the promotion table refers to, by the names a merchandiser would use. */

@@ -1,5 +1,5 @@
 import type { ProductKind } from './product-families';
-import type { Rng } from './random';
+import type { Rng } from '../random';
 import type { SeedReview } from './types';
 
 const AUTHORS = [

@@ -1,4 +1,4 @@
-import type { Rng } from './random';
+import type { Rng } from '../random';
 import type { SeedProduct, SeedSeller } from './types';
 
 export const CHAIN_SELLER_ID = '1';

@@ -1,3 +1,4 @@
+import { Rng } from '../random';
 export type BannerVariant = 'desktop' | 'mobile';
 
 export interface BannerColors {
@@ -41,7 +42,8 @@ export function bannerSvg(
   const { width, height, fontSize, maxChars } = SIZES[variant];
   const base = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   const id = `banner-${base.endsWith(variant) ? base : `${base}-${variant}`}-title`;
-  const rand = mulberry32(hashString(`${name}:${variant}`));
+  const rng = Rng.fromLabel(`${name}:${variant}`);
+  const rand = () => rng.next();
 
   const circles: string[] = [];
   for (let i = 0; i < 4; i++) {
@@ -103,25 +105,4 @@ function escapeXml(s: string): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&apos;');
-}
-
-/** FNV-1a, 32 bits. */
-function hashString(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

@@ -1,3 +1,4 @@
+import { Rng } from '../random';
 import { loadComunas } from './territory';
 import type { Comuna } from './territory';
 import type { OpeningHours, SeedStore } from './types';
@@ -336,7 +337,8 @@ export function generateStoresForBenchmark(count: number, brandName = 'Despensa'
     const comuna = order[i % order.length] as Comuna;
     const n = (perComuna.get(comuna.code) ?? 0) + 1;
     perComuna.set(comuna.code, n);
-    const rand = mulberry32(hashString(`bench:${comuna.code}:${n}`));
+    const rng = Rng.fromLabel(`bench:${comuna.code}:${n}`);
+    const rand = () => rng.next();
     const express = rand() < 0.6;
     const street = BENCH_STREETS[Math.floor(rand() * BENCH_STREETS.length)] as string;
     const number = 100 + Math.floor(rand() * 4900);
@@ -431,7 +433,8 @@ const METRES_PER_DEGREE_LAT = 111_320;
 
 /** A deterministic point MIN_OFFSET_M..MAX_OFFSET_M away from (lat, lng), seeded by `seed`. Rounded to 6 decimals. */
 function offsetPoint(lat: number, lng: number, seed: string): { lat: number; lng: number } {
-  const rand = mulberry32(hashString(`offset:${seed}`));
+  const rng = Rng.fromLabel(`offset:${seed}`);
+  const rand = () => rng.next();
   const distance = MIN_OFFSET_M + rand() * (MAX_OFFSET_M - MIN_OFFSET_M);
   const bearing = rand() * 2 * Math.PI;
   const dLat = (distance * Math.cos(bearing)) / METRES_PER_DEGREE_LAT;
@@ -441,25 +444,4 @@ function offsetPoint(lat: number, lng: number, seed: string): { lat: number; lng
 
 function round6(x: number): number {
   return Math.round(x * 1e6) / 1e6;
-}
-
-/** FNV-1a, 32 bits. */
-function hashString(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

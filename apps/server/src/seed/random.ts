@@ -1,5 +1,5 @@
 /**
- * A small seeded PRNG (mulberry32) and the draws the generator needs. Nothing in the catalogue may use
+ * A small seeded PRNG (mulberry32) and the draws the generator needs. Nothing in the seed may use
  * Math.random: the same seed must always give the same shop.
  */
 export class Rng {
@@ -7,6 +7,13 @@ export class Rng {
 
   constructor(seed: number) {
     this.state = seed >>> 0;
+  }
+
+  /** A stream seeded by a text (FNV-1a), for generators keyed by a name rather than a run seed. */
+  static fromLabel(label: string): Rng {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < label.length; i++) h = Math.imul(h ^ label.charCodeAt(i), 0x01000193);
+    return new Rng(h >>> 0);
   }
 
   /** An independent stream for one concern, so adding draws in one module does not reshuffle the others. */

@@ -1,0 +1,49 @@
+import type { OrderForm } from '@despensa/contracts';
+import type { TestApp } from './app';
+import { TEST_KEY } from './constants';
+
+export const CART_HEADERS = { ...TEST_KEY, 'x-account': 'despensa' };
+
+/** The §7 cart calls through fastify.inject, with the account header. */
+export function cartClient(shop: TestApp) {
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+    shop.app.inject({
+      method,
+      url,
+      headers: CART_HEADERS,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  return {
+    call,
+    async create(body: unknown = {}, query = ''): Promise<OrderForm> {
+      const response = await call('POST', `/api/orderForm${query}`, body);
+      if (response.statusCode !== 200) throw new Error(`create: ${response.statusCode} ${response.body}`);
+      return response.json();
+    },
+    async patch(id: string, orderItems: unknown[], query = ''): Promise<OrderForm> {
+      const response = await call('PATCH', `/api/orderform/${id}/items${query}`, { orderItems });
+      if (response.statusCode !== 200) throw new Error(`patch: ${response.statusCode} ${response.body}`);
+      return response.json();
+    },
+    async get(id: string): Promise<OrderForm> {
+      return (await call('GET', `/api/orderform/${id}`)).json();
+    },
+  };
+}
+
+/** Chain-seller skus on sale and in stock in a channel, by measurement unit and cart limit. */
+export async function sellableSkus(
+  shop: TestApp,
+  options: { salesChannel?: number; weighed?: boolean; ownLimit?: boolean; limit?: number } = {},
+): Promise<{ id: number; cart_limit: number; price: number }[]> {
+  const result = await shop.database.pool.query(
+    `SELECT s.id, s.cart_limit, o.price FROM sku s
+       JOIN sku_offer o ON o.sku_id = s.id AND o.seller_id = '1' AND o.sales_channel = $1
+      WHERE o.available_quantity >= 40 AND o.list_price > 0
+        AND s.measurement_unit ${options.weighed ? "= 'kg'" : "<> 'kg'"}
+        AND s.cart_limit ${options.ownLimit ? '< 35' : '>= 35'}
+      ORDER BY s.id LIMIT $2`,
+    [options.salesChannel ?? 1, options.limit ?? 60],
+  );
+  return result.rows;
+}

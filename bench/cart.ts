@@ -1,0 +1,125 @@
+import { isInStock, itemPurchaseLimit } from '@despensa/domain';
+import type { OrderForm } from '@despensa/contracts';
+import { BENCH_KEY, percentile, runScenario, startBenchShop, type Scenario } from './support';
+
+/**
+ * `npm run bench:cart [-- --products N --seconds S]`: the cart under 10 concurrent connections.
+ * Prints the server-side p95 of adding an item (goal 15 ms) and of reading a 100-line cart (goal 10 ms),
+ * and checks that 50 concurrent changes to one cart lose nothing. Figures, not assertions.
+ */
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? Number(args[at + 1]) : fallback;
+};
+const products = option('products', 50_000);
+const seconds = option('seconds', 8);
+
+const { url, shop, latency, stop } = await startBenchShop(products);
+const headers = { ...BENCH_KEY, 'content-type': 'application/json', 'x-account': 'despensa' };
+const index = shop.services.catalog.index;
+
+// Unit skus the chain sells in stock online with no cart limit of their own: any of them can take 35.
+const skus = index.products
+  .flatMap((product) => product.skus)
+  .filter((sku) => {
+    if (sku.measurementUnit === 'kg' || itemPurchaseLimit(sku.cartLimit) < 35) return false;
+    const offer = index.offersFor(sku, 1).find((each) => each.sellerId === '1');
+    return (
+      offer !== undefined &&
+      isInStock({ ListPrice: offer.listPrice, AvailableQuantity: offer.availableQuantity })
+    );
+  })
+  .map((sku) => String(sku.id));
+
+async function call(method: string, path: string, body?: unknown): Promise<OrderForm> {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as OrderForm;
+}
+const createCart = async () => (await call('POST', '/api/orderForm?sc=1', {})).orderFormId;
+
+// Adding items: requests rotate over many carts, so each cart grows slowly and no lock is shared for long.
+const addCarts = await Promise.all(Array.from({ length: 100 }, createCart));
+// Reading: ten carts of 100 lines each.
+const bigCarts = await Promise.all(
+  Array.from({ length: 10 }, async (_, c) => {
+    const id = await createCart();
+    const orderItems = skus.slice(c * 100, c * 100 + 100).map((sku) => ({ id: sku, quantity: 2 }));
+    await call('PATCH', `/api/orderform/${id}/items?sc=1`, { orderItems });
+    return id;
+  }),
+);
+
+const scenarios: Scenario[] = [
+  {
+    name: 'add an item (PATCH /api/orderform/{id}/items)',
+    goalMs: 15,
+    method: 'PATCH',
+    headers: { 'x-account': 'despensa' },
+    next: (i) => ({
+      path: `/api/orderform/${addCarts[i % addCarts.length]}/items?sc=1`,
+      body: { orderItems: [{ id: skus[(i * 7) % skus.length], quantity: 1 + (i % 3) }] },
+    }),
+  },
+  {
+    name: 'read a 100-line cart (GET /api/orderform/{id})',
+    goalMs: 10,
+    headers: { 'x-account': 'despensa' },
+    next: (i) => ({ path: `/api/orderform/${bigCarts[i % bigCarts.length]}` }),
+  },
+];
+
+// Warm up the JIT before measuring.
+for (const scenario of scenarios) await runScenario(url, scenario, 2);
+latency.take();
+
+const rows = [];
+for (const scenario of scenarios) {
+  const result = await runScenario(url, scenario, seconds);
+  const samples = latency.take();
+  const p95 = percentile(samples, 95);
+  rows.push({
+    scenario: scenario.name,
+    'requests/s': Math.round(result.requests.average),
+    'server p50 ms': percentile(samples, 50).toFixed(2),
+    'server p95 ms': p95.toFixed(2),
+    'server p99 ms': percentile(samples, 99).toFixed(2),
+    'goal p95 ms': scenario.goalMs,
+    met: p95 <= scenario.goalMs ? 'yes' : 'NO',
+    errors: result.errors + result.non2xx,
+  });
+}
+
+// 50 concurrent changes to one cart against the same 50 applied one by one.
+const changes = skus.slice(2000, 2050).map((sku, i) => ({ id: sku, quantity: 1 + (i % 5) }));
+const concurrent = await createCart();
+const started = performance.now();
+await Promise.all(
+  changes.map((change) => call('PATCH', `/api/orderform/${concurrent}/items?sc=1`, { orderItems: [change] })),
+);
+const concurrentMs = performance.now() - started;
+const sequential = await createCart();
+for (const change of changes)
+  await call('PATCH', `/api/orderform/${sequential}/items?sc=1`, { orderItems: [change] });
+const summary = (form: OrderForm) =>
+  JSON.stringify({
+    lines: form.items.map((item) => `${item.id}x${item.quantity}`).sort(),
+    value: form.value,
+  });
+const [a, b] = await Promise.all([
+  call('GET', `/api/orderform/${concurrent}`),
+  call('GET', `/api/orderform/${sequential}`),
+]);
+
+console.log(`\n${products} products, ${seconds} s per scenario, 10 connections`);
+console.table(rows);
+console.log(
+  `50 concurrent PATCHes to one cart: ${a.items.length}/50 lines kept, ${Math.round(concurrentMs)} ms in all, ` +
+    `final cart ${summary(a) === summary(b) ? 'equals' : 'DIFFERS FROM'} the sequential one`,
+);
+await stop();
