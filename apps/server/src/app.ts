@@ -16,6 +16,8 @@ import { registerApiKeyGuard } from './http/api-key';
 import { registerErrorMapping } from './http/errors';
 import { CatalogService } from './modules/catalog/service';
 import { catalogRoutes } from './modules/catalog/routes';
+import { CartService } from './modules/cart/service';
+import { cartRoutes } from './modules/cart/routes';
 import { ContentService } from './modules/content/service';
 import { contentRoutes } from './modules/content/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -26,6 +28,7 @@ import { StoresService } from './modules/stores/service';
 import { registerWeb } from './web';
 
 export interface Services {
+  cart: CartService;
   catalog: CatalogService;
   content: ContentService;
   newsletter: NewsletterService;
@@ -73,6 +76,7 @@ export async function buildApp({
   const content = new ContentService(database, clock);
   const newsletter = new NewsletterService(database, clock);
   const stores = new StoresService(database);
+  const cart = new CartService(database, catalog, clock);
   await catalog.start();
 
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
@@ -103,8 +107,9 @@ export async function buildApp({
   await app.register(healthRoutes(database));
   await app.register(catalogRoutes(catalog));
   await app.register(contentRoutes(content));
-  await app.register(mediaRoutes(catalog, config));
+  await app.register(mediaRoutes(catalog, content, config));
   await app.register(newsletterRoutes(newsletter));
+  await app.register(cartRoutes(cart));
   if (web) {
     await registerWeb(app, {
       api: webApiKey(config),
@@ -115,6 +120,7 @@ export async function buildApp({
         secondaryColor: config.BRAND_SECONDARY_COLOR,
         helpPhone: config.HELP_PHONE,
       },
+      cart,
       catalog,
       content,
       stores,
@@ -123,7 +129,7 @@ export async function buildApp({
 
   return {
     app,
-    services: { catalog, content, newsletter, stores },
+    services: { cart, catalog, content, newsletter, stores },
     close: async () => {
       await app.close();
       await catalog.stop();

@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { catalogIsEmpty } from '../modules/catalog/repo';
 import { generateCatalogue } from './catalogue/generate';
 import type { SeedCatalogue } from './catalogue/types';
-import { generateContent } from './content/generate';
+import { generateContentWithAssets } from './content/generate';
 import { generateStores } from './stores/generate';
 import type { SeedStore } from './stores/types';
 import { offersFor, type OfferTuple } from './offers';
@@ -39,13 +39,16 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
   const started = performance.now();
   const catalogue = generateCatalogue({ products: options.products, now });
   const stores = options.stores ?? generateStores();
-  const content = generateContent({
+  const { documents, bannerAssets } = generateContentWithAssets({
     categories: catalogue.categories,
     collections: catalogue.collections,
+    brands: catalogue.brands,
     brandName: options.brandName ?? 'Despensa',
     helpPhone: options.helpPhone ?? '600 400 2000',
     now,
   });
+  // The banner pictures' titles and colours, for the media module that draws them.
+  const content = [...documents, { key: 'media-banners', data: { items: bannerAssets } }];
   log(
     `seed: generated ${catalogue.products.length} products in ${Math.round(performance.now() - started)} ms`,
   );

@@ -4,6 +4,13 @@ import type { Database } from '../../db/client';
 import { NotFoundError } from '../../http/errors';
 import { cmsDocument } from './tables';
 
+interface BannerAsset {
+  name: string;
+  title: string;
+  colors: { bg: string; fg: string };
+  variant: 'desktop' | 'mobile';
+}
+
 interface SponsoredBanner {
   active: boolean;
   start_date?: string | null;
@@ -36,6 +43,23 @@ export class ContentService {
     const now = this.clock();
     return banners.filter((banner) => isBannerActive(banner, now)).slice(0, SPONSORED_LIMIT);
   }
+
+  /** A banner picture's title and colours, from the media-banners document (cached for a minute). */
+  async bannerAsset(name: string): Promise<BannerAsset | undefined> {
+    const now = Date.now();
+    if (!this.bannerAssets || this.bannerAssets.loadedAt < now - 60_000) {
+      const data = (await this.document('media-banners').catch(() => ({ items: [] }))) as {
+        items?: BannerAsset[];
+      };
+      this.bannerAssets = {
+        loadedAt: now,
+        byName: new Map((data.items ?? []).map((asset) => [asset.name, asset])),
+      };
+    }
+    return this.bannerAssets.byName.get(name);
+  }
+
+  private bannerAssets: { loadedAt: number; byName: Map<string, BannerAsset> } | null = null;
 
   now(): Date {
     return this.clock();

@@ -3,13 +3,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { NotFoundError } from '../../http/errors';
 import type { CatalogService } from '../catalog/service';
+import type { ContentService } from '../content/service';
 import { bannerSvg } from '../../seed/content/banner-svg';
 import { escape, productSvg } from './product-svg';
 
 const DAY = 86400;
 
 /** Generated, cacheable images: product pictures, banners and the white-label logo. */
-export function mediaRoutes(catalog: CatalogService, config: Config): FastifyPluginAsyncZod {
+export function mediaRoutes(
+  catalog: CatalogService,
+  content: ContentService,
+  config: Config,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/media/products/:file',
@@ -38,10 +43,13 @@ export function mediaRoutes(catalog: CatalogService, config: Config): FastifyPlu
       },
       async (request, reply) => {
         const name = request.params.file.replace('.svg', '');
-        const variant = name.endsWith('-mobile') ? 'mobile' : 'desktop';
-        const title = request.query.title ?? name.replace(/-(mobile|desktop)$/, '').replace(/-/g, ' ');
+        const asset = (await content.bannerAsset(name)) ?? {
+          title: request.query.title ?? name.replace(/-(mobile|desktop)$/, '').replace(/-/g, ' '),
+          colors: { bg: config.BRAND_PRIMARY_COLOR, fg: '#ffffff' },
+          variant: name.endsWith('-mobile') ? ('mobile' as const) : ('desktop' as const),
+        };
         reply.header('cache-control', `public, max-age=${DAY}`).type('image/svg+xml');
-        return bannerSvg(name, title, { bg: config.BRAND_PRIMARY_COLOR, fg: '#ffffff' }, variant);
+        return bannerSvg(name, asset.title, asset.colors, asset.variant);
       },
     );
 
