@@ -18,7 +18,9 @@ export default tseslint.config(
   },
   {
     files: ['packages/contracts/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['@despensa/server', '@despensa/web', '**/apps/**'] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['@despensa/server', '@despensa/web', '**/apps/**'] }],
+    },
   },
   {
     files: ['apps/web/**'],

@@ -1,11 +1,4 @@
-import {
-  bareBaseline,
-  percentile,
-  recordServerLatency,
-  runScenario,
-  startBenchShop,
-  type Scenario,
-} from './support';
+import { bareBaseline, percentile, runScenario, startBenchShop, type Scenario } from './support';
 
 /**
  * `npm run bench:api [-- --products N --seconds S]`: search, autocomplete and product-by-id under 10

@@ -17,9 +17,17 @@ time('listing leche page 1', 50, () =>
   index.listing({ salesChannel: 1, text: 'leche', facets: [], page: 1, pageSize: 40 }),
 );
 time('listing all page 1', 20, () => index.listing({ salesChannel: 1, facets: [], page: 1, pageSize: 40 }));
-const result = catalog.search('', { selectedFacets: [{ key: 'ft', value: 'leche' }] }, { page: 1, pageSize: 40, salesChannel: 1 });
+const result = catalog.search(
+  '',
+  { selectedFacets: [{ key: 'ft', value: 'leche' }] },
+  { page: 1, pageSize: 40, salesChannel: 1 },
+);
 time('service.search leche', 50, () =>
-  catalog.search('', { selectedFacets: [{ key: 'ft', value: 'leche' }] }, { page: 1, pageSize: 40, salesChannel: 1 }),
+  catalog.search(
+    '',
+    { selectedFacets: [{ key: 'ft', value: 'leche' }] },
+    { page: 1, pageSize: 40, salesChannel: 1 },
+  ),
 );
 time('zod encode searchResponse', 50, () => searchResponse.encode(result));
 time('zod encode 1 product', 200, () => productSchema.encode(result.products[0]!));

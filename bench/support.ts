@@ -14,9 +14,13 @@ export const CONNECTIONS = 10;
  * A shop for benchmarks: its own embedded PostgreSQL under .bench/ (kept between runs), seeded once
  * with `products` products, served on a random port without request logging.
  */
-export async function startBenchShop(
-  products: number,
-): Promise<{ url: string; shop: App; database: OpenDatabase; stop(): Promise<void> }> {
+export async function startBenchShop(products: number): Promise<{
+  url: string;
+  shop: App;
+  database: OpenDatabase;
+  latency: ServerLatency;
+  stop(): Promise<void>;
+}> {
   const dataDir = path.resolve('.bench', `shop-${products}`);
   fs.mkdirSync(dataDir, { recursive: true });
   const config = loadConfig({

@@ -9,6 +9,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
+import { MAX_CONTENT_WIDTH } from '@despensa/domain';
 import type { BrandConfig } from '@despensa/contracts';
 import type { Route } from './+types/root';
 import { HIGH_CONTRAST_CLASS, contrastFromCookie } from './features/accessibility/contrast';
@@ -38,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     brand: services.brand,
+    colors: brandColors(services.brand),
     api: services.api,
     contrast: contrastFromCookie(request.headers.get('cookie')),
     // §2 application start: decided on the server so an old browser never runs our scripts.
@@ -55,15 +57,18 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 export function meta({ loaderData, error }: Route.MetaArgs) {
   const name = loaderData?.brand.name ?? 'Despensa';
-  if (isRouteErrorResponse(error) && error.status === 404) return [{ title: `Página no encontrada | ${name}` }];
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return [{ title: `Página no encontrada | ${name}` }];
   if (error) return [{ title: `Algo salió mal | ${name}` }];
   return [{ title: `${name} | Supermercado en línea` }];
 }
 
-function brandStyle(brand: BrandConfig): string {
-  const primary = readableOnWhiteText(brand.primaryColor, '#b00020');
-  const secondary = readableOnWhiteText(brand.secondaryColor, '#1d3557');
-  return `:root{--brand-primary:${primary};--brand-secondary:${secondary}}`;
+/** The configured brand colours, darkened where white text on them would miss 4.5:1. */
+function brandColors(brand: BrandConfig): { primary: string; secondary: string } {
+  return {
+    primary: readableOnWhiteText(brand.primaryColor, '#b00020'),
+    secondary: readableOnWhiteText(brand.secondaryColor, '#1d3557'),
+  };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -73,12 +78,18 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {data ? <meta name="theme-color" content={readableOnWhiteText(data.brand.primaryColor, '#b00020')} /> : null}
+        {data ? <meta name="theme-color" content={data.colors.primary} /> : null}
         {data ? <link rel="icon" href={data.brand.logoUrl} type="image/svg+xml" /> : null}
         <script dangerouslySetInnerHTML={{ __html: ASSET_FAILURE_BOOTSTRAP }} />
         <Meta />
         <Links />
-        {data ? <style dangerouslySetInnerHTML={{ __html: brandStyle(data.brand) }} /> : null}
+        {data ? (
+          <style
+            dangerouslySetInnerHTML={{
+              __html: `:root{--brand-primary:${data.colors.primary};--brand-secondary:${data.colors.secondary};--max-content-width:${MAX_CONTENT_WIDTH}px}`,
+            }}
+          />
+        ) : null}
       </head>
       <body>
         {children}

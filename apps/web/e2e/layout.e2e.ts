@@ -11,10 +11,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function open(path: string, options: { width?: number; userAgent?: string } = {}): Promise<Page> {
-  const { page } = await newPage(browser, options);
+/** A page at `path`; `hydrated` waits for the scripts (needed before interacting), else the HTML is enough. */
+async function open(
+  path: string,
+  options: { width?: number; userAgent?: string; hydrated?: boolean } = {},
+): Promise<Page> {
+  const { hydrated = true, ...pageOptions } = options;
+  const { page } = await newPage(browser, pageOptions);
   await page.goto(path);
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState(hydrated ? 'networkidle' : 'load');
   return page;
 }
 
@@ -32,11 +37,21 @@ describe('§2 layout rules per path', () => {
     expect(await header.getByRole('link', { name: 'Ingresa' }).getAttribute('href')).toBe('/login-page');
     expect(await header.getByRole('search').count()).toBe(1);
     const links = page.getByRole('navigation', { name: 'Ofertas y campañas' });
-    expect(await links.getByRole('link', { name: 'Ofertas' }).getAttribute('href')).toBe('/oferta/ofertas-fdm');
+    expect(await links.getByRole('link', { name: 'Ofertas' }).getAttribute('href')).toBe(
+      '/oferta/ofertas-fdm',
+    );
     // General footer: prefooter, three groups, payment icons and legal links.
     const prefooter = footer(page).getByRole('navigation', { name: 'Ayuda al cliente' });
     expect(await prefooter.getByRole('link').count()).toBe(4);
-    for (const name of ['Mastercard', 'Visa', 'Magna', 'American Express', 'Diners Club', 'Redcompra', 'Tarjeta Despensa']) {
+    for (const name of [
+      'Mastercard',
+      'Visa',
+      'Magna',
+      'American Express',
+      'Diners Club',
+      'Redcompra',
+      'Tarjeta Despensa',
+    ]) {
       expect(await footer(page).getByRole('img', { name }).count(), name).toBe(1);
     }
     const legal = footer(page).getByRole('navigation', { name: 'Información legal' });
@@ -45,62 +60,66 @@ describe('§2 layout rules per path', () => {
       'Seguridad y privacidad',
       'Código de ética',
     ]);
-    await page.close();
+    await page.context().close();
   });
 
   it('uses the checkout header with a help-centre link on /checkout, and no footer', async () => {
-    const page = await open('/checkout');
+    const page = await open('/checkout', { hydrated: false });
     const header = page.getByRole('banner');
     expect(await header.getByRole('link', { name: 'Centro de ayuda' }).getAttribute('href')).toBe(
       '/informaciones/centro-de-ayuda',
     );
     expect(await deliveryButton(page).count()).toBe(0);
     expect(await footer(page).count()).toBe(0);
-    await page.close();
+    await page.context().close();
   });
 
   it('has no main header and no footer on the cart and login paths', async () => {
     for (const path of ['/mi-carro', '/login-page']) {
-      const page = await open(path);
+      const page = await open(path, { hydrated: false });
       expect(await page.getByRole('banner').count(), path).toBe(0);
       expect(await deliveryButton(page).count(), path).toBe(0);
       expect(await footer(page).count(), path).toBe(0);
-      await page.close();
+      await page.context().close();
     }
   });
 
   it('hides the footer when the address carries source=app, and shows only the copyright on /cupones', async () => {
-    const app = await open('/informaciones?source=app');
+    const app = await open('/informaciones?source=app', { hydrated: false });
     expect(await footer(app).count()).toBe(0);
     expect(await app.getByRole('banner').count()).toBe(1);
-    await app.close();
+    await app.context().close();
 
-    const coupons = await open('/cupones');
-    expect((await footer(coupons).innerText()).trim()).toMatch(/^© \d{4} Despensa\. Todos los derechos reservados\.$/);
+    const coupons = await open('/cupones', { hydrated: false });
+    expect((await footer(coupons).innerText()).trim()).toMatch(
+      /^© \d{4} Despensa\. Todos los derechos reservados\.$/,
+    );
     expect(await coupons.getByRole('heading', { name: 'Suscríbete' }).count()).toBe(0);
-    await coupons.close();
+    await coupons.context().close();
   });
 
   it('switches to the mobile header below 1202 px', async () => {
-    const mobile = await open('/', { width: 1000 });
+    const mobile = await open('/informaciones', { width: 1000 });
     expect(await mobile.getByRole('navigation', { name: 'Ofertas y campañas' }).isVisible()).toBe(false);
     // The menu button keeps its name but shows only its icon.
-    expect((await mobile.getByText('Categorías', { exact: true }).boundingBox())!.width).toBeLessThanOrEqual(1);
+    expect((await mobile.getByText('Categorías', { exact: true }).boundingBox())!.width).toBeLessThanOrEqual(
+      1,
+    );
     const logo = await mobile.getByRole('link', { name: 'Despensa, ir al inicio' }).boundingBox();
     const search = await mobile.getByRole('search').boundingBox();
     expect(search!.y).toBeGreaterThan(logo!.y + logo!.height - 1); // search on its own row
-    await mobile.close();
+    await mobile.context().close();
 
-    const desktop = await open('/', { width: 1300 });
+    const desktop = await open('/informaciones', { width: 1300 });
     expect(await desktop.getByRole('navigation', { name: 'Ofertas y campañas' }).isVisible()).toBe(true);
     expect((await desktop.getByText('Categorías', { exact: true }).boundingBox())!.width).toBeGreaterThan(20);
-    await desktop.close();
+    await desktop.context().close();
   });
 });
 
 describe('header behaviour', () => {
   it('opens the category menu by keyboard, shows at most 4 children and only live banners, Escape closes', async () => {
-    const page = await open('/');
+    const page = await open('/informaciones');
     const toggle = page.getByRole('button', { name: 'Categorías' });
     await toggle.focus();
     await page.keyboard.press('Enter');
@@ -113,7 +132,9 @@ describe('header behaviour', () => {
     const detailOf = async (index: number) => {
       await categories.nth(index).click();
       expect(await categories.nth(index).getAttribute('aria-expanded')).toBe('true');
-      const detail = page.locator(`#${(await categories.nth(index).getAttribute('aria-controls'))!.replace(/:/g, '\\:')}`);
+      const detail = page.locator(
+        `#${(await categories.nth(index).getAttribute('aria-controls'))!.replace(/:/g, '\\:')}`,
+      );
       return {
         children: await detail.locator('.category-menu__children a').count(),
         banners: await detail.getByRole('img').count(),
@@ -130,18 +151,24 @@ describe('header behaviour', () => {
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await panel.isVisible()).toBe(false);
     expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);
-    await page.close();
+    await page.context().close();
   });
 
   it('makes the header active once the top marker leaves the view, and hides the pre-header', async () => {
-    const page = await open('/');
+    const page = await open('/locales');
     const header = page.getByRole('banner');
     expect(await header.getAttribute('class')).not.toContain('site-header--active');
     await page.mouse.wheel(0, 1200);
-    await page.waitForFunction(() => document.querySelector('header')?.classList.contains('site-header--active'));
-    const preHeader = await page.getByText('Despacho a todo Chile').boundingBox();
-    expect(preHeader!.y + preHeader!.height).toBeLessThanOrEqual(1);
-    await page.close();
+    await page.waitForFunction(() =>
+      document.querySelector('header')?.classList.contains('site-header--active'),
+    );
+    // The pre-header slides up out of view (a short transition) once the page is scrolled.
+    await page.waitForFunction(() => {
+      const preHeader = document.querySelector('.pre-header')?.getBoundingClientRect();
+      return preHeader !== undefined && preHeader.bottom <= 1;
+    });
+    expect(await header.getAttribute('class')).toContain('site-header--scrolled');
+    await page.context().close();
   });
 });
 
@@ -158,7 +185,7 @@ describe('application start and failures', () => {
     await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reintentar' }).click()]);
     expect(await page.evaluate(() => 'beforeReload' in window)).toBe(false);
     expect(await title.count()).toBe(0);
-    await page.close();
+    await page.context().close();
   });
 
   it('shows the outdated-browser page to Chrome 49 instead of the site', async () => {
@@ -166,21 +193,23 @@ describe('application start and failures', () => {
       userAgent:
         'Mozilla/5.0 (Windows NT 6.1; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/49.0.2623.112 Safari/537.36',
     });
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Tu navegador está desactualizado');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
+      'Tu navegador está desactualizado',
+    );
     for (const name of ['Google Chrome', 'Mozilla Firefox', 'Microsoft Edge', 'Safari']) {
       expect(await page.getByRole('link', { name }).count(), name).toBe(1);
     }
     expect(await page.getByRole('banner').count()).toBe(0);
     expect(await page.locator('script[src], script[type="module"]').count()).toBe(0);
-    await page.close();
+    await page.context().close();
   });
 
   it('shows the site, not the curtain, by default', async () => {
-    const page = await open('/');
+    const page = await open('/', { hydrated: false });
     expect(await page.getByText('Estamos en mantención').count()).toBe(0);
     expect(await page.getByText('se renueva').count()).toBe(0);
     expect(await page.getByRole('region', { name: 'Destacados' }).count()).toBe(1);
-    await page.close();
+    await page.context().close();
   });
 
   it('answers 404 with the not-found page for unknown paths and /Sistema/404', async () => {
@@ -188,24 +217,65 @@ describe('application start and failures', () => {
     for (const path of ['/esto/no/existe/nunca', '/Sistema/404', '/informaciones/no-existe']) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
-      expect(await page.getByRole('heading', { level: 1 }).innerText(), path).toBe('No encontramos esta página');
+      expect(await page.getByRole('heading', { level: 1 }).innerText(), path).toBe(
+        'No encontramos esta página',
+      );
       expect(await page.getByRole('banner').count(), path).toBe(1);
     }
-    await page.close();
+    await page.context().close();
   });
 
   it('accepts client error reports on /api/client-errors', async () => {
-    const page = await open('/');
+    const page = await open('/informaciones');
     const status = await page.evaluate(async () => {
       const response = await fetch('/api/client-errors', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web' },
+        headers: {
+          'content-type': 'application/json',
+          'x-api-key': 'despensa-web-dev-key',
+          'x-consumer': 'web',
+        },
         body: JSON.stringify({ kind: 'ChunkLoadError', message: 'e2e check', resource: '/assets/x.js' }),
       });
       return response.status;
     });
     expect(status).toBe(204);
-    await page.close();
+    await page.context().close();
+  });
+
+  it('shows the error page and reports the failure when a page cannot be rendered', async () => {
+    const page = await open('/locales');
+    // A broken answer for the next page's data makes the navigation fail inside the app.
+    await page.route('**/informaciones/centro-de-ayuda.data*', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/x-script', body: 'esto no es una respuesta' }),
+    );
+    const [report] = await Promise.all([
+      page.waitForRequest(
+        (request) => request.url().endsWith('/api/client-errors') && request.method() === 'POST',
+      ),
+      page.getByRole('contentinfo').getByRole('link', { name: 'Centro de ayuda', exact: true }).click(),
+    ]);
+    expect(report.postDataJSON()).toMatchObject({ kind: 'render' });
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Algo salió mal');
+    expect(
+      await page.getByRole('main').getByRole('link', { name: 'Volver al inicio' }).getAttribute('href'),
+    ).toBe('/');
+    await page.context().close();
+  });
+
+  it('reports a stylesheet that fails to load as CSS_CHUNK_LOAD_FAILED', async () => {
+    const { page } = await newPage(browser);
+    await page.route('**/assets/*.css', (route) => route.abort());
+    const [report] = await Promise.all([
+      page.waitForRequest(
+        (request) => request.url().endsWith('/api/client-errors') && request.method() === 'POST',
+      ),
+      page.goto('/informaciones'),
+    ]);
+    expect(report.postDataJSON()).toMatchObject({ kind: 'CSS_CHUNK_LOAD_FAILED' });
+    expect(report.postDataJSON().resource).toMatch(/\/assets\/.+\.css$/);
+    expect(await report.headerValue('x-consumer')).toBe('web');
+    await page.context().close();
   });
 
   it('keeps the high-contrast setting after a reload, from an accessible dialog', async () => {
@@ -227,6 +297,6 @@ describe('application start and failures', () => {
     await page.getByRole('radio', { name: /Normal/ }).check();
     await page.reload();
     expect(await page.locator('html').getAttribute('class')).toBeNull();
-    await page.close();
+    await page.context().close();
   });
 });

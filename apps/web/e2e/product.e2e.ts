@@ -51,6 +51,8 @@ describe('product page', () => {
     const data = JSON.parse(jsonLd ?? '') as Record<string, unknown> & { offers: Record<string, unknown> };
     expect(data['@type']).toBe('Product');
     expect(data.name).toBe(product.productName);
+    expect(data.gtin13).toMatch(/^\d{13}$/);
+    expect(data.brand).toMatchObject({ '@type': 'Brand' });
     expect(data.offers.priceCurrency).toBe('CLP');
     expect(data.offers.price).toBe(product.items[0]!.sellers[0]!.commertialOffer.Price / 100);
     expect(data.offers.availability).toBe('https://schema.org/InStock');
@@ -80,9 +82,9 @@ describe('product page', () => {
     await page.goto(`/${product.linkText}/p`);
     await page.locator('.rating-summary a').click();
     await page.waitForURL(`**/${product.linkText}/p/rating`);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
-      `Opiniones de ${product.productName}`,
-    );
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe(`Opiniones de ${product.productName}`);
     expect(
       await page
         .getByRole('list', { name: 'Distribución de las calificaciones' })

@@ -2,7 +2,15 @@ import { Link } from 'react-router';
 import type { MenuCategory } from '../features/content/category-menu-data';
 
 /** One category's sub-categories (at most 4, cut by the loader) and its banner when it is live. */
-export function CategoryMenuDetail({ id, category, hidden }: { id: string; category: MenuCategory; hidden: boolean }) {
+export function CategoryMenuDetail({
+  id,
+  category,
+  hidden,
+}: {
+  id: string;
+  category: MenuCategory;
+  hidden: boolean;
+}) {
   return (
     <div id={id} className="category-menu__detail" hidden={hidden}>
       <Link to={category.url} className="category-menu__all">
@@ -20,7 +28,13 @@ export function CategoryMenuDetail({ id, category, hidden }: { id: string; categ
       </ul>
       {category.banner ? (
         <Link to={category.banner.url} className="category-menu__banner">
-          <img src={category.banner.image_mobile} alt={category.banner.title} width={300} height={200} loading="lazy" />
+          <img
+            src={category.banner.image_mobile}
+            alt={category.banner.title}
+            width={300}
+            height={200}
+            loading="lazy"
+          />
         </Link>
       ) : null}
     </div>

@@ -13,9 +13,21 @@ import { PreHeader } from './pre-header';
  * The main header (§2). One markup for every width: below 1202 px CSS rearranges it into the mobile header
  * (menu, logo and cart on one row, search and delivery below), so the server renders the right one.
  */
-export function MainHeader({ brand, menu, contrast }: { brand: BrandConfig; menu: HeaderMenu; contrast: Contrast }) {
+export function MainHeader({
+  brand,
+  menu,
+  contrast,
+}: {
+  brand: BrandConfig;
+  menu: HeaderMenu;
+  contrast: Contrast;
+}) {
   const { markerRef, active, preHeaderHidden } = useStickyHeader();
-  const className = ['site-header', active ? 'site-header--active' : '', preHeaderHidden ? 'site-header--scrolled' : '']
+  const className = [
+    'site-header',
+    active ? 'site-header--active' : '',
+    preHeaderHidden ? 'site-header--scrolled' : '',
+  ]
     .filter(Boolean)
     .join(' ');
   return (

@@ -6,7 +6,8 @@ export function NotFoundContent() {
   return (
     <StatusPage icon="search" title="No encontramos esta página">
       <p className="status-page__text">
-        Es posible que la dirección esté mal escrita o que la página ya no exista. Te invitamos a seguir comprando.
+        Es posible que la dirección esté mal escrita o que la página ya no exista. Te invitamos a seguir
+        comprando.
       </p>
       <div className="status-page__actions">
         <Link to="/" className="button button--primary">

@@ -1,10 +1,26 @@
 import type { BrandConfig } from '@despensa/contracts';
 
 const RECOMMENDED = [
-  { name: 'Google Chrome', url: 'https://www.google.com/chrome/', benefit: 'Rápido y con actualizaciones automáticas de seguridad.' },
-  { name: 'Mozilla Firefox', url: 'https://www.mozilla.org/firefox/', benefit: 'Protege tu privacidad y bloquea rastreadores.' },
-  { name: 'Microsoft Edge', url: 'https://www.microsoft.com/edge', benefit: 'Viene con Windows y ahorra batería.' },
-  { name: 'Safari', url: 'https://www.apple.com/safari/', benefit: 'El navegador de tu Mac, iPhone o iPad, siempre al día.' },
+  {
+    name: 'Google Chrome',
+    url: 'https://www.google.com/chrome/',
+    benefit: 'Rápido y con actualizaciones automáticas de seguridad.',
+  },
+  {
+    name: 'Mozilla Firefox',
+    url: 'https://www.mozilla.org/firefox/',
+    benefit: 'Protege tu privacidad y bloquea rastreadores.',
+  },
+  {
+    name: 'Microsoft Edge',
+    url: 'https://www.microsoft.com/edge',
+    benefit: 'Viene con Windows y ahorra batería.',
+  },
+  {
+    name: 'Safari',
+    url: 'https://www.apple.com/safari/',
+    benefit: 'El navegador de tu Mac, iPhone o iPad, siempre al día.',
+  },
 ];
 
 /**
@@ -29,8 +45,8 @@ export function OutdatedBrowserPage({ brand }: { brand: BrandConfig }) {
           ))}
         </ul>
         <p className="status-page__hint">
-          Con un navegador actualizado tu compra es más rápida, tus datos están más protegidos y puedes usar todas
-          las funciones de la tienda.
+          Con un navegador actualizado tu compra es más rápida, tus datos están más protegidos y puedes usar
+          todas las funciones de la tienda.
         </p>
       </div>
     </main>

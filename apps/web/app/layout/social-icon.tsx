@@ -3,7 +3,12 @@ import type { SocialNetwork } from '@despensa/contracts';
 
 /** Drawn marks of the social networks (decorative: the link carries the name). */
 const MARKS: Record<SocialNetwork, ReactNode> = {
-  facebook: <path d="M13.5 21v-7.5H16l.5-3h-3V8.8c0-.9.3-1.5 1.6-1.5h1.5V4.6A20 20 0 0014.4 4.5c-2.3 0-3.9 1.4-3.9 4v2H8v3h2.5V21z" fill="currentColor" />,
+  facebook: (
+    <path
+      d="M13.5 21v-7.5H16l.5-3h-3V8.8c0-.9.3-1.5 1.6-1.5h1.5V4.6A20 20 0 0014.4 4.5c-2.3 0-3.9 1.4-3.9 4v2H8v3h2.5V21z"
+      fill="currentColor"
+    />
+  ),
   instagram: (
     <>
       <rect x="4" y="4" width="16" height="16" rx="4.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
@@ -11,7 +16,14 @@ const MARKS: Record<SocialNetwork, ReactNode> = {
       <circle cx="16.8" cy="7.2" r="1.1" fill="currentColor" />
     </>
   ),
-  x: <path d="M5 4.5h3.8l10.2 15H15.2zM18.5 4.5L13.3 10.6M5.5 19.5l5.3-6.2" stroke="currentColor" strokeWidth="1.8" fill="none" />,
+  x: (
+    <path
+      d="M5 4.5h3.8l10.2 15H15.2zM18.5 4.5L13.3 10.6M5.5 19.5l5.3-6.2"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      fill="none"
+    />
+  ),
   youtube: (
     <>
       <rect x="3" y="6" width="18" height="12" rx="3.5" fill="currentColor" />

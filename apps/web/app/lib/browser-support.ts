@@ -1,3 +1,4 @@
+import { isbot } from 'isbot';
 import { MIN_BROWSER_VERSIONS, type BrowserName } from '@despensa/domain';
 
 /** Order matters: Edge and Opera also say 'Chrome', and Chrome also says 'Safari'. */
@@ -26,8 +27,12 @@ export function detectBrowser(userAgent: string): DetectedBrowser | null {
   return null;
 }
 
-/** §5: below the minimum versions (mobile variants alike) the outdated-browser page is shown. Unknown agents pass. */
+/**
+ * §5: below the minimum versions (mobile variants alike) the outdated-browser page is shown. Unknown agents
+ * and crawlers (which often claim old engines) get the site.
+ */
 export function isOutdatedBrowser(userAgent: string | null): boolean {
-  const browser = detectBrowser(userAgent ?? '');
+  if (!userAgent || isbot(userAgent)) return false;
+  const browser = detectBrowser(userAgent);
   return browser !== null && browser.version < MIN_BROWSER_VERSIONS[browser.name];
 }

@@ -29,7 +29,13 @@ export function pageMeta(seo: PageSeo): MetaDescriptor[] {
 }
 
 /** The SEO block a loader returns: canonical path without query, origin of the request. */
-export function seoFor(request: Request, siteName: string, title: string, description: string, image?: string): PageSeo {
+export function seoFor(
+  request: Request,
+  siteName: string,
+  title: string,
+  description: string,
+  image?: string,
+): PageSeo {
   const url = new URL(request.url);
   return { title, description, path: url.pathname, origin: url.origin, siteName, image };
 }

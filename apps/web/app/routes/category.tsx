@@ -1,7 +1,7 @@
 import { categoryTrailBySlugs } from '../features/catalog/category-trail';
 import { ListingPage } from '../features/catalog/listing/listing-page';
 import { readListingQuery } from '../features/catalog/listing/listing-query';
-import { listingMeta } from '../features/catalog/listing/listing-route';
+import { listingMeta } from '../features/catalog/listing/listing-meta';
 import { categoryCrumbs, loadListing } from '../features/catalog/listing/load-listing';
 import { notFound, salesChannelOf } from '../features/catalog/loader-helpers';
 import { metaTags } from '../features/catalog/page-meta';

@@ -12,12 +12,21 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const site = services.brand.name;
   if (params.slug === undefined) {
     const list = await requireDocument(services, 'list-informaciones');
-    const seo = seoFor(request, site, `Informaciones | ${site}`, `Ayuda e información para comprar en ${site}.`);
+    const seo = seoFor(
+      request,
+      site,
+      `Informaciones | ${site}`,
+      `Ayuda e información para comprar en ${site}.`,
+    );
     return { kind: 'index' as const, list, seo };
   }
   if (!isContentSlug(params.slug)) throw data(null, { status: 404 });
   const page = await requireDocument(services, `info-${params.slug}`);
-  return { kind: 'page' as const, page, seo: seoFor(request, site, `${page.title} | ${site}`, page.description) };
+  return {
+    kind: 'page' as const,
+    page,
+    seo: seoFor(request, site, `${page.title} | ${site}`, page.description),
+  };
 }
 
 export const meta = metaFromSeo;
@@ -39,10 +48,16 @@ export default function Information({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs trail={[]} current="Informaciones" />
       <header className="content-page__header">
         <h1 className="content-page__title">Informaciones</h1>
-        <p className="content-page__lead">Todo lo que necesitas saber para comprar, recibir y retirar tu pedido.</p>
+        <p className="content-page__lead">
+          Todo lo que necesitas saber para comprar, recibir y retirar tu pedido.
+        </p>
       </header>
       <LinkCardGrid
-        cards={loaderData.list.items.map((item) => ({ url: item.url, title: item.title, text: item.description }))}
+        cards={loaderData.list.items.map((item) => ({
+          url: item.url,
+          title: item.title,
+          text: item.description,
+        }))}
       />
     </main>
   );

@@ -24,9 +24,20 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       const page: LegalPage | null = pages[index] ?? null;
       if (!page) return [];
       const first = page.sections[0]?.anchor;
-      return [{ url: `/informaciones-legales/${slug}${first ? `#${first}` : ''}`, title: page.title, text: `${page.sections.length} secciones` }];
+      return [
+        {
+          url: `/informaciones-legales/${slug}${first ? `#${first}` : ''}`,
+          title: page.title,
+          text: `${page.sections.length} secciones`,
+        },
+      ];
     });
-    const seo = seoFor(request, site, `Información legal | ${site}`, `Términos, privacidad y seguridad de ${site}.`);
+    const seo = seoFor(
+      request,
+      site,
+      `Información legal | ${site}`,
+      `Términos, privacidad y seguridad de ${site}.`,
+    );
     return { kind: 'index' as const, cards, seo };
   }
   if (!isLegalSlug(params.slug)) throw data(null, { status: 404 });

@@ -3,7 +3,7 @@ import { emptySearchPath, isBlankTerm, searchRedirect } from '@despensa/domain';
 import { categoryTrailBySlugs } from '../features/catalog/category-trail';
 import { ListingPage } from '../features/catalog/listing/listing-page';
 import { readListingQuery } from '../features/catalog/listing/listing-query';
-import { listingMeta } from '../features/catalog/listing/listing-route';
+import { listingMeta } from '../features/catalog/listing/listing-meta';
 import { HOME_CRUMB, categoryCrumbs, loadListing } from '../features/catalog/listing/load-listing';
 import { salesChannelOf } from '../features/catalog/loader-helpers';
 import { metaTags } from '../features/catalog/page-meta';

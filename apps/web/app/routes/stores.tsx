@@ -27,8 +27,8 @@ export default function Stores({ loaderData: { regions, count } }: Route.Compone
       <header className="content-page__header">
         <h1 className="content-page__title">Nuestros locales</h1>
         <p className="content-page__lead">
-          {count} locales en {regions.length} regiones. Revisa sus horarios y si puedes retirar tu compra en tienda o
-          con Click al Auto.
+          {count} locales en {regions.length} regiones. Revisa sus horarios y si puedes retirar tu compra en
+          tienda o con Click al Auto.
         </p>
       </header>
       <nav aria-label="Regiones" className="region-index">

@@ -18,7 +18,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   if (!isContentSlug(params.path)) throw data(null, { status: 404 });
   const page = await requireDocument(services, `sustainability-${params.path}`);
-  return { kind: 'pillar' as const, page, seo: seoFor(request, site, `${page.title} | ${site}`, page.description) };
+  return {
+    kind: 'pillar' as const,
+    page,
+    seo: seoFor(request, site, `${page.title} | ${site}`, page.description),
+  };
 }
 
 export const meta = metaFromSeo;
@@ -27,19 +31,42 @@ export default function Sustainability({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === 'pillar') {
     const { page } = loaderData;
     return (
-      <ContentPageView title={page.title} description={page.description} trail={[page.parent]} sections={page.sections} />
+      <ContentPageView
+        title={page.title}
+        description={page.description}
+        trail={[page.parent]}
+        sections={page.sections}
+      />
     );
   }
   const { page, banner } = loaderData;
   return (
-    <ContentPageView title={page.title} description={page.description} trail={[]} sections={page.sections}>
-      {banner ? (
-        <img className="wide-banner" src={banner.image_desktop} alt={banner.alt} width={1200} height={300} />
-      ) : null}
+    <ContentPageView
+      title={page.title}
+      description={page.description}
+      trail={[]}
+      sections={page.sections}
+      hero={
+        banner ? (
+          <img
+            className="wide-banner"
+            src={banner.image_desktop}
+            alt={banner.alt}
+            width={1200}
+            height={300}
+          />
+        ) : null
+      }
+    >
       <h2 className="content-section__title">Nuestros compromisos</h2>
       <LinkCardGrid
         headingLevel={3}
-        cards={page.pillars.map((pillar) => ({ url: pillar.url, title: pillar.title, text: pillar.summary, icon: pillar.icon }))}
+        cards={page.pillars.map((pillar) => ({
+          url: pillar.url,
+          title: pillar.title,
+          text: pillar.summary,
+          icon: pillar.icon,
+        }))}
       />
     </ContentPageView>
   );

@@ -57,7 +57,12 @@ export function Dialog({
           <h2 id={titleId} className="dialog__title">
             {title}
           </h2>
-          <button type="button" className="icon-button" aria-label="Cerrar" onClick={() => ref.current?.close()}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Cerrar"
+            onClick={() => ref.current?.close()}
+          >
             <Icon name="close" />
           </button>
         </div>

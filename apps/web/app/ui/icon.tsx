@@ -32,9 +32,7 @@ const PATHS: Record<string, ReactNode> = {
   ),
   pause: <path d="M9 5v14M15 5v14" />,
   play: <path d="M7 5l12 7-12 7z" />,
-  phone: (
-    <path d="M5 4h4l2 5-2.5 1.5a11 11 0 005 5L15 13l5 2v4a1 1 0 01-1 1A16 16 0 014 5a1 1 0 011-1z" />
-  ),
+  phone: <path d="M5 4h4l2 5-2.5 1.5a11 11 0 005 5L15 13l5 2v4a1 1 0 01-1 1A16 16 0 014 5a1 1 0 011-1z" />,
   pin: (
     <>
       <path d="M12 21s-7-6.2-7-11.5a7 7 0 0114 0C19 14.8 12 21 12 21z" />

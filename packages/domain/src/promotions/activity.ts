@@ -52,22 +52,31 @@ export function isPromotionExcluded(promotion: Promotion, item: PromotionItem): 
  * §5: active only when now is within start and end, the sales channel matches, the value is not 0 and no
  * exclusion list matches. Inclusion lists are not part of §5's rule: check them with `promotionAppliesTo`.
  */
-export function isPromotionActive(
+export function isPromotionActive(promotion: Promotion, context: PromotionContext): boolean {
+  return isPromotionLive(promotion, context) && !isPromotionExcluded(promotion, context.item);
+}
+
+/**
+ * The part of §5's rule that does not depend on the item (dates, sales channel, value), so a whole cart
+ * can check it once per promotion instead of once per line.
+ */
+export function isPromotionLive(
   promotion: Promotion,
-  { now, salesChannel, item }: PromotionContext,
+  { now, salesChannel }: Omit<PromotionContext, 'item'>,
 ): boolean {
   return (
-    isWithinDates(promotion, now) &&
-    matchesSalesChannel(promotion, salesChannel) &&
-    promotion.value !== 0 &&
-    !isPromotionExcluded(promotion, item)
+    isWithinDates(promotion, now) && matchesSalesChannel(promotion, salesChannel) && promotion.value !== 0
   );
+}
+
+/** An inclusion list lets the item in when it is empty or names it. */
+function ok(list: readonly string[], match: boolean): boolean {
+  return list.length === 0 || match;
 }
 
 /** Inclusion lists: every non-empty list must name the item; an empty list means any. */
 export function promotionAppliesTo(promotion: Promotion, item: PromotionItem): boolean {
   const { inclusions } = promotion;
-  const ok = (list: readonly string[], match: boolean) => list.length === 0 || match;
   return (
     ok(inclusions.products, has(inclusions.products, item.productId)) &&
     ok(inclusions.skus, has(inclusions.skus, item.skuId)) &&

@@ -1,6 +1,8 @@
 /** Phone and e-mail rules of §5. Values are checked as given: callers trim if they want to. */
 
 export const EMAIL_INVALID_MESSAGE = 'Mail inválido';
+/** Not quoted by the spec, which names no phone error; worded like its e-mail and RUT errors. */
+export const PHONE_INVALID_MESSAGE = 'Teléfono inválido';
 
 const PHONE_PATTERN = /^\+?\d{9,11}$/;
 const SHORT_PHONE_PATTERN = /^\d{8,10}$/;

@@ -413,8 +413,8 @@ export class CatalogIndex {
           break;
         case 'price': {
           const ranges = values.map(parseRange);
-          tests.push((doc) =>
-            ranges.some(([min, max]) => view.price[doc]! >= min && view.price[doc]! <= max),
+          tests.push(
+            (doc) => ranges.some(([min, max]) => view.price[doc]! >= min && view.price[doc]! < max), // [min, max), as counted
           );
           break;
         }

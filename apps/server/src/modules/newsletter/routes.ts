@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse, newsletterSubscriptionBody, newsletterSubscriptionResponse } from '@despensa/contracts';
+import {
+  errorResponse,
+  newsletterSubscriptionBody,
+  newsletterSubscriptionResponse,
+} from '@despensa/contracts';
 import type { NewsletterService } from './service';
 
 export function newsletterRoutes(newsletter: NewsletterService): FastifyPluginAsyncZod {

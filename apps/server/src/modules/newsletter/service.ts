@@ -17,7 +17,10 @@ export class NewsletterService {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  async subscribe(body: NewsletterSubscriptionBody, consumer: string): Promise<NewsletterSubscriptionResponse> {
+  async subscribe(
+    body: NewsletterSubscriptionBody,
+    consumer: string,
+  ): Promise<NewsletterSubscriptionResponse> {
     const email = body.email.trim();
     const document = body.document.replace(/\s+/g, '');
     if (!isValidEmail(email)) throw new BadRequestError(EMAIL_INVALID_MESSAGE, 'email');

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { AddToCartButton } from './add-to-cart-button';
 import { ProductPrice } from './product-price';
-import { ProductTags } from './product-flags';
+import { ProductTags } from './product-tags';
 import type { ProductSummary } from './product-summary';
 import { RatingStars } from './rating-stars';
 import './catalog.css';
@@ -9,8 +9,9 @@ import './catalog.css';
 /** Product pictures are square SVGs; width and height keep their box before they load (no layout shift). */
 export const CARD_IMAGE_SIZE = 200;
 
-export function ProductCard(props: { product: ProductSummary; eager?: boolean }) {
-  const { product, eager = false } = props;
+/** `eager` for cards above the fold; `priority` for the one most likely to be the largest paint. */
+export function ProductCard(props: { product: ProductSummary; eager?: boolean; priority?: boolean }) {
+  const { product, eager = false, priority = false } = props;
   return (
     <article className="product-card">
       <ProductTags flags={product.flags} badges={product.badges} />
@@ -21,6 +22,7 @@ export function ProductCard(props: { product: ProductSummary; eager?: boolean })
         width={CARD_IMAGE_SIZE}
         height={CARD_IMAGE_SIZE}
         loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
         decoding="async"
       />
       <p className="product-card__brand">{product.brand}</p>

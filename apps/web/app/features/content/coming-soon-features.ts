@@ -6,10 +6,19 @@ const FEATURES: Record<string, { name: string; hint: string }> = {
   account: { name: 'Tu cuenta', hint: 'Pronto podrás ingresar, revisar tus datos y ser parte de Prime.' },
   cart: { name: 'El carro de compras', hint: 'Pronto podrás armar tu carro y revisarlo antes de pagar.' },
   checkout: { name: 'El pago de tu compra', hint: 'Pronto podrás elegir despacho, fecha y medio de pago.' },
-  wallet: { name: 'Tu billetera y tarjetas', hint: 'Pronto podrás guardar tus tarjetas para pagar en un clic.' },
+  wallet: {
+    name: 'Tu billetera y tarjetas',
+    hint: 'Pronto podrás guardar tus tarjetas para pagar en un clic.',
+  },
   orders: { name: 'Tus compras', hint: 'Pronto podrás seguir tus pedidos y revisar compras anteriores.' },
-  lists: { name: 'Tus listas y favoritos', hint: 'Pronto podrás guardar listas y repetir tus compras frecuentes.' },
-  'bank-account': { name: 'Tu cuenta bancaria', hint: 'Pronto podrás registrar una cuenta para tus devoluciones.' },
+  lists: {
+    name: 'Tus listas y favoritos',
+    hint: 'Pronto podrás guardar listas y repetir tus compras frecuentes.',
+  },
+  'bank-account': {
+    name: 'Tu cuenta bancaria',
+    hint: 'Pronto podrás registrar una cuenta para tus devoluciones.',
+  },
   loyalty: { name: 'Tus cupones y descuentos', hint: 'Pronto podrás ver tus cupones y canjear tus puntos.' },
 };
 

@@ -11,6 +11,7 @@ export function ContentPageView({
   updatedAt,
   trail,
   sections,
+  hero,
   children,
 }: {
   title: string;
@@ -18,6 +19,8 @@ export function ContentPageView({
   updatedAt?: string | undefined;
   trail: LinkItem[];
   sections: ContentSection[];
+  /** A banner between the title and the text. */
+  hero?: ReactNode;
   /** Extra blocks after the sections (pillar cards, related links). */
   children?: ReactNode;
 }) {
@@ -27,8 +30,11 @@ export function ContentPageView({
       <header className="content-page__header">
         <h1 className="content-page__title">{title}</h1>
         {description ? <p className="content-page__lead">{description}</p> : null}
-        {updatedAt ? <p className="content-page__updated">Última actualización: {formatDate(updatedAt)}</p> : null}
+        {updatedAt ? (
+          <p className="content-page__updated">Última actualización: {formatDate(updatedAt)}</p>
+        ) : null}
       </header>
+      {hero}
       <div className="content-page__body">
         <SectionIndex sections={sections} />
         <div className="content-page__sections">

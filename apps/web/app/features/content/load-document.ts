@@ -2,7 +2,9 @@ import { data } from 'react-router';
 import type { CmsDocumentKey, CmsDocumentMap, StorefrontServices } from '@despensa/contracts';
 
 function isNotFound(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { statusCode?: unknown }).statusCode === 404;
+  return (
+    typeof error === 'object' && error !== null && (error as { statusCode?: unknown }).statusCode === 404
+  );
 }
 
 /** A CMS document by key, or null when the CMS has none (other failures propagate). */

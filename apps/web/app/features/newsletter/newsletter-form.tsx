@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
   EMAIL_INVALID_MESSAGE,
+  RUT_DEFAULT_MESSAGE,
   RUT_INVALID_MESSAGE,
   RUT_MAX_INPUT_LENGTH,
   formatRut,
@@ -14,7 +15,8 @@ import { NewsletterField } from './newsletter-field';
 import { useFieldError } from './use-field-error';
 
 const TERMS_REQUIRED_MESSAGE = 'Debes aceptar los términos y condiciones';
-export const NEWSLETTER_SUCCESS_MESSAGE = '¡Gracias por suscribirte! Pronto recibirás nuestras ofertas en tu correo.';
+export const NEWSLETTER_SUCCESS_MESSAGE =
+  '¡Gracias por suscribirte! Pronto recibirás nuestras ofertas en tu correo.';
 
 type Outcome = { kind: 'success' } | { kind: 'error'; message: string } | null;
 
@@ -85,11 +87,12 @@ export function NewsletterForm() {
           label="RUT"
           inputMode="text"
           autoComplete="off"
-          placeholder="12.345.678-9"
+          placeholder="12.345.678-5"
           maxLength={RUT_MAX_INPUT_LENGTH}
           value={rut}
           onChange={(event) => setRut(formatRut(event.target.value))}
-          error={rutError.visible ? RUT_INVALID_MESSAGE : null}
+          // §5: an empty RUT gets the default message, a wrong one 'Rut inválido'.
+          error={rutError.visible ? (rut === '' ? RUT_DEFAULT_MESSAGE : RUT_INVALID_MESSAGE) : null}
         />
         <div className={termsForced && !terms ? 'field field--invalid' : 'field'}>
           <label className="checkbox">
@@ -103,8 +106,9 @@ export function NewsletterForm() {
               onChange={(event) => setTerms(event.target.checked)}
             />
             <span>
-              Acepto los <Link to="/informaciones-legales/terminos-y-condiciones#1">términos y condiciones</Link> y
-              la <Link to="/informaciones-legales/politica-de-privacidad#topic-1">política de privacidad</Link>
+              Acepto los{' '}
+              <Link to="/informaciones-legales/terminos-y-condiciones#1">términos y condiciones</Link> y la{' '}
+              <Link to="/informaciones-legales/politica-de-privacidad#topic-1">política de privacidad</Link>
             </span>
           </label>
           <p id={`${id}-terms-error`} className="field__error" aria-live="polite">

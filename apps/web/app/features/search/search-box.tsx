@@ -1,5 +1,5 @@
-import { useId, useState, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { searchTarget } from './search-target';
 import { optionId, SuggestionListbox } from './suggestion-listbox';
 import type { SuggestionOption } from './suggestion-options';
@@ -16,11 +16,16 @@ export function SearchBox() {
   const baseId = useId();
   const inputId = `${baseId}-input`;
   const listboxId = `${baseId}-listbox`;
-  const [term, setTerm] = useState('');
-  const [focused, setFocused] = useState(false);
+  const location = useLocation();
+  const [term, setTerm] = useState(() => searchedTerm(location));
+  const [engaged, setEngaged] = useState(false);
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
-  const groups = useSuggestionGroups(term, focused);
+  // On the results page the box shows the term searched, ready to refine.
+  useEffect(() => {
+    if (location.pathname === '/busca') setTerm(searchedTerm(location));
+  }, [location]);
+  const groups = useSuggestionGroups(term, engaged);
   const options = groups.flatMap((group) => group.options);
   const expanded = open && options.length > 0;
   const active = expanded && activeIndex >= 0 && activeIndex < options.length ? activeIndex : -1;
@@ -112,7 +117,7 @@ export function SearchBox() {
           setOpen(true);
         }}
         onFocus={() => {
-          setFocused(true);
+          setEngaged(true);
           setOpen(true);
         }}
         onBlur={close}
@@ -137,4 +142,9 @@ export function SearchBox() {
       </p>
     </form>
   );
+}
+
+/** The term of a results page (/busca?ft=…), else empty. */
+function searchedTerm(location: { pathname: string; search: string }): string {
+  return location.pathname === '/busca' ? (new URLSearchParams(location.search).get('ft') ?? '') : '';
 }

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { formatCLP } from '@despensa/domain';
 import type { SuggestionGroup, SuggestionOption } from './suggestion-options';
 
@@ -18,6 +19,11 @@ export function SuggestionListbox(props: {
   onHover: (position: number) => void;
 }) {
   const { id, groups, open, activeIndex, onChoose, onHover } = props;
+  // Arrow keys move past the visible rows of a long list: keep the active one in view.
+  useEffect(() => {
+    if (open && activeIndex >= 0)
+      document.getElementById(optionId(id, activeIndex))?.scrollIntoView({ block: 'nearest' });
+  }, [id, open, activeIndex]);
   let position = -1;
   return (
     <div

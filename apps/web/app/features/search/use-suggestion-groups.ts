@@ -8,9 +8,9 @@ export const SUGGESTIONS_DEBOUNCE_MS = 200;
 
 /**
  * The listbox groups for what is typed: suggestions after a short pause, or the popular searches (fetched
- * once, on first focus) while the box is empty.
+ * once) while the box is empty. Nothing is asked before the shopper first comes to the box (`engaged`).
  */
-export function useSuggestionGroups(term: string, focused: boolean): SuggestionGroup[] {
+export function useSuggestionGroups(term: string, engaged: boolean): SuggestionGroup[] {
   const [typed, setTyped] = useState<SuggestionGroup[]>([]);
   const [popular, setPopular] = useState<string[]>([]);
   const popularRequested = useRef(false);
@@ -21,6 +21,8 @@ export function useSuggestionGroups(term: string, focused: boolean): SuggestionG
       setTyped([]);
       return;
     }
+    // A term put in the box by the results page is not asked about until the shopper comes to the box.
+    if (!engaged) return;
     let current = true;
     const timer = setTimeout(() => {
       void fetchSuggestions(term).then((suggestions) => {
@@ -31,13 +33,13 @@ export function useSuggestionGroups(term: string, focused: boolean): SuggestionG
       current = false;
       clearTimeout(timer);
     };
-  }, [term, blank]);
+  }, [term, blank, engaged]);
 
   useEffect(() => {
-    if (!focused || !blank || popularRequested.current) return;
+    if (!engaged || !blank || popularRequested.current) return;
     popularRequested.current = true;
     void fetchPopularSearches().then(setPopular);
-  }, [focused, blank]);
+  }, [engaged, blank]);
 
   return useMemo(() => (blank ? popularGroups(popular) : typed), [blank, popular, typed]);
 }

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { Breadcrumbs } from './breadcrumbs';
 import { CategoryLinks } from './category-links';
 import { FacetFilters } from './facet-filters';
-import { clearFiltersHref } from './listing-query';
+import { clearFiltersHref, pageHref } from './listing-query';
 import type { ListingData } from './load-listing';
 import { Pagination } from './pagination';
 import { ProductGrid } from './product-grid';
@@ -36,7 +36,17 @@ export function ListingPage(props: { listing: ListingData; intro?: ReactNode }) 
             <ProductGrid products={listing.products} />
           ) : (
             <p className="listing__empty">
-              No hay productos con estos filtros. <Link to={clearFiltersHref(location)}>Limpiar filtros</Link>
+              {listing.total > 0 ? (
+                <>
+                  Esta página no tiene productos.{' '}
+                  <Link to={pageHref(location, 1)}>Ir a la primera página</Link>
+                </>
+              ) : (
+                <>
+                  No hay productos con estos filtros.{' '}
+                  <Link to={clearFiltersHref(location)}>Limpiar filtros</Link>
+                </>
+              )}
             </p>
           )}
           <Pagination page={listing.page} pageCount={listing.pageCount} />

@@ -2,7 +2,7 @@ import type { StorefrontServices } from '@despensa/contracts';
 import { readCampaign, type Campaign } from '../campaign';
 import { orNotFound, notFound, salesChannelOf } from '../loader-helpers';
 import { readListingQuery } from './listing-query';
-import { listingMeta } from './listing-route';
+import { listingMeta } from './listing-meta';
 import { HOME_CRUMB, loadListing } from './load-listing';
 
 /** The CMS document of an offer landing or the cyber page; a 404 when the CMS does not have it. */

@@ -9,7 +9,7 @@ export function ProductGrid(props: { products: ProductSummary[] }) {
     <ul className="product-grid">
       {props.products.map((product, position) => (
         <li key={product.productId}>
-          <ProductCard product={product} eager={position < EAGER_CARDS} />
+          <ProductCard product={product} eager={position < EAGER_CARDS} priority={position === 0} />
         </li>
       ))}
     </ul>

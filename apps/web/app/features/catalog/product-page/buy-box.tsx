@@ -3,7 +3,7 @@ import { itemPurchaseLimit } from '@despensa/domain';
 import type { Product } from '@despensa/contracts';
 import { AddToCartButton } from '../add-to-cart-button';
 import { ProductPrice } from '../product-price';
-import { ProductTags } from '../product-flags';
+import { ProductTags } from '../product-tags';
 import type { ProductSummary } from '../product-summary';
 import { QuantityStepper } from './quantity-stepper';
 

@@ -6,7 +6,6 @@ import { ProductGallery } from './product-gallery';
 import { ProductSections } from './product-sections';
 import { RatingSummary } from './rating-summary';
 import { WarningSeals } from './warning-seals';
-import './product-page.css';
 
 export type ProductPageData = Awaited<ReturnType<typeof loadProductPage>>;
 

@@ -28,6 +28,11 @@ function Facts(props: { facts: [string, string][] }) {
   );
 }
 
+/** Facts with a value; the others are left out rather than shown empty. */
+function presentFacts(facts: [string, string | undefined][]): [string, string][] {
+  return facts.filter((fact): fact is [string, string] => !!fact[1]);
+}
+
 function Missing(props: { what: string }) {
   return <p className="product-section__missing">Este producto no tiene {props.what}.</p>;
 }
@@ -36,12 +41,12 @@ function Missing(props: { what: string }) {
 export function ProductSections(props: { product: Product; skuId: string }) {
   const { product } = props;
   const sku = product.items.find((item) => item.itemId === props.skuId) ?? product.items[0];
-  const main: [string, string][] = [
+  const main = presentFacts([
     ['Marca', product.brand],
-    ...(sku ? ([['Presentación', sku.name]] as [string, string][]) : []),
-    ...(sku?.ean ? ([['Código de barras', sku.ean]] as [string, string][]) : []),
-    ...(sku?.referenceId[0] ? ([['Código', sku.referenceId[0].Value]] as [string, string][]) : []),
-  ];
+    ['Presentación', sku?.name],
+    ['Código de barras', sku?.ean],
+    ['Código', sku?.referenceId[0]?.Value],
+  ]);
   return (
     <div className="product-sections">
       <Section title="Características principales" open>

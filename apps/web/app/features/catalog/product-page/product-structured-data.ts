@@ -16,7 +16,8 @@ export function productJsonLd(product: Product, origin: string) {
     description: product.description,
     image: images,
     sku: sku?.itemId,
-    ...(sku?.ean ? { gtin13: sku.ean } : {}),
+    // gtin13 only for a 13-digit EAN; other codes would make the structured data invalid.
+    ...(sku && /^\d{13}$/.test(sku.ean) ? { gtin13: sku.ean } : {}),
     brand: { '@type': 'Brand', name: product.brand },
     ...(offer
       ? {

@@ -3,7 +3,15 @@ import type { HomeCategoryTile } from '@despensa/contracts';
 import { Icon } from '../../../ui/icon';
 
 /** 'Compra por categoría': one tile per top category, fixed ones first. */
-export function CategoryTiles({ id, title, tiles }: { id: string; title: string; tiles: HomeCategoryTile[] }) {
+export function CategoryTiles({
+  id,
+  title,
+  tiles,
+}: {
+  id: string;
+  title: string;
+  tiles: HomeCategoryTile[];
+}) {
   return (
     <section className="home-section" aria-labelledby={id}>
       <h2 id={id} className="home-section__title">

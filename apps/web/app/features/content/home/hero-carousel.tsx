@@ -7,7 +7,15 @@ import { Icon } from '../../../ui/icon';
  * The home hero (APG carousel pattern): only live banners reach it (the loader filters by date); it rotates
  * every `autoplayMs` unless paused, hovered, focused or the shopper prefers reduced motion.
  */
-export function HeroCarousel({ title, banners, autoplayMs }: { title: string; banners: ScheduledBanner[]; autoplayMs: number }) {
+export function HeroCarousel({
+  title,
+  banners,
+  autoplayMs,
+}: {
+  title: string;
+  banners: ScheduledBanner[];
+  autoplayMs: number;
+}) {
   const id = useId();
   const [current, setCurrent] = useState(0);
   const [playing, setPlaying] = useState(true);
@@ -75,7 +83,13 @@ export function HeroCarousel({ title, banners, autoplayMs }: { title: string; ba
           >
             <Icon name={playing ? 'pause' : 'play'} size={20} />
           </button>
-          <button type="button" className="hero__button" aria-controls={`${id}-slides`} aria-label="Anterior" onClick={() => go(-1)}>
+          <button
+            type="button"
+            className="hero__button"
+            aria-controls={`${id}-slides`}
+            aria-label="Anterior"
+            onClick={() => go(-1)}
+          >
             <Icon name="chevron-left" size={20} />
           </button>
           <ul className="hero__dots">
@@ -92,7 +106,13 @@ export function HeroCarousel({ title, banners, autoplayMs }: { title: string; ba
               </li>
             ))}
           </ul>
-          <button type="button" className="hero__button" aria-controls={`${id}-slides`} aria-label="Siguiente" onClick={() => go(1)}>
+          <button
+            type="button"
+            className="hero__button"
+            aria-controls={`${id}-slides`}
+            aria-label="Siguiente"
+            onClick={() => go(1)}
+          >
             <Icon name="chevron" size={20} />
           </button>
         </div>

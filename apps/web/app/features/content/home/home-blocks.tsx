@@ -12,7 +12,14 @@ export function HomeBlocks({ blocks }: { blocks: HomeViewBlock[] }) {
       {blocks.map((block) => {
         switch (block.type) {
           case 'hero-carousel':
-            return <HeroCarousel key={block.id} title={block.title} banners={block.banners} autoplayMs={block.autoplayMs} />;
+            return (
+              <HeroCarousel
+                key={block.id}
+                title={block.title}
+                banners={block.banners}
+                autoplayMs={block.autoplayMs}
+              />
+            );
           case 'category-tiles':
             return <CategoryTiles key={block.id} id={block.id} title={block.title} tiles={block.tiles} />;
           case 'product-shelf':

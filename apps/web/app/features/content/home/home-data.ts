@@ -10,20 +10,25 @@ import type {
 
 /** A home block ready to render: live banners only, shelves with their products. */
 export type HomeViewBlock =
-  | Exclude<HomeBlock, HomeProductShelfBlock>
-  | (HomeProductShelfBlock & { products: Product[] });
+  Exclude<HomeBlock, HomeProductShelfBlock> | (HomeProductShelfBlock & { products: Product[] });
 
 function shelfProducts(services: StorefrontServices, block: HomeProductShelfBlock): Product[] {
   const facets = [{ key: 'productClusterIds' as const, value: String(block.collectionId) }];
-  return services.catalog.search('', { selectedFacets: facets }, { page: 1, pageSize: block.maxItems, salesChannel: DEFAULT_SALES_CHANNEL })
-    .products;
+  return services.catalog.search(
+    '',
+    { selectedFacets: facets },
+    { page: 1, pageSize: block.maxItems, salesChannel: DEFAULT_SALES_CHANNEL },
+  ).products;
 }
 
 /** Resolves the `page-home` document against the catalogue and the clock (§4 banner rule). */
 export function homeView(page: HomePage, services: StorefrontServices, now: Date): HomeViewBlock[] {
   return page.blocks.map((block): HomeViewBlock => {
     if (block.type === 'hero-carousel') {
-      const hero: HomeHeroCarouselBlock = { ...block, banners: block.banners.filter((banner) => isBannerActive(banner, now)) };
+      const hero: HomeHeroCarouselBlock = {
+        ...block,
+        banners: block.banners.filter((banner) => isBannerActive(banner, now)),
+      };
       return hero;
     }
     if (block.type === 'product-shelf') return { ...block, products: shelfProducts(services, block) };

@@ -3,7 +3,15 @@ import type { Product } from '@despensa/contracts';
 import { ProductShelf } from '../../catalog/product-shelf';
 
 /** A product shelf of the home with its 'Ver todo' link when the collection has a landing page. */
-export function HomeShelf({ title, products, url }: { title: string; products: Product[]; url: string | null }) {
+export function HomeShelf({
+  title,
+  products,
+  url,
+}: {
+  title: string;
+  products: Product[];
+  url: string | null;
+}) {
   if (products.length === 0) return null;
   return (
     <div className="home-shelf">
