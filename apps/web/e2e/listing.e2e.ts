@@ -55,7 +55,10 @@ describe('category listing', () => {
     const page = await open('/lacteos');
     await page.getByLabel('Ordenar por').selectOption('OrderByPriceASC');
     await page.waitForURL(/O=OrderByPriceASC/);
-    await expect.poll(async () => (await cardPrices(page)).length).toBeGreaterThan(1);
+    // The URL changes before the new page renders: wait for the sorted list rather than reading the old one.
+    const ascending = (list: number[]) =>
+      list.length > 1 && list.every((price, i) => i === 0 || list[i - 1]! <= price);
+    await expect.poll(async () => ascending(await cardPrices(page)), { timeout: 15_000 }).toBe(true);
     const prices = await cardPrices(page);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     const firstPage = await cardNames(page);

