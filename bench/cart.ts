@@ -15,7 +15,7 @@ const option = (name: string, fallback: number) => {
 const products = option('products', 50_000);
 const seconds = option('seconds', 8);
 
-const { url, shop, latency, stop } = await startBenchShop(products);
+const { url, shop, database, latency, stop } = await startBenchShop(products);
 const headers = { ...BENCH_KEY, 'content-type': 'application/json', 'x-account': 'despensa' };
 const index = shop.services.catalog.index;
 
@@ -122,4 +122,8 @@ console.log(
   `50 concurrent PATCHes to one cart: ${a.items.length}/50 lines kept, ${Math.round(concurrentMs)} ms in all, ` +
     `final cart ${summary(a) === summary(b) ? 'equals' : 'DIFFERS FROM'} the sequential one`,
 );
+// The bench shop is kept between runs; its carts are not.
+await database.pool.query('DELETE FROM order_form WHERE id = ANY($1)', [
+  [...addCarts, ...bigCarts, concurrent, sequential],
+]);
 await stop();

@@ -55,6 +55,12 @@ describe('creating and reading a cart', () => {
     expect(form.marketingData.coupon).toBeNull();
     const again = await cart.get(form.orderFormId);
     expect(again.orderFormId).toBe(form.orderFormId);
+    const noBody = await shop.app.inject({
+      method: 'POST',
+      url: '/api/orderForm?sc=1',
+      headers: CART_HEADERS,
+    });
+    expect(noBody.statusCode, noBody.body).toBe(200);
   });
 
   it('creates a cart with items, postal code and a delivery method', async () => {
@@ -107,9 +113,41 @@ describe('creating and reading a cart', () => {
         headers: CART_HEADERS,
       });
       expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('application/json');
       expect((response.json() as OrderForm).items.map((i) => [i.id, i.quantity])).toEqual([[sku(1), 3]]);
+      // A change made through the other instance shows here at once: no instance serves a stale copy.
+      expect((await cart.get(form.orderFormId)).items[0]!.quantity).toBe(3);
+      await other.app.inject({
+        method: 'PATCH',
+        url: `/api/orderform/${form.orderFormId}/items`,
+        headers: CART_HEADERS,
+        payload: { orderItems: [{ id: sku(1), quantity: 4 }] },
+      });
+      expect((await cart.get(form.orderFormId)).items[0]!.quantity).toBe(4);
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every §7 cart path', async () => {
+    const paths = Object.keys(
+      (await shop.app.inject({ method: 'GET', url: '/api/openapi.json' })).json().paths,
+    );
+    for (const path of [
+      '/api/orderForm',
+      '/api/orderform/{id}',
+      '/api/orderform/{id}/itemsOrdination',
+      '/api/orderform/{id}/items',
+      '/api/orderform/{id}/items/{seller}',
+      '/api/orderform/{id}/items/removeAll',
+      '/api/orderform/{id}/coupons',
+      '/api/orderform/{id}/clientProfileData',
+      '/api/orderform/{id}/customData/{appId}/{field}',
+      '/api/order/info/{id}',
+    ]) {
+      expect(paths, path).toContain(path);
     }
   });
 });
@@ -214,8 +252,8 @@ describe('changing items', () => {
         { id: sku(1), quantity: 2 },
       ],
     });
-    const response = await cart.call('POST', `/api/orderform/${form.orderFormId}/items/removeAll`, {});
-    expect(response.statusCode).toBe(200);
+    const response = await cart.call('POST', `/api/orderform/${form.orderFormId}/items/removeAll`);
+    expect(response.statusCode, response.body).toBe(200);
     expect((response.json() as OrderForm).items).toEqual([]);
     expect((await cart.get(form.orderFormId)).value).toBe(0);
   });
@@ -300,7 +338,12 @@ describe('limits (§5, §9)', () => {
       { id: sku(0), quantity: 30 },
       { id: String(weighed!.id), quantity: 4 },
     ]);
-    expect(form.items.find((i) => i.id === String(weighed!.id))!.quantity).toBe(4);
+    const kilos = form.items.find((i) => i.id === String(weighed!.id))!;
+    expect(kilos.quantity).toBe(4);
+    expect(kilos.measurementUnit).toBe('kg');
+    // Steps of unitMultiplier kg at the kilo price, rounded to whole pesos, before its discounts.
+    const base = kilos.priceDefinition.total - kilos.priceTags.reduce((sum, tag) => sum + tag.value, 0);
+    expect(base).toBe(Math.round((kilos.price * 4 * kilos.unitMultiplier) / 100) * 100);
 
     const express = await cart.create({ selectedSla: 'seller-1-sla-Express' });
     const expressForm = await cart.patch(

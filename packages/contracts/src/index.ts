@@ -3,3 +3,4 @@ export * from './catalog';
 export * from './storefront';
 export * from './content';
 export * from './newsletter';
+export * from './cart';

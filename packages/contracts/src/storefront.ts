@@ -1,4 +1,13 @@
 import type {
+  ClientProfileBody,
+  CreateOrderFormBody,
+  ItemsOrdination,
+  OrderForm,
+  OrderInfo,
+  OrderInfoBody,
+  OrderItemChange,
+} from './cart';
+import type {
   CategoryNode,
   FacetsResponse,
   OrderBy,
@@ -60,6 +69,31 @@ export interface StorefrontServices {
   };
   content: {
     document(key: string): Promise<unknown>;
+  };
+  /**
+   * The cart (§4, §7), the same service /api/orderForm answers. Unknown or too-short ids reject with an
+   * error whose statusCode is 404; bad input with 400.
+   */
+  cart: {
+    create(body: CreateOrderFormBody, salesChannel?: number): Promise<OrderForm>;
+    get(orderFormId: string): Promise<OrderForm>;
+    /** Add, update (quantity) or remove (quantity 0) lines; prices from `salesChannel`, else the cart's. */
+    updateItems(
+      orderFormId: string,
+      orderItems: OrderItemChange[],
+      options?: { salesChannel?: number; seller?: string },
+    ): Promise<OrderForm>;
+    removeAll(orderFormId: string): Promise<OrderForm>;
+    setItemsOrdination(
+      orderFormId: string,
+      ordination: ItemsOrdination,
+      salesChannel?: number,
+    ): Promise<OrderForm>;
+    /** '' removes the coupon; the outcome is in orderForm.messages. */
+    addCoupon(orderFormId: string, text: string): Promise<OrderForm>;
+    setClientProfile(orderFormId: string, profile: ClientProfileBody): Promise<OrderForm>;
+    getOrderInfo(orderFormId: string): Promise<OrderInfo>;
+    setOrderInfo(orderFormId: string, info: OrderInfoBody): Promise<OrderInfo>;
   };
   stores: {
     /** Active stores ordered by region, then comuna, then name (the /locales page). */

@@ -17,3 +17,7 @@ export * from './geo/distance';
 export * from './geo/polygon';
 export * from './delivery/express';
 export * from './search/redirect';
+export type * from './pricing/types';
+export * from './pricing/engine';
+export * from './cart/limits';
+export * from './cart/coupons';

@@ -1,0 +1,1 @@
+ALTER TABLE "order_form" ADD COLUMN "version" integer DEFAULT 0 NOT NULL;

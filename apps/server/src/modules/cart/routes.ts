@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { ResponseSerializationError, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  clientProfileBody,
+  couponBody,
+  createOrderFormBody,
+  customDataValueBody,
+  errorResponse,
+  itemsOrdination,
+  orderForm,
+  orderInfo,
+  orderInfoBody,
+  orderItemsBody,
+} from '@despensa/contracts';
+import { BadRequestError } from '../../http/errors';
+import type { CartService } from './service';
+
+const tags = ['cart'];
+const orderFormParams = z.object({ id: z.string().min(1).max(100) });
+/** ?sc= is optional here: without it the cart keeps the channel it remembers. */
+const channelQuery = z.object({ sc: z.coerce.number().int().min(1).max(100000).optional() });
+const responses = { 200: orderForm, 400: errorResponse, 404: errorResponse };
+/** removeAll takes `{}` (VTEX insists on it); no body at all (Fastify gives null) is accepted too. */
+const emptyBody = z.object({}).nullish();
+
+/** §7 cart calls. Every one carries the store's account header (x-account) besides the api key. */
+export function cartRoutes(cart: CartService): FastifyPluginAsyncZod {
+  return async (app) => {
+    // The orderForm is large and answers every change. Its schemas have no codecs, so parse (which zod
+    // compiles to a fast path) checks exactly what the default encode does, at about half the cost.
+    app.setSerializerCompiler(({ schema, method, url }) => {
+      const zodSchema = schema as z.ZodType;
+      return (data) => {
+        const result = zodSchema.safeParse(data);
+        if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
+        return JSON.stringify(result.data);
+      };
+    });
+    app.addHook('onRequest', async (request) => {
+      const account = request.headers['x-account'];
+      if (typeof account !== 'string' || account.trim() === '') {
+        throw new BadRequestError('Falta la cabecera x-account', 'headers.x-account');
+      }
+    });
+
+    app.post(
+      '/api/orderForm',
+      {
+        schema: {
+          tags,
+          summary: 'Create a cart (optionally with items) and return its orderForm',
+          querystring: channelQuery,
+          body: createOrderFormBody.nullish(),
+          response: responses,
+        },
+      },
+      async (request) => cart.create(request.body ?? {}, request.query.sc),
+    );
+
+    app.get(
+      '/api/orderform/:id',
+      { schema: { tags, summary: 'The orderForm of a cart', params: orderFormParams, response: responses } },
+      async (request, reply) =>
+        // Already validated against the orderForm schema and serialised (see CartService.getJson).
+        reply.type('application/json; charset=utf-8').send((await cart.getJson(request.params.id)) as never),
+    );
+
+    app.post(
+      '/api/orderform/:id/itemsOrdination',
+      {
+        schema: {
+          tags,
+          summary: 'Order items by add time or name',
+          params: orderFormParams,
+          querystring: channelQuery,
+          body: itemsOrdination,
+          response: responses,
+        },
+      },
+      async (request) => cart.setItemsOrdination(request.params.id, request.body, request.query.sc),
+    );
+
+    for (const url of ['/api/orderform/:id/items', '/api/orderform/:id/items/:seller']) {
+      app.patch(
+        url,
+        {
+          schema: {
+            tags,
+            summary: 'Add, update or remove (quantity 0) items, by index or by sku id and seller',
+            params: orderFormParams.extend({ seller: z.string().min(1).max(40).optional() }),
+            querystring: channelQuery,
+            body: orderItemsBody,
+            response: responses,
+          },
+        },
+        async (request) =>
+          cart.updateItems(request.params.id, request.body.orderItems, {
+            ...(request.query.sc !== undefined ? { salesChannel: request.query.sc } : {}),
+            ...(request.params.seller ? { seller: request.params.seller } : {}),
+          }),
+      );
+    }
+
+    app.post(
+      '/api/orderform/:id/items/removeAll',
+      {
+        schema: {
+          tags,
+          summary: 'Empty the cart',
+          params: orderFormParams,
+          body: emptyBody,
+          response: responses,
+        },
+      },
+      async (request) => cart.removeAll(request.params.id),
+    );
+
+    app.post(
+      '/api/orderform/:id/coupons',
+      {
+        schema: {
+          tags,
+          summary: "Apply a coupon ('' removes it); the outcome is in messages",
+          params: orderFormParams,
+          body: couponBody,
+          response: responses,
+        },
+      },
+      async (request) => cart.addCoupon(request.params.id, request.body.text),
+    );
+
+    app.post(
+      '/api/orderform/:id/clientProfileData',
+      {
+        schema: {
+          tags,
+          summary: 'Set the client profile (RUT, e-mail, phone, name)',
+          params: orderFormParams,
+          body: clientProfileBody,
+          response: responses,
+        },
+      },
+      async (request) => cart.setClientProfile(request.params.id, request.body),
+    );
+
+    const customDataParams = orderFormParams.extend({
+      appId: z.string().min(1).max(50),
+      field: z.string().min(1).max(50),
+    });
+    app.put(
+      '/api/orderform/:id/customData/:appId/:field',
+      {
+        schema: {
+          tags,
+          summary: 'Set one customData field (orderSource/sourceApp, shippingData/shippingEstimate)',
+          params: customDataParams,
+          querystring: channelQuery,
+          body: customDataValueBody,
+          response: responses,
+        },
+      },
+      async (request) => {
+        const { id, appId, field } = request.params;
+        return cart.setCustomData(id, appId, field, request.body.value, request.query.sc);
+      },
+    );
+    app.delete(
+      '/api/orderform/:id/customData/:appId/:field',
+      {
+        schema: {
+          tags,
+          summary: 'Delete one customData field',
+          params: customDataParams,
+          response: responses,
+        },
+      },
+      async (request) => {
+        const { id, appId, field } = request.params;
+        return cart.setCustomData(id, appId, field, null);
+      },
+    );
+
+    const infoResponses = { 200: orderInfo, 400: errorResponse, 404: errorResponse };
+    app.get(
+      '/api/order/info/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Order info: substitution preferences per sku and receiver',
+          params: orderFormParams,
+          response: infoResponses,
+        },
+      },
+      async (request) => cart.getOrderInfo(request.params.id),
+    );
+    app.post(
+      '/api/order/info/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Save substitution preferences (6 store criterion, 2 do not substitute) and receiver',
+          params: orderFormParams,
+          body: orderInfoBody,
+          response: infoResponses,
+        },
+      },
+      async (request) => cart.setOrderInfo(request.params.id, request.body),
+    );
+  };
+}

@@ -1,0 +1,697 @@
+import { randomBytes } from 'node:crypto';
+import {
+  CART_LIMIT_MESSAGES,
+  COUPON_MESSAGES,
+  COUNTRY_CODE_ISO3,
+  CURRENCY,
+  DEFAULT_SALES_CHANNEL,
+  DELIVERY_METHODS,
+  EMAIL_INVALID_MESSAGE,
+  LOCALE,
+  PHONE_INVALID_MESSAGE,
+  RUT_INVALID_MESSAGE,
+  cartUnitsOf,
+  couponValidity,
+  normalizeCouponCode,
+  type CouponOutcome,
+  clampLineQuantity,
+  deliveryMethodById,
+  formatRut,
+  isInStock,
+  isValidEmail,
+  isValidOrderFormId,
+  isValidPhone,
+  isValidRut,
+  lineQuantityLimit,
+  priceCart,
+  type CartPricing,
+  type LinePrice,
+  type Promotion,
+  type PricingLine,
+} from '@despensa/domain';
+import {
+  orderForm as orderFormSchema,
+  type ClientProfileBody,
+  type CreateOrderFormBody,
+  type ItemsOrdination,
+  type OrderForm,
+  type OrderFormItem,
+  type OrderFormMessage,
+  type OrderInfo,
+  type OrderInfoBody,
+  type OrderItemChange,
+  type StorefrontServices,
+} from '@despensa/contracts';
+import type { Database } from '../../db/client';
+import { BadRequestError, NotFoundError } from '../../http/errors';
+import type { Offer, ProductDoc, SkuDoc } from '../catalog/catalog-index';
+import { productImageUrl, skuDisplayName } from '../catalog/product-view';
+import type { CatalogService } from '../catalog/service';
+import {
+  findCoupon,
+  insertCart,
+  readCart,
+  readCartVersion,
+  updateCart,
+  type CartState,
+  type OrderFormItemRow,
+} from './repo';
+import { RenderedOrderForms, type RenderedOrderForm } from './rendered-cache';
+
+/** customData fields the storefront may write (§7), by app id. */
+const CUSTOM_DATA_FIELDS: Record<string, readonly string[]> = {
+  orderSource: ['sourceApp'],
+  shippingData: ['shippingEstimate'],
+};
+
+const CHAIN_SELLER = '1';
+
+/** What the web's loaders and actions call (contracts); the HTTP routes use the same methods. */
+type CartApi = StorefrontServices['cart'];
+/** Edits a locked cart in place (see updateCart). */
+type CartChange = Parameters<typeof updateCart>[3];
+
+interface ResolvedLine {
+  item: OrderFormItemRow;
+  product: ProductDoc | undefined;
+  sku: SkuDoc | undefined;
+  offer: Offer | undefined;
+  availability: OrderFormItem['availability'];
+}
+
+interface PricedCart {
+  lines: ResolvedLine[];
+  pricing: CartPricing;
+  /** Pricing lines by sku, for the available lines only. */
+  pricedBySku: Map<number, CartPricing['lines'][number]>;
+}
+
+/**
+ * The cart (VTEX orderForm, §3/§4/§7). Carts live in PostgreSQL and are priced on every read from the
+ * in-memory catalogue with the domain's engine, so a price or promotion change shows at once.
+ */
+export class CartService implements CartApi {
+  private readonly rendered = new RenderedOrderForms();
+
+  constructor(
+    private readonly database: Database,
+    private readonly catalog: CatalogService,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async create(body: CreateOrderFormBody = {}, salesChannel = DEFAULT_SALES_CHANNEL): Promise<OrderForm> {
+    if (body.selectedSla !== undefined) checkSla(body.selectedSla);
+    const id = randomBytes(16).toString('hex');
+    const now = this.clock();
+    await insertCart(this.database.db, {
+      id,
+      salesChannel,
+      postalCode: body.postalCode ?? null,
+      country: body.country || COUNTRY_CODE_ISO3,
+      selectedSla: body.selectedSla ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (!body.items?.length) return this.get(id);
+    return this.updateItems(id, body.items, { salesChannel });
+  }
+
+  /** The orderForm; read-only, since unchanged carts share one rendered copy. */
+  async get(orderFormId: string): Promise<OrderForm> {
+    return (await this.current(orderFormId)).form;
+  }
+
+  /** The orderForm already validated and serialised, for the HTTP route. */
+  async getJson(orderFormId: string): Promise<string> {
+    return (await this.current(orderFormId)).json;
+  }
+
+  async updateItems(
+    orderFormId: string,
+    orderItems: OrderItemChange[],
+    options: { salesChannel?: number; seller?: string } = {},
+  ): Promise<OrderForm> {
+    const messages: OrderFormMessage[] = [];
+    return this.changeAndRender(
+      orderFormId,
+      (cart) => {
+        if (options.salesChannel !== undefined) cart.form.salesChannel = options.salesChannel;
+        this.applyItemChanges(cart, orderItems, options.seller, messages);
+      },
+      messages,
+    );
+  }
+
+  async removeAll(orderFormId: string): Promise<OrderForm> {
+    return this.changeAndRender(orderFormId, (cart) => {
+      cart.items = [];
+    });
+  }
+
+  async setItemsOrdination(
+    orderFormId: string,
+    ordination: ItemsOrdination,
+    salesChannel?: number,
+  ): Promise<OrderForm> {
+    return this.changeAndRender(orderFormId, (cart) => {
+      cart.form.itemsOrdination = ordination;
+      if (salesChannel !== undefined) cart.form.salesChannel = salesChannel;
+    });
+  }
+
+  /** '' removes the coupon. Unknown, expired and not-applicable coupons each get their own message. */
+  async addCoupon(orderFormId: string, text: string): Promise<OrderForm> {
+    const code = normalizeCouponCode(text);
+    let outcome: CouponOutcome | null = null;
+    let couponPromotionId: string | null = null;
+    const state = await this.change(orderFormId, async (cart, tx) => {
+      if (!code) {
+        cart.form.coupon = null;
+        return;
+      }
+      const promotion = await findCoupon(tx, code);
+      const validity = couponValidity(promotion, this.clock());
+      if (validity !== 'valid') {
+        outcome = validity;
+        return;
+      }
+      // Kept even when nothing matches yet: it applies as soon as a matching product is added.
+      cart.form.coupon = code;
+      couponPromotionId = promotion!.id;
+    });
+    const priced = await this.price(state);
+    if (couponPromotionId !== null) {
+      const applies = priced.pricing.lines.some((line) =>
+        line.prices.regular.priceTags.some((tag) => tag.identifier === couponPromotionId),
+      );
+      outcome = applies ? 'couponApplied' : 'couponNotApplicable';
+    }
+    const messages: OrderFormMessage[] = outcome
+      ? [
+          {
+            code: outcome,
+            text: COUPON_MESSAGES[outcome](code),
+            status: COUPON_MESSAGE_STATUS[outcome],
+            fields: { coupon: code },
+          },
+        ]
+      : [];
+    return this.render(state, priced, messages);
+  }
+
+  async setClientProfile(orderFormId: string, profile: ClientProfileBody): Promise<OrderForm> {
+    const email = profile.email.trim();
+    if (!isValidEmail(email)) throw new BadRequestError(EMAIL_INVALID_MESSAGE, 'email');
+    const document = profile.document?.replace(/\s+/g, '');
+    if (document !== undefined && !isValidRut(document))
+      throw new BadRequestError(RUT_INVALID_MESSAGE, 'document');
+    const phone = profile.phone === undefined ? undefined : cleanPhone(profile.phone);
+    if (phone !== undefined && !isValidPhone(phone))
+      throw new BadRequestError(PHONE_INVALID_MESSAGE, 'phone');
+    return this.changeAndRender(orderFormId, (cart) => {
+      cart.form.clientProfile = {
+        email,
+        ...(document !== undefined ? { document: formatRut(document) } : {}),
+        ...(phone !== undefined ? { phone } : {}),
+        ...(profile.firstName !== undefined ? { firstName: profile.firstName.trim() } : {}),
+        ...(profile.lastName !== undefined ? { lastName: profile.lastName.trim() } : {}),
+      };
+    });
+  }
+
+  /** PUT (a value) or DELETE (null) one customData field. */
+  async setCustomData(
+    orderFormId: string,
+    appId: string,
+    field: string,
+    value: string | null,
+    salesChannel?: number,
+  ): Promise<OrderForm> {
+    if (!CUSTOM_DATA_FIELDS[appId]?.includes(field)) {
+      throw new NotFoundError(`No existe el campo ${appId}/${field} en customData`);
+    }
+    return this.changeAndRender(orderFormId, (cart) => {
+      const fields = { ...cart.form.customData[appId] };
+      if (value === null) delete fields[field];
+      else fields[field] = value;
+      const customData = { ...cart.form.customData, [appId]: fields };
+      if (Object.keys(fields).length === 0) delete customData[appId];
+      cart.form.customData = customData;
+      if (salesChannel !== undefined) cart.form.salesChannel = salesChannel;
+    });
+  }
+
+  async getOrderInfo(orderFormId: string): Promise<OrderInfo> {
+    return orderInfoOf(await this.read(orderFormId));
+  }
+
+  async setOrderInfo(orderFormId: string, info: OrderInfoBody): Promise<OrderInfo> {
+    if (info.receiverData?.phone !== undefined && !isValidPhone(cleanPhone(info.receiverData.phone))) {
+      throw new BadRequestError(PHONE_INVALID_MESSAGE, 'receiverData.phone');
+    }
+    const state = await this.change(orderFormId, (cart) => {
+      if (info.substituteType !== undefined) cart.form.substituteType = info.substituteType;
+      if (info.receiverData !== undefined) cart.form.receiverData = info.receiverData;
+      for (const [skuId, entry] of Object.entries(info.skuData ?? {})) {
+        const item = cart.items.find((line) => line.skuId === Number(skuId));
+        if (!item) throw new BadRequestError(`El producto ${skuId} no está en el carro`, `skuData.${skuId}`);
+        item.substituteType = entry.substituteType;
+        if (entry.note !== undefined) item.note = entry.note;
+      }
+    });
+    return orderInfoOf(state);
+  }
+
+  // ---- internals ----
+
+  /** The rendered cart, from the cache when the cart, the catalogue and the promotion windows are unchanged. */
+  private async current(orderFormId: string): Promise<RenderedOrderForm> {
+    const version = isValidOrderFormId(orderFormId)
+      ? await readCartVersion(this.database.db, orderFormId)
+      : null;
+    if (version === null) throw new NotFoundError('No existe el carro');
+    const snapshot = this.catalog.index;
+    const cached = this.rendered.get(orderFormId, version, snapshot, this.clock().getTime());
+    if (cached) return cached;
+    const state = await this.read(orderFormId);
+    const priced = await this.price(state);
+    const form = this.render(state, priced, []);
+    const entry: RenderedOrderForm = {
+      version: state.form.version,
+      snapshot,
+      validUntil: priced.pricing.priceValidUntil?.getTime() ?? Infinity,
+      form,
+      json: JSON.stringify(orderFormSchema.parse(form)),
+    };
+    this.rendered.set(orderFormId, entry);
+    return entry;
+  }
+
+  private async read(orderFormId: string): Promise<CartState> {
+    const state = isValidOrderFormId(orderFormId) ? await readCart(this.database.db, orderFormId) : null;
+    if (!state) throw new NotFoundError('No existe el carro');
+    return state;
+  }
+
+  /** Applies a change and answers the fresh orderForm, with the messages the change produced. */
+  private async changeAndRender(
+    orderFormId: string,
+    apply: CartChange,
+    messages: OrderFormMessage[] = [],
+  ): Promise<OrderForm> {
+    const state = await this.change(orderFormId, apply);
+    return this.render(state, await this.price(state), messages);
+  }
+
+  private async change(orderFormId: string, apply: CartChange): Promise<CartState> {
+    const changed = isValidOrderFormId(orderFormId)
+      ? await updateCart(this.database.db, orderFormId, this.clock(), apply)
+      : null;
+    if (!changed) throw new NotFoundError('No existe el carro');
+    return changed.state;
+  }
+
+  /**
+   * Applies PATCH orderItems in order. Indexes refer to items[] as the shopper last saw it (before this
+   * batch); a sku already in the cart updates its line; quantity 0 removes the line and its order info.
+   */
+  private applyItemChanges(
+    cart: CartState,
+    changes: OrderItemChange[],
+    defaultSeller: string | undefined,
+    messages: OrderFormMessage[],
+  ): void {
+    const index = this.catalog.index;
+    const salesChannel = cart.form.salesChannel;
+    const express = cart.form.selectedSla === DELIVERY_METHODS.express.id;
+    const shown = this.ordered(cart);
+    for (const change of changes) {
+      const { skuId, sellerId } = targetOf(change, shown, defaultSeller);
+      const existing = cart.items.find((item) => item.skuId === skuId);
+      if (change.quantity === 0) {
+        if (existing) cart.items = cart.items.filter((item) => item !== existing);
+        continue;
+      }
+      const entry = index.skusById.get(skuId);
+      if (!entry) throw new BadRequestError(`El producto ${skuId} no existe`, 'orderItems');
+      const offers = index.offersFor(entry.sku, salesChannel).filter((offer) => offer.listPrice > 0);
+      const seller = sellerId ?? existing?.sellerId ?? offers[0]?.sellerId ?? CHAIN_SELLER;
+      const offer = offers.find((each) => each.sellerId === seller);
+      if (!offer) {
+        throw new BadRequestError(`El producto ${skuId} no se vende en este canal de venta`, 'orderItems');
+      }
+      const current = existing?.quantity ?? 0;
+      const inStock = isInStock({ ListPrice: offer.listPrice, AvailableQuantity: offer.availableQuantity });
+      if (change.quantity > current && !inStock) {
+        throw new BadRequestError(`El producto ${skuId} no tiene stock`, 'orderItems');
+      }
+      const otherUnits = cart.items.reduce(
+        (sum, item) => (item === existing ? sum : sum + cartUnitsOf(this.limitLine(item))),
+        0,
+      );
+      const { quantity, limit } = clampLineQuantity({
+        requested: change.quantity,
+        current,
+        cartLimit: entry.sku.cartLimit,
+        measurementUnit: entry.sku.measurementUnit,
+        otherUnits,
+        express,
+      });
+      if (limit) {
+        messages.push({
+          code: limit.kind,
+          text: CART_LIMIT_MESSAGES[limit.kind](limit.max),
+          status: 'warning',
+          fields: { itemId: String(skuId) },
+        });
+      }
+      if (existing) {
+        existing.quantity = quantity;
+        existing.sellerId = seller;
+        if (quantity === 0) cart.items = cart.items.filter((item) => item !== existing);
+      } else if (quantity > 0) {
+        cart.items.push({
+          skuId,
+          sellerId: seller,
+          quantity,
+          seq: cart.form.nextSeq++,
+          substituteType: null,
+          note: null,
+        });
+      }
+    }
+  }
+
+  /** A stored line's measurement unit, for the cart caps; an sku gone from the catalogue counts as units. */
+  private limitLine(item: OrderFormItemRow) {
+    const sku = this.catalog.index.skusById.get(item.skuId)?.sku;
+    return { quantity: item.quantity, measurementUnit: sku?.measurementUnit ?? 'un' };
+  }
+
+  /** Lines in itemsOrdination order: add time (a counter) or name, ties by add time. */
+  private ordered(cart: CartState): OrderFormItemRow[] {
+    const { criteria, ascending } = cart.form.itemsOrdination;
+    const direction = ascending ? 1 : -1;
+    const index = this.catalog.index;
+    const nameOf = (item: OrderFormItemRow) => {
+      const entry = index.skusById.get(item.skuId);
+      return entry ? skuDisplayName(entry.product, entry.sku) : '';
+    };
+    const names = criteria === 'name' ? new Map(cart.items.map((item) => [item, nameOf(item)])) : null;
+    return [...cart.items].sort(
+      (a, b) =>
+        direction *
+        (names ? names.get(a)!.localeCompare(names.get(b)!, LOCALE) || a.seq - b.seq : a.seq - b.seq),
+    );
+  }
+
+  private async price(cart: CartState): Promise<PricedCart> {
+    const index = this.catalog.index;
+    const salesChannel = cart.form.salesChannel;
+    const lines: ResolvedLine[] = this.ordered(cart).map((item) => {
+      const entry = index.skusById.get(item.skuId);
+      const offer = entry
+        ? index
+            .offersFor(entry.sku, salesChannel)
+            .find((each) => each.sellerId === item.sellerId && each.listPrice > 0)
+        : undefined;
+      const availability: ResolvedLine['availability'] = !offer
+        ? 'cannotBeDelivered'
+        : isInStock({ ListPrice: offer.listPrice, AvailableQuantity: offer.availableQuantity })
+          ? 'available'
+          : 'withoutStock';
+      return { item, product: entry?.product, sku: entry?.sku, offer, availability };
+    });
+    const couponPromotion = cart.form.coupon ? await findCoupon(this.database.db, cart.form.coupon) : null;
+    const promotions: Promotion[] = couponPromotion
+      ? [...index.promotions, couponPromotion]
+      : index.promotions;
+    // Only what can be bought is priced and counted in the totals, as VTEX does.
+    const available = lines.filter((line) => line.availability === 'available');
+    const pricing = priceCart({
+      lines: available.map(pricingLine),
+      promotions,
+      salesChannel,
+      now: this.clock(),
+    });
+    const pricedBySku = new Map(available.map((line, i) => [line.item.skuId, pricing.lines[i]!]));
+    return { lines, pricing, pricedBySku };
+  }
+
+  private render(cart: CartState, priced: PricedCart, messages: OrderFormMessage[]): OrderForm {
+    const { form } = cart;
+    const index = this.catalog.index;
+    const items = priced.lines.map((line) =>
+      this.itemView(form.id, line, priced.pricedBySku.get(line.item.skuId)),
+    );
+    const sellers = [...new Set(items.map((item) => item.seller))].map((id) => ({
+      id,
+      name: index.sellers.get(id)?.name ?? id,
+      logo: '',
+    }));
+    const method = form.selectedSla ? deliveryMethodById(form.selectedSla) : undefined;
+    const benefits = new Map<string, Promotion>();
+    for (const line of priced.pricing.lines) {
+      for (const promotion of line.promotions) {
+        if (line.prices.regular.priceTags.some((tag) => tag.identifier === promotion.id)) {
+          benefits.set(promotion.id, promotion);
+        }
+      }
+    }
+    const profile = form.clientProfile;
+    return {
+      orderFormId: form.id,
+      salesChannel: String(form.salesChannel),
+      loggedIn: false,
+      isCheckedIn: false,
+      allowManualPrice: false,
+      canEditData: true,
+      ignoreProfileData: false,
+      value: priced.pricing.totals.regular.value,
+      messages,
+      items,
+      selectableGifts: [],
+      totalizers: priced.pricing.totalizers,
+      shippingData: {
+        address: null,
+        logisticsInfo: items.map((item, itemIndex) => ({
+          itemIndex,
+          itemId: item.id,
+          selectedSla: form.selectedSla,
+          selectedDeliveryChannel: method
+            ? method.kind === 'storePickup' || method.kind === 'carPickup'
+              ? 'pickup-in-point'
+              : 'delivery'
+            : null,
+          slas: [],
+          shipsTo: [COUNTRY_CODE_ISO3],
+          deliveryChannels: [],
+        })),
+        selectedAddresses: [],
+        availableAddresses: [],
+        pickupPoints: [],
+        postalCode: form.postalCode,
+        country: form.country,
+      },
+      clientProfileData: profile
+        ? {
+            email: profile.email,
+            firstName: profile.firstName ?? null,
+            lastName: profile.lastName ?? null,
+            documentType: 'rut',
+            document: profile.document ?? null,
+            phone: profile.phone ?? null,
+            isCorporate: false,
+          }
+        : null,
+      paymentData: {
+        payments: [],
+        paymentSystems: [],
+        installmentOptions: [],
+        giftCards: [],
+        giftCardMessages: [],
+        transactions: [],
+        availableAccounts: [],
+        availableTokens: [],
+      },
+      marketingData: { coupon: form.coupon, marketingTags: [] },
+      sellers,
+      clientPreferencesData: { locale: LOCALE, optinNewsLetter: null },
+      commercialConditionData: null,
+      storePreferencesData: STORE_PREFERENCES,
+      giftRegistryData: null,
+      openTextField: null,
+      invoiceData: null,
+      ratesAndBenefitsData: {
+        rateAndBenefitsIdentifiers: [...benefits.values()].map((promotion) => ({
+          id: promotion.id,
+          name: promotion.name,
+          description: promotion.description,
+          featured: false,
+        })),
+        teaser: [],
+      },
+      customData: {
+        customApps: Object.entries(form.customData).map(([id, fields]) => ({ id, major: 1, fields })),
+      },
+      itemsOrdination: form.itemsOrdination,
+    };
+  }
+
+  private itemView(
+    orderFormId: string,
+    { item, product, sku, offer, availability }: ResolvedLine,
+    priced: CartPricing['lines'][number] | undefined,
+  ): OrderFormItem {
+    const index = this.catalog.index;
+    const regular = priced?.prices.regular ?? unpriced(offer);
+    const paymentPrice = (price: LinePrice) => ({
+      sellingPrice: price.sellingPrice,
+      total: price.total,
+      priceTags: price.priceTags,
+    });
+    const chain = product?.categoryChain ?? [];
+    return {
+      uniqueId: `${orderFormId.slice(0, 8)}-${item.skuId}`,
+      id: String(item.skuId),
+      productId: String(product?.id ?? ''),
+      productRefId: sku?.refId ?? '',
+      refId: sku?.refId ?? '',
+      ean: sku?.ean ?? '',
+      name: product && sku ? skuDisplayName(product, sku) : `Producto ${item.skuId}`,
+      skuName: sku?.name ?? '',
+      seller: item.sellerId,
+      sellerChain: [item.sellerId],
+      quantity: item.quantity,
+      unitMultiplier: sku?.unitMultiplier ?? 1,
+      measurementUnit: sku?.measurementUnit ?? 'un',
+      price: offer?.price ?? 0,
+      listPrice: offer?.listPrice ?? 0,
+      sellingPrice: regular.sellingPrice,
+      priceTags: regular.priceTags,
+      priceDefinition: {
+        calculatedSellingPrice: regular.sellingPrice,
+        total: regular.total,
+        sellingPrices: [{ value: regular.sellingPrice, quantity: item.quantity }],
+      },
+      paymentPrices: {
+        Tcenco: paymentPrice(priced?.prices.tcenco ?? regular),
+        CencoPay: paymentPrice(priced?.prices.cencoPay ?? regular),
+        BalanceCencoPay: paymentPrice(priced?.prices.balanceCencoPay ?? regular),
+      },
+      pricePerUnitOfMeasure: regular.pricePerUnitOfMeasure,
+      tax: 0,
+      rewardValue: 0,
+      isGift: false,
+      imageUrl: sku ? productImageUrl(sku) : '',
+      detailUrl: product ? `/${product.slug}/p` : '',
+      additionalInfo: { brandName: product?.brand.name ?? '', brandId: String(product?.brandId ?? '') },
+      productCategoryIds: chain.length ? `/${chain.map((category) => category.id).join('/')}/` : '',
+      productCategories: Object.fromEntries(chain.map((category) => [String(category.id), category.name])),
+      productClusters: Object.fromEntries(
+        (product?.collectionIds ?? []).map((id) => [String(id), index.collections.get(id) ?? String(id)]),
+      ),
+      availability,
+      maxItems: lineQuantityLimit(sku?.cartLimit).max,
+      promotions: priced?.promotions.map((promotion) => promotion.id) ?? [],
+    };
+  }
+}
+
+/** The sku (and seller, if known) a change is about: by position in items[] or by sku id. */
+function targetOf(
+  change: OrderItemChange,
+  shown: OrderFormItemRow[],
+  defaultSeller: string | undefined,
+): { skuId: number; sellerId: string | undefined } {
+  if (!('index' in change)) return { skuId: Number(change.id), sellerId: change.seller ?? defaultSeller };
+  const line = shown[change.index];
+  if (!line) {
+    throw new BadRequestError(`No hay un producto en la posición ${change.index} del carro`, 'orderItems');
+  }
+  return { skuId: line.skuId, sellerId: line.sellerId };
+}
+
+function pricingLine({ item, product, sku, offer }: ResolvedLine): PricingLine {
+  // Only called for available lines, which have all three.
+  const p = product!;
+  const s = sku!;
+  return {
+    skuId: String(s.id),
+    productId: String(p.id),
+    brandId: String(p.brandId),
+    categoryIds: p.categoryChain.map((category) => String(category.id)),
+    collectionIds: p.collectionIds.map(String),
+    sellerId: item.sellerId,
+    quantity: item.quantity,
+    unitMultiplier: s.unitMultiplier,
+    measurementUnit: s.measurementUnit,
+    listPrice: offer!.listPrice,
+    price: offer!.price,
+    contentQuantity: s.contentQuantity,
+    contentUnit: s.contentUnit,
+  };
+}
+
+/** An unavailable line shows its offer price, if any, and counts for nothing. */
+function unpriced(offer: Offer | undefined): LinePrice {
+  const price = offer?.price ?? 0;
+  return {
+    base: 0,
+    listTotal: 0,
+    discount: 0,
+    total: 0,
+    sellingPrice: price,
+    priceTags: [],
+    pricePerUnitOfMeasure: null,
+  };
+}
+
+function orderInfoOf({ form, items }: CartState): OrderInfo {
+  return {
+    id: form.id,
+    skuData: Object.fromEntries(
+      items.map((item) => [
+        String(item.skuId),
+        { substituteType: (item.substituteType ?? form.substituteType) as 6 | 2, note: item.note },
+      ]),
+    ),
+    substituteType: form.substituteType as 6 | 2,
+    receiverData: form.receiverData ?? null,
+  };
+}
+
+function checkSla(selectedSla: string): void {
+  if (!deliveryMethodById(selectedSla)) {
+    throw new BadRequestError(`Método de entrega desconocido: ${selectedSla}`, 'selectedSla');
+  }
+}
+
+const COUPON_MESSAGE_STATUS: Record<CouponOutcome, OrderFormMessage['status']> = {
+  couponApplied: 'info',
+  couponNotApplicable: 'warning',
+  couponInvalid: 'error',
+  couponExpired: 'error',
+};
+
+/** Phones are typed with spaces and dashes ('+56 9 1234-5678'); §5 checks the digits. */
+function cleanPhone(phone: string): string {
+  return phone.replace(/[\s-]/g, '');
+}
+
+const STORE_PREFERENCES: OrderForm['storePreferencesData'] = {
+  countryCode: COUNTRY_CODE_ISO3,
+  saveUserData: true,
+  timeZone: 'America/Santiago',
+  currencyCode: CURRENCY,
+  // Windows LCID of es-CL, which VTEX sends here.
+  currencyLocale: 13322,
+  currencySymbol: '$',
+  currencyFormatInfo: {
+    currencyDecimalDigits: 0,
+    currencyDecimalSeparator: ',',
+    currencyGroupSeparator: '.',
+    currencyGroupSize: 3,
+    startsWithCurrencySymbol: true,
+  },
+};

@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Promotion } from '@despensa/domain';
+import type { ClientProfileBody, ItemsOrdination } from '@despensa/contracts';
+
+/**
+ * The cart module owns these tables. A cart stores what the shopper chose (lines and metadata); prices,
+ * totals and the rest of the orderForm are computed on read from the catalogue with the domain engine.
+ */
+export const orderForm = pgTable(
+  'order_form',
+  {
+    /** 32 random hex characters: holding the id is what gives access to the cart, as in VTEX. */
+    id: text('id').primaryKey(),
+    salesChannel: integer('sales_channel').notNull().default(1),
+    /** Bumped by every change, so an instance can tell its rendered copy of the cart is still current. */
+    version: integer('version').notNull().default(0),
+    /** Hands out add-time positions; a counter, because two adds can share a timestamp. */
+    nextSeq: integer('next_seq').notNull().default(0),
+    itemsOrdination: jsonb('items_ordination')
+      .$type<ItemsOrdination>()
+      .notNull()
+      .default(sql`'{"criteria":"add_time","ascending":false}'::jsonb`),
+    postalCode: text('postal_code'),
+    country: text('country').notNull().default('CHL'),
+    /** A §3 delivery-method id; 'seller-1-sla-Express' turns on the express item cap. */
+    selectedSla: text('selected_sla'),
+    clientProfile: jsonb('client_profile').$type<ClientProfileBody>(),
+    coupon: text('coupon'),
+    /** customData.customApps as {appId: {field: value}}. */
+    customData: jsonb('custom_data')
+      .$type<Record<string, Record<string, string>>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    /** Order info (§3): the cart-wide substitution preference and the receiver. */
+    substituteType: smallint('substitute_type').notNull().default(6),
+    receiverData: jsonb('receiver_data').$type<{ name: string; phone?: string | undefined }>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_form_updated_idx').on(t.updatedAt)],
+);
+
+/** One line per sku: adding a sku already in the cart updates its line, so duplicates cannot exist. */
+export const orderFormItem = pgTable(
+  'order_form_item',
+  {
+    orderFormId: text('order_form_id')
+      .notNull()
+      .references(() => orderForm.id, { onDelete: 'cascade' }),
+    skuId: integer('sku_id').notNull(),
+    sellerId: text('seller_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** Add-time position (order_form.next_seq when added). */
+    seq: integer('seq').notNull(),
+    /** Per-sku substitution (order info skuData); null follows the cart-wide preference. */
+    substituteType: smallint('substitute_type'),
+    note: text('note'),
+  },
+  (t) => [primaryKey({ columns: [t.orderFormId, t.skuId] })],
+);
+
+/** Coupons (marketingData.coupon): a code that unlocks a promotion in the domain's shape. */
+export const coupon = pgTable('coupon', {
+  code: text('code').primaryKey(),
+  promotion: jsonb('promotion').$type<Promotion>().notNull(),
+});
