@@ -7,7 +7,8 @@ import {
   isPromotionActive,
   searchRedirect,
 } from '@despensa/domain';
-import { product as productSchema } from '@despensa/contracts';
+import { autocompleteResponse, product as productSchema } from '@despensa/contracts';
+import type { z } from 'zod';
 import type {
   CategoryNode,
   FacetKey,
@@ -23,6 +24,8 @@ import { CatalogIndex, type CategoryDoc, type ProductDoc } from './catalog-index
 import { productImageUrl, productView } from './product-view';
 import { loadCatalogRows, loadPopularSearches, loadReviews } from './repo';
 import { NotFoundError } from '../../http/errors';
+
+type AutocompleteResult = z.infer<typeof autocompleteResponse>;
 
 export interface ListingPage {
   products: Product[];
@@ -103,6 +106,7 @@ export class CatalogService {
         const next = new CatalogIndex(await loadCatalogRows(this.database));
         this.current = next;
         this.suggestionCache.clear();
+        this.autocompleteCache.clear();
         this.log(
           `catalogue index: ${next.products.length} products in ${Math.round(performance.now() - started)} ms`,
         );
@@ -381,9 +385,22 @@ export class CatalogService {
     );
   }
 
-  autocomplete(term: string, maxRows = AUTOCOMPLETE_MAX_ROWS) {
+  /** Autocomplete rows for what the shopper has typed so far; cached per term like the suggestions. */
+  autocomplete(term: string, maxRows = AUTOCOMPLETE_MAX_ROWS): AutocompleteResult {
     if (isBlankTerm(term)) return { itemsReturned: [] };
     const rows = Math.min(Math.max(1, maxRows), AUTOCOMPLETE_MAX_ROWS);
+    const key = `${rows}|${term.trim().toLowerCase()}`;
+    const cached = this.autocompleteCache.get(key);
+    if (cached) return cached;
+    const result = this.computeAutocomplete(term, rows);
+    if (this.autocompleteCache.size > 5000) this.autocompleteCache.clear();
+    this.autocompleteCache.set(key, result);
+    return result;
+  }
+
+  private readonly autocompleteCache = new Map<string, AutocompleteResult>();
+
+  private computeAutocomplete(term: string, rows: number): AutocompleteResult {
     const index = this.index;
     const completions = index.text.completions(term, 3);
     const products = index.listing({
@@ -395,7 +412,7 @@ export class CatalogService {
       pageSize: rows,
     });
     // The categories come from the same matches as the products: one search per keystroke.
-    const categories = this.categoriesOfMatches(products.matched, 2);
+    const categories = this.index.topLeafCategories(products.matched, 2);
     const itemsReturned = [
       ...completions.map((word) => ({
         name: word,
@@ -477,7 +494,7 @@ export class CatalogService {
         };
       }),
       brands,
-      categories: this.categoriesOfMatches(result.matched, 4).map((category) => ({
+      categories: this.index.topLeafCategories(result.matched, 4).map((category) => ({
         name: category.name,
         link: category.path,
         path: category.path,
@@ -634,18 +651,6 @@ export class CatalogService {
       .filter(Boolean)
       .forEach((slug, level) => facets.push({ key: `category-${level + 1}` as FacetKey, value: slug }));
     return { facets, text: segments.slice(depth).join(' ') };
-  }
-
-  private categoriesOfMatches(docs: number[], limit: number): CategoryDoc[] {
-    const counts = new Map<CategoryDoc, number>();
-    for (const doc of docs) {
-      const leaf = this.index.products[doc]!.categoryChain.at(-1);
-      if (leaf) counts.set(leaf, (counts.get(leaf) ?? 0) + 1);
-    }
-    return [...counts.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, limit)
-      .map(([category]) => category);
   }
 }
 

@@ -132,9 +132,12 @@ export class TextIndex {
   completions(prefix: string, limit: number): string[] {
     const [word] = tokenize(prefix).slice(-1);
     if (!word) return [];
-    return this.wordsStartingWith(word, 200)
-      .sort((a, b) => a.length - b.length || a.localeCompare(b))
-      .slice(0, limit);
+    return (
+      this.wordsStartingWith(word, 200)
+        // Words are already accent-folded ASCII: a plain comparison, not the (slow) locale-aware one.
+        .sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0))
+        .slice(0, limit)
+    );
   }
 
   private candidateStems(word: string, prefix: boolean): { stems: Map<string, number>; typo: boolean } {
