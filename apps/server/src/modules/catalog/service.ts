@@ -7,7 +7,7 @@ import {
   isPromotionActive,
   searchRedirect,
 } from '@despensa/domain';
-import { autocompleteResponse, product as productSchema } from '@despensa/contracts';
+import { product as productSchema } from '@despensa/contracts';
 import type { z } from 'zod';
 import type {
   CategoryNode,
@@ -18,6 +18,7 @@ import type {
   SearchResponse,
   SearchSuggestions,
   SelectedFacet,
+  autocompleteResponse,
 } from '@despensa/contracts';
 import type { Database } from '../../db/client';
 import { CatalogIndex, type CategoryDoc, type ProductDoc } from './catalog-index';
