@@ -4,21 +4,24 @@ import type {
   HomeHeroCarouselBlock,
   HomePage,
   HomeProductShelfBlock,
-  Product,
   StorefrontServices,
 } from '@despensa/contracts';
+import { summarizeProduct, type ProductSummary } from '../../catalog/product-summary';
 
-/** A home block ready to render: live banners only, shelves with their products. */
+/** A home block ready to render: live banners only, shelves with their products' card summaries. */
 export type HomeViewBlock =
-  Exclude<HomeBlock, HomeProductShelfBlock> | (HomeProductShelfBlock & { products: Product[] });
+  Exclude<HomeBlock, HomeProductShelfBlock> | (HomeProductShelfBlock & { products: ProductSummary[] });
 
-function shelfProducts(services: StorefrontServices, block: HomeProductShelfBlock): Product[] {
+// Card summaries, not whole products: the home's data is inlined in its HTML for hydration.
+function shelfProducts(services: StorefrontServices, block: HomeProductShelfBlock): ProductSummary[] {
   const facets = [{ key: 'productClusterIds' as const, value: String(block.collectionId) }];
-  return services.catalog.search(
-    '',
-    { selectedFacets: facets },
-    { page: 1, pageSize: block.maxItems, salesChannel: DEFAULT_SALES_CHANNEL },
-  ).products;
+  return services.catalog
+    .search(
+      '',
+      { selectedFacets: facets },
+      { page: 1, pageSize: block.maxItems, salesChannel: DEFAULT_SALES_CHANNEL },
+    )
+    .products.map(summarizeProduct);
 }
 
 /** Resolves the `page-home` document against the catalogue and the clock (§4 banner rule). */

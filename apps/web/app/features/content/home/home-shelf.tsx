@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { Product } from '@despensa/contracts';
-import { ProductShelf } from '../../catalog/product-shelf';
+import { ProductCardShelf } from '../../catalog/product-card-shelf';
+import type { ProductSummary } from '../../catalog/product-summary';
 
 /** A product shelf of the home with its 'Ver todo' link when the collection has a landing page. */
 export function HomeShelf({
@@ -9,13 +9,13 @@ export function HomeShelf({
   url,
 }: {
   title: string;
-  products: Product[];
+  products: ProductSummary[];
   url: string | null;
 }) {
   if (products.length === 0) return null;
   return (
     <div className="home-shelf">
-      <ProductShelf title={title} products={products} />
+      <ProductCardShelf title={title} products={products} />
       {url ? (
         <Link to={url} className="home-shelf__all">
           Ver todo<span className="visually-hidden"> {title}</span>
