@@ -175,6 +175,20 @@ export const facetKey = z.enum([
 ]);
 export type FacetKey = z.infer<typeof facetKey>;
 
+/** The facet groups a listing counts and a shopper filters by (ft and trade-policy are not shown as groups). */
+export const FILTER_FACET_KEYS = [
+  'category-1',
+  'category-2',
+  'category-3',
+  'brand',
+  'price',
+  'offer',
+  'certificate',
+  'seal',
+  'seller',
+] as const satisfies readonly FacetKey[];
+export type FilterFacetKey = (typeof FILTER_FACET_KEYS)[number];
+
 export const selectedFacet = z.object({ key: facetKey, value: z.string().min(1).max(200) });
 export type SelectedFacet = z.infer<typeof selectedFacet>;
 

@@ -1,5 +1,5 @@
 import { isInStock, isPromotionActive, promotionAppliesTo, slugify, type Promotion } from '@despensa/domain';
-import type { FacetKey, OrderBy, SelectedFacet } from '@despensa/contracts';
+import { FILTER_FACET_KEYS, type FacetKey, type OrderBy, type SelectedFacet } from '@despensa/contracts';
 import type { CatalogRows, ProductRow, SkuRow } from './repo';
 import { TextIndex } from './text-index';
 
@@ -344,7 +344,7 @@ export class CatalogIndex {
     let total = 0;
     for (const doc of base.matched) if (all.every((test) => test(doc))) total++;
     const counts: FacetCount[] = [];
-    for (const key of COUNTED_FACETS) {
+    for (const key of FILTER_FACET_KEYS) {
       const others = this.compileFilters(
         selected.filter((facet) => facet.key !== key),
         view,
@@ -514,18 +514,6 @@ interface ChannelView {
   price: Int32Array;
   discount: Float32Array;
 }
-
-const COUNTED_FACETS: FacetKey[] = [
-  'category-1',
-  'category-2',
-  'category-3',
-  'brand',
-  'price',
-  'offer',
-  'certificate',
-  'seal',
-  'seller',
-];
 
 /**
  * The first k items in order, without sorting everything: a page of 40 out of 50,000 matches keeps a

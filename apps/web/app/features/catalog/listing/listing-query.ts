@@ -1,18 +1,8 @@
-import type { FacetKey, OrderBy, SelectedFacet } from '@despensa/contracts';
+import { FILTER_FACET_KEYS, type OrderBy, type SelectedFacet } from '@despensa/contracts';
 import { isOrderBy } from './sort-options';
 
 /** Facet groups a shopper filters by in the query string (?brand=x&brand=y&price=0:100000). */
-export const FILTER_KEYS = [
-  'category-1',
-  'category-2',
-  'category-3',
-  'brand',
-  'price',
-  'offer',
-  'certificate',
-  'seal',
-  'seller',
-] as const satisfies readonly FacetKey[];
+export const FILTER_KEYS = FILTER_FACET_KEYS;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 export function isFilterKey(key: string): key is FilterKey {
