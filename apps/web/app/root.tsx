@@ -15,6 +15,10 @@ import type { Route } from './+types/root';
 import { HIGH_CONTRAST_CLASS, contrastFromCookie } from './features/accessibility/contrast';
 import { headerMenu } from './features/content/category-menu-data';
 import { loadDocument } from './features/content/load-document';
+import { CartProvider } from './features/cart/cart-context';
+import { CART_ACTION_PATH } from './features/cart/cart-intents';
+import { CartOverlays } from './features/cart/cart-overlays';
+import { storedOrderForm } from './features/cart/cart-server';
 import { CurtainLanding } from './layout/curtain';
 import { ErrorPage } from './layout/error-page';
 import { NotFoundContent } from './layout/not-found-content';
@@ -32,10 +36,16 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
-  const [menu, footer, curtain] = await Promise.all([
+  const [menu, footer, curtain, orderForm] = await Promise.all([
     loadDocument(services, 'menu'),
     loadDocument(services, 'footer'),
     loadDocument(services, 'curtain'),
+    // §4: the cookie's cart when its id is valid and known; otherwise one is created on the first add.
+    // A failing cart service must not take every page down with it: the page shows an empty cart.
+    storedOrderForm(services.cart, request).catch((error: unknown) => {
+      console.error(JSON.stringify({ level: 'error', msg: 'cart read failed', error: String(error) }));
+      return null;
+    }),
   ]);
   return {
     brand: services.brand,
@@ -47,11 +57,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     menu: headerMenu(menu, new Date()),
     footer,
     curtain,
+    orderForm,
   };
 }
 
-/** Brand, menu and footer do not change between pages: only a form submission reloads them. */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+/**
+ * Brand, menu and footer do not change between pages: only a form submission reloads them. The cart's
+ * own changes do not: their answer is the fresh orderForm, which CartProvider keeps.
+ */
+export function shouldRevalidate({
+  formMethod,
+  formAction,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formAction === CART_ACTION_PATH) return false;
   return formMethod !== undefined && formMethod !== 'GET' ? defaultShouldRevalidate : false;
 }
 
@@ -113,9 +132,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
     return <CurtainLanding brand={loaderData.brand} html={loaderData.curtain.landing.html} />;
   }
   return (
-    <SiteShell data={loaderData}>
-      <Outlet />
-    </SiteShell>
+    <CartProvider initialOrderForm={loaderData.orderForm}>
+      <SiteShell data={loaderData}>
+        <Outlet />
+      </SiteShell>
+      <CartOverlays />
+    </CartProvider>
   );
 }
 
@@ -132,5 +154,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }, [error]);
 
   const content = notFound ? <NotFoundContent /> : <ErrorPage />;
-  return data && !data.outdatedBrowser ? <SiteShell data={data}>{content}</SiteShell> : content;
+  return data && !data.outdatedBrowser ? (
+    <CartProvider initialOrderForm={data.orderForm}>
+      <SiteShell data={data}>{content}</SiteShell>
+    </CartProvider>
+  ) : (
+    content
+  );
 }

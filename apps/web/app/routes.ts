@@ -35,13 +35,16 @@ export default [
   route('plan-por-el-futuro/:path?', 'routes/sustainability.tsx'),
   route('api/client-errors', 'routes/client-errors.ts'),
 
+  // Cart
+  route('mi-carro', 'routes/cart.tsx'),
+  route('_secure/cart', 'routes/cart.tsx', { id: 'cart:secure' }),
+  route('carrito-receta', 'routes/cart.tsx', { id: 'cart:recipe' }),
+  route('carro/acciones', 'routes/cart-action.ts'),
+
   // Later issues
   comingSoon('login-page', 'account'),
   comingSoon('mis-datos', 'account'),
   comingSoon('mi-cuenta/prime', 'account'),
-  comingSoon('carrito-receta', 'cart'),
-  comingSoon('mi-carro', 'cart'),
-  comingSoon('_secure/cart', 'cart'),
   comingSoon('checkout', 'checkout'),
   comingSoon('checkout/orderPlaced', 'checkout'),
   comingSoon('checkout/:step', 'checkout'),

@@ -1,22 +1,34 @@
 import { Link } from 'react-router';
+import { useCart } from '../features/cart/cart-context';
+import { DeliveryPrompt } from '../features/cart/delivery-prompt';
 import { Icon } from '../ui/icon';
 
 /** Opens the delivery selector once the delivery issue wires it; for now it only announces a dialog. */
 export function DeliveryModeButton() {
   return (
-    <button type="button" className="delivery-button" aria-haspopup="dialog">
-      <Icon name="truck" />
-      <span>Elige tu modo de entrega</span>
-      <Icon name="chevron-down" size={18} />
-    </button>
+    <>
+      <button id="modo-de-entrega" type="button" className="delivery-button" aria-haspopup="dialog">
+        <Icon name="truck" />
+        <span>Elige tu modo de entrega</span>
+        <Icon name="chevron-down" size={18} />
+      </button>
+      <DeliveryPrompt />
+    </>
   );
 }
 
-/** The minicart button with the cart's quantity (0 until the cart issue). */
-export function MinicartButton({ quantity }: { quantity: number }) {
+/** The minicart button with the cart's product count; opens the minicart drawer. */
+export function MinicartButton() {
+  const { units: quantity, setMinicartOpen } = useCart();
   const label = `Carro, ${quantity} ${quantity === 1 ? 'producto' : 'productos'}`;
   return (
-    <button type="button" className="header-action minicart-button" aria-label={label} aria-haspopup="dialog">
+    <button
+      type="button"
+      className="header-action minicart-button"
+      aria-label={label}
+      aria-haspopup="dialog"
+      onClick={() => setMinicartOpen(true)}
+    >
       <Icon name="cart" />
       <span className="minicart-button__count" aria-hidden="true">
         {quantity}

@@ -49,7 +49,7 @@ export function MainHeader({
             </div>
             <div className="site-header__actions">
               <AccountLink />
-              <MinicartButton quantity={0} />
+              <MinicartButton />
             </div>
           </div>
         </div>

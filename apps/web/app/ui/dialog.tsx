@@ -10,11 +10,14 @@ export function Dialog({
   title,
   onClose,
   children,
+  variant = 'modal',
 }: {
   open: boolean;
   title: string;
   onClose: () => void;
   children: ReactNode;
+  /** A drawer is the same dialog sliding in from the right edge (§2 drawers). */
+  variant?: 'modal' | 'drawer';
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -45,7 +48,7 @@ export function Dialog({
   return (
     <dialog
       ref={ref}
-      className="dialog"
+      className={variant === 'drawer' ? 'dialog dialog--drawer' : 'dialog'}
       aria-labelledby={titleId}
       // A click on the backdrop lands on the <dialog> itself.
       onClick={(event) => {

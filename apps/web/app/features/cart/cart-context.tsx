@@ -1,0 +1,223 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useReducer,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useFetcher } from 'react-router';
+import type { OrderForm, OrderFormItem, OrderFormMessage, OrderInfo } from '@despensa/contracts';
+import { cartUnitsOf } from '@despensa/domain';
+import { CART_ADD_EVENT, type CartAddDetail } from '../catalog/add-to-cart';
+import {
+  CART_ACTION_PATH,
+  type CartActionResult,
+  type CartIntent,
+  type CartIntentName,
+  type CartLineChange,
+} from './cart-intents';
+import { optimisticLines, pendingQuantityOf } from './optimistic-cart';
+import { takeOpenMinicartFlag } from './order-form-cookie';
+import { announceCartChange, useCartTabSync } from './tab-sync';
+
+/** Quantity clicks on one line within this pause reach the server as one change (last value wins). */
+export const QUEUE_DELAY_MS = 150;
+
+export interface CartState {
+  /** The server's last answer. */
+  orderForm: OrderForm | null;
+  /** Its lines with the pending changes applied (what the shopper sees). */
+  lines: OrderFormItem[];
+  /** Products in the cart as §5 counts them (a weighed line counts 1). */
+  units: number;
+  /** Messages of the last change (limits, coupon outcome) and a refused change's text. */
+  messages: OrderFormMessage[];
+  error: string | null;
+  orderInfo: OrderInfo | null;
+  /** A change is queued or waiting for the server. */
+  busy: boolean;
+  setQuantity(line: { id: string; seller?: string }, quantity: number, immediate?: boolean): void;
+  add(detail: CartAddDetail): void;
+  submit(change: Exclude<CartIntent, { intent: 'update' | 'add' }>): void;
+  minicartOpen: boolean;
+  setMinicartOpen(open: boolean): void;
+  /** The sku of the last add and when, for the notices that follow an add. */
+  lastAdd: { skuId: string; at: number } | null;
+}
+
+const CartContext = createContext<CartState | null>(null);
+
+export function useCart(): CartState {
+  const cart = useContext(CartContext);
+  if (!cart) throw new Error('useCart outside CartProvider');
+  return cart;
+}
+
+/** One fetcher per kind of change, shared by key so a form can read its own pending state. */
+export function useCartFetcher(intent: CartIntentName | 'queue' | 'sync' | 'upselling') {
+  return useFetcher<CartActionResult>({ key: `cart:${intent}` });
+}
+
+type CartFetcher = ReturnType<typeof useCartFetcher>;
+
+/** The changes sent one at a time, each on its own fetcher (quantities go through the queue). */
+const INTENTS = ['remove', 'removeAll', 'coupon', 'substitution', 'ordination'] as const;
+
+/** Sends a change as JSON (its type has no index signature, hence the cast React Router's JSON type needs). */
+function send(fetcher: CartFetcher | undefined, change: CartIntent): void {
+  void fetcher?.submit(change as unknown as Parameters<CartFetcher['submit']>[0], {
+    method: 'post',
+    action: CART_ACTION_PATH,
+    encType: 'application/json',
+  });
+}
+
+/**
+ * The cart of the whole app: the root loader's orderForm, then each answer of the cart action. Listens
+ * for `cart:add` from every 'Agregar' button, queues quantity changes and batches them (§4 cart changes).
+ */
+export function CartProvider({
+  initialOrderForm,
+  children,
+}: {
+  initialOrderForm: OrderForm | null;
+  children: ReactNode;
+}) {
+  const [orderForm, setOrderForm] = useState(initialOrderForm);
+  const [messages, setMessages] = useState<OrderFormMessage[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [orderInfo, setOrderInfo] = useState<OrderInfo | null>(null);
+  const [minicartOpen, setMinicartOpen] = useState(false);
+  const [lastAdd, setLastAdd] = useState<CartState['lastAdd']>(null);
+
+  // The root loader reads the cart again only after other forms (never after a cart change): take it.
+  useEffect(() => setOrderForm(initialOrderForm), [initialOrderForm]);
+
+  const queue = useCartFetcher('queue');
+  const sync = useCartFetcher('sync');
+  // In INTENTS order, which `submit` relies on.
+  const others = [
+    useCartFetcher('remove'),
+    useCartFetcher('removeAll'),
+    useCartFetcher('coupon'),
+    useCartFetcher('substitution'),
+    useCartFetcher('ordination'),
+  ];
+
+  // The server's answer wins: every completed change replaces the orderForm and its messages.
+  const accept = useCallback((result: CartActionResult | undefined, announce: boolean) => {
+    if (!result) return;
+    if (result.orderForm) {
+      setOrderForm(result.orderForm);
+      setMessages(result.orderForm.messages);
+      if (announce) announceCartChange(result.orderForm.orderFormId);
+    }
+    if (result.orderInfo) setOrderInfo(result.orderInfo);
+    setError(result.error ?? null);
+  }, []);
+  const answers = [queue.data, ...others.map((fetcher) => fetcher.data)];
+  const seen = useRef(new WeakSet<CartActionResult>());
+  useEffect(() => {
+    // A fetcher keeps its last answer: only one not seen before is news.
+    for (const answer of answers) {
+      if (!answer || seen.current.has(answer)) continue;
+      seen.current.add(answer);
+      accept(answer, true);
+    }
+  });
+  useEffect(() => accept(sync.data, false), [sync.data, accept]);
+  useCartTabSync(() => sync.load(CART_ACTION_PATH));
+
+  // The queue: changes wait QUEUE_DELAY_MS for more clicks, then leave as one batch, one batch at a time.
+  const queued = useRef(new Map<string, CartLineChange>());
+  const [, queueChanged] = useReducer((count: number) => count + 1, 0);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const queueRef = useRef(queue);
+  useEffect(() => {
+    queueRef.current = queue;
+  });
+  const flush = useCallback(() => {
+    if (queued.current.size === 0) return;
+    if (queueRef.current.state !== 'idle') {
+      timer.current = setTimeout(flush, QUEUE_DELAY_MS);
+      return;
+    }
+    const lines = [...queued.current.values()];
+    queued.current.clear();
+    send(queueRef.current, { intent: 'update', lines });
+    queueChanged();
+  }, []);
+
+  const items = orderForm?.items ?? [];
+  const inFlight = [queue, ...others]
+    .filter((fetcher) => fetcher.state === 'submitting')
+    .map((fetcher) => fetcher.json as CartIntent | undefined);
+  const lines = optimisticLines(items, inFlight, queued.current.values());
+
+  const setQuantity = useCallback(
+    (line: { id: string; seller?: string }, quantity: number, immediate = false) => {
+      const change: CartLineChange = { id: line.id, quantity: Math.max(0, quantity) };
+      if (line.seller) change.seller = line.seller;
+      queued.current.set(line.id, change);
+      queueChanged();
+      clearTimeout(timer.current);
+      timer.current = setTimeout(flush, immediate ? 0 : QUEUE_DELAY_MS);
+    },
+    [flush],
+  );
+
+  const stateRef = useRef({ items, inFlight });
+  useEffect(() => {
+    stateRef.current = { items, inFlight };
+  });
+  const add = useCallback(
+    (detail: CartAddDetail) => {
+      const { items: current, inFlight: pending } = stateRef.current;
+      const quantity = pendingQuantityOf(detail.skuId, current, pending, queued.current) + detail.quantity;
+      setQuantity({ id: detail.skuId, seller: detail.seller }, quantity, true);
+      setLastAdd({ skuId: detail.skuId, at: Date.now() });
+      setMinicartOpen(true);
+    },
+    [setQuantity],
+  );
+
+  useEffect(() => {
+    const onAdd = (event: Event) => add((event as CustomEvent<CartAddDetail>).detail);
+    window.addEventListener(CART_ADD_EVENT, onAdd);
+    return () => window.removeEventListener(CART_ADD_EVENT, onAdd);
+  }, [add]);
+
+  // §2 add by URL: the server added the items and redirected here; the minicart opens once.
+  useEffect(() => {
+    if (takeOpenMinicartFlag()) setMinicartOpen(true);
+  }, []);
+
+  const othersRef = useRef(others);
+  useEffect(() => {
+    othersRef.current = others;
+  });
+  const submit = useCallback<CartState['submit']>((change) => {
+    send(othersRef.current[INTENTS.indexOf(change.intent)], change);
+  }, []);
+
+  const busy = queued.current.size > 0 || [queue, ...others].some((fetcher) => fetcher.state !== 'idle');
+  const value: CartState = {
+    orderForm,
+    lines,
+    units: lines.reduce((sum, line) => sum + cartUnitsOf(line), 0),
+    messages,
+    error,
+    orderInfo,
+    busy,
+    setQuantity,
+    add,
+    submit,
+    minicartOpen,
+    setMinicartOpen,
+    lastAdd,
+  };
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}

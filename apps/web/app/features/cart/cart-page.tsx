@@ -1,0 +1,68 @@
+import { Link } from 'react-router';
+import type { BrandConfig, OrderInfo } from '@despensa/contracts';
+import { BrandLogo } from '../../layout/brand-logo';
+import { useCart } from './cart-context';
+import { groupByCategory } from './cart-groups';
+import { CartLine } from './cart-line';
+import { CartMessages } from './cart-messages';
+import { CartTotals } from './cart-totals';
+import { CheckoutButton } from './checkout-button';
+import { CouponForm } from './coupon-form';
+import { EmptyCartButton } from './empty-cart-button';
+import { SubstitutionChoice } from './substitution-choice';
+import './cart.css';
+
+/** /mi-carro and /_secure/cart: the lines by category with their substitution choice, coupon and summary. */
+export function CartPage({
+  brand,
+  title,
+  savedOrderInfo,
+}: {
+  brand: BrandConfig;
+  title: string;
+  savedOrderInfo: OrderInfo | null;
+}) {
+  const { lines, orderForm, busy, orderInfo } = useCart();
+  const skuData = (orderInfo ?? savedOrderInfo)?.skuData ?? {};
+  return (
+    <div className="cart-page container">
+      <div className="cart-page__top">
+        <BrandLogo brand={brand} />
+        <Link to="/" className="text-button">
+          Seguir comprando
+        </Link>
+      </div>
+      <main className="cart-page__main">
+        <div className="cart-page__heading">
+          <h1>{title}</h1>
+          {lines.length ? <EmptyCartButton /> : null}
+        </div>
+        <CartMessages codes={(code) => !code.startsWith('coupon')} />
+        {lines.length === 0 ? (
+          <p className="cart-page__empty">
+            Tu carro está vacío. <Link to="/">Ver productos</Link>
+          </p>
+        ) : (
+          groupByCategory(lines).map((group) => (
+            <section key={group.category} className="cart-group" aria-label={group.category}>
+              <h2 className="cart-group__title">{group.category}</h2>
+              <ul className="cart-lines">
+                {group.lines.map((line) => (
+                  <CartLine key={line.uniqueId} line={line}>
+                    <SubstitutionChoice skuId={line.id} productName={line.name} saved={skuData[line.id]} />
+                  </CartLine>
+                ))}
+              </ul>
+            </section>
+          ))
+        )}
+      </main>
+      <aside className="cart-page__summary" aria-label="Resumen de tu compra">
+        <h2 className="cart-page__subtitle">Resumen</h2>
+        {orderForm && lines.length ? <CartTotals orderForm={orderForm} busy={busy} /> : null}
+        <CheckoutButton defaultStoreName={brand.name} />
+        <CouponForm />
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useCart, useCartFetcher } from './cart-context';
+import { CartMessages } from './cart-messages';
+
+const COUPON_CODES = new Set(['couponApplied', 'couponNotApplicable', 'couponInvalid', 'couponExpired']);
+
+/** Apply or remove a coupon; the server's outcome message shows under the field. */
+export function CouponForm() {
+  const { orderForm, submit } = useCart();
+  const pending = useCartFetcher('coupon').state !== 'idle';
+  const inputId = useId();
+  const [text, setText] = useState('');
+  const applied = orderForm?.marketingData.coupon ?? null;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim()) submit({ intent: 'coupon', text });
+  };
+  return (
+    <section className="coupon" aria-labelledby={`${inputId}-title`}>
+      <h2 id={`${inputId}-title`} className="cart-page__subtitle">
+        Cupón de descuento
+      </h2>
+      {applied ? (
+        <p className="coupon__applied">
+          Cupón activo: <strong>{applied}</strong>{' '}
+          <button
+            type="button"
+            className="text-button"
+            onClick={() => submit({ intent: 'coupon', text: '' })}
+          >
+            Quitar cupón
+          </button>
+        </p>
+      ) : null}
+      <form className="coupon__form" onSubmit={onSubmit}>
+        <label htmlFor={inputId}>Código del cupón</label>
+        <input
+          id={inputId}
+          name="coupon"
+          value={text}
+          maxLength={50}
+          autoComplete="off"
+          onChange={(event) => setText(event.target.value)}
+        />
+        <button type="submit" className="button button--secondary" aria-disabled={pending || undefined}>
+          Aplicar
+        </button>
+      </form>
+      <CartMessages codes={(code) => COUPON_CODES.has(code)} />
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import { useEffect, useState } from 'react';
+import { BREAKPOINTS } from '@despensa/domain';
+import { useCart } from './cart-context';
+import { deliveryModeOf } from './delivery-mode';
+
+const DESKTOP_QUERY = `(min-width: ${BREAKPOINTS.desktop + 1}px)`;
+
+/**
+ * §2: after an add, when no delivery type is chosen yet, a popover under the delivery button asks for
+ * one; desktop only (width over 1025 px). It waits for the minicart to close, which covers it.
+ */
+export function DeliveryPrompt() {
+  const { lastAdd, orderForm, minicartOpen } = useCart();
+  const [dismissedAt, setDismissedAt] = useState<number | null>(null);
+  const [desktop, setDesktop] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia(DESKTOP_QUERY);
+    setDesktop(query.matches);
+    const onChange = () => setDesktop(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+
+  const show =
+    desktop && lastAdd !== null && dismissedAt !== lastAdd.at && !minicartOpen && !deliveryModeOf(orderForm);
+  if (!show) return null;
+  return (
+    <div className="delivery-prompt" role="status">
+      <p className="delivery-prompt__text">
+        Elige tu modo de entrega para ver la disponibilidad y los horarios de tu zona.
+      </p>
+      <button type="button" className="text-button" onClick={() => setDismissedAt(lastAdd.at)}>
+        Cerrar aviso
+      </button>
+    </div>
+  );
+}

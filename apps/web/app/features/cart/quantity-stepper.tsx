@@ -1,0 +1,40 @@
+import type { OrderFormItem } from '@despensa/contracts';
+import { quantityText, stepText } from './quantity-text';
+
+/** − quantity +; weighed lines step by their unitMultiplier and read in kg. */
+export function QuantityStepper({
+  line,
+  onChange,
+}: {
+  line: OrderFormItem;
+  onChange: (quantity: number) => void;
+}) {
+  const step = stepText(line);
+  const atMax = line.quantity >= line.maxItems;
+  return (
+    <div className="quantity-stepper" role="group" aria-label={`Cantidad de ${line.name}`}>
+      <button
+        type="button"
+        className="quantity-stepper__button"
+        aria-label={`Quitar ${step} de ${line.name}`}
+        onClick={() => onChange(line.quantity - 1)}
+      >
+        −
+      </button>
+      <output className="quantity-stepper__value" aria-live="polite">
+        {quantityText(line)}
+      </output>
+      <button
+        type="button"
+        className="quantity-stepper__button"
+        aria-label={`Agregar ${step} de ${line.name}`}
+        aria-disabled={atMax || undefined}
+        onClick={() => {
+          if (!atMax) onChange(line.quantity + 1);
+        }}
+      >
+        +
+      </button>
+    </div>
+  );
+}

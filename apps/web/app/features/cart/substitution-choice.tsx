@@ -1,0 +1,71 @@
+import { useId, useState } from 'react';
+import type { OrderInfo } from '@despensa/contracts';
+import { DEFAULT_REPLACEMENT_CRITERIA, DO_NOT_SUBSTITUTE } from '@despensa/domain';
+import { useCart } from './cart-context';
+
+type SubstituteType = OrderInfo['substituteType'];
+
+const OPTIONS: { value: SubstituteType; label: string }[] = [
+  { value: DEFAULT_REPLACEMENT_CRITERIA as SubstituteType, label: 'Criterio de la tienda' },
+  { value: DO_NOT_SUBSTITUTE as SubstituteType, label: 'No sustituir' },
+];
+
+/** §4 substitution preference of one line (store criterion by default), saved to the order info. */
+export function SubstitutionChoice({
+  skuId,
+  productName,
+  saved,
+}: {
+  skuId: string;
+  productName: string;
+  saved: OrderInfo['skuData'][string] | undefined;
+}) {
+  const { submit } = useCart();
+  const noteId = useId();
+  const [substituteType, setSubstituteType] = useState<SubstituteType>(
+    saved?.substituteType ?? (DEFAULT_REPLACEMENT_CRITERIA as SubstituteType),
+  );
+  const [note, setNote] = useState(saved?.note ?? '');
+  const save = (type: SubstituteType, text: string) =>
+    submit({
+      intent: 'substitution',
+      skuData: { [skuId]: { substituteType: type, note: text.trim() || null } },
+    });
+
+  return (
+    <fieldset className="substitution">
+      <legend className="substitution__legend">Si no tenemos {productName}</legend>
+      <div className="substitution__options">
+        {OPTIONS.map((option) => (
+          <label key={option.value} className="substitution__option">
+            <input
+              type="radio"
+              name={`substitution-${skuId}`}
+              value={option.value}
+              checked={substituteType === option.value}
+              onChange={() => {
+                setSubstituteType(option.value);
+                save(option.value, note);
+              }}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <label htmlFor={noteId} className="substitution__note-label">
+        Nota para quien prepara tu pedido (opcional)
+      </label>
+      <input
+        id={noteId}
+        className="substitution__note"
+        type="text"
+        maxLength={300}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+        onBlur={() => {
+          if (note.trim() !== (saved?.note ?? '')) save(substituteType, note);
+        }}
+      />
+    </fieldset>
+  );
+}

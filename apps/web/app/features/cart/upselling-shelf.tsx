@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { formatCLP } from '@despensa/domain';
+import { AddToCartButton } from '../catalog/add-to-cart-button';
+import { CART_ACTION_PATH } from './cart-intents';
+import { useCartFetcher } from './cart-context';
+
+/** Upselling (§2 drawers): after an add, 4 products related to it (catalog.recommended). */
+export function UpsellingShelf({ skuId }: { skuId: string }) {
+  const fetcher = useCartFetcher('upselling');
+  const { load } = fetcher;
+  useEffect(() => {
+    void load(`${CART_ACTION_PATH}?sugerencias=${encodeURIComponent(skuId)}`);
+  }, [load, skuId]);
+  const products = fetcher.data?.suggestions ?? [];
+  if (!products.length) return null;
+  return (
+    <section className="upselling" aria-labelledby="upselling-title">
+      <h3 id="upselling-title" className="upselling__title">
+        Te puede interesar
+      </h3>
+      <ul className="upselling__list">
+        {products.map((product) => (
+          <li key={product.skuId} className="upselling__item">
+            <img src={product.imageUrl} alt="" width={48} height={48} loading="lazy" />
+            <span className="upselling__name">{product.name}</span>
+            <span className="upselling__price">{formatCLP(product.price)}</span>
+            <AddToCartButton
+              productName={product.name}
+              skuId={product.skuId}
+              sellerId={product.sellerId}
+              inStock={product.inStock}
+              className="add-to-cart add-to-cart--small"
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

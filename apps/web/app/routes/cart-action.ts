@@ -1,0 +1,96 @@
+import { data } from 'react-router';
+import type { OrderForm, StorefrontServices } from '@despensa/contracts';
+import { SUGGESTED_PRODUCTS_LIMIT } from '@despensa/domain';
+import { salesChannelOf } from '../features/catalog/loader-helpers';
+import { summarizeProduct } from '../features/catalog/product-summary';
+import { addItems, cartForChange, statusOf, storedOrderForm } from '../features/cart/cart-server';
+import type { CartActionResult, CartIntent } from '../features/cart/cart-intents';
+import { parseCartIntent } from '../features/cart/parse-cart-intent';
+import type { Route } from './+types/cart-action';
+
+/**
+ * GET: the current cart, for a tab that learnt another tab changed it (§4 multi-tab); with
+ * ?sugerencias={skuId}, the upselling products for that sku instead.
+ */
+export async function loader({ request, context }: Route.LoaderArgs): Promise<CartActionResult> {
+  const { services } = context;
+  const skuId = new URL(request.url).searchParams.get('sugerencias');
+  if (skuId) {
+    const suggestions = services.catalog
+      .recommended({
+        salesChannel: salesChannelOf(request),
+        numResults: SUGGESTED_PRODUCTS_LIMIT + 1,
+        itemId: skuId,
+      })
+      .map(summarizeProduct)
+      .filter((product) => product.skuId !== skuId && product.inStock)
+      .slice(0, SUGGESTED_PRODUCTS_LIMIT);
+    return { orderForm: null, suggestions };
+  }
+  return { orderForm: await storedOrderForm(services.cart, request) };
+}
+
+/** POST: one cart change (Hydrogen's typed cart action); answers the fresh orderForm with its messages. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const change = parseCartIntent(await request.json().catch(() => null));
+  if (!change) {
+    return data<CartActionResult>({ orderForm: null, error: 'Cambio de carro no válido' }, { status: 400 });
+  }
+  const cart = context.services.cart;
+  const { orderForm, setCookie } = await cartForChange(cart, request);
+  const headers = setCookie ? { 'set-cookie': setCookie } : undefined;
+  try {
+    const result = await apply(cart, orderForm, change);
+    return data<CartActionResult>(result, { headers });
+  } catch (error) {
+    if (statusOf(error) !== 400) throw error;
+    // Refused (no stock, unknown sku…): the shopper sees the server's message and the unchanged cart.
+    const message = error instanceof Error ? error.message : 'No pudimos actualizar tu carro';
+    return data<CartActionResult>({ orderForm, error: message }, { status: 400, headers });
+  }
+}
+
+async function apply(
+  cart: StorefrontServices['cart'],
+  orderForm: OrderForm,
+  change: CartIntent,
+): Promise<CartActionResult> {
+  const id = orderForm.orderFormId;
+  switch (change.intent) {
+    case 'add':
+      return { orderForm: await addItems(cart, orderForm, change.items) };
+    case 'update':
+      return {
+        orderForm: await cart.updateItems(
+          id,
+          change.lines.map((line) => ({
+            id: line.id,
+            quantity: line.quantity,
+            ...(line.seller ? { seller: line.seller } : {}),
+          })),
+        ),
+      };
+    case 'remove':
+      return {
+        orderForm: await cart.updateItems(
+          id,
+          change.ids.map((sku) => ({ id: sku, quantity: 0 })),
+        ),
+      };
+    case 'removeAll':
+      return { orderForm: await cart.removeAll(id) };
+    case 'coupon':
+      return { orderForm: await cart.addCoupon(id, change.text) };
+    case 'substitution': {
+      const orderInfo = await cart.setOrderInfo(id, { skuData: change.skuData });
+      return { orderForm, orderInfo };
+    }
+    case 'ordination':
+      return {
+        orderForm: await cart.setItemsOrdination(id, {
+          criteria: change.criteria,
+          ascending: change.ascending,
+        }),
+      };
+  }
+}

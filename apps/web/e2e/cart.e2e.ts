@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { formatCLP } from '@despensa/domain';
+import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
+
+interface ApiProduct {
+  productName: string;
+  linkText: string;
+  items: {
+    itemId: string;
+    sellers: { commertialOffer: { AvailableQuantity: number; ListPrice: number } }[];
+  }[];
+  SkuData: Record<string, { unit_multiplier_un: number; measurement_unit_un: string }>;
+}
+
+interface ApiOrderForm {
+  value: number;
+  items: { id: string; name: string; quantity: number }[];
+  totalizers: { id: string; value: number }[];
+}
+
+const API_HEADERS = { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web', 'x-account': 'despensa' };
+
+let browser: Browser;
+let dairy: ApiProduct[];
+let weighed: ApiProduct;
+
+async function api<T>(path: string): Promise<T> {
+  const response = await fetch(`${baseUrl()}${path}`, { headers: API_HEADERS });
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
+}
+
+const inStock = (product: ApiProduct) =>
+  (product.items[0]?.sellers[0]?.commertialOffer.AvailableQuantity ?? 0) > 0 &&
+  (product.items[0]?.sellers[0]?.commertialOffer.ListPrice ?? 0) > 0;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  dairy = (await api<ApiProduct[]>('/api/products/search/lacteos')).filter(inStock);
+  const produce = await api<ApiProduct[]>('/api/products/search/frutas-y-verduras?_from=0&_to=39');
+  weighed = produce.find(
+    (product) => inStock(product) && product.SkuData[product.items[0]!.itemId]?.measurement_unit_un === 'kg',
+  )!;
+  expect(dairy.length).toBeGreaterThan(2);
+  expect(weighed).toBeDefined();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The cart the browser's cookie points at, straight from the cart API. */
+async function serverCart(context: BrowserContext): Promise<ApiOrderForm> {
+  const cookie = (await context.cookies()).find((each) => each.name === 'checkout.vtex.com');
+  expect(cookie?.value).toMatch(/^__ofid=\w{16,}$/);
+  return api<ApiOrderForm>(`/api/orderform/${cookie!.value.slice('__ofid='.length)}`);
+}
+
+async function open(path: string): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await newPage(browser);
+  await opened.page.goto(path);
+  await opened.page.waitForLoadState('networkidle');
+  return opened;
+}
+
+const minicart = (page: Page) => page.getByRole('dialog', { name: 'Tu carro' });
+const quantityOf = (page: Page, name: string) =>
+  page.getByRole('group', { name: `Cantidad de ${name}` }).locator('output');
+const cartButton = (page: Page) => page.getByRole('button', { name: /^Carro, \d+ productos?$/ });
+
+/** Waits until the server's cart satisfies `check` (the UI runs ahead of it on purpose). */
+async function untilServer(context: BrowserContext, check: (cart: ApiOrderForm) => boolean) {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const cart = await serverCart(context);
+    if (check(cart)) return cart;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the server cart never reached the expected state');
+}
+
+describe('minicart', () => {
+  it('adds from a listing, batches quick + clicks, removes, and gives focus back on Escape', async () => {
+    const { context, page } = await open('/lacteos');
+    const button = page.locator('.product-grid .add-to-cart:not([disabled])').first();
+    const name = ((await button.getAttribute('aria-label')) ?? '').replace(/^Agregar (.*) al carro$/, '$1');
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/carro/acciones')) posts.push(request.url());
+    });
+    await button.click();
+
+    await minicart(page).waitFor();
+    await expect.poll(() => quantityOf(page, name).textContent()).toBe('1');
+    const afterAdd = await serverCart(context);
+    expect(afterAdd.items).toMatchObject([{ name, quantity: 1 }]);
+    await expect
+      .poll(() => minicart(page).getByTestId('cart-total').textContent())
+      .toBe(formatCLP(afterAdd.value));
+
+    // Three quick clicks show at once and reach the server as one batch.
+    const plus = minicart(page).getByRole('button', { name: `Agregar una unidad de ${name}` });
+    await plus.click();
+    await plus.click();
+    await plus.click();
+    expect(await quantityOf(page, name).textContent()).toBe('4');
+    const four = await untilServer(context, (cart) => cart.items[0]?.quantity === 4);
+    await expect
+      .poll(() => minicart(page).getByTestId('cart-total').textContent())
+      .toBe(formatCLP(four.value));
+    expect(posts.length).toBe(2);
+
+    // Upselling: up to 4 other products under the lines.
+    const suggestions = minicart(page)
+      .getByRole('region', { name: 'Te puede interesar' })
+      .getByRole('listitem');
+    await suggestions.first().waitFor();
+    expect(await suggestions.count()).toBeLessThanOrEqual(4);
+
+    await page.keyboard.press('Escape');
+    await minicart(page).waitFor({ state: 'hidden' });
+    expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await cartButton(page).getAttribute('aria-label')).toBe('Carro, 4 productos');
+    // No delivery mode chosen yet, on a desktop width: the popover asks for one.
+    await page.getByText('Elige tu modo de entrega para ver la disponibilidad').waitFor();
+
+    await cartButton(page).click();
+    await minicart(page)
+      .getByRole('button', { name: `Eliminar ${name} del carro` })
+      .click();
+    await minicart(page).getByText('Tu carro está vacío.').waitFor();
+    await untilServer(context, (cart) => cart.items.length === 0);
+    await context.close();
+  });
+
+  it('adds from a product page, survives a reload and shows in a second tab', async () => {
+    const [first, second] = dairy;
+    const { context, page } = await open(`/${first!.linkText}/p`);
+    await page.getByRole('button', { name: `Agregar ${first!.productName} al carro` }).click();
+    await minicart(page).getByRole('link', { name: first!.productName }).waitFor();
+    const cart = await untilServer(context, (each) => each.items.length === 1);
+    expect(cart.items[0]).toMatchObject({ name: first!.productName, quantity: 1 });
+    await expect
+      .poll(() => minicart(page).getByTestId('cart-total').textContent())
+      .toBe(formatCLP(cart.value));
+
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    expect(await cartButton(page).getAttribute('aria-label')).toBe('Carro, 1 producto');
+
+    // A second tab shows the same cart; a change there reaches the first tab (§4 multi-tab).
+    const other = await context.newPage();
+    await other.goto(`/${second!.linkText}/p`);
+    await other.waitForLoadState('networkidle');
+    expect(await cartButton(other).getAttribute('aria-label')).toBe('Carro, 1 producto');
+    await other.getByRole('button', { name: `Agregar ${second!.productName} al carro` }).click();
+    await minicart(other).getByRole('link', { name: second!.productName }).waitFor();
+    await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Carro, 2 productos');
+    await context.close();
+  });
+
+  it('steps a weighed item in kg and says its weight may vary', async () => {
+    const sku = weighed.items[0]!.itemId;
+    const step = weighed.SkuData[sku]!.unit_multiplier_un;
+    const kg = (value: number) => `${new Intl.NumberFormat('es-CL').format(value)} kg`;
+    const { context, page } = await open(`/${weighed.linkText}/p`);
+    await page.getByRole('button', { name: `Agregar ${weighed.productName} al carro` }).click();
+    const line = minicart(page).getByRole('group', { name: /^Cantidad de / });
+    await expect.poll(() => line.locator('output').textContent()).toBe(kg(step));
+    await minicart(page).getByText('el peso final puede variar', { exact: false }).waitFor();
+    await line.getByRole('button', { name: new RegExp(`^Agregar ${kg(step)} de `) }).click();
+    expect(await line.locator('output').textContent()).toBe(kg(step * 2));
+    await untilServer(context, (cart) => cart.items[0]?.quantity === 2);
+    await context.close();
+  });
+
+  it('adds by URL, lands on / with the minicart open, and passes axe', async () => {
+    const [first, second] = dairy;
+    const skus = `${first!.items[0]!.itemId},${second!.items[0]!.itemId}`;
+    const { context, page } = await open(`/?sku=${skus}&quantity=3`);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/');
+    await minicart(page).waitFor();
+    const cart = await serverCart(context);
+    expect(cart.items.map((item) => [item.name, item.quantity]).sort()).toEqual(
+      [
+        [first!.productName, 3],
+        [second!.productName, 1],
+      ].sort(),
+    );
+    expect(await quantityOf(page, first!.productName).textContent()).toBe('3');
+    expect(await minicart(page).getByTestId('cart-total').textContent()).toBe(formatCLP(cart.value));
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('cart page', () => {
+  it('adds a recipe from /carrito-receta?skus= and shows the same cart on /_secure/cart', async () => {
+    const [first, second] = dairy;
+    const skus = `${first!.items[0]!.itemId},${second!.items[0]!.itemId}`;
+    const { context, page } = await open(`/carrito-receta?skus=${skus}`);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/carrito-receta');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Carro de la receta');
+    expect(await quantityOf(page, first!.productName).textContent()).toBe('1');
+    expect(await quantityOf(page, second!.productName).textContent()).toBe('1');
+    await page.goto('/_secure/cart');
+    expect(await quantityOf(page, second!.productName).textContent()).toBe('1');
+    expect((await serverCart(context)).items).toHaveLength(2);
+    await context.close();
+  });
+
+  it('applies a coupon, keeps the substitution choice, empties the cart, and passes axe', async () => {
+    const product = dairy[0]!;
+    const { context, page } = await open(`/?sku=${product.items[0]!.itemId}&quantity=2`);
+    await page.goto('/mi-carro');
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Mi carro');
+    expect(await quantityOf(page, product.productName).textContent()).toBe('2');
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    const coupon = page.getByLabel('Código del cupón');
+    await coupon.fill('NOEXISTE');
+    await page.getByRole('button', { name: 'Aplicar' }).click();
+    await page.getByText('El cupón NOEXISTE no es válido').waitFor();
+    await coupon.fill('bienvenida10');
+    await page.getByRole('button', { name: 'Aplicar' }).click();
+    await page.getByText('Cupón BIENVENIDA10 aplicado').waitFor();
+    const discounted = await serverCart(context);
+    const discounts = discounted.totalizers.find((each) => each.id === 'Discounts')!.value;
+    expect(discounts).toBeLessThan(0);
+    const summary = page.getByRole('complementary', { name: 'Resumen de tu compra' });
+    expect(await summary.getByText('Descuentos').count()).toBe(1);
+    expect(await summary.getByTestId('cart-total').textContent()).toBe(formatCLP(discounted.value));
+
+    const choice = page.getByRole('group', { name: `Si no tenemos ${product.productName}` });
+    expect(await choice.getByRole('radio', { name: 'Criterio de la tienda' }).isChecked()).toBe(true);
+    const saved = page.waitForResponse((response) => response.url().includes('/carro/acciones'));
+    await choice.getByRole('radio', { name: 'No sustituir' }).check();
+    await saved;
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    expect(await choice.getByRole('radio', { name: 'No sustituir' }).isChecked()).toBe(true);
+
+    // Not logged in: 'Ir a pagar' goes to the login page with the way back.
+    await page.getByRole('button', { name: 'Ir a pagar' }).click();
+    await page.waitForURL('**/login-page?callback=/mi-carro');
+    await page.goBack();
+    await page.waitForLoadState('networkidle');
+
+    await page.getByRole('button', { name: 'Vaciar carro' }).click();
+    await page
+      .getByRole('dialog', { name: '¿Vaciar tu carro?' })
+      .getByRole('button', { name: 'Sí, vaciar carro' })
+      .click();
+    await page.getByText('Tu carro está vacío.').waitFor();
+    await untilServer(context, (cart) => cart.items.length === 0);
+    await context.close();
+  });
+});
