@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse, { type Result } from 'lighthouse';
+import { CHROME_PATH, CHROMIUM_ARGS } from '../apps/web/e2e/support/chromium';
 
 /**
  * `npm run bench:web [-- --products N --runs R --save DIR]`: starts the real shop (server + built web app) on its own port and
@@ -23,18 +24,6 @@ const products = option('products', 3000);
 const runs = Math.max(1, option('runs', 1));
 /** `--save DIR` keeps each page's Lighthouse report (JSON) for a closer look. */
 const saveDir = args.includes('--save') ? args[args.indexOf('--save') + 1] : undefined;
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-/** The flags e2e/support/browser.ts gives this machine's Chromium. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const TARGETS = {
   performance: 95,
   accessibility: 100,
@@ -107,7 +96,7 @@ async function startChromium(): Promise<{ port: number; stop: () => Promise<void
   const port = 9300 + Math.floor(Math.random() * 500);
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'despensa-bench-chromium-'));
   const child = spawn(
-    chromePath,
+    CHROME_PATH,
     [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`],
     {
       stdio: 'ignore',

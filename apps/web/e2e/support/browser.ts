@@ -1,18 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { inject } from 'vitest';
-
-/** The flags this machine's Chromium needs (no sandbox as root, no background network). */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROME_PATH, CHROMIUM_ARGS } from './chromium';
 
 export function baseUrl(): string {
   return inject('baseUrl');
@@ -20,7 +9,7 @@ export function baseUrl(): string {
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROME_PATH,
     args: CHROMIUM_ARGS,
   });
 }
