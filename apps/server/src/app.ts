@@ -25,18 +25,38 @@ import { mediaRoutes } from './modules/media/routes';
 import { NewsletterService } from './modules/newsletter/service';
 import { newsletterRoutes } from './modules/newsletter/routes';
 import { StoresService } from './modules/stores/service';
+import { AuthService } from './modules/auth/service';
+import { authRoutes } from './modules/auth/routes';
+import { UserService } from './modules/user/service';
+import { userRoutes } from './modules/user/routes';
+import { accountsForWeb } from './modules/user/accounts';
+import { AddressService } from './modules/address/service';
+import { addressRoutes } from './modules/address/routes';
+import type { Mailer } from './providers/mail/mailer';
+import { SandboxMailer } from './providers/mail/sandbox';
+import { devOutboxRoutes } from './providers/mail/routes';
+import type { Geocoder } from './providers/geocoder/geocoder';
+import { OfflineGeocoder } from './providers/geocoder/offline';
+import { loadTerritory } from './providers/geocoder/territory';
 import { registerWeb } from './web';
 
 export interface Services {
+  addresses: AddressService;
+  auth: AuthService;
   cart: CartService;
   catalog: CatalogService;
   content: ContentService;
   newsletter: NewsletterService;
   stores: StoresService;
+  users: UserService;
+  /** The built-in sandbox mailer when no other was given (tests read its outbox). */
+  mailer: Mailer;
 }
 
 export interface App {
   app: FastifyInstance;
+  /** Every registered route (method and url pattern), e.g. for the isolation test to walk. */
+  routes: { method: string; url: string }[];
   services: Services;
   close(): Promise<void>;
 }
@@ -47,6 +67,9 @@ export interface AppOptions {
   clock?: () => Date;
   /** Pass false to keep tests quiet. */
   logger?: boolean;
+  /** Outgoing mail; the sandbox (an outbox in memory) by default. */
+  mailer?: Mailer;
+  geocoder?: Geocoder;
   /** Serve the built storefront (API tests leave it out). */
   web?: boolean;
 }
@@ -58,6 +81,8 @@ export async function buildApp({
   clock = () => new Date(),
   logger = true,
   web = true,
+  mailer = new SandboxMailer(clock),
+  geocoder = new OfflineGeocoder(),
 }: AppOptions): Promise<App> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
@@ -66,6 +91,10 @@ export async function buildApp({
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();
+  const routes: App['routes'] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -77,6 +106,9 @@ export async function buildApp({
   const newsletter = new NewsletterService(database, clock);
   const stores = new StoresService(database);
   const cart = new CartService(database, catalog, clock);
+  const auth = new AuthService(database, mailer, clock, config.BRAND_NAME);
+  const users = new UserService(database, auth, cart, clock);
+  const addresses = new AddressService(database, auth, users, geocoder, loadTerritory(), clock);
   await catalog.start();
 
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
@@ -110,6 +142,11 @@ export async function buildApp({
   await app.register(mediaRoutes(catalog, content, config));
   await app.register(newsletterRoutes(newsletter));
   await app.register(cartRoutes(cart));
+  await app.register(authRoutes(auth));
+  await app.register(userRoutes(users, auth));
+  await app.register(addressRoutes(addresses, auth));
+  if (process.env.NODE_ENV !== 'production' && mailer instanceof SandboxMailer)
+    await app.register(devOutboxRoutes(mailer));
   if (web) {
     await registerWeb(app, {
       api: webApiKey(config),
@@ -120,6 +157,7 @@ export async function buildApp({
         secondaryColor: config.BRAND_SECONDARY_COLOR,
         helpPhone: config.HELP_PHONE,
       },
+      accounts: accountsForWeb(auth, users, addresses),
       cart,
       catalog,
       content,
@@ -129,7 +167,8 @@ export async function buildApp({
 
   return {
     app,
-    services: { cart, catalog, content, newsletter, stores },
+    routes,
+    services: { addresses, auth, cart, catalog, content, newsletter, stores, users, mailer },
     close: async () => {
       await app.close();
       await catalog.stop();

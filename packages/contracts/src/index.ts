@@ -4,3 +4,4 @@ export * from './storefront';
 export * from './content';
 export * from './newsletter';
 export * from './cart';
+export * from './accounts';

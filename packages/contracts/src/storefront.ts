@@ -1,4 +1,14 @@
 import type {
+  Address,
+  AddressBody,
+  LoginOutcome,
+  LogoutResponse,
+  RegisterUserBody,
+  SessionInfo,
+  UpdateUserBody,
+  UserProfile,
+} from './accounts';
+import type {
   ClientProfileBody,
   CreateOrderFormBody,
   ItemsOrdination,
@@ -94,6 +104,26 @@ export interface StorefrontServices {
     setClientProfile(orderFormId: string, profile: ClientProfileBody): Promise<OrderForm>;
     getOrderInfo(orderFormId: string): Promise<OrderInfo>;
     setOrderInfo(orderFormId: string, info: OrderInfoBody): Promise<OrderInfo>;
+  };
+  /**
+   * Accounts (§4 login and logout, §3 user data and addresses). `token` is the raw session token from the
+   * despensa_session cookie; calls with a missing, expired or revoked token reject with statusCode 401.
+   */
+  accounts: {
+    /** The session's owner, or null when the token is missing, expired or revoked. */
+    session(token: string | undefined): Promise<SessionInfo | null>;
+    /** Password login; `clientAddress` feeds the per-address attempt limit. */
+    login(login: string, password: string, clientAddress: string): Promise<LoginOutcome>;
+    logout(token: string | undefined): Promise<LogoutResponse>;
+    /** Creates the account; a taken e-mail or RUT rejects with statusCode 409. */
+    register(body: RegisterUserBody): Promise<UserProfile>;
+    /** The user data; with an orderFormId the cart is attached to the user first. */
+    profile(token: string | undefined, orderFormId?: string): Promise<UserProfile>;
+    updateProfile(token: string | undefined, body: UpdateUserBody): Promise<UserProfile>;
+    /** The address book as the list shows it (hidden ids and '*' labels left out). */
+    addresses(token: string | undefined): Promise<Address[]>;
+    saveAddress(token: string | undefined, body: AddressBody, addressId?: string): Promise<Address>;
+    deleteAddress(token: string | undefined, addressId: string): Promise<void>;
   };
   stores: {
     /** Active stores ordered by region, then comuna, then name (the /locales page). */

@@ -5,3 +5,6 @@ export * from '../modules/content/tables';
 export * from '../modules/stores/tables';
 export * from '../modules/newsletter/tables';
 export * from '../modules/cart/tables';
+export * from '../modules/auth/tables';
+export * from '../modules/user/tables';
+export * from '../modules/address/tables';

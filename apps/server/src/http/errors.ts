@@ -27,6 +27,17 @@ export class UnauthorizedError extends HttpError {
   }
 }
 
+export class ForbiddenError extends HttpError {
+  constructor(message = 'Prohibido') {
+    super(403, message);
+  }
+}
+export class ConflictError extends HttpError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+
 const STATUS_NAMES: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
@@ -38,6 +49,9 @@ const STATUS_NAMES: Record<number, string> = {
   429: 'Too Many Requests',
   500: 'Internal Server Error',
 };
+
+/** invalid byte sequence (NUL), untranslatable character. */
+const POSTGRES_BAD_TEXT = new Set(['22021', '22P05']);
 
 function body(statusCode: number, message: string, field?: string) {
   return { statusCode, error: STATUS_NAMES[statusCode] ?? 'Error', message, ...(field ? { field } : {}) };
@@ -56,6 +70,13 @@ export function registerErrorMapping(app: FastifyInstance): void {
     }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send(body(error.statusCode, error.message, error.field));
+    }
+    // PostgreSQL refuses text it cannot store (a NUL character): that is bad input, not a server fault.
+    // Drizzle wraps the driver's error, so the PostgreSQL code may sit on the cause.
+    const pgCode =
+      (error as { code?: unknown }).code ?? (error.cause as { code?: unknown } | undefined)?.code;
+    if (POSTGRES_BAD_TEXT.has(String(pgCode))) {
+      return reply.status(400).send(body(400, 'El texto contiene caracteres no válidos'));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');

@@ -43,7 +43,7 @@ import {
   type StorefrontServices,
 } from '@despensa/contracts';
 import type { Database } from '../../db/client';
-import { BadRequestError, NotFoundError } from '../../http/errors';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../http/errors';
 import type { Offer, ProductDoc, SkuDoc } from '../catalog/catalog-index';
 import { productImageUrl, skuDisplayName } from '../catalog/product-view';
 import type { CatalogService } from '../catalog/service';
@@ -217,6 +217,21 @@ export class CartService implements CartApi {
         ...(profile.lastName !== undefined ? { lastName: profile.lastName.trim() } : {}),
       };
     });
+  }
+
+  /**
+   * Attaches the cart to a customer (login). A cart already attached to someone else is refused: holding
+   * its id must not hand one customer's cart to another.
+   */
+  async assignToUser(orderFormId: string, userId: string): Promise<void> {
+    if (!isValidOrderFormId(orderFormId)) throw new NotFoundError('No existe el carro');
+    const outcome = await updateCart(this.database.db, orderFormId, this.clock(), (cart) => {
+      if (cart.form.userId !== null && cart.form.userId !== userId) return false;
+      cart.form.userId = userId;
+      return true;
+    });
+    if (!outcome) throw new NotFoundError('No existe el carro');
+    if (!outcome.result) throw new ForbiddenError('El carro pertenece a otra cuenta');
   }
 
   /** PUT (a value) or DELETE (null) one customData field. */

@@ -27,6 +27,8 @@ export const orderForm = pgTable(
     selectedSla: text('selected_sla'),
     clientProfile: jsonb('client_profile').$type<ClientProfileBody>(),
     coupon: text('coupon'),
+    /** The customer the cart belongs to once attached by POST /api/user/profile; null while anonymous. */
+    userId: text('user_id'),
     /** customData.customApps as {appId: {field: value}}. */
     customData: jsonb('custom_data')
       .$type<Record<string, Record<string, string>>>()

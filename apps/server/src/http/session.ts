@@ -1,0 +1,96 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE_DAYS } from '@despensa/domain';
+import { ForbiddenError, UnauthorizedError } from './errors';
+import { SESSION_COOKIE, type AuthService, type Session } from '../modules/auth/service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The logged-in customer, set by requireSession. */
+    session: Session | null;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function readCookie(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** §6: the session token, from the x-access-token header (apps) or the site's session cookie. */
+export function sessionToken(request: FastifyRequest): { token: string | undefined; viaCookie: boolean } {
+  const header = request.headers['x-access-token'];
+  const fromHeader = Array.isArray(header) ? header[0] : header;
+  if (fromHeader) return { token: fromHeader, viaCookie: false };
+  return { token: readCookie(request, SESSION_COOKIE), viaCookie: true };
+}
+
+/**
+ * CSRF protection for cookie sessions. A cross-site form or image cannot set the x-api-key and x-consumer
+ * headers every /api call needs (the api-key guard refuses it first), and a cross-site fetch that sets them
+ * needs a CORS preflight the server never grants. As a second line, a cookie-authenticated state change
+ * whose Origin is present and not this host is refused.
+ */
+export function checkOrigin(request: FastifyRequest, viaCookie: boolean): void {
+  if (!viaCookie || SAFE_METHODS.has(request.method)) return;
+  const origin = request.headers.origin;
+  if (origin === undefined) return;
+  let same = false;
+  try {
+    // Through URL both sides drop a default port ('localhost:80' and 'http://localhost' agree).
+    same = new URL(origin).host === new URL(`${request.protocol}://${request.host}`).host;
+  } catch {
+    same = false;
+  }
+  if (!same) throw new ForbiddenError('Origen no permitido');
+}
+
+/** A preHandler for user-scoped routes: 401 without a live session. */
+export function requireSession(auth: AuthService) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const { token, viaCookie } = sessionToken(request);
+    const session = await auth.session(token);
+    if (!session) throw new UnauthorizedError('Debes iniciar sesión');
+    checkOrigin(request, viaCookie);
+    request.session = session;
+  };
+}
+
+/** The session a requireSession route runs under. */
+export function currentSession(request: FastifyRequest): Session {
+  if (!request.session) throw new UnauthorizedError('Debes iniciar sesión');
+  return request.session;
+}
+
+const SESSION_MAX_AGE = SESSION_COOKIE_DAYS * 24 * 3600;
+
+/** The site's session cookie: httpOnly, SameSite=Lax, Secure over https. */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.header('set-cookie', cookie(request, `${SESSION_COOKIE}=${token}`, SESSION_MAX_AGE));
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('set-cookie', cookie(request, `${SESSION_COOKIE}=`, 0));
+}
+
+function cookie(request: FastifyRequest, pair: string, maxAge: number): string {
+  return [
+    pair,
+    'Path=/',
+    `Max-Age=${maxAge}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(request.protocol === 'https' ? ['Secure'] : []),
+  ].join('; ');
+}

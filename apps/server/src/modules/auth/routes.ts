@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  accessKeySendBody,
+  accessKeyValidateBody,
+  authenticationStart,
+  authResult,
+  authStatus,
+  classicValidateBody,
+  errorResponse,
+  setPasswordBody,
+  type LoginOutcome,
+} from '@despensa/contracts';
+import { setSessionCookie } from '../../http/session';
+import type { AuthService } from './service';
+
+const tags = ['auth'];
+const loginResponses = { 200: authResult, 400: errorResponse };
+
+/** VTEX ID under /api/vtexid/pub/authentication (reference §5). Bodies may be JSON or form-urlencoded. */
+export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
+  return async (app) => {
+    // VTEX ID's own clients post forms; fields are plain strings, so URLSearchParams is all it takes.
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 16 * 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    const loggedIn = (
+      outcome: LoginOutcome,
+      request: Parameters<typeof setSessionCookie>[0],
+      reply: Parameters<typeof setSessionCookie>[1],
+    ) => {
+      if (outcome.sessionToken) setSessionCookie(request, reply, outcome.sessionToken);
+      return outcome.result;
+    };
+
+    app.get(
+      '/api/vtexid/pub/authentication/start',
+      {
+        schema: {
+          tags,
+          summary: 'Start a login: a short-lived authenticationToken the login calls need',
+          querystring: z.object({}).catchall(z.string().max(500)),
+          response: { 200: authenticationStart },
+        },
+      },
+      async () => auth.start(),
+    );
+
+    app.post(
+      '/api/vtexid/pub/authentication/classic/validate',
+      {
+        schema: {
+          tags,
+          summary: 'Password login; AuthResult.authStatus tells the outcome, a session cookie on Success',
+          body: classicValidateBody,
+          response: loginResponses,
+        },
+      },
+      async (request, reply) =>
+        loggedIn(await auth.validateClassic(request.body, request.ip), request, reply),
+    );
+
+    app.post(
+      '/api/vtexid/pub/authentication/classic/setpassword',
+      {
+        schema: {
+          tags,
+          summary: 'Set a new password with the e-mailed access key; logs in on Success',
+          body: setPasswordBody,
+          response: loginResponses,
+        },
+      },
+      async (request, reply) => loggedIn(await auth.setPassword(request.body, request.ip), request, reply),
+    );
+
+    app.post(
+      '/api/vtexid/pub/authentication/accesskey/send',
+      {
+        schema: {
+          tags,
+          summary: 'E-mail a 6-digit access key (15 min, single use); the same answer for unknown e-mails',
+          body: accessKeySendBody,
+          response: { 200: z.object({ authStatus }), 400: z.object({ authStatus }).or(errorResponse) },
+        },
+      },
+      async (request, reply) => {
+        const status = await auth.sendAccessKey(request.body);
+        return reply.status(status === 'Success' ? 200 : 400).send({ authStatus: status });
+      },
+    );
+
+    app.post(
+      '/api/vtexid/pub/authentication/accesskey/validate',
+      {
+        schema: {
+          tags,
+          summary: 'Log in with the e-mailed access key',
+          body: accessKeyValidateBody,
+          response: loginResponses,
+        },
+      },
+      async (request, reply) =>
+        loggedIn(await auth.validateAccessKey(request.body, request.ip), request, reply),
+    );
+  };
+}

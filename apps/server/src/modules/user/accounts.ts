@@ -1,0 +1,42 @@
+import type { StorefrontServices } from '@despensa/contracts';
+import { UnauthorizedError } from '../../http/errors';
+import type { AddressService } from '../address/service';
+import type { AuthService } from '../auth/service';
+import type { UserService } from './service';
+
+/** What the web's loaders and actions get (contracts' `accounts`): the modules' services behind a session token. */
+export function accountsForWeb(
+  auth: AuthService,
+  users: UserService,
+  addresses: AddressService,
+): StorefrontServices['accounts'] {
+  const userOf = async (token: string | undefined) => {
+    const session = await auth.session(token);
+    if (!session) throw new UnauthorizedError('Debes iniciar sesión');
+    return session.userId;
+  };
+  return {
+    session: async (token) => {
+      const session = await auth.session(token);
+      return session
+        ? {
+            userId: session.userId,
+            email: session.login,
+            createdAt: session.createdAt.toISOString(),
+            expiresAt: session.expiresAt.toISOString(),
+          }
+        : null;
+    },
+    login: async (login, password, clientAddress) => {
+      const { authenticationToken } = await auth.start();
+      return auth.validateClassic({ authenticationToken, login, password }, clientAddress);
+    },
+    logout: (token) => auth.logout(token),
+    register: (body) => users.register(body),
+    profile: async (token, orderFormId) => users.profile(await userOf(token), orderFormId),
+    updateProfile: async (token, body) => users.update(await userOf(token), body),
+    addresses: async (token) => addresses.list(await userOf(token)),
+    saveAddress: async (token, body, addressId) => addresses.save(await userOf(token), body, addressId),
+    deleteAddress: async (token, addressId) => addresses.remove(await userOf(token), addressId),
+  };
+}

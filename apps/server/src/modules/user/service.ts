@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import {
+  EMAIL_INVALID_MESSAGE,
+  PHONE_INVALID_MESSAGE,
+  RUT_INVALID_MESSAGE,
+  formatRut,
+  isValidEmail,
+  isValidPhone,
+  isValidRut,
+  isValidShortPhone,
+} from '@despensa/domain';
+import type { RegisterDeviceBody, RegisterUserBody, UpdateUserBody, UserProfile } from '@despensa/contracts';
+import type { Database } from '../../db/client';
+import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors';
+import type { AuthService } from '../auth/service';
+import type { CartService } from '../cart/service';
+import * as repo from './repo';
+
+/** Neutral on purpose: it must not say which of e-mail or RUT has an account. */
+export const ACCOUNT_EXISTS_MESSAGE =
+  'No pudimos crear la cuenta con esos datos. Si ya tienes una, inicia sesión.';
+
+/** §5: a phone (optional + and 9 to 11 digits) or a short phone (8 to 10 digits); spaces and dashes ignored. */
+function cleanHomePhone(phone: string): string {
+  const clean = phone.replace(/[\s-]/g, '');
+  if (!isValidPhone(clean) && !isValidShortPhone(clean))
+    throw new BadRequestError(PHONE_INVALID_MESSAGE, 'homePhone');
+  return clean;
+}
+
+/** The customer's user data (§3): registration, profile, edits, devices. Passwords belong to auth. */
+export class UserService {
+  constructor(
+    private readonly database: Database,
+    private readonly auth: AuthService,
+    private readonly cart: CartService,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  private get db() {
+    return this.database.db;
+  }
+
+  async register(body: RegisterUserBody): Promise<UserProfile> {
+    const email = body.email.trim();
+    if (!isValidEmail(email)) throw new BadRequestError(EMAIL_INVALID_MESSAGE, 'email');
+    const document = body.document.replace(/\s+/g, '');
+    if (!isValidRut(document)) throw new BadRequestError(RUT_INVALID_MESSAGE, 'document');
+    const homePhone = cleanHomePhone(body.homePhone);
+    const id = randomUUID();
+    const now = this.clock();
+    const created = await repo.insertCustomer(this.db, {
+      id,
+      email,
+      document: formatRut(document),
+      firstName: body.firstName.trim(),
+      lastName: body.lastName.trim(),
+      homePhone,
+      termsAcceptedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (!created) throw new ConflictError(ACCOUNT_EXISTS_MESSAGE);
+    try {
+      if (!(await this.auth.createCredential(id, email, body.password)))
+        throw new ConflictError(ACCOUNT_EXISTS_MESSAGE);
+    } catch (error) {
+      // The two modules write separately; undo the customer so a retry can succeed.
+      await repo.deleteCustomer(this.db, id);
+      throw error;
+    }
+    return this.profile(id);
+  }
+
+  async profile(userId: string, orderFormId?: string): Promise<UserProfile> {
+    if (orderFormId !== undefined) {
+      await this.cart.assignToUser(orderFormId, userId);
+      await repo.updateCustomer(this.db, userId, { orderFormId });
+    }
+    const row = await repo.findCustomer(this.db, userId);
+    if (!row) throw new NotFoundError('No existe la cuenta');
+    return toProfile(row);
+  }
+
+  async update(userId: string, body: UpdateUserBody): Promise<UserProfile> {
+    const change = {
+      ...(body.firstName !== undefined ? { firstName: body.firstName.trim() } : {}),
+      ...(body.lastName !== undefined ? { lastName: body.lastName.trim() } : {}),
+      ...(body.homePhone !== undefined ? { homePhone: cleanHomePhone(body.homePhone) } : {}),
+      updatedAt: this.clock(),
+    };
+    const row = await repo.updateCustomer(this.db, userId, change);
+    if (!row) throw new NotFoundError('No existe la cuenta');
+    return toProfile(row);
+  }
+
+  async email(userId: string): Promise<string> {
+    const row = await repo.findCustomer(this.db, userId);
+    if (!row) throw new NotFoundError('No existe la cuenta');
+    return row.email;
+  }
+
+  async registerDevice(body: RegisterDeviceBody, userId: string | null): Promise<{ registered: true }> {
+    await repo.upsertDevice(this.db, {
+      deviceId: body.deviceId,
+      userId,
+      token: body.token,
+      isMobile: body.isMobile,
+      device: body.device,
+      updatedAt: this.clock(),
+    });
+    return { registered: true };
+  }
+}
+
+function toProfile(row: repo.CustomerRow): UserProfile {
+  return {
+    userId: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    document: row.document,
+    homePhone: row.homePhone,
+    gtmSegment: row.gtmSegment,
+    clusterSearch: row.clusterSearch,
+    clusterCencopay: row.clusterCencopay,
+    hasWallet: row.hasWallet,
+    cencoPay: { isLinked: row.cencoPayLinked },
+    CencoPrime_2020: row.primeMember,
+    CencoPrime_CAT: row.primeCat,
+    countOrder: row.countOrder,
+    prime_invitation_date: row.primeInvitationDate?.toISOString() ?? null,
+    points: row.loyaltyPoints,
+    orderFormId: row.orderFormId,
+  };
+}

@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/app';
+import { TEST_NOW } from './support/constants';
+import { PASSWORD, accountsClient, lastCode } from './support/accounts';
+
+const now = new Date(TEST_NOW);
+let shop: TestApp;
+let client: ReturnType<typeof accountsClient>;
+beforeAll(async () => {
+  shop = await createTestApp({ now });
+  client = accountsClient(shop);
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+describe('VTEX ID login', () => {
+  it('starts with a token and logs in with a session cookie', async () => {
+    const start = await client.call('GET', '/api/vtexid/pub/authentication/start');
+    expect(start.statusCode).toBe(200);
+    expect(start.json().authenticationToken).toMatch(/^[\w-]{20,}$/);
+    const customer = await client.register();
+    const response = await client.login(customer.email);
+    expect(response.statusCode).toBe(200);
+    const result = response.json();
+    expect(result.authStatus).toBe('Success');
+    expect(result.authCookie.Name).toBe('despensa_session');
+    expect(result.userId).toBe(customer.userId);
+    const cookie = String(response.headers['set-cookie']);
+    expect(cookie).toContain(`despensa_session=${result.authCookie.Value}`);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).not.toMatch(/Secure/);
+    const https = await client.call('POST', '/api/vtexid/pub/authentication/classic/validate', {
+      headers: { 'x-forwarded-proto': 'https' },
+      payload: { authenticationToken: await client.start(), login: customer.email, password: PASSWORD },
+    });
+    expect(https.json().authStatus).toBe('Success');
+    const session = await client.call('GET', '/api/user/vtex-auth/token', { token: result.authCookie.Value });
+    expect(session.statusCode).toBe(401); // rotated by the second login
+  });
+
+  it('accepts form-urlencoded bodies', async () => {
+    const customer = await client.register();
+    const response = await client.call('POST', '/api/vtexid/pub/authentication/classic/validate', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        authenticationToken: await client.start(),
+        login: customer.email,
+        password: PASSWORD,
+      }).toString() as never,
+    });
+    expect(response.json().authStatus).toBe('Success');
+  });
+
+  it('answers WrongCredentials for a wrong password and the same for an unknown login', async () => {
+    const customer = await client.register();
+    const wrong = await client.login(customer.email, 'otra-clave-999');
+    const unknown = await client.login('nadie-aqui@correo.cl', 'otra-clave-999');
+    expect(wrong.json()).toMatchObject({ authStatus: 'WrongCredentials', lastAttemptAvailable: 4 });
+    expect(unknown.json()).toEqual(wrong.json());
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses a bad or expired authenticationToken', async () => {
+    const customer = await client.register();
+    const bad = await client.call('POST', '/api/vtexid/pub/authentication/classic/validate', {
+      payload: { authenticationToken: 'nope', login: customer.email, password: PASSWORD },
+    });
+    expect(bad.json().authStatus).toBe('InvalidToken');
+    const token = await client.start();
+    now.setTime(now.getTime() + 31 * 60_000);
+    const late = await client.call('POST', '/api/vtexid/pub/authentication/classic/validate', {
+      payload: { authenticationToken: token, login: customer.email, password: PASSWORD },
+    });
+    expect(late.json().authStatus).toBe('InvalidToken');
+  });
+
+  it('blocks an account after 5 failures in 15 minutes, for 15 minutes', async () => {
+    const customer = await client.register();
+    for (let i = 0; i < 5; i++)
+      expect((await client.login(customer.email, 'mala-clave-1')).json().authStatus).toBe('WrongCredentials');
+    expect((await client.login(customer.email)).json().authStatus).toBe('BlockedUser');
+    expect((await client.login(customer.email.toUpperCase())).json().authStatus).toBe('BlockedUser');
+    now.setTime(now.getTime() + 16 * 60_000);
+    expect((await client.login(customer.email)).json().authStatus).toBe('Success');
+  });
+
+  it('limits failures per client address across accounts', async () => {
+    const other = accountsClient(shop, '10.9.9.9');
+    const customer = await client.register();
+    for (let i = 0; i < 30; i++) await other.login(`probe${i}@correo.cl`, 'mala-clave-1');
+    expect((await other.login(customer.email)).json().authStatus).toBe('BlockedUser');
+    expect((await client.login(customer.email)).json().authStatus).toBe('Success');
+    now.setTime(now.getTime() + 16 * 60_000);
+  });
+
+  it('expires sessions after 30 days and revokes them at logout', async () => {
+    const customer = await client.loggedIn();
+    const ok = await client.call('GET', '/api/user/vtex-auth/token', { token: customer.token });
+    expect(ok.json()).toMatchObject({ userId: customer.userId, email: customer.email });
+    now.setTime(now.getTime() + 30 * 24 * 3600_000 + 1000);
+    expect(
+      (await client.call('GET', '/api/user/vtex-auth/token', { token: customer.token })).statusCode,
+    ).toBe(401);
+    const again = await client.login(customer.email);
+    const token = again.json().authCookie.Value;
+    const logout = await client.call('POST', '/api/user/logout', { token });
+    expect(logout.json()).toEqual({ hadSession: true });
+    expect(String(logout.headers['set-cookie'])).toContain('Max-Age=0');
+    expect((await client.call('GET', '/api/user/vtex-auth/token', { token })).statusCode).toBe(401);
+    expect((await client.call('POST', '/api/user/logout', { token })).json()).toEqual({ hadSession: false });
+  });
+
+  it('sends an access key by e-mail, logs in with it once, and sets a password with it', async () => {
+    const customer = await client.register();
+    const authenticationToken = await client.start();
+    const send = await client.call('POST', '/api/vtexid/pub/authentication/accesskey/send', {
+      payload: { authenticationToken, login: customer.email },
+    });
+    expect(send.statusCode).toBe(200);
+    const code = lastCode(shop, customer.email);
+    const unknown = await client.call('POST', '/api/vtexid/pub/authentication/accesskey/send', {
+      payload: { authenticationToken, login: 'nadie-mas@correo.cl' },
+    });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(send.json());
+    const invalid = await client.call('POST', '/api/vtexid/pub/authentication/accesskey/send', {
+      payload: { authenticationToken, login: 'no-es-mail' },
+    });
+    expect(invalid.json()).toEqual({ authStatus: 'InvalidEmail' });
+    const byKey = await client.call('POST', '/api/vtexid/pub/authentication/accesskey/validate', {
+      payload: { authenticationToken, login: customer.email, accessKey: code },
+    });
+    expect(byKey.json().authStatus).toBe('Success');
+    const reused = await client.call('POST', '/api/vtexid/pub/authentication/accesskey/validate', {
+      payload: { authenticationToken, login: customer.email, accessKey: code },
+    });
+    expect(reused.json().authStatus).toBe('WrongCredentials');
+
+    await client.call('POST', '/api/vtexid/pub/authentication/accesskey/send', {
+      payload: { authenticationToken, login: customer.email },
+    });
+    const reset = lastCode(shop, customer.email);
+    const weak = await client.call('POST', '/api/vtexid/pub/authentication/classic/setpassword', {
+      payload: { authenticationToken, login: customer.email, newPassword: 'corta', accessKey: reset },
+    });
+    expect(weak.statusCode).toBe(400);
+    const set = await client.call('POST', '/api/vtexid/pub/authentication/classic/setpassword', {
+      payload: {
+        authenticationToken,
+        login: customer.email,
+        newPassword: 'nueva-clave-456',
+        accessKey: reset,
+      },
+    });
+    expect(set.json().authStatus).toBe('Success');
+    expect((await client.login(customer.email)).json().authStatus).toBe('WrongCredentials');
+    expect((await client.login(customer.email, 'nueva-clave-456')).json().authStatus).toBe('Success');
+  });
+
+  it('kills an access key after 5 wrong tries', async () => {
+    const customer = await client.register();
+    const authenticationToken = await client.start();
+    await client.call('POST', '/api/vtexid/pub/authentication/accesskey/send', {
+      payload: { authenticationToken, login: customer.email },
+    });
+    const code = lastCode(shop, customer.email);
+    const wrong = code === '000000' ? '000001' : '000000';
+    for (let i = 0; i < 5; i++)
+      await client.call('POST', '/api/vtexid/pub/authentication/accesskey/validate', {
+        payload: { authenticationToken, login: customer.email, accessKey: wrong },
+      });
+    const late = await client.call('POST', '/api/vtexid/pub/authentication/accesskey/validate', {
+      payload: { authenticationToken, login: customer.email, accessKey: code },
+    });
+    expect(late.json().authStatus).not.toBe('Success');
+    now.setTime(now.getTime() + 16 * 60_000);
+  });
+
+  it('serves the sandbox outbox in development', async () => {
+    const response = await client.call('GET', '/api/dev/outbox');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().messages.length).toBeGreaterThan(0);
+  });
+});
