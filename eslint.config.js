@@ -12,6 +12,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain Node build scripts.
+    files: ['**/scripts/*.mjs'],
+    languageOptions: { globals: { console: 'readonly', process: 'readonly' } },
+  },
+  {
     // The dependency direction of ARCHITECTURE.md: domain imports nothing of ours, contracts only domain.
     files: ['packages/domain/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@despensa/*', '**/apps/**'] }] },

@@ -31,6 +31,8 @@ export async function registerWeb(app: FastifyInstance, services: StorefrontServ
     await web.register(fastifyStatic, {
       root: path.join(webBuildDir, 'client/assets'),
       prefix: '/assets/',
+      // The build writes .br/.gz beside each asset (apps/web/scripts/precompress.mjs).
+      preCompressed: true,
       immutable: true,
       maxAge: '1y',
       decorateReply: false,
