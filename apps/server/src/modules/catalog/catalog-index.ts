@@ -324,8 +324,8 @@ export class CatalogIndex {
   }
 
   /**
-   * Counts per facet value. Each group is counted with every other group's selection applied but not its own,
-   * so a shopper can widen a selection (disjunctive facets).
+   * Counts per facet value. Each group but the categories is counted with every other group's selection
+   * applied but not its own, so a shopper can widen a selection (disjunctive facets).
    */
   facetCounts(query: Omit<ListingQuery, 'page' | 'pageSize' | 'orderBy'>): {
     counts: FacetCount[];
@@ -333,13 +333,16 @@ export class CatalogIndex {
   } {
     const view = this.channelView(query.salesChannel);
     if (!view) return { counts: [], total: 0 };
+    // Categories narrow the base (a category page counts its own subcategories, not its siblings');
+    // every other group is disjunctive.
+    const narrowsBase = (facet: SelectedFacet) => facet.key === 'ft' || facet.key.startsWith('category-');
     const base = this.listing({
       ...query,
-      facets: query.facets.filter((f) => f.key === 'ft'),
+      facets: query.facets.filter(narrowsBase),
       page: 1,
       pageSize: 0,
     });
-    const selected = query.facets.filter((facet) => facet.key !== 'ft');
+    const selected = query.facets.filter((facet) => !narrowsBase(facet));
     const all = this.compileFilters(selected, view, query.salesChannel);
     let total = 0;
     for (const doc of base.matched) if (all.every((test) => test(doc))) total++;
