@@ -12,21 +12,21 @@ export function QuantityStepper({
   const step = stepText(line);
   const atMax = line.quantity >= line.maxItems;
   return (
-    <div className="quantity-stepper" role="group" aria-label={`Cantidad de ${line.name}`}>
+    <div className="cart-stepper" role="group" aria-label={`Cantidad de ${line.name}`}>
       <button
         type="button"
-        className="quantity-stepper__button"
+        className="cart-stepper__button"
         aria-label={`Quitar ${step} de ${line.name}`}
         onClick={() => onChange(line.quantity - 1)}
       >
         −
       </button>
-      <output className="quantity-stepper__value" aria-live="polite">
+      <output className="cart-stepper__value" aria-live="polite">
         {quantityText(line)}
       </output>
       <button
         type="button"
-        className="quantity-stepper__button"
+        className="cart-stepper__button"
         aria-label={`Agregar ${step} de ${line.name}`}
         aria-disabled={atMax || undefined}
         onClick={() => {
