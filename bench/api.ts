@@ -1,17 +1,19 @@
-import { bareBaseline, percentile, runScenario, startBenchShop, type Scenario } from './support';
+import {
+  cliOption,
+  measureScenarios,
+  bareBaseline,
+  percentile,
+  startBenchShop,
+  type Scenario,
+} from './support';
 
 /**
  * `npm run bench:api [-- --products N --seconds S]`: search, autocomplete and product-by-id under 10
  * concurrent connections on a 50,000-product catalogue. Prints server-side p50/p95/p99 and the
  * throughput of each as a ratio to a bare Fastify route in the same run. Figures, not assertions.
  */
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? Number(args[at + 1]) : fallback;
-};
-const products = option('products', 50_000);
-const seconds = option('seconds', 8);
+const products = cliOption('products', 50_000);
+const seconds = cliOption('seconds', 8);
 
 const { url, shop, latency, stop } = await startBenchShop(products);
 const index = shop.services.catalog.index;
@@ -85,28 +87,9 @@ const cold = prefixes.map((prefix) => {
   return performance.now() - started;
 });
 
-// Warm up the JIT and per-channel caches before measuring.
-for (const scenario of scenarios) await runScenario(url, scenario, 2);
-latency.take();
-
+// Warms up the JIT and the per-channel caches, then measures.
 const baseline = await bareBaseline(seconds);
-const rows = [];
-for (const scenario of scenarios) {
-  const result = await runScenario(url, scenario, seconds);
-  const samples = latency.take();
-  const p95 = percentile(samples, 95);
-  rows.push({
-    scenario: scenario.name,
-    'requests/s': Math.round(result.requests.average),
-    'vs bare Fastify': (result.requests.average / baseline).toFixed(3),
-    'server p50 ms': percentile(samples, 50).toFixed(2),
-    'server p95 ms': p95.toFixed(2),
-    'server p99 ms': percentile(samples, 99).toFixed(2),
-    'goal p95 ms': scenario.goalMs,
-    met: p95 <= scenario.goalMs ? 'yes' : 'NO',
-    errors: result.errors + result.non2xx,
-  });
-}
+const rows = await measureScenarios(url, latency, scenarios, seconds, baseline);
 console.log(
   `\n${products} products, ${index.salesChannels.length} sales channels, ${seconds} s per scenario, 10 connections`,
 );

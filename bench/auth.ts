@@ -1,21 +1,16 @@
 import { randomInt } from 'node:crypto';
 import { computeRutCheckDigit } from '@despensa/domain';
 import { SCRYPT_PARAMS } from '../apps/server/src/modules/auth/password';
-import { BENCH_KEY, CONNECTIONS, percentile, runScenario, startBenchShop, table } from './support';
+import { cliOption, BENCH_KEY, CONNECTIONS, percentile, runScenario, startBenchShop, table } from './support';
 
 /**
  * `npm run bench:auth [-- --seconds S --accounts N --burst B]`: password login under 10 concurrent
  * connections with the chosen scrypt parameters (server-side p95, goal 250 ms), then B (1,000) concurrent
  * wrong-password attempts on one account, counted by authStatus. Figures, not assertions.
  */
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? Number(args[at + 1]) : fallback;
-};
-const seconds = option('seconds', 10);
-const accountCount = option('accounts', 40);
-const burst = option('burst', 1000);
+const seconds = cliOption('seconds', 10);
+const accountCount = cliOption('accounts', 40);
+const burst = cliOption('burst', 1000);
 const PASSWORD = 'clave-de-bench-123';
 
 const { url, database, latency, stop } = await startBenchShop(1000);

@@ -1,19 +1,14 @@
 import { isInStock, itemPurchaseLimit } from '@despensa/domain';
 import type { OrderForm } from '@despensa/contracts';
-import { BENCH_KEY, percentile, runScenario, startBenchShop, type Scenario } from './support';
+import { cliOption, measureScenarios, BENCH_KEY, startBenchShop, type Scenario } from './support';
 
 /**
  * `npm run bench:cart [-- --products N --seconds S]`: the cart under 10 concurrent connections.
  * Prints the server-side p95 of adding an item (goal 15 ms) and of reading a 100-line cart (goal 10 ms),
  * and checks that 50 concurrent changes to one cart lose nothing. Figures, not assertions.
  */
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? Number(args[at + 1]) : fallback;
-};
-const products = option('products', 50_000);
-const seconds = option('seconds', 8);
+const products = cliOption('products', 50_000);
+const seconds = cliOption('seconds', 8);
 
 const { url, shop, database, latency, stop } = await startBenchShop(products);
 const headers = { ...BENCH_KEY, 'content-type': 'application/json', 'x-account': 'despensa' };
@@ -74,26 +69,7 @@ const scenarios: Scenario[] = [
   },
 ];
 
-// Warm up the JIT before measuring.
-for (const scenario of scenarios) await runScenario(url, scenario, 2);
-latency.take();
-
-const rows = [];
-for (const scenario of scenarios) {
-  const result = await runScenario(url, scenario, seconds);
-  const samples = latency.take();
-  const p95 = percentile(samples, 95);
-  rows.push({
-    scenario: scenario.name,
-    'requests/s': Math.round(result.requests.average),
-    'server p50 ms': percentile(samples, 50).toFixed(2),
-    'server p95 ms': p95.toFixed(2),
-    'server p99 ms': percentile(samples, 99).toFixed(2),
-    'goal p95 ms': scenario.goalMs,
-    met: p95 <= scenario.goalMs ? 'yes' : 'NO',
-    errors: result.errors + result.non2xx,
-  });
-}
+const rows = await measureScenarios(url, latency, scenarios, seconds);
 
 // 50 concurrent changes to one cart against the same 50 applied one by one.
 const changes = skus.slice(2000, 2050).map((sku, i) => ({ id: sku, quantity: 1 + (i % 5) }));

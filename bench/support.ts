@@ -126,3 +126,43 @@ export function percentile(samples: number[], p: number): number {
 export function table(rows: Record<string, string | number>[]): void {
   console.table(rows);
 }
+
+/** `--name value` from the command line, as a number, or the fallback. */
+export function cliOption(name: string, fallback: number): number {
+  const args = process.argv.slice(2);
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? Number(args[at + 1]) : fallback;
+}
+
+/**
+ * Warms every scenario up for 2 s, then runs each for `seconds` and returns one table row per scenario:
+ * throughput (and its ratio to `baseline` requests/s when given) and server-side p50/p95/p99 against its goal.
+ */
+export async function measureScenarios(
+  url: string,
+  latency: ServerLatency,
+  scenarios: Scenario[],
+  seconds: number,
+  baseline?: number,
+): Promise<Record<string, string | number>[]> {
+  for (const scenario of scenarios) await runScenario(url, scenario, 2);
+  latency.take();
+  const rows: Record<string, string | number>[] = [];
+  for (const scenario of scenarios) {
+    const result = await runScenario(url, scenario, seconds);
+    const samples = latency.take();
+    const p95 = percentile(samples, 95);
+    rows.push({
+      scenario: scenario.name,
+      'requests/s': Math.round(result.requests.average),
+      ...(baseline ? { 'vs bare Fastify': (result.requests.average / baseline).toFixed(3) } : {}),
+      'server p50 ms': percentile(samples, 50).toFixed(2),
+      'server p95 ms': p95.toFixed(2),
+      'server p99 ms': percentile(samples, 99).toFixed(2),
+      'goal p95 ms': scenario.goalMs,
+      met: p95 <= scenario.goalMs ? 'yes' : 'NO',
+      errors: result.errors + result.non2xx,
+    });
+  }
+  return rows;
+}

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse, { type Result } from 'lighthouse';
 import { CHROME_PATH, CHROMIUM_ARGS } from '../apps/web/e2e/support/chromium';
+import { cliOption } from './support';
 
 /**
  * `npm run bench:web [-- --products N --runs R --save DIR]`: starts the real shop (server + built web app) on its own port and
@@ -15,13 +16,9 @@ import { CHROME_PATH, CHROMIUM_ARGS } from '../apps/web/e2e/support/chromium';
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? Number(args[at + 1]) : fallback;
-};
-const products = option('products', 3000);
+const products = cliOption('products', 3000);
 /** Lighthouse runs per page; the run with the median performance score is reported (a busy machine is noisy). */
-const runs = Math.max(1, option('runs', 1));
+const runs = Math.max(1, cliOption('runs', 1));
 /** `--save DIR` keeps each page's Lighthouse report (JSON) for a closer look. */
 const saveDir = args.includes('--save') ? args[args.indexOf('--save') + 1] : undefined;
 const TARGETS = {
