@@ -1,4 +1,5 @@
 import { stemmer } from '@orama/stemmers/spanish';
+import { normalizeText } from '@despensa/domain';
 
 /**
  * An in-process inverted index for Spanish product text: accent-folded, stemmed (leches → lech),
@@ -14,13 +15,10 @@ const STOPWORDS = new Set([
 /** As-you-type prefixes shorter than this only match whole words: one letter would match half the shop. */
 const MIN_PREFIX_LENGTH = 2;
 
-/** Lowercase, accents removed, split on anything that is not a letter or digit. */
+/** The §5 normalisation (accents removed, lowercased), split on anything that is not a letter or digit. */
 export function tokenize(text: string): string[] {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .split(/[^a-z0-9ñ]+/)
+  return normalizeText(text)
+    .split(/[^a-z0-9]+/)
     .filter((word) => word.length > 0);
 }
 

@@ -1,5 +1,5 @@
 import type { SeedBrand } from './types';
-import { slugify } from './text';
+import { slugify } from '@despensa/domain';
 
 /** Where a brand sits on the shelf: it decides where in a family's price range its products fall. */
 export type BrandTier = 'economy' | 'standard' | 'premium';

@@ -1,5 +1,5 @@
 import type { SeedCategory } from './types';
-import { slugify } from './text';
+import { slugify } from '@despensa/domain';
 
 export interface TopCategoryDef {
   name: string;

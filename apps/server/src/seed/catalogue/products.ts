@@ -10,7 +10,8 @@ import type { Rng } from '../random';
 import { RECIPES } from './recipes';
 import { reviewsFor } from './reviews';
 import { marketplaceOffersFor } from './sellers';
-import { isoDaysFrom, joinWords, slugify } from './text';
+import { slugify } from '@despensa/domain';
+import { isoDaysFrom, joinWords } from './text';
 import type { FoodCertificate, NutritionTable, SeedProduct, SeedSku } from './types';
 
 /** Every §3 certificate, in the order product pages list them. */

@@ -1,13 +1,3 @@
-/** 'Lácteos y Huevos' → 'lacteos-y-huevos': accents removed, lowercase, any other run of characters → '-'. */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
 /** Joins name parts, skipping empty ones. */
 export function joinWords(...parts: (string | null | undefined)[]): string {
   return parts.filter((part) => part).join(' ');

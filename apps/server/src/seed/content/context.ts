@@ -1,3 +1,4 @@
+import { normalizeText, slugify } from '@despensa/domain';
 import type { BannerAsset, BannerColors } from './banner-svg';
 import type {
   ContentBrandInput,
@@ -112,11 +113,11 @@ export class ContentContext {
    * else the first unused one, else the first. Marks it as used.
    */
   pickCollection(keywords: string[]): number {
-    const wanted = keywords.map(fold);
+    const wanted = keywords.map(normalizeText);
     const free = this.collections.filter((c) => !this.usedCollections.has(c.id));
     const chosen =
-      free.find((c) => wanted.some((k) => fold(c.name).includes(k))) ??
-      this.collections.find((c) => wanted.some((k) => fold(c.name).includes(k))) ??
+      free.find((c) => wanted.some((k) => normalizeText(c.name).includes(k))) ??
+      this.collections.find((c) => wanted.some((k) => normalizeText(c.name).includes(k))) ??
       free[0] ??
       this.collections[0];
     if (!chosen) throw new Error('no collections');
@@ -148,19 +149,6 @@ export class ContentContext {
 export function categoryPath(category: ContentCategoryInput, parentPath: string): string {
   const slug = category.slug.replace(/^\/+|\/+$/g, '');
   return slug.includes('/') ? `/${slug}` : `${parentPath}/${slug}`;
-}
-
-export function fold(s: string): string {
-  return s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-}
-
-export function slugify(s: string): string {
-  return fold(s)
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
 }
 
 export function escapeHtml(s: string): string {
