@@ -1,6 +1,13 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { chunk, hasPrice, isInStock, itemPurchaseLimit, pricePerUnitOfMeasure } from '../src/index';
+import {
+  chunk,
+  hasPrice,
+  isInStock,
+  itemPurchaseLimit,
+  pricePerUnitOfMeasure,
+  rescalePricePerUnit,
+} from '../src/index';
 
 describe('isInStock', () => {
   it('needs a non-zero ListPrice and a positive AvailableQuantity', () => {
@@ -97,5 +104,18 @@ describe('chunk', () => {
         expect(pieces.slice(0, -1).every((p) => p.length === size)).toBe(true);
       }),
     );
+  });
+});
+
+describe('rescalePricePerUnit', () => {
+  it('moves a PPUM to another price of the same content, with the same label rule', () => {
+    const atShelf = pricePerUnitOfMeasure(129000, 1, 'kg')!;
+    expect(rescalePricePerUnit(atShelf, 129000, 103200)).toEqual({
+      value: 103200,
+      unit: 'kg',
+      label: '$1.032 x kg',
+    });
+    expect(rescalePricePerUnit(atShelf, 129000, 129000)).toBe(atShelf);
+    expect(rescalePricePerUnit(atShelf, 0, 5000)).toBe(atShelf);
   });
 });

@@ -1,5 +1,11 @@
 import { describe, it, expect } from 'vitest';
-import { EMAIL_INVALID_MESSAGE, isValidEmail, isValidPhone, isValidShortPhone } from '../src/index';
+import {
+  EMAIL_INVALID_MESSAGE,
+  cleanContactPhone,
+  isValidEmail,
+  isValidPhone,
+  isValidShortPhone,
+} from '../src/index';
 
 describe('isValidPhone', () => {
   it('accepts an optional plus and 9 to 11 digits', () => {
@@ -63,5 +69,14 @@ describe('isValidEmail', () => {
     ]) {
       expect(isValidEmail(email), email).toBe(false);
     }
+  });
+});
+
+describe('cleanContactPhone', () => {
+  it('ignores spaces and dashes, then takes a phone (9–11 digits) or a short phone (8–10)', () => {
+    expect(cleanContactPhone('+56 9 1234-5678')).toBe('+56912345678');
+    expect(cleanContactPhone('2 2345 6789')).toBe('223456789');
+    expect(cleanContactPhone('1234-567')).toBeNull();
+    expect(cleanContactPhone('+56 9 1234 5678 9')).toBeNull();
   });
 });

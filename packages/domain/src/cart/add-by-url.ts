@@ -30,3 +30,18 @@ export function cartItemsFromUrl(params: URLSearchParams): UrlCartItem[] {
   });
   return [...items.values()];
 }
+
+/** What the §4 go-to-cart rule reads of a cart. */
+export interface StoredCartShape {
+  items: readonly unknown[];
+  clientProfileData: unknown;
+  shippingData: { address: unknown } | null;
+}
+
+/**
+ * §4 cart lifecycle: a stored cart that is empty and has no client profile and no address is discarded
+ * and a new one created, instead of carrying an abandoned cart's state (coupon, channel) forward.
+ */
+export function isDiscardableCart(cart: StoredCartShape): boolean {
+  return cart.items.length === 0 && !cart.clientProfileData && !cart.shippingData?.address;
+}

@@ -48,5 +48,24 @@ export function pricePerUnitOfMeasure(
     return null;
   }
   const value = Math.round(priceCents / (contentQuantity * spec.factor));
-  return { value, unit: spec.unit, label: `${formatCLP(value)} x ${spec.unit}` };
+  return { value, unit: spec.unit, label: pricePerUnitLabel(value, spec.unit) };
+}
+
+/** '$1.290 x kg'. */
+function pricePerUnitLabel(valueCents: number, unit: string): string {
+  return `${formatCLP(valueCents)} x ${unit}`;
+}
+
+/**
+ * A PPUM computed at one price, moved to another (a card's promoted price): the content is the same, so
+ * the price per unit scales with the price. Unchanged when the prices are equal or `fromPrice` is not positive.
+ */
+export function rescalePricePerUnit<T extends { value: number; unit: string; label: string }>(
+  ppum: T,
+  fromPrice: number,
+  toPrice: number,
+): { value: number; unit: string; label: string } {
+  if (toPrice === fromPrice || !(fromPrice > 0)) return ppum;
+  const value = Math.round((ppum.value * toPrice) / fromPrice);
+  return { value, unit: ppum.unit, label: pricePerUnitLabel(value, ppum.unit) };
 }

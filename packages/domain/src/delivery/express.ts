@@ -1,4 +1,12 @@
-import { EXPRESS_ADDED_MINUTES_TABLE, EXPRESS_BASE_MINUTES, EXPRESS_MAX_ITEMS } from '../constants';
+import {
+  EXPRESS_ADDED_MINUTES_TABLE,
+  EXPRESS_BASE_MINUTES,
+  EXPRESS_CUTOFF_TIME,
+  EXPRESS_MAX_ITEMS,
+  EXPRESS_TIME_LIMIT_MS,
+} from '../constants';
+import { localParts, secondsOfDay, SHOP_TIME_ZONE } from './local-time';
+import { isOpenAt, type OpeningHoursEntry } from './windows';
 
 const LAST_ROW = EXPRESS_ADDED_MINUTES_TABLE[EXPRESS_ADDED_MINUTES_TABLE.length - 1]!;
 
@@ -27,4 +35,52 @@ export function expressEstimateMinutes(totalItems: number, storedDeliveryTime?: 
 /** §5: express accepts at most 180 items. */
 export function isWithinExpressLimit(totalItems: number): boolean {
   return totalItems <= EXPRESS_MAX_ITEMS;
+}
+
+export type ExpressUnavailableReason =
+  'notOffered' | 'tooManyItems' | 'beforeCutoff' | 'storeClosed' | 'beyondTimeLimit';
+
+export interface ExpressAvailability {
+  available: boolean;
+  /** Why not, when unavailable. */
+  reason: ExpressUnavailableReason | null;
+  estimateMinutes: number;
+}
+
+/**
+ * Whether a store can take an express order now. §9 gives a time limit (3.5 h), a closer window
+ * (2.5 h) and a cutoff time (09:59:59) without saying how they combine; our reading, for what a shopper
+ * expects of "express" (today, within hours, from a store that is working):
+ * - EXPRESS_TIME_LIMIT_MS is the longest express promise: when the estimate (stored delivery_time or
+ *   180 min, plus the item table) exceeds 3.5 h it is no longer express, and the shopper is offered
+ *   scheduled windows instead ('beyondTimeLimit'). E.g. 180 min + 40 (61–90 items) = 220 min is refused.
+ * - EXPRESS_CUTOFF_TIME is the daily start of the express run, local time (America/Santiago): until
+ *   09:59:59 express is closed ('beforeCutoff') and orders do not roll over to it; from 10:00:00 on the
+ *   store takes express orders. Nothing rolls to the next day: tomorrow is what delivery windows are for.
+ * - The store must be open now by its opening hours ('storeClosed'), and offer express ('notOffered').
+ * - At most EXPRESS_MAX_ITEMS (180) items ('tooManyItems').
+ * EXPRESS_CLOSER_WINDOW_MS (2.5 h) plays no part here: §9 gives no rule that uses it.
+ */
+export function expressAvailability(args: {
+  now: Date;
+  totalItems: number;
+  offered: boolean;
+  storedDeliveryTime: number | null | undefined;
+  openingHours: readonly OpeningHoursEntry[];
+  timeZone?: string;
+}): ExpressAvailability {
+  const estimateMinutes = expressEstimateMinutes(args.totalItems, args.storedDeliveryTime);
+  const verdict = (reason: ExpressUnavailableReason | null): ExpressAvailability => ({
+    available: reason === null,
+    reason,
+    estimateMinutes,
+  });
+  if (!args.offered) return verdict('notOffered');
+  if (!isWithinExpressLimit(args.totalItems)) return verdict('tooManyItems');
+  if (estimateMinutes * 60_000 > EXPRESS_TIME_LIMIT_MS) return verdict('beyondTimeLimit');
+  const local = localParts(args.now, args.timeZone ?? SHOP_TIME_ZONE);
+  const seconds = local.hour * 3600 + local.minute * 60 + local.second;
+  if (seconds <= secondsOfDay(EXPRESS_CUTOFF_TIME)) return verdict('beforeCutoff');
+  if (!isOpenAt(args.now, args.openingHours, args.timeZone)) return verdict('storeClosed');
+  return verdict(null);
 }

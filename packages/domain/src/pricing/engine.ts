@@ -114,20 +114,111 @@ function matchingLine(line: PricingLine, livePromotions: readonly Promotion[]): 
 
 function priceLine(line: PricingLine, livePromotions: Promotion[], input: PricingInput): PricedLine {
   const promotions = matchingLine(line, livePromotions);
+  // The ways of paying mostly share a selling price: its per-unit price (and label) is worked out once.
+  const perUnit = new Map<number, LinePrice['pricePerUnitOfMeasure']>();
+  const unitPrice = (sellingPrice: number) => {
+    if (!perUnit.has(sellingPrice)) perUnit.set(sellingPrice, unitOfMeasurePrice(line, sellingPrice));
+    return perUnit.get(sellingPrice)!;
+  };
   const prices = Object.fromEntries(
     PAYMENT_OPTIONS.map((option) => [
       option,
-      linePrice(line, promotions, PAYMENT_PRICING[option], input.collaborator ?? false),
+      linePrice(line, promotions, PAYMENT_PRICING[option], input.collaborator ?? false, unitPrice),
     ]),
   ) as Record<PaymentOption, LinePrice>;
   return { line, promotions, prices };
 }
 
+/** What pricing a line reads of a promotion; a catalogue card's promotions carry just this. */
+export type LinePromotion = Pick<
+  Promotion,
+  | 'id'
+  | 'name'
+  | 'type'
+  | 'discountType'
+  | 'value'
+  | 'quantity'
+  | 'quantityAffected'
+  | 'minQuantity'
+  | 'cumulative'
+  | 'tcenco'
+>;
+
+/** What pricing reads of a line once its promotions are known. */
+export type QuotedLine = Pick<
+  PricingLine,
+  'quantity' | 'unitMultiplier' | 'price' | 'listPrice' | 'contentQuantity' | 'contentUnit'
+>;
+
+/**
+ * One line's price for one way of paying, from promotions already known to match its item (activity,
+ * channel and lists checked, as the catalogue does for a product card): the same computation priceCart
+ * makes, so a card quotes exactly what the cart will charge.
+ */
+export function quoteLine(
+  line: QuotedLine,
+  promotions: readonly LinePromotion[],
+  option: PaymentOption = 'regular',
+): LinePrice {
+  const reached = promotions.filter((promotion) => line.quantity >= promotion.minQuantity).sort(byId);
+  return linePrice(line, reached, PAYMENT_PRICING[option], false);
+}
+
+/** A catalogue promotion as a card sees it: the pricing fields and its badge ('3x2', '-20%'). */
+export type ShelfPromotion = LinePromotion & { badge: string | null };
+
+export interface ShelfQuote {
+  /** What the cart charges per unit (or per kg) for one step, paying normally: the card's price. */
+  price: number;
+  /** The same with the group card (tcenco promotions); equal to `price` when the card adds nothing. */
+  cardPrice: number;
+  /**
+   * Badges of the promotions the cart really applies once their quantity is reached (within the item's
+   * purchase limit); card-only ones end in ' con Tarjeta'. A promotion that loses to a better one, or
+   * whose pack cannot be bought, gets none: a badge never promises a price the cart does not charge.
+   */
+  badges: string[];
+}
+
+function isFreeUnitsPack(promotion: LinePromotion): boolean {
+  return promotion.discountType === 'percentual' && promotion.value >= 100;
+}
+
+/** The price and badges a product card shows, computed as the cart will compute them. */
+export function quoteShelf(
+  offer: Pick<QuotedLine, 'price' | 'listPrice' | 'unitMultiplier'>,
+  promotions: readonly ShelfPromotion[],
+  maxQuantity: number,
+): ShelfQuote {
+  const one = { ...offer, quantity: 1 };
+  const badges = new Set<string>();
+  for (const promotion of promotions) {
+    // A pack's badge ('3x2') promises the affected units free; one that only discounts them does not match it.
+    if (!promotion.badge || (promotion.type === 'for_the_price_of' && !isFreeUnitsPack(promotion))) continue;
+    const quantity = Math.max(
+      1,
+      promotion.minQuantity,
+      promotion.type === 'regular' ? 1 : promotion.quantity,
+    );
+    if (quantity > maxQuantity) continue;
+    const priced = quoteLine({ ...offer, quantity }, promotions, promotion.tcenco ? 'tcenco' : 'regular');
+    if (!priced.priceTags.some((tag) => tag.identifier === promotion.id)) continue;
+    badges.add(promotion.tcenco ? `${promotion.badge} con Tarjeta` : promotion.badge);
+  }
+  return {
+    price: quoteLine(one, promotions).sellingPrice,
+    cardPrice: quoteLine(one, promotions, 'tcenco').sellingPrice,
+    badges: [...badges],
+  };
+}
+
 function linePrice(
-  line: PricingLine,
-  promotions: Promotion[],
+  line: QuotedLine,
+  promotions: readonly LinePromotion[],
   rule: { cardPromotions: boolean; collaborator: boolean },
   collaborator: boolean,
+  unitPrice: (sellingPrice: number) => LinePrice['pricePerUnitOfMeasure'] = (sellingPrice) =>
+    unitOfMeasurePrice(line, sellingPrice),
 ): LinePrice {
   const measure = measureOf(line);
   const base = roundToWholePesos(nonNegative(line.price) * measure);
@@ -174,7 +265,7 @@ function linePrice(
     total,
     sellingPrice,
     priceTags,
-    pricePerUnitOfMeasure: unitOfMeasurePrice(line, sellingPrice),
+    pricePerUnitOfMeasure: unitPrice(sellingPrice),
   };
 }
 
@@ -184,7 +275,7 @@ function linePrice(
  * for_the_price_of and progressive count complete groups of `quantity` units: 3x2 (quantity 3,
  * quantityAffected 1) discounts one unit in every three; '2da al 50 %' (quantity 2) one unit in every two.
  */
-export function promotionDiscount(promotion: Promotion, line: PricingLine): number {
+export function promotionDiscount(promotion: LinePromotion, line: QuotedLine): number {
   const price = nonNegative(line.price);
   const offPerMeasure =
     promotion.discountType === 'percentual'
@@ -197,7 +288,7 @@ export function promotionDiscount(promotion: Promotion, line: PricingLine): numb
   );
 }
 
-function affectedUnitsOf(promotion: Promotion, quantity: number): number {
+function affectedUnitsOf(promotion: LinePromotion, quantity: number): number {
   const units = Math.max(0, Math.floor(quantity));
   if (promotion.type === 'regular') return units;
   const groupSize = Math.floor(promotion.quantity);
@@ -212,7 +303,7 @@ function affectedUnitsOf(promotion: Promotion, quantity: number): number {
   return Math.floor(units / groupSize) * perGroup;
 }
 
-function promotionTag(promotion: Promotion, taken: number): PriceTag {
+function promotionTag(promotion: LinePromotion, taken: number): PriceTag {
   const isPercentual = promotion.discountType === 'percentual';
   return {
     identifier: promotion.id,
@@ -224,7 +315,7 @@ function promotionTag(promotion: Promotion, taken: number): PriceTag {
 }
 
 /** Price per 1 kg, 1 l… of the selling price (weighed items are already priced per kg). */
-function unitOfMeasurePrice(line: PricingLine, sellingPrice: number) {
+function unitOfMeasurePrice(line: QuotedLine, sellingPrice: number) {
   if (line.contentQuantity === undefined || line.contentUnit === undefined) return null;
   return pricePerUnitOfMeasure(sellingPrice, line.contentQuantity, line.contentUnit);
 }
@@ -240,7 +331,7 @@ function sumTotals(prices: LinePrice[]): PaymentTotals {
 }
 
 /** How many measurement units the line holds: units, or kg for weighed items. */
-function measureOf(line: PricingLine): number {
+function measureOf(line: QuotedLine): number {
   return Math.max(0, Math.floor(line.quantity)) * nonNegative(line.unitMultiplier);
 }
 
@@ -259,6 +350,6 @@ function nonNegative(value: number): number {
   return Number.isFinite(value) && value > 0 ? value : 0;
 }
 
-function byId(a: Promotion, b: Promotion): number {
+function byId(a: LinePromotion, b: LinePromotion): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

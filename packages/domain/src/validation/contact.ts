@@ -26,3 +26,12 @@ export function isValidShortPhone(phone: string): boolean {
 export function isValidEmail(email: string): boolean {
   return email.length <= 254 && EMAIL_PATTERN.test(email);
 }
+
+/**
+ * A contact phone as typed (account data, receiver): spaces and dashes ignored, then §5's phone or short
+ * phone. Returns the cleaned number, or null when it is neither.
+ */
+export function cleanContactPhone(phone: string): string | null {
+  const clean = phone.replace(/[\s-]/g, '');
+  return isValidPhone(clean) || isValidShortPhone(clean) ? clean : null;
+}
