@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Kept apart from the schemas so browser code can import it without bundling zod.
+import { FILTER_FACET_KEYS, type FilterFacetKey } from './facet-keys';
 
 /** Prices are integer CLP cents everywhere on the wire (129000 = $1.290). */
 const cents = z.number().int();
@@ -159,35 +161,10 @@ export type OrderBy = z.infer<typeof orderBy>;
  * Facet keys a listing filters by: category-1..3 (slugs), brand (slug), price ('min:max' in cents),
  * certificate, seal, offer ('true'), productClusterIds, seller, ft (free text).
  */
-export const facetKey = z.enum([
-  'category-1',
-  'category-2',
-  'category-3',
-  'brand',
-  'price',
-  'certificate',
-  'seal',
-  'offer',
-  'productClusterIds',
-  'seller',
-  'ft',
-  'trade-policy',
-]);
+export const facetKey = z.enum([...FILTER_FACET_KEYS, 'productClusterIds', 'ft', 'trade-policy']);
 export type FacetKey = z.infer<typeof facetKey>;
 
-/** The facet groups a listing counts and a shopper filters by (ft and trade-policy are not shown as groups). */
-export const FILTER_FACET_KEYS = [
-  'category-1',
-  'category-2',
-  'category-3',
-  'brand',
-  'price',
-  'offer',
-  'certificate',
-  'seal',
-  'seller',
-] as const satisfies readonly FacetKey[];
-export type FilterFacetKey = (typeof FILTER_FACET_KEYS)[number];
+export { FILTER_FACET_KEYS, type FilterFacetKey };
 
 export const selectedFacet = z.object({ key: facetKey, value: z.string().min(1).max(200) });
 export type SelectedFacet = z.infer<typeof selectedFacet>;

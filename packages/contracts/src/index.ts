@@ -5,3 +5,4 @@ export * from './content';
 export * from './newsletter';
 export * from './cart';
 export * from './accounts';
+export * from './delivery';

@@ -1,6 +1,7 @@
 import type {
   Address,
   AddressBody,
+  AuthStatus,
   LoginOutcome,
   LogoutResponse,
   RegisterUserBody,
@@ -18,6 +19,15 @@ import type {
   OrderItemChange,
 } from './cart';
 import type {
+  DeliveryChoice,
+  LostProduct,
+  SalesChannelAtPoint,
+  ShippingSimulation,
+  ShippingSimulationBody,
+  WithdrawalStores,
+} from './delivery';
+import type { LngLat } from '@despensa/domain';
+import type {
   CategoryNode,
   FacetsResponse,
   OrderBy,
@@ -34,6 +44,8 @@ export interface BrandConfig {
   primaryColor: string;
   secondaryColor: string;
   helpPhone: string;
+  /** §8 no-coverage wording: the chain's ('default', when absent) or the other brand's ('comingSoon'). */
+  noCoverageVariant?: 'default' | 'comingSoon';
 }
 
 /**
@@ -61,7 +73,11 @@ export interface StorefrontServices {
     categoryTree(): CategoryNode[];
     suggestions(term: string, salesChannel: number): SearchSuggestions;
     recommended(options: { salesChannel: number; numResults: number; itemId?: string }): Product[];
-    sponsored(salesChannel: number): Product[];
+    /** At most 5; with a listing, only among the products that listing shows. */
+    sponsored(
+      salesChannel: number,
+      listing?: { path: string; selectedFacets: SelectedFacet[]; query?: string | undefined },
+    ): Product[];
     reviews(productId: string): Promise<{
       productId: string;
       average: number;
@@ -104,6 +120,11 @@ export interface StorefrontServices {
     setClientProfile(orderFormId: string, profile: ClientProfileBody): Promise<OrderForm>;
     getOrderInfo(orderFormId: string): Promise<OrderInfo>;
     setOrderInfo(orderFormId: string, info: OrderInfoBody): Promise<OrderInfo>;
+    /**
+     * Persistent-cart dialog (§2): adds the anonymous cart's lines to the customer's stored cart within
+     * the §5 limits; 403 when either cart is another customer's.
+     */
+    mergeCarts(storedOrderFormId: string, anonymousOrderFormId: string, userId: string): Promise<OrderForm>;
   };
   /**
    * Accounts (§4 login and logout, §3 user data and addresses). `token` is the raw session token from the
@@ -124,10 +145,48 @@ export interface StorefrontServices {
     addresses(token: string | undefined): Promise<Address[]>;
     saveAddress(token: string | undefined, body: AddressBody, addressId?: string): Promise<Address>;
     deleteAddress(token: string | undefined, addressId: string): Promise<void>;
+    /** Creates the account and logs the new customer in (the site's register flow). */
+    registerAndLogin(body: RegisterUserBody): Promise<{ profile: UserProfile; sessionToken: string }>;
+    /** E-mails a login access key; the same answer whether or not the e-mail has an account. */
+    sendAccessKey(login: string, clientAddress: string): Promise<AuthStatus>;
+    /** Login with the e-mailed access key. */
+    loginWithAccessKey(login: string, accessKey: string, clientAddress: string): Promise<LoginOutcome>;
+    /** A new password with the e-mailed access key; logs in on Success. */
+    setPassword(
+      login: string,
+      accessKey: string,
+      newPassword: string,
+      clientAddress: string,
+    ): Promise<LoginOutcome>;
   };
   stores: {
     /** Active stores ordered by region, then comuna, then name (the /locales page). */
     list(): Promise<StoreListItem[]>;
+  };
+  /**
+   * Delivery (§4 sales channel and delivery mode, §7 Sales channel and shipping): the same service the
+   * /api/sales-channel, /api/shipping and /api/orderform/{id}/shipping routes answer.
+   */
+  delivery: {
+    /** Which store and channel serve a point for home delivery / express, and its coverageState. */
+    salesChannelAt(point: LngLat): Promise<SalesChannelAtPoint>;
+    /** Stores offering pickup or Click al Auto (non-empty in a seeded shop). */
+    withdrawalStores(): Promise<WithdrawalStores>;
+    /** Windows with capacity, or the express estimate, for a method at a point / store channel. */
+    simulate(body: ShippingSimulationBody): Promise<ShippingSimulation>;
+    /**
+     * Re-prices the cart under `choice` and attaches its shipping data. Items the new channel does not
+     * sell come back in `lostProducts` and are NOT removed (the lost-products dialog decides, §4).
+     */
+    applyChoice(
+      orderFormId: string,
+      choice: DeliveryChoice,
+    ): Promise<{ orderForm: OrderForm; lostProducts: LostProduct[] }>;
+    /** Reserves a window for the cart (counts against capacity); 409 when it is full. */
+    reserveWindow(
+      orderFormId: string,
+      window: { startDateUtc: string; endDateUtc: string },
+    ): Promise<OrderForm>;
   };
 }
 
