@@ -45,6 +45,8 @@ const configSchema = z.object({
     .default('#1d3557'),
   BRAND_LOGO_URL: z.string().min(1).default('/media/brand/logo.svg'),
   HELP_PHONE: z.string().min(1).default('600 400 2000'),
+  /** §8 no-coverage wording: the chain's, or the other brand's ('¡Pronto llegaremos a tu zona! …'). */
+  BRAND_NO_COVERAGE_VARIANT: z.enum(['default', 'comingSoon']).default('default'),
 });
 
 export type Config = z.output<typeof configSchema> & { dataDir: string };

@@ -10,6 +10,10 @@ describe('configuration', () => {
     expect(config.HELP_PHONE).toBe('600 400 2000');
     expect(config.API_KEYS.get('despensa-web-dev-key')).toBe('web');
     expect(config.EMBEDDED_PG_PORT).not.toBe(5432);
+    expect(config.BRAND_NO_COVERAGE_VARIANT).toBe('default');
+    expect(loadConfig({ BRAND_NO_COVERAGE_VARIANT: 'comingSoon' }).BRAND_NO_COVERAGE_VARIANT).toBe(
+      'comingSoon',
+    );
   });
 
   it('parses API_KEYS consumer:key pairs', () => {
@@ -26,6 +30,7 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
     [{ API_KEYS: 'no-colon-here' }, 'API_KEYS'],
     [{ BRAND_PRIMARY_COLOR: 'red' }, 'BRAND_PRIMARY_COLOR'],
+    [{ BRAND_NO_COVERAGE_VARIANT: 'soon' }, 'BRAND_NO_COVERAGE_VARIANT'],
   ])('stops with a one-line message naming the variable for %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {

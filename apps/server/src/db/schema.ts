@@ -3,6 +3,7 @@ export * from '../modules/catalog/tables';
 export * from '../modules/promotions/tables';
 export * from '../modules/content/tables';
 export * from '../modules/stores/tables';
+export * from '../modules/shipping/tables';
 export * from '../modules/newsletter/tables';
 export * from '../modules/cart/tables';
 export * from '../modules/auth/tables';

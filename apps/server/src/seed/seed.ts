@@ -6,6 +6,7 @@ import type { SeedCatalogue } from './catalogue/types';
 import { generateContentWithAssets } from './content/generate';
 import { generateStores } from './stores/generate';
 import type { SeedStore } from './stores/types';
+import { generateCoverageZones, type ZoneStore } from './stores/zones';
 import { offersFor, type OfferTuple } from './offers';
 import { progressBar } from './progress';
 
@@ -24,9 +25,29 @@ export const DEFAULT_SEED_NOW = () => new Date();
 
 /** Seeds the demo shop on first start; an existing catalogue is left alone. */
 export async function seedIfEmpty(database: Database, options: SeedOptions): Promise<boolean> {
-  if (!(await catalogIsEmpty(database.db))) return false;
+  if (!(await catalogIsEmpty(database.db))) {
+    await seedZonesIfMissing(database);
+    return false;
+  }
   await seedDatabase(database, options);
   return true;
+}
+
+/** A shop seeded before coverage zones existed gets its stores' zones, so delivery works there too. */
+async function seedZonesIfMissing(database: Database): Promise<void> {
+  const { rows } = await database.pool.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM coverage_zone',
+  );
+  if (rows[0]!.count > 0) return;
+  const stores = await database.pool.query<ZoneStore>(
+    `SELECT id, name, sales_channel AS "salesChannel", lat, lng, region_code AS "regionCode", active FROM store`,
+  );
+  for (const z of generateCoverageZones(stores.rows)) {
+    await database.pool.query(
+      'INSERT INTO coverage_zone (id, kind, sales_channel, name, rings) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING',
+      [z.id, z.kind, z.salesChannel, z.name, JSON.stringify(z.rings)],
+    );
+  }
 }
 
 /**
@@ -58,7 +79,7 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock(727002)');
     await client.query(
-      'TRUNCATE review, sku_offer, sku, product, category, brand, seller, collection, promotion, popular_search, cms_document, store',
+      'TRUNCATE review, sku_offer, sku, product, category, brand, seller, collection, promotion, popular_search, cms_document, store, coverage_zone, window_reservation, delivery_window',
     );
     const insert = async (table: string, columns: string[], types: string[], rows: unknown[][]) => {
       // unnest() of column arrays inserts thousands of rows per statement.
@@ -139,6 +160,18 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
         s.active,
         JSON.stringify(s.openingHours),
         s.deliveryTimeMinutes,
+      ]),
+    );
+    await insert(
+      'coverage_zone',
+      ['id', 'kind', 'sales_channel', 'name', 'rings'],
+      ['text', 'text', 'int', 'text', 'jsonb'],
+      generateCoverageZones(stores).map((z) => [
+        z.id,
+        z.kind,
+        z.salesChannel,
+        z.name,
+        JSON.stringify(z.rings),
       ]),
     );
     await insert(

@@ -1,8 +1,8 @@
 import type { StoreListItem } from '@despensa/contracts';
 import type { Database } from '../../db/client';
-import { listActiveStores } from './repo';
+import { listActiveStores, type StoreRow } from './repo';
 
-/** Read-only view of the stores for the store locator; the delivery issue adds distances and maps. */
+/** Read-only view of the stores: the store locator, and the shipping module's in-memory store table. */
 export class StoresService {
   constructor(private readonly database: Database) {}
 
@@ -21,5 +21,10 @@ export class StoresService {
       express: row.express,
       openingHours: row.openingHours,
     }));
+  }
+
+  /** Every active store as stored (the shipping module keeps them in memory). */
+  async activeRows(): Promise<StoreRow[]> {
+    return listActiveStores(this.database.db);
   }
 }

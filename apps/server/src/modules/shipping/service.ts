@@ -1,0 +1,716 @@
+import { randomUUID } from 'node:crypto';
+import {
+  COUNTRY_CODE_ISO3,
+  DEFAULT_SALES_CHANNEL,
+  DELIVERY_METHODS,
+  DELIVERY_METHOD_LIST,
+  DELIVERY_PRICES_CENTS,
+  DELIVERY_WINDOW_CAPACITY,
+  DELIVERY_WINDOW_DAYS,
+  SANTIAGO_DEFAULT_LOCATION,
+  SPECIAL_DELIVERY_NAME,
+  compileZone,
+  coverageAt,
+  deliveryChannelOf,
+  deliveryMethodById,
+  deliveryWindowSlots,
+  expressAvailability,
+  haversineKm,
+  isAddressMethod,
+  isInStock,
+  localParts,
+  nearestStore,
+  simulationItemsSource,
+  type CompiledZone,
+  type CoverageState,
+  type DeliveryMethod,
+  type LngLat,
+} from '@despensa/domain';
+import {
+  shippingSimulationBody,
+  type DeliveryChoice,
+  type DeliveryWindow,
+  type ExpressQuote,
+  type LogisticsEntry,
+  type LostProduct,
+  type OrderForm,
+  type OrderFormShippingBody,
+  type SalesChannelAtPoint,
+  type ShippingPolicies,
+  type ShippingSimulation,
+  type ShippingSimulationBody,
+  type Sla,
+  type StoreGeolocation,
+  type StoreOperations,
+  type StorefrontServices,
+  type WithdrawalStores,
+} from '@despensa/contracts';
+import type { Database } from '../../db/client';
+import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors';
+import type { CartService } from '../cart/service';
+import type { CartShippingData } from '../cart/shipping-data';
+import type { CatalogService } from '../catalog/service';
+import type { StoreRow } from '../stores/repo';
+import type { StoresService } from '../stores/service';
+import {
+  deleteOldWindows,
+  insertLookup,
+  insertWindows,
+  listZones,
+  logLookup,
+  releaseReservation,
+  reserveWindow,
+  windowsOf,
+  type DeliveryWindowRow,
+} from './repo';
+
+type DeliveryApi = StorefrontServices['delivery'];
+type ParsedSimulationBody = ReturnType<typeof shippingSimulationBody.parse>;
+
+interface StoreEntry {
+  row: StoreRow;
+  operations: StoreOperations;
+  coordinates: LngLat;
+}
+
+interface SimulatedItem {
+  id: string;
+  quantity: number;
+  /** Sold, with stock, by the store's channel. */
+  deliverable: boolean;
+}
+
+/** The simulation scopes of §7: one method (/simulation, /simulation/delivery) or every method (/deliveryAll). */
+export type SimulationScope = 'method' | 'all';
+
+const WINDOW_HORIZON_MS = DELIVERY_WINDOW_DAYS * 24 * 3600_000;
+
+/**
+ * Delivery (§4 sales channel and delivery mode, §7 Sales channel and shipping). Stores and coverage zones
+ * live in memory (rebuilt from the database by `reload`, on start), so answering which store serves a
+ * point is a few polygon tests; only window capacity is read from the database, per simulation.
+ */
+export class DeliveryService implements DeliveryApi {
+  private byChannel = new Map<number, StoreEntry>();
+  private stores: StoreEntry[] = [];
+  private zones: CompiledZone[] = [];
+  /** The local date windows were last extended on, and the extension under way. */
+  private windowsDay = '';
+  private extending: Promise<void> | null = null;
+  /** Default simulation item per channel, for the catalogue snapshot it was found in. */
+  private defaultItems = new WeakMap<object, Map<number, string | null>>();
+  private listener: { end(): Promise<void> } | null = null;
+  private reloadTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly database: Database,
+    private readonly storesService: StoresService,
+    private readonly catalog: CatalogService,
+    private readonly cart: CartService,
+    private readonly clock: () => Date = () => new Date(),
+    private readonly log: (message: string) => void = () => {},
+  ) {}
+
+  /**
+   * Loads stores and zones, makes sure every store has windows for the next 7 days, and reloads whenever
+   * any instance writes stores or zones (a trigger fires shipping_changed).
+   */
+  async start(): Promise<void> {
+    await this.reload();
+    await this.ensureWindows();
+    const client = await this.database.pool.connect();
+    client.on('notification', () => this.scheduleReload());
+    client.on('error', (error) => this.log(`shipping listener lost its connection: ${error.message}`));
+    await client.query('LISTEN shipping_changed');
+    this.listener = {
+      end: async () => {
+        await client.query('UNLISTEN *').catch(() => {});
+        client.release();
+      },
+    };
+  }
+
+  async stop(): Promise<void> {
+    if (this.reloadTimer) clearTimeout(this.reloadTimer);
+    await this.listener?.end();
+    this.listener = null;
+  }
+
+  private scheduleReload(): void {
+    // A seed writes stores and zones in several statements; reload once they settle.
+    if (this.reloadTimer) clearTimeout(this.reloadTimer);
+    this.reloadTimer = setTimeout(() => {
+      this.reloadTimer = null;
+      this.reload().catch((error: unknown) => this.log(`shipping reload failed: ${String(error)}`));
+    }, 200);
+    this.reloadTimer.unref();
+  }
+
+  /** Rebuilds the in-memory stores and zones from the database (on start, and after a change). */
+  async reload(): Promise<void> {
+    const [rows, zones] = await Promise.all([this.storesService.activeRows(), listZones(this.database.db)]);
+    this.stores = rows.map((row) => ({
+      row,
+      operations: storeOperations(row),
+      coordinates: [row.lng, row.lat],
+    }));
+    this.byChannel = new Map(this.stores.map((entry) => [entry.row.salesChannel, entry]));
+    this.zones = zones.map((zone) => compileZone({ ...zone, kind: zone.kind }));
+    this.windowsDay = '';
+  }
+
+  async salesChannelAt(point: LngLat): Promise<SalesChannelAtPoint> {
+    const { coverageState, store, distanceKm } = this.serving(point);
+    return {
+      message: 'success',
+      payload: {
+        coverageState,
+        store: store?.operations ?? null,
+        distanceKm: distanceKm === null ? null : Math.round(distanceKm * 100) / 100,
+      },
+    };
+  }
+
+  /** GET /api/store/geolocation: the same answer plus a uuid, stored so an order can log against it. */
+  async storeGeolocation(point: LngLat): Promise<StoreGeolocation> {
+    const answer = await this.salesChannelAt(point);
+    const uuid = randomUUID();
+    await insertLookup(this.database.db, {
+      uuid,
+      lng: point[0],
+      lat: point[1],
+      salesChannel: answer.payload.store?.sc ?? null,
+      coverageState: answer.payload.coverageState,
+      createdAt: this.clock(),
+    });
+    return { ...answer, uuid };
+  }
+
+  async logGeolocation(uuid: string, orderId: string): Promise<void> {
+    if (!(await logLookup(this.database.db, uuid, orderId, this.clock()))) {
+      throw new NotFoundError('No existe esa consulta de geolocalización');
+    }
+  }
+
+  async withdrawalStores(): Promise<WithdrawalStores> {
+    return {
+      message: 'success',
+      payload: {
+        stores: this.stores.filter((s) => s.row.pickup || s.row.car).map((s) => s.operations),
+      },
+    };
+  }
+
+  shippingPolicies(): ShippingPolicies {
+    return {
+      message: 'success',
+      payload: {
+        policies: DELIVERY_METHOD_LIST.map((method) => ({
+          id: method.id,
+          name: method.name,
+          code: method.code,
+          deliveryChannel: deliveryChannelOf(method.kind),
+          price: DELIVERY_PRICES_CENTS[method.kind],
+        })),
+      },
+    };
+  }
+
+  async simulate(
+    input: ShippingSimulationBody,
+    scope: SimulationScope = 'method',
+  ): Promise<ShippingSimulation> {
+    return this.simulateParsed(shippingSimulationBody.parse(input), scope);
+  }
+
+  /** simulate() for a body the route has already validated. */
+  async simulateParsed(
+    body: ParsedSimulationBody,
+    scope: SimulationScope = 'method',
+  ): Promise<ShippingSimulation> {
+    const method = deliveryMethodById(body.shippingMethod)!;
+    const now = this.clock();
+    await this.ensureWindows();
+    const point = body.location.point as LngLat;
+    const serving = this.serving(point, body.saleschannel);
+    const store =
+      isAddressMethod(method.kind) || (scope === 'all' && serving.store)
+        ? serving.store
+        : this.storeOf(body.saleschannel);
+    const coverageState: CoverageState =
+      isAddressMethod(method.kind) || scope === 'all' ? serving.coverageState : 'covered';
+    const salesChannel = store?.row.salesChannel ?? body.saleschannel;
+    const { items, source } = this.simulationItems(body, salesChannel);
+    const totalItems = items.reduce((sum, item) => sum + item.quantity, 0);
+    const answer = (
+      slas: Sla[],
+      message: ShippingSimulation['message'],
+      shippingMethod: string = method.name,
+      express?: ExpressQuote,
+    ): ShippingSimulation => ({
+      coverageState,
+      shippingMethod,
+      logisticsInfo: logistics(items, slas),
+      message,
+      ...(express ? { express } : {}),
+      itemsSource: source,
+    });
+
+    if (!store) return answer([], 'outOfCoverage');
+    const windows = (
+      await windowsOf(this.database, store.row.id, now, new Date(now.getTime() + WINDOW_HORIZON_MS))
+    ).map((row) => windowView(row, 0));
+    const express = this.expressQuote(store, totalItems, now);
+    const covered = coverageState === 'covered';
+    const slaOf = (kind: DeliveryMethod['kind'], name?: string) =>
+      scheduledSla(DELIVERY_METHODS[kind], store, windows, now, name);
+
+    if (scope === 'all') {
+      const slas: Sla[] = [];
+      if (covered) slas.push(slaOf('homeDelivery'));
+      if (covered && express.available) slas.push(expressSla(express));
+      if (store.row.pickup) slas.push(slaOf('storePickup'));
+      if (store.row.car) slas.push(slaOf('carPickup'));
+      const message = slas.length ? windowsMessage(windows) : covered ? 'noSchedules' : 'outOfCoverage';
+      return answer(slas, message, method.name, express);
+    }
+    if (isAddressMethod(method.kind) && !covered) return answer([], 'outOfCoverage');
+    if (method.kind === 'express') {
+      if (express.available) return answer([expressSla(express)], null, method.name, express);
+      // §7 retry: express cannot be promised, so the store's scheduled windows are offered instead.
+      const special = slaOf('homeDelivery', SPECIAL_DELIVERY_NAME);
+      return answer([special], windowsMessage(windows) ?? null, SPECIAL_DELIVERY_NAME, express);
+    }
+    if (
+      (method.kind === 'storePickup' && !store.row.pickup) ||
+      (method.kind === 'carPickup' && !store.row.car)
+    ) {
+      return answer([], 'noSchedules');
+    }
+    return answer([slaOf(method.kind)], windowsMessage(windows));
+  }
+
+  /**
+   * Re-prices the cart under the chosen channel and sets its mode (§4 channel change). Items the channel
+   * does not sell or has no stock of come back in lostProducts and stay in the cart.
+   */
+  async applyChoice(
+    orderFormId: string,
+    choice: DeliveryChoice,
+  ): Promise<{ orderForm: OrderForm; lostProducts: LostProduct[] }> {
+    if (choice.salesChannel !== DEFAULT_SALES_CHANNEL) this.requireStore(choice.salesChannel);
+    const before = await this.cart.get(orderFormId);
+    // A new store or mode gives the window back; re-applying the same choice keeps it.
+    const previousSla = before.shippingData.logisticsInfo[0]?.selectedSla ?? null;
+    if (Number(before.salesChannel) !== choice.salesChannel || previousSla !== choice.method) {
+      await releaseReservation(this.database.db, orderFormId);
+    }
+    const method = choice.method ? deliveryMethodById(choice.method) : undefined;
+    const store = this.byChannel.get(choice.salesChannel);
+    const pickup = method && !isAddressMethod(method.kind) && store ? [pickupPoint(store)] : [];
+    const address =
+      method && isAddressMethod(method.kind)
+        ? {
+            addressId: choice.addressId,
+            addressType: 'residential',
+            street: choice.addressLine,
+            country: COUNTRY_CODE_ISO3,
+          }
+        : DEFAULT_PICKUP_ADDRESS;
+    const orderForm = await this.cart.setShippingData(orderFormId, {
+      salesChannel: choice.salesChannel,
+      selectedSla: choice.method,
+      shippingData: {
+        address,
+        availableAddresses: [address],
+        pickupPoints: pickup,
+        selectedAddresses: [address],
+        logistics: Object.fromEntries(before.items.map((item) => [item.id, logisticsChoice(method, [])])),
+      },
+    });
+    const lostProducts = orderForm.items
+      .filter((item) => item.availability !== 'available')
+      .map((item) => ({ id: item.id, name: item.name, imageUrl: item.imageUrl, quantity: item.quantity }));
+    return { orderForm, lostProducts };
+  }
+
+  async reserveWindow(
+    orderFormId: string,
+    window: { startDateUtc: string; endDateUtc: string },
+  ): Promise<OrderForm> {
+    const form = await this.cart.get(orderFormId);
+    const selectedSla = form.shippingData.logisticsInfo[0]?.selectedSla ?? DELIVERY_METHODS.homeDelivery.id;
+    return this.attachShipping(orderFormId, {
+      logisticsInfo: [{ itemIndex: 0, selectedSla, deliveryWindow: window }],
+    });
+  }
+
+  /**
+   * POST /api/orderform/{id}/shipping (§7 cart shipping attachment). Omitted fields keep what the cart
+   * has; a deliveryWindow reserves that window of the cart's store (409 when full) and moves the cart's
+   * earlier reservation; logistics entries come back with the slas of the selected method.
+   */
+  async attachShipping(orderFormId: string, body: OrderFormShippingBody, sc?: number): Promise<OrderForm> {
+    const current = await this.cart.get(orderFormId);
+    const salesChannel = sc ?? Number(current.salesChannel);
+    const store = this.byChannel.get(salesChannel);
+    if (salesChannel !== DEFAULT_SALES_CHANNEL && !store) {
+      throw new BadRequestError(`No existe el canal de venta ${salesChannel}`, 'sc');
+    }
+    const entries = body.logisticsInfo ?? [];
+    const selectedSla =
+      entries.find((entry) => entry.selectedSla)?.selectedSla ??
+      current.shippingData.logisticsInfo[0]?.selectedSla ??
+      null;
+    const method = selectedSla ? deliveryMethodById(selectedSla) : undefined;
+    const window = entries.find((entry) => entry.deliveryWindow)?.deliveryWindow ?? null;
+    const now = this.clock();
+    if (window) {
+      if (!store)
+        throw new BadRequestError('Elige una tienda o una dirección antes de elegir un horario', 'sc');
+      if (method && method.kind === 'express') {
+        throw new BadRequestError(
+          'Despacho Express no tiene horarios: llega según el tiempo estimado',
+          'logisticsInfo',
+        );
+      }
+      await this.reserve(orderFormId, store, window, now);
+    } else if (Number(current.salesChannel) !== salesChannel || method?.kind === 'express') {
+      // Another store's windows, or express (which has none): the window held so far is given back.
+      await releaseReservation(this.database.db, orderFormId);
+    }
+    const address = body.address !== undefined ? body.address : current.shippingData.address;
+    const slas = store && method ? await this.slasForCart(store, method, current, window, now) : [];
+    const shippingData: CartShippingData = {
+      address: address ?? null,
+      availableAddresses:
+        body.availableAddresses ?? (current.shippingData.availableAddresses as Record<string, unknown>[]),
+      pickupPoints:
+        body.pickupPoints ??
+        (method && !isAddressMethod(method.kind) && store
+          ? [pickupPoint(store)]
+          : (current.shippingData.pickupPoints as Record<string, unknown>[])),
+      selectedAddresses:
+        body.selectedAddresses ?? (current.shippingData.selectedAddresses as Record<string, unknown>[]),
+      logistics: Object.fromEntries(current.items.map((item) => [item.id, logisticsChoice(method, slas)])),
+    };
+    return this.cart.setShippingData(orderFormId, { salesChannel, selectedSla, shippingData });
+  }
+
+  // ---- internals ----
+
+  /** The store serving a point for home delivery: the requested channel if it covers it, else the nearest. */
+  private serving(
+    point: LngLat,
+    preferred?: number,
+  ): { coverageState: CoverageState; store: StoreEntry | null; distanceKm: number | null } {
+    const coverage = coverageAt(point, this.zones);
+    const candidates = coverage.salesChannels
+      .map((sc) => this.byChannel.get(sc))
+      .filter((entry): entry is StoreEntry => entry !== undefined);
+    if (candidates.length === 0) {
+      return {
+        coverageState: coverage.state === 'covered' ? 'outOfCoverage' : coverage.state,
+        store: null,
+        distanceKm: null,
+      };
+    }
+    const chosen = candidates.find((entry) => entry.row.salesChannel === preferred);
+    const nearest = chosen
+      ? { store: chosen, distanceKm: haversineKm(point, chosen.coordinates) }
+      : nearestStore(point, candidates)!;
+    return { coverageState: 'covered', store: nearest.store, distanceKm: nearest.distanceKm };
+  }
+
+  private storeOf(salesChannel: number): StoreEntry | null {
+    return this.byChannel.get(salesChannel) ?? null;
+  }
+
+  private requireStore(salesChannel: number): StoreEntry {
+    const store = this.byChannel.get(salesChannel);
+    if (!store) throw new NotFoundError(`No existe una tienda con el canal de venta ${salesChannel}`);
+    return store;
+  }
+
+  /** §9: the cart's items from 1000000 cents on; below, the default items (see simulationItemsSource). */
+  private simulationItems(
+    body: ParsedSimulationBody,
+    salesChannel: number,
+  ): { items: SimulatedItem[]; source: 'request' | 'cart' | 'default' } {
+    const index = this.catalog.index;
+    let value = 0;
+    const items = body.items.map((item) => {
+      const entry = index.skusById.get(Number(item.id));
+      const offers = entry ? index.offersFor(entry.sku, salesChannel) : [];
+      const offer = offers.find((each) => each.sellerId === item.seller && each.listPrice > 0) ?? offers[0];
+      const deliverable =
+        offer !== undefined &&
+        isInStock({ ListPrice: offer.listPrice, AvailableQuantity: offer.availableQuantity });
+      if (deliverable) value += offer.price * item.quantity;
+      return { id: item.id, quantity: item.quantity, deliverable };
+    });
+    if (!body.isCart) return { items, source: 'request' };
+    if (simulationItemsSource(value) === 'cart') return { items, source: 'cart' };
+    const fallback = this.defaultItem(salesChannel);
+    return {
+      items: fallback ? [{ id: fallback, quantity: 1, deliverable: true }] : [],
+      source: 'default',
+    };
+  }
+
+  /** The default simulation item: the lowest sku id the channel sells with stock. */
+  private defaultItem(salesChannel: number): string | null {
+    const index = this.catalog.index;
+    let perChannel = this.defaultItems.get(index);
+    if (!perChannel) {
+      perChannel = new Map();
+      this.defaultItems.set(index, perChannel);
+    }
+    if (!perChannel.has(salesChannel)) {
+      let best: number | null = null;
+      for (const [id, entry] of index.skusById) {
+        if (best !== null && id >= best) continue;
+        const sellable = index
+          .offersFor(entry.sku, salesChannel)
+          .some((o) => isInStock({ ListPrice: o.listPrice, AvailableQuantity: o.availableQuantity }));
+        if (sellable) best = id;
+      }
+      perChannel.set(salesChannel, best === null ? null : String(best));
+    }
+    return perChannel.get(salesChannel) ?? null;
+  }
+
+  private expressQuote(store: StoreEntry, totalItems: number, now: Date): ExpressQuote {
+    const verdict = expressAvailability({
+      now,
+      totalItems,
+      offered: store.row.express,
+      storedDeliveryTime: store.row.deliveryTimeMinutes,
+      openingHours: store.row.openingHours,
+    });
+    return { ...verdict, price: DELIVERY_PRICES_CENTS.express };
+  }
+
+  private async reserve(
+    orderFormId: string,
+    store: StoreEntry,
+    window: { startDateUtc: string; endDateUtc: string },
+    now: Date,
+  ): Promise<void> {
+    const startsAt = new Date(window.startDateUtc);
+    const endsAt = new Date(window.endDateUtc);
+    if (Number.isNaN(startsAt.getTime()) || Number.isNaN(endsAt.getTime())) {
+      throw new BadRequestError('Horario inválido: usa fechas ISO 8601 en UTC', 'deliveryWindow');
+    }
+    const outcome = await reserveWindow(
+      this.database.db,
+      orderFormId,
+      { storeId: store.row.id, startsAt, endsAt },
+      now,
+    );
+    if (outcome === 'notFound') throw new NotFoundError('No existe ese horario de entrega en la tienda');
+    if (outcome === 'past') throw new BadRequestError('Ese horario de entrega ya comenzó', 'deliveryWindow');
+    if (outcome === 'full')
+      throw new ConflictError('El horario elegido ya no tiene cupos. Elige otro horario.');
+  }
+
+  /** The selected method's sla for the cart (with the chosen window), as the logistics entries carry it. */
+  private async slasForCart(
+    store: StoreEntry,
+    method: DeliveryMethod,
+    form: OrderForm,
+    window: { startDateUtc: string; endDateUtc: string } | null,
+    now: Date,
+  ): Promise<Sla[]> {
+    if (method.kind === 'express') {
+      const total = form.items.reduce((sum, item) => sum + item.quantity, 0);
+      const quote = this.expressQuote(store, total, now);
+      return quote.available ? [expressSla(quote)] : [];
+    }
+    const rows = await windowsOf(
+      this.database,
+      store.row.id,
+      now,
+      new Date(now.getTime() + WINDOW_HORIZON_MS),
+    );
+    const windows = rows.map((row) => windowView(row, 0));
+    const sla = scheduledSla(method, store, windows, now);
+    const chosen = window
+      ? windows.find(
+          (w) =>
+            sameInstant(w.startDateUtc, window.startDateUtc) && sameInstant(w.endDateUtc, window.endDateUtc),
+        )
+      : undefined;
+    return [{ ...sla, deliveryWindow: chosen ?? null }];
+  }
+
+  /** Windows for the next 7 days for every store; runs on start and again once a day, on first use. */
+  private async ensureWindows(): Promise<void> {
+    const now = this.clock();
+    const today = localParts(now);
+    const day = `${today.year}-${today.month}-${today.day}`;
+    if (day === this.windowsDay) return;
+    this.extending ??= (async () => {
+      const rows = this.stores.flatMap((store) =>
+        deliveryWindowSlots(now, store.row.openingHours).map((slot) => ({
+          storeId: store.row.id,
+          startsAt: slot.start,
+          endsAt: slot.end,
+          capacity: DELIVERY_WINDOW_CAPACITY,
+        })),
+      );
+      await insertWindows(this.database.db, rows);
+      await deleteOldWindows(this.database.db, now);
+      this.windowsDay = day;
+    })().finally(() => {
+      this.extending = null;
+    });
+    await this.extending;
+  }
+}
+
+/** Store pickup, car pickup or a selection without an address use the fixed Santiago address (§4, §9). */
+const DEFAULT_PICKUP_ADDRESS: Record<string, unknown> = {
+  addressType: 'search',
+  postalCode: SANTIAGO_DEFAULT_LOCATION.postalCode,
+  city: 'Santiago',
+  state: 'Región Metropolitana',
+  country: COUNTRY_CODE_ISO3,
+  geoCoordinates: [...SANTIAGO_DEFAULT_LOCATION.coordinates],
+};
+
+function storeOperations(row: StoreRow): StoreOperations {
+  return {
+    name: row.name,
+    sc: row.salesChannel,
+    value: String(row.salesChannel),
+    seller: row.sellerId,
+    warehouse_id: row.warehouseId,
+    coordinates: [row.lng, row.lat],
+    sc_virtual: null,
+    active: row.active,
+    address: row.address,
+    auto: row.car,
+    store: row.pickup,
+    express: row.express,
+    storeId: row.id,
+    comuna: row.comuna,
+    region: row.region,
+    regionCode: row.regionCode,
+    openingHours: row.openingHours,
+  };
+}
+
+function pickupPoint(store: StoreEntry): Record<string, unknown> {
+  return {
+    id: store.row.id,
+    friendlyName: store.row.name,
+    address: {
+      addressType: 'pickup',
+      street: store.row.address,
+      neighborhood: store.row.comuna,
+      state: store.row.region,
+      country: COUNTRY_CODE_ISO3,
+      geoCoordinates: store.coordinates,
+    },
+  };
+}
+
+function windowView(row: DeliveryWindowRow, price: number): DeliveryWindow {
+  const remaining = Math.max(0, row.capacity - row.reserved);
+  return {
+    startDateUtc: row.startsAt.toISOString(),
+    endDateUtc: row.endsAt.toISOString(),
+    price,
+    capacity: row.capacity,
+    remaining,
+    full: remaining === 0,
+  };
+}
+
+/** A scheduled method's sla (home delivery, pickup, Click al Auto) with the store's windows. */
+function scheduledSla(
+  method: DeliveryMethod,
+  store: StoreEntry,
+  windows: DeliveryWindow[],
+  now: Date,
+  name: string = method.name,
+): Sla {
+  const price = DELIVERY_PRICES_CENTS[method.kind];
+  const first = windows.find((w) => !w.full);
+  const hours = first
+    ? Math.max(1, Math.ceil((Date.parse(first.startDateUtc) - now.getTime()) / 3600_000))
+    : 0;
+  const pickup = deliveryChannelOf(method.kind) === 'pickup-in-point';
+  return {
+    id: method.id as Sla['id'],
+    name,
+    deliveryChannel: deliveryChannelOf(method.kind),
+    price,
+    shippingEstimate: first ? `${hours}h` : '',
+    estimateMinutes: null,
+    deliveryWindow: null,
+    availableDeliveryWindows: windows.map((w) => ({ ...w, price })),
+    pickupStoreInfo: pickup
+      ? { storeId: store.row.id, name: store.row.name, address: store.row.address }
+      : null,
+  };
+}
+
+function expressSla(quote: ExpressQuote): Sla {
+  return {
+    id: DELIVERY_METHODS.express.id as Sla['id'],
+    name: DELIVERY_METHODS.express.name,
+    deliveryChannel: 'delivery',
+    price: quote.price,
+    shippingEstimate: `${quote.estimateMinutes}m`,
+    estimateMinutes: quote.estimateMinutes,
+    deliveryWindow: null,
+    availableDeliveryWindows: [],
+    pickupStoreInfo: null,
+  };
+}
+
+/** §8: no windows at all → the store has no schedules; every window full → no time windows. */
+function windowsMessage(windows: DeliveryWindow[]): ShippingSimulation['message'] {
+  if (windows.length === 0) return 'noSchedules';
+  return windows.every((w) => w.full) ? 'noWindows' : null;
+}
+
+/**
+ * §3 logistics entries: every deliverable item gets the slas, an item the channel cannot deliver none.
+ * One store serves the whole cart, so its windows are the same for every item: they are listed once, on
+ * the first deliverable item's slas, and the others carry the same slas with no availableDeliveryWindows
+ * (a week of windows repeated on 100 items made a 600 KB answer).
+ */
+function logistics(items: SimulatedItem[], slas: Sla[]): LogisticsEntry[] {
+  const channels = [...new Set(slas.map((sla) => sla.deliveryChannel))].map((id) => ({ id }));
+  const withoutWindows = slas.map((sla) => ({ ...sla, availableDeliveryWindows: [] }));
+  const first = items.findIndex((item) => item.deliverable);
+  return items.map((item, itemIndex) => ({
+    itemIndex,
+    itemId: item.id,
+    selectedSla: null,
+    selectedDeliveryChannel: null,
+    slas: !item.deliverable ? [] : itemIndex === first ? slas : withoutWindows,
+    shipsTo: [COUNTRY_CODE_ISO3],
+    deliveryChannels: item.deliverable ? channels : [],
+  }));
+}
+
+function logisticsChoice(
+  method: DeliveryMethod | undefined,
+  slas: Sla[],
+): CartShippingData['logistics'][string] {
+  const channel = method ? deliveryChannelOf(method.kind) : null;
+  return {
+    selectedSla: method?.id ?? null,
+    selectedDeliveryChannel: channel,
+    slas,
+    deliveryChannels: channel ? [{ id: channel }] : [],
+  };
+}
+
+function sameInstant(a: string, b: string): boolean {
+  return Date.parse(a) === Date.parse(b);
+}
