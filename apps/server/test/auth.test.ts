@@ -178,6 +178,32 @@ describe('VTEX ID login', () => {
     now.setTime(now.getTime() + 16 * 60_000);
   });
 
+  it('limits access-key e-mails to 5 per e-mail and 20 per address in 15 minutes, known e-mail or not', async () => {
+    const send = (from: ReturnType<typeof accountsClient>, login: string) =>
+      from.start().then((authenticationToken) =>
+        from.call('POST', '/api/vtexid/pub/authentication/accesskey/send', {
+          payload: { authenticationToken, login },
+        }),
+      );
+    const customer = await client.register();
+    const spread = Array.from({ length: 6 }, (_, i) => accountsClient(shop, `10.1.0.${i + 1}`));
+    for (const from of spread.slice(0, 5)) expect((await send(from, customer.email)).statusCode).toBe(200);
+    const sixth = await send(spread[5]!, customer.email);
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json()).toEqual({ authStatus: 'BlockedUser' });
+    // An unknown e-mail is limited the same way, so the limit does not reveal who has an account.
+    for (let i = 0; i < 5; i++) await send(spread[i]!, 'nadie-limite@correo.cl');
+    expect((await send(spread[5]!, 'nadie-limite@correo.cl')).statusCode).toBe(429);
+
+    const one = accountsClient(shop, '10.2.0.1');
+    for (let i = 0; i < 20; i++) expect((await send(one, `limite-${i}@correo.cl`)).statusCode).toBe(200);
+    expect((await send(one, 'limite-20@correo.cl')).statusCode).toBe(429);
+    expect((await send(accountsClient(shop, '10.2.0.2'), 'limite-20@correo.cl')).statusCode).toBe(200);
+
+    now.setTime(now.getTime() + 16 * 60_000);
+    expect((await send(one, customer.email)).statusCode).toBe(200);
+  });
+
   it('serves the sandbox outbox in development', async () => {
     const response = await client.call('GET', '/api/dev/outbox');
     expect(response.statusCode).toBe(200);

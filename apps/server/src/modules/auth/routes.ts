@@ -80,14 +80,20 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'E-mail a 6-digit access key (15 min, single use); the same answer for unknown e-mails',
+          summary:
+            'E-mail a 6-digit access key (15 min, single use); the same answer for unknown e-mails; 429 past 5 per e-mail or 20 per address in 15 min',
           body: accessKeySendBody,
-          response: { 200: z.object({ authStatus }), 400: z.object({ authStatus }).or(errorResponse) },
+          response: {
+            200: z.object({ authStatus }),
+            400: z.object({ authStatus }).or(errorResponse),
+            429: z.object({ authStatus }),
+          },
         },
       },
       async (request, reply) => {
-        const status = await auth.sendAccessKey(request.body);
-        return reply.status(status === 'Success' ? 200 : 400).send({ authStatus: status });
+        const status = await auth.sendAccessKey(request.body, request.ip);
+        const code = status === 'Success' ? 200 : status === 'BlockedUser' ? 429 : 400;
+        return reply.status(code).send({ authStatus: status });
       },
     );
 

@@ -31,6 +31,9 @@ export const LOGIN_WINDOW_MINUTES = 15;
 export const MAX_FAILURES_PER_ACCOUNT = 5;
 /** Higher than per account: many shoppers can share one address (mobile carriers, offices). */
 export const MAX_FAILURES_PER_ADDRESS = 30;
+/** Access-key e-mails per account and per client address in the same window (mail bombing, mail cost). */
+export const MAX_SENDS_PER_ACCOUNT = 5;
+export const MAX_SENDS_PER_ADDRESS = 20;
 
 /** The logged-in customer behind a session token. */
 export interface Session {
@@ -137,10 +140,21 @@ export class AuthService {
    * POST …/accesskey/send. Answers the same whether or not the e-mail has an account; only accounts get
    * mail. A malformed e-mail is InvalidEmail, a dead token InvalidToken.
    */
-  async sendAccessKey(body: AccessKeySendBody): Promise<AuthStatus> {
+  async sendAccessKey(body: AccessKeySendBody, clientAddress: string): Promise<AuthStatus> {
     if (!(await this.isAuthenticationTokenLive(body.authenticationToken))) return 'InvalidToken';
     const login = (body.login ?? body.email ?? '').trim();
     if (!isValidEmail(login)) return 'InvalidEmail';
+    // Every send counts, known e-mail or not, so the limit says nothing about which e-mails have accounts.
+    const now = this.now();
+    const {
+      counts: [forAccount = 0, forAddress = 0],
+    } = await repo.recordAttempt(
+      this.db,
+      [`send:${login.toLowerCase()}`, `send-ip:${clientAddress}`],
+      now,
+      new Date(now.getTime() - LOGIN_WINDOW_MINUTES * 60_000),
+    );
+    if (forAccount > MAX_SENDS_PER_ACCOUNT || forAddress > MAX_SENDS_PER_ADDRESS) return 'BlockedUser';
     const credential = await repo.findCredential(this.db, login);
     if (credential) await this.issueAccessKey(credential.login, 'login', '');
     return 'Success';

@@ -38,5 +38,23 @@ export function accountsForWeb(
     addresses: async (token) => addresses.list(await userOf(token)),
     saveAddress: async (token, body, addressId) => addresses.save(await userOf(token), body, addressId),
     deleteAddress: async (token, addressId) => addresses.remove(await userOf(token), addressId),
+    registerAndLogin: async (body) => {
+      const profile = await users.register(body);
+      const { sessionToken } = await auth.openSession(profile.userId);
+      if (!sessionToken) throw new Error('openSession gave no token');
+      return { profile, sessionToken };
+    },
+    sendAccessKey: async (login, clientAddress) => {
+      const { authenticationToken } = await auth.start();
+      return auth.sendAccessKey({ authenticationToken, login }, clientAddress);
+    },
+    loginWithAccessKey: async (login, accessKey, clientAddress) => {
+      const { authenticationToken } = await auth.start();
+      return auth.validateAccessKey({ authenticationToken, login, accessKey }, clientAddress);
+    },
+    setPassword: async (login, accessKey, newPassword, clientAddress) => {
+      const { authenticationToken } = await auth.start();
+      return auth.setPassword({ authenticationToken, login, accessKey, newPassword }, clientAddress);
+    },
   };
 }

@@ -5,9 +5,8 @@ import {
   RUT_INVALID_MESSAGE,
   formatRut,
   isValidEmail,
-  isValidPhone,
+  cleanContactPhone,
   isValidRut,
-  isValidShortPhone,
 } from '@despensa/domain';
 import type { RegisterDeviceBody, RegisterUserBody, UpdateUserBody, UserProfile } from '@despensa/contracts';
 import type { Database } from '../../db/client';
@@ -22,9 +21,8 @@ export const ACCOUNT_EXISTS_MESSAGE =
 
 /** §5: a phone (optional + and 9 to 11 digits) or a short phone (8 to 10 digits); spaces and dashes ignored. */
 function cleanHomePhone(phone: string): string {
-  const clean = phone.replace(/[\s-]/g, '');
-  if (!isValidPhone(clean) && !isValidShortPhone(clean))
-    throw new BadRequestError(PHONE_INVALID_MESSAGE, 'homePhone');
+  const clean = cleanContactPhone(phone);
+  if (clean === null) throw new BadRequestError(PHONE_INVALID_MESSAGE, 'homePhone');
   return clean;
 }
 

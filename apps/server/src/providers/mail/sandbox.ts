@@ -14,7 +14,11 @@ export class SandboxMailer implements Mailer {
     private readonly capacity = 500,
   ) {}
 
+  /** Also hands every message to `log` (the server log), so whoever runs `npm start` can read login codes. */
+  onSend: ((message: MailMessage) => void) | null = null;
+
   async send(message: MailMessage): Promise<void> {
+    this.onSend?.(message);
     this.messages.push({ ...message, id: this.nextId++, sentAt: this.clock().toISOString() });
     if (this.messages.length > this.capacity) this.messages.splice(0, this.messages.length - this.capacity);
   }
