@@ -26,6 +26,8 @@ import { mediaRoutes } from './modules/media/routes';
 import { NewsletterService } from './modules/newsletter/service';
 import { newsletterRoutes } from './modules/newsletter/routes';
 import { StoresService } from './modules/stores/service';
+import { DeliveryService } from './modules/shipping/service';
+import { shippingRoutes } from './modules/shipping/routes';
 import { AuthService } from './modules/auth/service';
 import { authRoutes } from './modules/auth/routes';
 import { UserService } from './modules/user/service';
@@ -47,6 +49,7 @@ export interface Services {
   cart: CartService;
   catalog: CatalogService;
   content: ContentService;
+  delivery: DeliveryService;
   newsletter: NewsletterService;
   stores: StoresService;
   users: UserService;
@@ -102,6 +105,9 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
   });
 
+  if (mailer instanceof SandboxMailer && !mailer.onSend) {
+    mailer.onSend = ({ to, subject, text }) => app.log.info({ to, subject, text }, 'sandbox mail (not sent)');
+  }
   const catalog = new CatalogService(database, clock, (message) => app.log.info(message));
   const content = new ContentService(database, clock);
   const newsletter = new NewsletterService(database, clock);
@@ -110,7 +116,11 @@ export async function buildApp({
   const auth = new AuthService(database, mailer, clock, config.BRAND_NAME);
   const users = new UserService(database, auth, cart, clock);
   const addresses = new AddressService(database, auth, users, geocoder, loadTerritory(), clock);
+  const delivery = new DeliveryService(database, stores, catalog, cart, clock, (message) =>
+    app.log.info(message),
+  );
   await catalog.start();
+  await delivery.start();
 
   // Brotli's default level (11) costs tens of ms per response; 5 compresses pages and JSON nearly as well
   // in a fraction of the time. Built assets are compressed once, at build time.
@@ -153,6 +163,7 @@ export async function buildApp({
   await app.register(authRoutes(auth));
   await app.register(userRoutes(users, auth));
   await app.register(addressRoutes(addresses, auth));
+  await app.register(shippingRoutes(delivery));
   if (process.env.NODE_ENV !== 'production' && mailer instanceof SandboxMailer)
     await app.register(devOutboxRoutes(mailer));
   if (web) {
@@ -164,21 +175,24 @@ export async function buildApp({
         primaryColor: config.BRAND_PRIMARY_COLOR,
         secondaryColor: config.BRAND_SECONDARY_COLOR,
         helpPhone: config.HELP_PHONE,
+        noCoverageVariant: config.BRAND_NO_COVERAGE_VARIANT,
       },
       accounts: accountsForWeb(auth, users, addresses),
       cart,
       catalog,
       content,
       stores,
+      delivery,
     });
   }
 
   return {
     app,
     routes,
-    services: { addresses, auth, cart, catalog, content, newsletter, stores, users, mailer },
+    services: { addresses, auth, cart, catalog, content, delivery, newsletter, stores, users, mailer },
     close: async () => {
       await app.close();
+      await delivery.stop();
       await catalog.stop();
     },
   };

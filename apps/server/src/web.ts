@@ -67,6 +67,9 @@ export async function registerWeb(app: FastifyInstance, services: StorefrontServ
   return true;
 }
 
+/** Read by apps/web's account actions (the same name there). */
+const CLIENT_ADDRESS_HEADER = 'x-despensa-client-address';
+
 function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   const origin = `${request.protocol}://${request.host}`;
   const controller = new AbortController();
@@ -76,6 +79,8 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
     if (value === undefined) continue;
     for (const each of Array.isArray(value) ? value : [value]) headers.append(name, each);
   }
+  // The client's address for the login rate limits of the web's actions; set() drops any forged copy.
+  headers.set(CLIENT_ADDRESS_HEADER, request.ip);
   const init: RequestInit & { duplex?: 'half' } = {
     method: request.method,
     headers,

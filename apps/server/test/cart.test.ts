@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOTALIZER_IDS } from '@despensa/domain';
+import { TOTALIZER_IDS, quoteShelf } from '@despensa/domain';
 import type { OrderForm } from '@despensa/contracts';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -541,5 +541,170 @@ describe('concurrency', () => {
     expect(a.items).toHaveLength(50);
     expect(summary(a)).toEqual(summary(b));
     expect(a.value).toBe(b.value);
+  });
+
+  it('loses no change when two instances change one cart at once', async () => {
+    // Each instance applies changes on the state it last wrote; the other's writes make that state stale.
+    const other = await buildApp({
+      config: loadConfig({
+        API_KEYS: 'web:test-web-key',
+        DATABASE_URL: shop.database.url,
+        LOG_LEVEL: 'silent',
+      }),
+      database: shop.database,
+      clock: () => TEST_NOW,
+      logger: false,
+      web: false,
+    });
+    try {
+      const form = await cart.create({ items: [{ id: sku(0), quantity: 1 }] });
+      await other.app.inject({
+        method: 'GET',
+        url: `/api/orderform/${form.orderFormId}`,
+        headers: CART_HEADERS,
+      });
+      await Promise.all(
+        Array.from({ length: 30 }, (_, i) => {
+          const request = {
+            method: 'PATCH' as const,
+            url: `/api/orderform/${form.orderFormId}/items`,
+            headers: CART_HEADERS,
+            payload: { orderItems: [{ id: sku(i + 1), quantity: 1 + (i % 3) }] },
+          };
+          return (i % 2 === 0 ? shop : other).app.inject(request);
+        }),
+      );
+      const expected = Array.from({ length: 30 }, (_, i) => [sku(i + 1), 1 + (i % 3)]).concat([[sku(0), 1]]);
+      const byId = (a: (string | number)[], b: (string | number)[]) =>
+        String(a[0]).localeCompare(String(b[0]));
+      for (const app of [shop, other]) {
+        const read = await app.app.inject({
+          method: 'GET',
+          url: `/api/orderform/${form.orderFormId}`,
+          headers: CART_HEADERS,
+        });
+        const items = (read.json() as OrderForm).items.map((item) => [item.id, item.quantity]);
+        expect(items.sort(byId)).toEqual(expected.sort(byId));
+      }
+      // Both keep changing it after the race, each from a state it must notice is stale.
+      await cart.patch(form.orderFormId, [{ id: sku(0), quantity: 5 }]);
+      const patched = await other.app.inject({
+        method: 'PATCH',
+        url: `/api/orderform/${form.orderFormId}/items`,
+        headers: CART_HEADERS,
+        payload: { orderItems: [{ id: sku(1), quantity: 0 }] },
+      });
+      const final = patched.json() as OrderForm;
+      expect(final.items).toHaveLength(30);
+      expect(final.items.find((item) => item.id === sku(0))!.quantity).toBe(5);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('product cards and the cart', () => {
+  it("quote the cart's price: a card's price equals the cart line's, and every pack badge is applied", async () => {
+    const catalog = shop.services.catalog;
+    // What a card quotes (the web's summarizeProduct does the same): the catalogue's offer and promotions.
+    const summaries = catalog.index.products
+      .map((doc) => catalog.productById(String(doc.id), 1))
+      .flatMap((product) => {
+        const sku = product.items[0]!;
+        const seller = sku.sellers[0];
+        const data = product.SkuData[sku.itemId]!;
+        if (!seller?.commertialOffer.IsAvailable || data.promotions.length === 0) return [];
+        const offer = seller.commertialOffer;
+        const quote = quoteShelf(
+          { price: offer.Price, listPrice: offer.ListPrice, unitMultiplier: sku.unitMultiplier },
+          data.promotions,
+          data.cart_limit,
+        );
+        const summary = {
+          name: product.productName,
+          skuId: sku.itemId,
+          sellerId: seller.sellerId,
+          ...quote,
+        };
+        return [{ product, summary, shelf: offer.Price }];
+      });
+    // Promotions of one unit (folded into the card price) and packs (badge only) are both seeded.
+    const folded = summaries.filter(({ summary, shelf }) => summary.price < shelf);
+    const packs = summaries.filter(({ summary }) => summary.badges.some((badge) => /^\d+x\d+$/.test(badge)));
+    expect(folded.length).toBeGreaterThan(0);
+    expect(packs.length).toBeGreaterThan(0);
+    for (const { product, summary } of [...folded.slice(0, 5), ...packs.slice(0, 5)]) {
+      const form = await cart.create({
+        items: [{ id: summary.skuId, quantity: 1, seller: summary.sellerId }],
+      });
+      expect(form.items[0]!.sellingPrice, summary.name).toBe(summary.price);
+      const card = form.items[0]!.paymentPrices.Tcenco.sellingPrice;
+      expect(summary.cardPrice, summary.name).toBe(card);
+      const badge = summary.badges.find((each) => /^\d+x\d+$/.test(each));
+      if (!badge) continue;
+      // '3x2': with three in the cart, the promotion behind the badge makes one unit free.
+      const [take, pay] = badge.split('x').map(Number) as [number, number];
+      const promotion = product.SkuData[summary.skuId]!.promotions.find((each) => each.badge === badge)!;
+      const shelf = product.items.find((sku) => sku.itemId === summary.skuId)!.sellers[0]!.commertialOffer;
+      const packed = await cart.patch(form.orderFormId, [{ id: summary.skuId, quantity: take }]);
+      const tag = packed.items[0]!.priceTags.find((each) => each.identifier === promotion.id);
+      expect(tag?.value, summary.name).toBe(-shelf.Price * (take - pay));
+    }
+  });
+});
+
+describe('persistent cart (merge after login)', () => {
+  it("adds the anonymous cart's lines to the customer's stored cart, within the limits", async () => {
+    const service = shop.services.cart;
+    const stored = await cart.create({
+      items: [
+        { id: sku(0), quantity: 2 },
+        { id: sku(1), quantity: 30 },
+      ],
+    });
+    await service.assignToUser(stored.orderFormId, 'customer-merge');
+    const anonymous = await cart.create({
+      items: [
+        { id: sku(1), quantity: 10 },
+        { id: sku(2), quantity: 1 },
+      ],
+    });
+    await service.setOrderInfo(anonymous.orderFormId, {
+      skuData: { [sku(2)]: { substituteType: 2, note: 'sin' } },
+    });
+    const merged = await service.mergeCarts(stored.orderFormId, anonymous.orderFormId, 'customer-merge');
+    expect(merged.orderFormId).toBe(stored.orderFormId);
+    expect(merged.items.map((item) => [item.id, item.quantity]).sort()).toEqual(
+      [
+        [sku(0), 2],
+        // 30 + 10 is capped at the §5 maximum quantity of 35, and the shopper is told.
+        [sku(1), 35],
+        [sku(2), 1],
+      ].sort(),
+    );
+    expect(merged.messages.map((message) => message.fields)).toEqual([{ itemId: sku(1) }]);
+    expect((await service.getOrderInfo(stored.orderFormId)).skuData[sku(2)]).toEqual({
+      substituteType: 2,
+      note: 'sin',
+    });
+  });
+
+  it('refuses carts of another customer', async () => {
+    const service = shop.services.cart;
+    const theirs = await cart.create({ items: [{ id: sku(0), quantity: 1 }] });
+    await service.assignToUser(theirs.orderFormId, 'customer-a');
+    const mine = await cart.create({ items: [{ id: sku(1), quantity: 1 }] });
+    await service.assignToUser(mine.orderFormId, 'customer-b');
+    await expect(
+      service.mergeCarts(mine.orderFormId, theirs.orderFormId, 'customer-b'),
+    ).rejects.toMatchObject({
+      statusCode: 403,
+    });
+    await expect(
+      service.mergeCarts(theirs.orderFormId, mine.orderFormId, 'customer-b'),
+    ).rejects.toMatchObject({
+      statusCode: 403,
+    });
+    expect((await cart.get(mine.orderFormId)).items).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@despensa/contracts';
-import { isInStock, normalizeText } from '@despensa/domain';
+import { isInStock, normalizeText, quoteLine } from '@despensa/domain';
 import { createTestApp, type TestApp } from './support/app';
 import { TEST_KEY, TEST_OSM_KEY } from './support/constants';
 
@@ -113,11 +113,16 @@ describe('listing by URL', () => {
     const inStock = offers.map((list) => list.some((offer) => isInStock(offer)));
     const firstOut = inStock.indexOf(false);
     if (firstOut >= 0) expect(inStock.slice(firstOut).every((v) => !v)).toBe(true);
-    const prices = products
-      .slice(0, firstOut >= 0 ? firstOut : undefined)
-      .map((p) => p.items[0]!.sellers[0]!.commertialOffer.Price);
+    // The price a card shows: its first in-stock offer, with the promotions the cart applies to one unit.
+    const prices = products.slice(0, firstOut >= 0 ? firstOut : undefined).map((product) => {
+      const item = product.items.find((each) => each.sellers.some((s) => isInStock(s.commertialOffer)))!;
+      const offer = item.sellers.find((s) => isInStock(s.commertialOffer))!.commertialOffer;
+      const promotions = product.SkuData[item.itemId]?.promotions ?? [];
+      const line = { price: offer.Price, listPrice: offer.ListPrice, unitMultiplier: item.unitMultiplier };
+      return quoteLine({ ...line, quantity: 1 }, promotions).sellingPrice;
+    });
     expect(prices.length).toBeGreaterThan(5);
-    expect([...prices].sort((a, b) => a - b)).toEqual(prices.sort((a, b) => a - b));
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
   });
 
   it('returns only products with a price in the channel (§5)', async () => {
@@ -325,6 +330,26 @@ describe('recommended, ranking, frequent, sponsored', () => {
     const sponsored = (await get('/api/sponsored?sc=1')).json() as Product[];
     expect(sponsored.length).toBe(5);
     expect(sponsored.every((p) => p.flags.sponsored)).toBe(true);
+  });
+
+  it("keeps a listing's sponsored products inside that listing", async () => {
+    // The top category with the most sponsored products, so the check has something to find.
+    const top = await one<{ id: number; slug: string; sponsored: number }>(
+      `SELECT c1.id, c1.slug, count(*)::int AS sponsored FROM product p
+         JOIN category c3 ON c3.id = p.category_id
+         JOIN category c2 ON c2.id = c3.parent_id
+         JOIN category c1 ON c1.id = c2.parent_id
+        WHERE p.sponsored GROUP BY c1.id, c1.slug ORDER BY 3 DESC LIMIT 1`,
+    );
+    const sponsored = (await get(`/api/sponsored?sc=1&path=${top.slug}`)).json() as Product[];
+    // Some may not be sold in channel 1; at least one of a category's several is.
+    expect(top.sponsored).toBeGreaterThan(1);
+    expect(sponsored.length).toBeGreaterThan(0);
+    expect(sponsored.length).toBeLessThanOrEqual(5);
+    for (const product of sponsored) {
+      expect(product.flags.sponsored).toBe(true);
+      expect(product.categoriesIds.join()).toContain(`/${top.id}/`);
+    }
   });
 });
 

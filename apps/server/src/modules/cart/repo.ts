@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Promotion } from '@despensa/domain';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { coupon, orderForm, orderFormItem } from './tables';
 
 export type OrderFormRow = typeof orderForm.$inferSelect;
@@ -97,9 +98,75 @@ function sameItem(a: OrderFormItemRow | undefined, b: OrderFormItemRow): boolean
 }
 
 /** The cart's version alone: enough to tell whether a rendered copy is still current. */
-export async function readCartVersion(db: Db, id: string): Promise<number | null> {
-  const [row] = await db.select({ version: orderForm.version }).from(orderForm).where(eq(orderForm.id, id));
-  return row?.version ?? null;
+export async function readCartVersion(db: Database, id: string): Promise<number | null> {
+  // A named (prepared) statement on the bare pool: this runs before every cart read.
+  const { rows } = await db.pool.query<{ version: number }>({
+    name: 'cart-version',
+    text: 'SELECT version FROM order_form WHERE id = $1',
+    values: [id],
+  });
+  return rows[0]?.version ?? null;
+}
+
+const FORM_COLUMNS = Object.entries(getTableColumns(orderForm)).filter(
+  ([key]) => key !== 'id' && key !== 'version' && key !== 'createdAt' && key !== 'updatedAt',
+) as [keyof OrderFormRow, (typeof orderForm)['_']['columns'][keyof OrderFormRow]][];
+
+/**
+ * Writes a changed cart in ONE statement (one round trip, no explicit transaction), only if its version
+ * is still `before.form.version`: the changed metadata columns, the version bump, the removed lines and
+ * an upsert of the changed ones. False when someone else changed the cart meanwhile (nothing written).
+ * Every order_form column is covered (read from the table), so a column added later is saved too.
+ */
+export async function writeCartIfUnchanged(
+  db: Database,
+  before: CartState,
+  after: CartState,
+  now: Date,
+): Promise<boolean> {
+  const values: unknown[] = [after.form.id, before.form.version, now];
+  const param = (value: unknown) => `$${values.push(value)}`;
+  const sets = ['version = version + 1', 'updated_at = $3'];
+  for (const [key, column] of FORM_COLUMNS) {
+    if (sameValue(before.form[key], after.form[key])) continue;
+    const value = after.form[key];
+    sets.push(`${column.name} = ${param(value === null ? null : column.mapToDriverValue(value as never))}`);
+  }
+  const kept = new Set(after.items.map((item) => item.skuId));
+  const removed = before.items.filter((item) => !kept.has(item.skuId)).map((item) => item.skuId);
+  const old = new Map(before.items.map((item) => [item.skuId, item]));
+  const changed = after.items.filter((item) => !sameItem(old.get(item.skuId), item));
+  // synchronous_commit is set inside the statement (a CTE of a one-statement transaction): see updateCart.
+  const ctes = [
+    `f AS (UPDATE order_form SET ${sets.join(', ')} WHERE id = $1 AND version = $2
+      AND set_config('synchronous_commit', 'off', true) IS NOT NULL RETURNING id)`,
+  ];
+  if (removed.length > 0) {
+    ctes.push(`d AS (DELETE FROM order_form_item WHERE order_form_id IN (SELECT id FROM f)
+      AND sku_id = ANY(${param(removed)}::int[]))`);
+  }
+  if (changed.length > 0) {
+    ctes.push(`u AS (INSERT INTO order_form_item
+        (order_form_id, sku_id, seller_id, quantity, seq, substitute_type, note)
+      SELECT f.id, x."skuId", x."sellerId", x.quantity, x.seq, x."substituteType", x.note
+      FROM f, jsonb_to_recordset(${param(JSON.stringify(changed))}::jsonb) AS x("skuId" int, "sellerId" text,
+        quantity int, seq int, "substituteType" smallint, note text)
+      ON CONFLICT (order_form_id, sku_id) DO UPDATE SET seller_id = excluded.seller_id,
+        quantity = excluded.quantity, seq = excluded.seq, substitute_type = excluded.substitute_type,
+        note = excluded.note)`);
+  }
+  const text = `WITH ${ctes.join(', ')} SELECT 1 FROM f`;
+  // Prepared once per connection and shape (which columns changed, lines removed or upserted): the
+  // shapes are few, and PostgreSQL then skips parsing and planning on the same two cores.
+  const name = `cart-write-${createHash('sha1').update(text).digest('base64url')}`;
+  const { rowCount } = await db.pool.query({ name, text, values });
+  return rowCount === 1;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
+  return typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b);
 }
 
 export async function findCoupon(db: Db | Tx, code: string): Promise<Promotion | null> {

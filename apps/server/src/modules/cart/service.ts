@@ -53,10 +53,12 @@ import {
   readCart,
   readCartVersion,
   updateCart,
+  writeCartIfUnchanged,
   type CartState,
   type OrderFormItemRow,
 } from './repo';
 import { RenderedOrderForms, type RenderedOrderForm } from './rendered-cache';
+import { withShippingData, type CartShippingData } from './shipping-data';
 
 /** customData fields the storefront may write (§7), by app id. */
 const CUSTOM_DATA_FIELDS: Record<string, readonly string[]> = {
@@ -68,8 +70,14 @@ const CHAIN_SELLER = '1';
 
 /** What the web's loaders and actions call (contracts); the HTTP routes use the same methods. */
 type CartApi = StorefrontServices['cart'];
-/** Edits a locked cart in place (see updateCart). */
-type CartChange = Parameters<typeof updateCart>[3];
+/**
+ * Edits a cart in place; `db` reads anything else the change needs. It may run twice (see changeWith), so
+ * it must reset whatever it reports outside the cart.
+ */
+type CartChange<T = unknown> = (cart: CartState, db: Parameters<typeof findCoupon>[0]) => Promise<T> | T;
+
+/** Carts whose state this instance keeps to apply the next change without reading it first. */
+const MAX_KEPT_CARTS = 20_000;
 
 interface ResolvedLine {
   item: OrderFormItemRow;
@@ -92,6 +100,10 @@ interface PricedCart {
  */
 export class CartService implements CartApi {
   private readonly rendered = new RenderedOrderForms();
+  /** The last state this instance wrote or read per cart, least recently used first (see changeWith). */
+  private readonly states = new Map<string, CartState>();
+  /** Per cart, the tail of this instance's queue of changes (see serially). */
+  private readonly queues = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly database: Database,
@@ -122,8 +134,9 @@ export class CartService implements CartApi {
   }
 
   /** The orderForm already validated and serialised, for the HTTP route. */
-  async getJson(orderFormId: string): Promise<string> {
-    return (await this.current(orderFormId)).json;
+  async getJson(orderFormId: string): Promise<Buffer> {
+    const entry = await this.current(orderFormId);
+    return this.rendered.bodyOf(orderFormId, entry, serialise);
   }
 
   async updateItems(
@@ -135,6 +148,7 @@ export class CartService implements CartApi {
     return this.changeAndRender(
       orderFormId,
       (cart) => {
+        messages.length = 0;
         if (options.salesChannel !== undefined) cart.form.salesChannel = options.salesChannel;
         this.applyItemChanges(cart, orderItems, options.seller, messages);
       },
@@ -165,6 +179,8 @@ export class CartService implements CartApi {
     let outcome: CouponOutcome | null = null;
     let couponPromotionId: string | null = null;
     const state = await this.change(orderFormId, async (cart, tx) => {
+      outcome = null;
+      couponPromotionId = null;
       if (!code) {
         cart.form.coupon = null;
         return;
@@ -196,7 +212,7 @@ export class CartService implements CartApi {
           },
         ]
       : [];
-    return this.render(state, priced, messages);
+    return this.keepRendered(state, priced, messages).form;
   }
 
   async setClientProfile(orderFormId: string, profile: ClientProfileBody): Promise<OrderForm> {
@@ -224,14 +240,53 @@ export class CartService implements CartApi {
    * its id must not hand one customer's cart to another.
    */
   async assignToUser(orderFormId: string, userId: string): Promise<void> {
-    if (!isValidOrderFormId(orderFormId)) throw new NotFoundError('No existe el carro');
-    const outcome = await updateCart(this.database.db, orderFormId, this.clock(), (cart) => {
+    const { result } = await this.changeWith(orderFormId, (cart) => {
       if (cart.form.userId !== null && cart.form.userId !== userId) return false;
       cart.form.userId = userId;
       return true;
     });
-    if (!outcome) throw new NotFoundError('No existe el carro');
-    if (!outcome.result) throw new ForbiddenError('El carro pertenece a otra cuenta');
+    if (!result) throw new ForbiddenError('El carro pertenece a otra cuenta');
+  }
+
+  /**
+   * The persistent-cart dialog's merge (§2): after login, the lines of the cart built anonymously
+   * (`sourceId`) are added to the customer's stored cart (`targetId`), quantities summed within the §5
+   * limits (messages say which limit cut a line), substitution choices kept. Lines the channel no longer
+   * sells are left out. Both carts must be the customer's (the source may still be anonymous).
+   */
+  async mergeCarts(targetId: string, sourceId: string, userId: string): Promise<OrderForm> {
+    const source = await this.read(sourceId);
+    if (source.form.userId !== null && source.form.userId !== userId) {
+      throw new ForbiddenError('El carro pertenece a otra cuenta');
+    }
+    const messages: OrderFormMessage[] = [];
+    return this.changeAndRender(
+      targetId,
+      (cart) => {
+        messages.length = 0;
+        if (cart.form.userId !== userId) throw new ForbiddenError('El carro pertenece a otra cuenta');
+        for (const line of [...source.items].sort((a, b) => a.seq - b.seq)) {
+          const current = cart.items.find((item) => item.skuId === line.skuId);
+          const change = {
+            id: String(line.skuId),
+            seller: line.sellerId,
+            quantity: (current?.quantity ?? 0) + line.quantity,
+          };
+          try {
+            this.applyItemChanges(cart, [change], undefined, messages);
+          } catch (error) {
+            if (!(error instanceof BadRequestError)) throw error;
+            continue;
+          }
+          const merged = cart.items.find((item) => item.skuId === line.skuId);
+          if (merged && merged.substituteType === null) {
+            merged.substituteType = line.substituteType;
+            merged.note = line.note;
+          }
+        }
+      },
+      messages,
+    );
   }
 
   /** PUT (a value) or DELETE (null) one customData field. */
@@ -282,23 +337,34 @@ export class CartService implements CartApi {
   /** The rendered cart, from the cache when the cart, the catalogue and the promotion windows are unchanged. */
   private async current(orderFormId: string): Promise<RenderedOrderForm> {
     const version = isValidOrderFormId(orderFormId)
-      ? await readCartVersion(this.database.db, orderFormId)
+      ? await readCartVersion(this.database, orderFormId)
       : null;
     if (version === null) throw new NotFoundError('No existe el carro');
-    const snapshot = this.catalog.index;
-    const cached = this.rendered.get(orderFormId, version, snapshot, this.clock().getTime());
+    const cached = this.rendered.get(orderFormId, version, this.catalog.index, this.clock().getTime());
     if (cached) return cached;
-    const state = await this.read(orderFormId);
-    const priced = await this.price(state);
-    const form = this.render(state, priced, []);
+    const kept = this.states.get(orderFormId);
+    let state = kept;
+    if (state?.form.version !== version) {
+      state = await this.read(orderFormId);
+      this.keepState(state);
+    }
+    return this.keepRendered(state, await this.price(state), []);
+  }
+
+  /** Renders the cart; a render without messages is what a read answers too, so it is kept for reads. */
+  private keepRendered(
+    state: CartState,
+    priced: PricedCart,
+    messages: OrderFormMessage[],
+  ): RenderedOrderForm {
     const entry: RenderedOrderForm = {
       version: state.form.version,
-      snapshot,
+      snapshot: this.catalog.index,
       validUntil: priced.pricing.priceValidUntil?.getTime() ?? Infinity,
-      form,
-      json: JSON.stringify(orderFormSchema.parse(form)),
+      form: this.render(state, priced, messages),
+      body: null,
     };
-    this.rendered.set(orderFormId, entry);
+    if (messages.length === 0) this.rendered.set(state.form.id, entry);
     return entry;
   }
 
@@ -315,15 +381,61 @@ export class CartService implements CartApi {
     messages: OrderFormMessage[] = [],
   ): Promise<OrderForm> {
     const state = await this.change(orderFormId, apply);
-    return this.render(state, await this.price(state), messages);
+    return this.keepRendered(state, await this.price(state), messages).form;
   }
 
   private async change(orderFormId: string, apply: CartChange): Promise<CartState> {
-    const changed = isValidOrderFormId(orderFormId)
-      ? await updateCart(this.database.db, orderFormId, this.clock(), apply)
-      : null;
+    return (await this.changeWith(orderFormId, apply)).state;
+  }
+
+  /**
+   * Applies a change in one round trip in the usual case: this instance's changes to a cart run one after
+   * the other (serially) on the state it last wrote or read (else it is read first), which is written back
+   * only if the stored version is still that state's (writeCartIfUnchanged). If another instance changed
+   * the cart meanwhile, the change is redone on a fresh read under the row lock (updateCart). Either way
+   * no concurrent change is lost.
+   */
+  private async changeWith<T>(
+    orderFormId: string,
+    apply: CartChange<T>,
+  ): Promise<{ state: CartState; result: T }> {
+    if (!isValidOrderFormId(orderFormId)) throw new NotFoundError('No existe el carro');
+    const changed = await this.serially(orderFormId, async () => {
+      const now = this.clock();
+      const kept = this.states.get(orderFormId) ?? (await readCart(this.database.db, orderFormId));
+      if (!kept) return null;
+      const state = structuredClone(kept);
+      const result = await apply(state, this.database.db);
+      if (await writeCartIfUnchanged(this.database, kept, state, now)) {
+        state.form.version += 1;
+        state.form.updatedAt = now;
+        this.keepState(state);
+        return { state, result };
+      }
+      this.states.delete(orderFormId);
+      const locked = await updateCart(this.database.db, orderFormId, now, apply);
+      if (locked) this.keepState(locked.state);
+      return locked;
+    });
     if (!changed) throw new NotFoundError('No existe el carro');
-    return changed.state;
+    return changed;
+  }
+
+  private keepState(state: CartState): void {
+    this.states.delete(state.form.id);
+    this.states.set(state.form.id, state);
+    if (this.states.size > MAX_KEPT_CARTS) this.states.delete(this.states.keys().next().value!);
+  }
+
+  /** Runs `task` after this instance's earlier changes to the same cart have finished. */
+  private serially<T>(orderFormId: string, task: () => Promise<T>): Promise<T> {
+    const run = (this.queues.get(orderFormId) ?? Promise.resolve()).then(task, task);
+    const tail = run.catch(() => undefined);
+    this.queues.set(orderFormId, tail);
+    void tail.then(() => {
+      if (this.queues.get(orderFormId) === tail) this.queues.delete(orderFormId);
+    });
+    return run;
   }
 
   /**
@@ -487,7 +599,7 @@ export class CartService implements CartApi {
       items,
       selectableGifts: [],
       totalizers: priced.pricing.totalizers,
-      shippingData: {
+      shippingData: withShippingData(form.shippingData, {
         address: null,
         logisticsInfo: items.map((item, itemIndex) => ({
           itemIndex,
@@ -507,7 +619,7 @@ export class CartService implements CartApi {
         pickupPoints: [],
         postalCode: form.postalCode,
         country: form.country,
-      },
+      }),
       clientProfileData: profile
         ? {
             email: profile.email,
@@ -611,6 +723,23 @@ export class CartService implements CartApi {
       promotions: priced?.promotions.map((promotion) => promotion.id) ?? [],
     };
   }
+
+  /**
+   * Delivery (shipping module): sets the channel, the selected sla and the §7 shipping attachment in one
+   * change. Items are re-priced under the channel and kept even when it does not sell them (the lost-
+   * products dialog decides, §4).
+   */
+  async setShippingData(
+    orderFormId: string,
+    change: { salesChannel?: number; selectedSla?: string | null; shippingData?: CartShippingData | null },
+  ): Promise<OrderForm> {
+    if (change.selectedSla) checkSla(change.selectedSla);
+    return this.changeAndRender(orderFormId, (cart) => {
+      if (change.salesChannel !== undefined) cart.form.salesChannel = change.salesChannel;
+      if (change.selectedSla !== undefined) cart.form.selectedSla = change.selectedSla;
+      if (change.shippingData !== undefined) cart.form.shippingData = change.shippingData;
+    });
+  }
 }
 
 /** The sku (and seller, if known) a change is about: by position in items[] or by sku id. */
@@ -674,6 +803,10 @@ function orderInfoOf({ form, items }: CartState): OrderInfo {
     substituteType: form.substituteType as 6 | 2,
     receiverData: form.receiverData ?? null,
   };
+}
+
+function serialise(form: OrderForm): Buffer {
+  return Buffer.from(JSON.stringify(orderFormSchema.parse(form)));
 }
 
 function checkSla(selectedSla: string): void {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Promotion } from '@despensa/domain';
 import type { ClientProfileBody, ItemsOrdination } from '@despensa/contracts';
+import type { CartShippingData } from './shipping-data';
 
 /**
  * The cart module owns these tables. A cart stores what the shopper chose (lines and metadata); prices,
@@ -37,6 +38,8 @@ export const orderForm = pgTable(
     /** Order info (§3): the cart-wide substitution preference and the receiver. */
     substituteType: smallint('substitute_type').notNull().default(6),
     receiverData: jsonb('receiver_data').$type<{ name: string; phone?: string | undefined }>(),
+    /** §7 shipping attachment (address, pickup points, per-item sla and window), set by the shipping module. */
+    shippingData: jsonb('shipping_data').$type<CartShippingData>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

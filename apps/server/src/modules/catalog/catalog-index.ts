@@ -1,4 +1,11 @@
-import { isInStock, isPromotionActive, promotionAppliesTo, slugify, type Promotion } from '@despensa/domain';
+import {
+  isInStock,
+  isPromotionActive,
+  promotionAppliesTo,
+  quoteLine,
+  slugify,
+  type Promotion,
+} from '@despensa/domain';
 import { FILTER_FACET_KEYS, type FacetKey, type OrderBy, type SelectedFacet } from '@despensa/contracts';
 import type { CatalogRows, ProductRow, SkuRow } from './repo';
 import { TextIndex } from './text-index';
@@ -106,7 +113,11 @@ export class CatalogIndex {
   private readonly leafOf: Int32Array;
   private readonly salesOf: Int32Array;
 
-  constructor(rows: CatalogRows) {
+  /** `clock` dates the promotions card prices (and so price sorting and filters) include. */
+  constructor(
+    rows: CatalogRows,
+    private readonly clock: () => Date = () => new Date(),
+  ) {
     this.promotions = rows.promotions;
     for (const row of rows.categories) {
       const category: CategoryDoc = { ...row, children: [], docs: [] };
@@ -205,21 +216,26 @@ export class CatalogIndex {
     return offers;
   }
 
-  /** The offer a card shows: the cheapest in-stock one, else the cheapest; null when nobody sells it here. */
+  /** The offer a card shows (see computeBestOffer); null when nobody sells the product here. */
   bestOffer(product: ProductDoc, salesChannel: number): Offer | null {
     return this.channelView(salesChannel)?.offers[product.doc] ?? null;
   }
 
   /**
-   * Per-channel columns over documents (sold, in stock, price, discount), computed once per snapshot and
-   * channel, so filtering and sorting 50,000 products reads typed arrays instead of walking offers.
+   * Per-channel columns over documents (sold, in stock, price, discount), computed once per snapshot,
+   * channel and minute, so filtering and sorting 50,000 products reads typed arrays instead of walking
+   * offers. `price` is what the cart charges for one unit, promotions included (the card's price): sorting
+   * and price filters follow what the shopper sees. The minute keeps promotion start and end dates true.
    */
   private channelView(salesChannel: number): ChannelView | null {
     if (!this.knownChannels.has(salesChannel)) return null;
+    const now = this.clock();
+    const minute = Math.floor(now.getTime() / 60_000);
     let view = this.channelViews.get(salesChannel);
-    if (!view) {
+    if (!view || view.minute !== minute) {
       const count = this.products.length;
       view = {
+        minute,
         offers: new Array<Offer | null>(count).fill(null),
         sold: new Uint8Array(count),
         inStock: new Uint8Array(count),
@@ -227,12 +243,20 @@ export class CatalogIndex {
         discount: new Float32Array(count),
       };
       for (const product of this.products) {
-        const offer = this.computeBestOffer(product, salesChannel);
-        if (!offer) continue;
+        const best = this.computeBestOffer(product, salesChannel);
+        if (!best) continue;
+        const { offer, sku } = best;
+        const promotions = this.promotionsFor(product, sku, salesChannel, offer.sellerId, now);
+        const price =
+          promotions.length === 0
+            ? offer.price
+            : quoteLine({ ...offer, unitMultiplier: sku.unitMultiplier, quantity: 1 }, promotions)
+                .sellingPrice;
         view.offers[product.doc] = offer;
         view.sold[product.doc] = 1;
         view.inStock[product.doc] = offerInStock(offer) ? 1 : 0;
-        view.price[product.doc] = offer.price;
+        view.price[product.doc] = price;
+        // The 'En oferta' facet follows the card's offer flag: a lower shelf price than the list price.
         view.discount[product.doc] =
           offer.listPrice > 0 ? (offer.listPrice - offer.price) / offer.listPrice : 0;
       }
@@ -241,15 +265,20 @@ export class CatalogIndex {
     return view;
   }
 
-  private computeBestOffer(product: ProductDoc, salesChannel: number): Offer | null {
-    let best: Offer | null = null;
+  /**
+   * The offer a product card shows (web's mainOffer): the first sku's first in-stock offer, skus and
+   * sellers in catalogue order (the chain first); with none in stock, the first priced offer.
+   */
+  private computeBestOffer(product: ProductDoc, salesChannel: number): { offer: Offer; sku: SkuDoc } | null {
+    let fallback: { offer: Offer; sku: SkuDoc } | null = null;
     for (const sku of product.skus) {
       for (const offer of this.offersFor(sku, salesChannel)) {
         if (offer.listPrice <= 0) continue; // §5: items with no price are skipped
-        if (!best || rankOffer(offer) < rankOffer(best)) best = offer;
+        if (offerInStock(offer)) return { offer, sku };
+        fallback ??= { offer, sku };
       }
     }
-    return best;
+    return fallback;
   }
 
   /** Active promotions for one sku in one channel, by the §5 rule. */
@@ -511,6 +540,8 @@ export class CatalogIndex {
 }
 
 interface ChannelView {
+  /** The minute (epoch minutes) its promotion-inclusive prices were computed for. */
+  minute: number;
   offers: (Offer | null)[];
   sold: Uint8Array;
   inStock: Uint8Array;
@@ -558,10 +589,6 @@ const PRICE_BANDS: [number, number, string][] = [
 function parseRange(value: string): [number, number] {
   const [min, max] = value.split(':').map(Number);
   return [Number.isFinite(min) ? min! : 0, Number.isFinite(max) ? max! : Number.MAX_SAFE_INTEGER];
-}
-
-function rankOffer(offer: Offer): number {
-  return (offerInStock(offer) ? 0 : 1e12) + offer.price;
 }
 
 function byMenuOrder(a: CategoryDoc, b: CategoryDoc): number {

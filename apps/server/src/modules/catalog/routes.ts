@@ -259,12 +259,23 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'Sponsored products (at most 5)',
-          querystring: z.object({ sc: salesChannelQuery }),
+          summary: 'Sponsored products (at most 5), optionally among those of a listing',
+          querystring: z.object({
+            sc: salesChannelQuery,
+            path: z.string().max(500).optional().describe("A listing's category path ('lacteos/leches')"),
+            ft: z.string().max(200).optional().describe("A listing's search text"),
+          }),
           response: { 200: productList },
         },
       },
-      async (request, reply) => sendJson(reply, catalog.json(catalog.sponsored(request.query.sc))),
+      async (request, reply) => {
+        const { sc, path, ft } = request.query;
+        const listing =
+          path !== undefined || ft !== undefined
+            ? { path: path ?? '', selectedFacets: [], query: ft }
+            : undefined;
+        return sendJson(reply, catalog.json(catalog.sponsored(sc, listing)));
+      },
     );
 
     app.get(

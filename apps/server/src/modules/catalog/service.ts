@@ -104,7 +104,7 @@ export class CatalogService {
       do {
         this.rebuildQueued = false;
         const started = performance.now();
-        const next = new CatalogIndex(await loadCatalogRows(this.database));
+        const next = new CatalogIndex(await loadCatalogRows(this.database), this.clock);
         this.current = next;
         this.suggestionCache.clear();
         this.autocompleteCache.clear();
@@ -346,9 +346,29 @@ export class CatalogService {
     return this.topSelling(this.index.products, salesChannel, qty);
   }
 
-  sponsored(salesChannel: number): Product[] {
+  /**
+   * Sponsored products (§7, at most 5). With a listing, only those the listing itself would show, so a
+   * category page never advertises another aisle's products.
+   */
+  sponsored(
+    salesChannel: number,
+    listing?: { path: string; selectedFacets: SelectedFacet[]; query?: string | undefined },
+  ): Product[] {
+    const index = this.index;
+    let pool = index.products;
+    if (listing) {
+      const { facets, text } = this.facetsFromPath(listing.path);
+      const { matched } = index.listing({
+        salesChannel,
+        text: [text, listing.query].filter(Boolean).join(' '),
+        facets: [...facets, ...listing.selectedFacets],
+        page: 1,
+        pageSize: 0,
+      });
+      pool = matched.map((doc) => index.products[doc]!);
+    }
     return this.topSelling(
-      this.index.products.filter((p) => p.sponsored),
+      pool.filter((p) => p.sponsored),
       salesChannel,
       SPONSORED_LIMIT,
     );
