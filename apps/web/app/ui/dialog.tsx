@@ -22,6 +22,8 @@ export function Dialog({
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const opener = useRef<Element | null>(null);
+  /** Set while the owner closes it (open → false): that is not the shopper closing it. */
+  const closingFromProp = useRef(false);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -30,6 +32,7 @@ export function Dialog({
       opener.current = document.activeElement;
       dialog.showModal();
     } else if (!open && dialog.open) {
+      closingFromProp.current = true;
       dialog.close();
     }
   }, [open]);
@@ -39,7 +42,9 @@ export function Dialog({
     if (!dialog) return;
     const onNativeClose = () => {
       if (opener.current instanceof HTMLElement) opener.current.focus();
-      onClose();
+      // onClose means the shopper closed it (Escape, backdrop, the close button), never the owner.
+      if (closingFromProp.current) closingFromProp.current = false;
+      else onClose();
     };
     dialog.addEventListener('close', onNativeClose);
     return () => dialog.removeEventListener('close', onNativeClose);

@@ -1,3 +1,5 @@
+import { cookieValue } from '../../lib/cookies';
+
 /** The contrast setting of the accessibility dialog, kept in a cookie so the server renders it (§2 modals). */
 export type Contrast = 'normal' | 'high';
 
@@ -6,8 +8,7 @@ export const HIGH_CONTRAST_CLASS = 'contrast-high';
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
 export function contrastFromCookie(cookieHeader: string | null): Contrast {
-  const match = new RegExp(`(?:^|;\\s*)${CONTRAST_COOKIE}=([^;]*)`).exec(cookieHeader ?? '');
-  return match?.[1] === 'high' ? 'high' : 'normal';
+  return cookieValue(cookieHeader, CONTRAST_COOKIE) === 'high' ? 'high' : 'normal';
 }
 
 /** Applies at once (class on <html>) and remembers it for the next visit. */

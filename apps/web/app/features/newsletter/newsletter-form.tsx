@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { TermsCheckbox } from '../../ui/terms-checkbox';
 import {
   EMAIL_INVALID_MESSAGE,
   RUT_DEFAULT_MESSAGE,
@@ -14,7 +14,6 @@ import { apiRequest } from '../../lib/api-client';
 import { NewsletterField } from './newsletter-field';
 import { useFieldError } from './use-field-error';
 
-const TERMS_REQUIRED_MESSAGE = 'Debes aceptar los términos y condiciones';
 export const NEWSLETTER_SUCCESS_MESSAGE =
   '¡Gracias por suscribirte! Pronto recibirás nuestras ofertas en tu correo.';
 
@@ -94,27 +93,13 @@ export function NewsletterForm() {
           // §5: an empty RUT gets the default message, a wrong one 'Rut inválido'.
           error={rutError.visible ? (rut === '' ? RUT_DEFAULT_MESSAGE : RUT_INVALID_MESSAGE) : null}
         />
-        <div className={termsForced && !terms ? 'field field--invalid' : 'field'}>
-          <label className="checkbox">
-            <input
-              id={`${id}-terms`}
-              type="checkbox"
-              checked={terms}
-              required
-              aria-invalid={termsForced && !terms ? true : undefined}
-              aria-describedby={`${id}-terms-error`}
-              onChange={(event) => setTerms(event.target.checked)}
-            />
-            <span>
-              Acepto los{' '}
-              <Link to="/informaciones-legales/terminos-y-condiciones#1">términos y condiciones</Link> y la{' '}
-              <Link to="/informaciones-legales/politica-de-privacidad#topic-1">política de privacidad</Link>
-            </span>
-          </label>
-          <p id={`${id}-terms-error`} className="field__error" aria-live="polite">
-            {termsForced && !terms ? TERMS_REQUIRED_MESSAGE : null}
-          </p>
-        </div>
+        <TermsCheckbox
+          id={`${id}-terms`}
+          checked={terms}
+          required
+          invalid={termsForced && !terms}
+          onChange={setTerms}
+        />
         <button type="submit" className="button button--primary newsletter__submit" aria-disabled={!canSend}>
           {sending ? 'Enviando…' : 'Suscribirme'}
         </button>

@@ -1,0 +1,23 @@
+import { useEffect } from 'react';
+import { Dialog } from '../../ui/dialog';
+import { useAccount } from './account-context';
+import { AUTH_TITLES, AuthPanel, useCurrentPath } from './auth-forms';
+
+/** The login, register, forgot-password and code dialogs (§2), one at a time; they return to this page. */
+export function AccountDialogs() {
+  const { account, dialog, openDialog, closeDialog } = useAccount();
+  const current = useCurrentPath();
+  // /login and /register are home with a dialog: after login the customer lands on home itself.
+  const callback = /^\/(login|register)(\?|$)/.test(current) ? '/' : current;
+
+  // A login or registration redirects back here; once the root knows the customer the dialog goes away.
+  useEffect(() => {
+    if (account && dialog) closeDialog();
+  }, [account, dialog, closeDialog]);
+
+  return (
+    <Dialog open={dialog !== null} title={AUTH_TITLES[dialog ?? 'login']} onClose={closeDialog}>
+      <AuthPanel mode={dialog ?? 'login'} onMode={openDialog} callback={callback} />
+    </Dialog>
+  );
+}

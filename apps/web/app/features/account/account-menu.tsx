@@ -1,0 +1,128 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Form, Link, useLocation } from 'react-router';
+import { truncateFirstName } from '@despensa/domain';
+import { Icon } from '../../ui/icon';
+import { useAccount } from './account-context';
+import { clearStoredSessionData } from './end-session';
+import { LOGOUT_PATH, MY_DATA_PATH } from './paths';
+
+/** §2 account menu entries, in the spec's order (my bank account before legal information). */
+const ENTRIES = [
+  { to: MY_DATA_PATH, label: 'Mis datos' },
+  { to: '/mis-compras', label: 'Mis compras' },
+  { to: '/mis-listas-de-compras', label: 'Mis listas' },
+  { to: '/mis-tarjetas', label: 'Mis tarjetas' },
+  { to: '/productos-frecuentes', label: 'Productos frecuentes' },
+  { to: '/productos-favoritos', label: 'Favoritos' },
+  { to: '/mi-cupon', label: 'Mi cupón' },
+  { to: '/mi-cuenta-bancaria', label: 'Mi cuenta bancaria' },
+  { to: '/informaciones-legales', label: 'Información legal' },
+];
+
+const points = new Intl.NumberFormat('es-CL');
+
+/** 'Ingresa' for a visitor (opens the login dialog); 'Hola, {name}' and the account menu once logged in. */
+export function AccountMenu() {
+  const { account, openDialog } = useAccount();
+  if (!account) {
+    return (
+      <button
+        type="button"
+        className="header-action account-link"
+        aria-haspopup="dialog"
+        onClick={() => openDialog('login')}
+      >
+        <Icon name="user" />
+        <span className="account-link__label">Ingresa</span>
+      </button>
+    );
+  }
+  return <LoggedInMenu firstName={account.firstName} points={account.points} prime={account.prime} />;
+}
+
+function LoggedInMenu({
+  firstName,
+  points: balance,
+  prime,
+}: {
+  firstName: string;
+  points: number;
+  prime: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const { pathname, search } = useLocation();
+
+  // Any navigation closes it.
+  useEffect(() => setOpen(false), [pathname, search]);
+
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const escape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', outside);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('keydown', escape);
+    };
+  }, [open]);
+
+  return (
+    <div className="account-menu" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className="header-action account-link"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+        onKeyDown={(event) => {
+          if (event.key !== 'ArrowDown') return;
+          event.preventDefault();
+          setOpen(true);
+          requestAnimationFrame(() =>
+            root.current?.querySelector<HTMLElement>('#' + CSS.escape(menuId) + ' a')?.focus(),
+          );
+        }}
+      >
+        <Icon name="user" />
+        <span className="account-link__label">Hola, {truncateFirstName(firstName)}</span>
+        <Icon name="chevron-down" size={18} />
+      </button>
+      <div id={menuId} className="account-menu__panel" hidden={!open}>
+        <p className="account-menu__points">Tienes {points.format(balance)} puntos</p>
+        <nav aria-label="Mi cuenta">
+          <ul className="account-menu__list">
+            {ENTRIES.map((entry) => (
+              <li key={entry.to}>
+                <Link to={entry.to} className="account-menu__link">
+                  {entry.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link to="/mi-cuenta/prime" className="account-menu__link account-menu__link--prime">
+                {prime ? 'Mi cuenta Prime' : 'Quiero ser Prime'}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <Form method="post" action={LOGOUT_PATH} onSubmit={clearStoredSessionData}>
+          <input type="hidden" name="from" value={`${pathname}${search}`} />
+          <button type="submit" className="account-menu__logout">
+            Cerrar sesión
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}

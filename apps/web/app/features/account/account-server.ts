@@ -1,0 +1,156 @@
+import { data, redirect } from 'react-router';
+import type { StorefrontServices, UserProfile } from '@despensa/contracts';
+import { SESSION_COOKIE_DAYS, isValidOrderFormId } from '@despensa/domain';
+import { clearedDeliveryChoiceCookie } from '../delivery/choice-cookie';
+import { ORDER_FORM_COOKIE, orderFormCookie, orderFormIdFromCookie } from '../cart/order-form-cookie';
+import type { HeaderAccount, RootAccount } from './account-types';
+import { isPrivatePath, loginPageUrl } from './paths';
+import { cookieValue } from '../../lib/cookies';
+
+/** Loader and action helpers for the session (the server's despensa_session cookie, §4). */
+type Services = StorefrontServices;
+
+export const SESSION_COOKIE = 'despensa_session';
+const SESSION_MAX_AGE_S = SESSION_COOKIE_DAYS * 24 * 60 * 60;
+/** Set by the server (apps/server/src/web.ts) from the socket; a forged copy is overwritten there. */
+const CLIENT_ADDRESS_HEADER = 'x-despensa-client-address';
+const CLEARED_CART_COOKIE = `${ORDER_FORM_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+
+export function sessionTokenOf(request: Request): string | undefined {
+  const raw = cookieValue(request.headers.get('cookie'), SESSION_COOKIE);
+  if (!raw) return undefined;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The same attributes the API's cookie has: httpOnly, SameSite=Lax, Secure over https. */
+function sessionCookie(request: Request, value: string, maxAge: number): string {
+  const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
+  return `${SESSION_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+export function clientAddressOf(request: Request): string {
+  return request.headers.get(CLIENT_ADDRESS_HEADER) ?? 'unknown';
+}
+
+export function statusOf(error: unknown): number | undefined {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' ? status : undefined;
+}
+
+/**
+ * Account actions change state with a cookie session: a post from another site is refused (the session
+ * cookie is SameSite=Lax, so this guards logout and login CSRF, which Lax lets through on top-level posts).
+ */
+export function assertSameOrigin(request: Request): void {
+  const origin = request.headers.get('origin');
+  if (origin !== null && origin !== new URL(request.url).origin) {
+    throw data({ error: 'Origen no permitido' }, { status: 403 });
+  }
+}
+
+/** What the header shows (customer null for a visitor), and whether the cookie's session is over. */
+export async function headerAccount(services: Services, request: Request): Promise<RootAccount> {
+  const profile = await profileOrNull(services, request);
+  return {
+    customer: profile ? toHeaderAccount(profile) : null,
+    staleSession: !profile && sessionTokenOf(request) !== undefined,
+  };
+}
+
+export async function profileOrNull(services: Services, request: Request): Promise<UserProfile | null> {
+  const token = sessionTokenOf(request);
+  if (!token) return null;
+  try {
+    return await services.accounts.profile(token);
+  } catch (error) {
+    if (statusOf(error) === 401 || statusOf(error) === 404) return null;
+    throw error;
+  }
+}
+
+export function toHeaderAccount(profile: UserProfile): HeaderAccount {
+  return {
+    firstName: profile.firstName,
+    points: profile.points,
+    prime: profile.CencoPrime_2020 || profile.CencoPrime_CAT,
+  };
+}
+
+/** §2: a private page's loader; an anonymous visitor goes to /login-page?callback={path}. */
+export async function requireSession(services: Services, request: Request): Promise<string> {
+  const token = sessionTokenOf(request);
+  if (token && (await services.accounts.session(token))) return token;
+  const url = new URL(request.url);
+  throw redirect(loginPageUrl(`${url.pathname}${url.search}`));
+}
+
+/** For loaders of paths that may or may not be private (coming-soon pages). */
+export async function redirectIfAnonymousOnPrivate(services: Services, request: Request): Promise<void> {
+  if (isPrivatePath(new URL(request.url).pathname)) await requireSession(services, request);
+}
+
+/** The root's check, once it knows there is no customer: a private path goes to the login page. */
+export function redirectVisitorFromPrivate(request: Request): void {
+  const url = new URL(request.url);
+  if (isPrivatePath(url.pathname)) throw redirect(loginPageUrl(`${url.pathname}${url.search}`));
+}
+
+/**
+ * §4 login: the token goes in the 30-day cookie and the cart follows the user (profile with orderFormId).
+ * Answers the Set-Cookie headers.
+ */
+export async function startSession(
+  services: Services,
+  request: Request,
+  token: string,
+  /** The cart to attach instead of the cookie's (the merged one, after the persistent-cart dialog). */
+  cartId?: string,
+): Promise<Headers> {
+  const headers = new Headers();
+  headers.append('set-cookie', sessionCookie(request, token, SESSION_MAX_AGE_S));
+  const stored = cartId ?? orderFormIdFromCookie(request.headers.get('cookie'));
+  let orderFormId = isValidOrderFormId(stored) ? stored : undefined;
+  let profile: UserProfile;
+  try {
+    profile = await services.accounts.profile(token, orderFormId);
+  } catch (error) {
+    // An unknown cart, or one of another account (403), must not fail the login: it is left behind.
+    if (![400, 403, 404].includes(statusOf(error) ?? 0)) throw error;
+    orderFormId = undefined;
+    profile = await services.accounts.profile(token);
+  }
+  if (cartId && orderFormId) headers.append('set-cookie', orderFormCookie(orderFormId));
+  if (!orderFormId) {
+    // No usable cart in this browser (a new device, after a logout): the customer's own cart comes back.
+    headers.append(
+      'set-cookie',
+      isValidOrderFormId(profile.orderFormId) ? orderFormCookie(profile.orderFormId) : CLEARED_CART_COOKIE,
+    );
+  }
+  return headers;
+}
+
+/** The session cookie alone: the login is done, the cart waits for the persistent-cart answer. */
+export function sessionOnlyHeaders(request: Request, token: string): Headers {
+  return new Headers({ 'set-cookie': sessionCookie(request, token, SESSION_MAX_AGE_S) });
+}
+
+/**
+ * §4 logout: the session is revoked and its cookie cleared with the delivery choice (channel, store name
+ * back to the default) and the cart. Answers the Set-Cookie headers and whether a session existed.
+ */
+export async function endSession(
+  services: Services,
+  request: Request,
+): Promise<{ headers: Headers; hadSession: boolean }> {
+  const { hadSession } = await services.accounts.logout(sessionTokenOf(request));
+  const headers = new Headers();
+  headers.append('set-cookie', sessionCookie(request, '', 0));
+  headers.append('set-cookie', clearedDeliveryChoiceCookie());
+  headers.append('set-cookie', CLEARED_CART_COOKIE);
+  return { headers, hadSession };
+}

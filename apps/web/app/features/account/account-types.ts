@@ -1,0 +1,26 @@
+import type { PersistentCartQuestion } from '../cart/cart-server';
+/** The logged-in customer as the header shows them (root loader data). */
+export interface HeaderAccount {
+  firstName: string;
+  /** Loyalty points ('Tienes N'). */
+  points: number;
+  /** CencoPrime_2020 or CencoPrime_CAT. */
+  prime: boolean;
+}
+
+/** The root loader's view of the session. */
+export interface RootAccount {
+  customer: HeaderAccount | null;
+  /** A session cookie came but its session is over (expired, revoked): the browser must log out (§4). */
+  staleSession: boolean;
+}
+
+export type AccountDialogName = 'login' | 'register' | 'forgot' | 'code';
+
+/** What the account actions answer a form (a success redirects instead). */
+export type AccountActionResult =
+  | { ok: false; intent: string; error: string; field?: string | undefined }
+  | { ok: true; intent: 'send-key' | 'send-reset'; login: string }
+  /** Logged in, but the account's saved cart and this browser's both hold products: ask (§2). */
+  | { ok: true; intent: 'persistent-cart'; question: PersistentCartQuestion }
+  | { ok: true; intent: 'update-profile' | 'save-address' | 'delete-address'; message: string };

@@ -1,0 +1,149 @@
+import { data, redirect } from 'react-router';
+import type { LoginOutcome, StorefrontServices } from '@despensa/contracts';
+import { EMAIL_INVALID_MESSAGE } from '@despensa/domain';
+import { persistentCartQuestion, resolvePersistentCart } from '../cart/cart-server';
+import {
+  assertSameOrigin,
+  clientAddressOf,
+  endSession,
+  sessionOnlyHeaders,
+  sessionTokenOf,
+  startSession,
+  statusOf,
+} from './account-server';
+import { TERMS_REQUIRED_MESSAGE } from '../../ui/terms-checkbox';
+import type { AccountActionResult } from './account-types';
+import { pathAfterLogout, safeLocalPath } from './paths';
+
+export const WRONG_CREDENTIALS_MESSAGE = 'Correo o clave incorrectos';
+export const WRONG_CODE_MESSAGE = 'El código no es válido o ya venció';
+export const BLOCKED_MESSAGE = 'Demasiados intentos. Vuelve a intentarlo en unos minutos.';
+
+const fail = (intent: string, error: string, field?: string, status = 400) =>
+  data<AccountActionResult>({ ok: false, intent, error, field }, { status });
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+};
+
+/**
+ * The login dialogs' and the login page's action (§4): password login, access-key login, forgotten
+ * password and registration. Success sets the session cookie, attaches the cart and goes to `?callback`.
+ */
+export async function authAction(services: StorefrontServices, request: Request) {
+  assertSameOrigin(request);
+  const form = await request.formData();
+  const intent = text(form, 'intent');
+  const callback = safeLocalPath(new URL(request.url).searchParams.get('callback'));
+  const login = text(form, 'login').trim();
+  const address = clientAddressOf(request);
+  const { accounts } = services;
+
+  const loggedIn = async (outcome: LoginOutcome, wrongMessage: string) => {
+    if (outcome.result.authStatus === 'Success' && outcome.sessionToken) {
+      const token = outcome.sessionToken;
+      // §2 persistent cart: the account's saved cart and this browser's both hold products → ask first.
+      const saved = (await accounts.profile(token)).orderFormId;
+      const question = await persistentCartQuestion(services.cart, request, saved ?? null);
+      if (question) {
+        return data<AccountActionResult>(
+          { ok: true, intent: 'persistent-cart', question },
+          { headers: sessionOnlyHeaders(request, token) },
+        );
+      }
+      throw redirect(callback, { headers: await startSession(services, request, token) });
+    }
+    switch (outcome.result.authStatus) {
+      case 'BlockedUser':
+        return fail(intent, BLOCKED_MESSAGE, undefined, 429);
+      case 'InvalidEmail':
+        return fail(intent, EMAIL_INVALID_MESSAGE, 'login');
+      default:
+        return fail(intent, wrongMessage);
+    }
+  };
+
+  switch (intent) {
+    case 'login':
+      return loggedIn(
+        await accounts.login(login, text(form, 'password'), address),
+        WRONG_CREDENTIALS_MESSAGE,
+      );
+    case 'send-key':
+    case 'send-reset': {
+      const status = await accounts.sendAccessKey(login, address);
+      if (status === 'InvalidEmail') return fail(intent, EMAIL_INVALID_MESSAGE, 'login');
+      if (status === 'BlockedUser') return fail(intent, BLOCKED_MESSAGE, undefined, 429);
+      return data<AccountActionResult>({ ok: true, intent, login });
+    }
+    case 'key-login':
+      return loggedIn(
+        await accounts.loginWithAccessKey(login, text(form, 'accessKey'), address),
+        WRONG_CODE_MESSAGE,
+      );
+    case 'set-password':
+      try {
+        return await loggedIn(
+          await accounts.setPassword(login, text(form, 'accessKey'), text(form, 'newPassword'), address),
+          WRONG_CODE_MESSAGE,
+        );
+      } catch (error) {
+        return refused(intent, error);
+      }
+    case 'resolve-cart': {
+      // The persistent-cart answer, from a customer logged in a moment ago.
+      const token = sessionTokenOf(request);
+      const session = await accounts.session(token);
+      if (!session || !token) return fail(intent, 'Tu sesión no está activa', undefined, 401);
+      const saved = (await accounts.profile(token)).orderFormId;
+      if (!saved) throw redirect(callback, { headers: await startSession(services, request, token) });
+      const { orderForm } = await resolvePersistentCart(services.cart, request, {
+        choice: text(form, 'choice') === 'merge' ? 'merge' : 'keep',
+        storedOrderFormId: saved,
+        userId: session.userId,
+      });
+      throw redirect(callback, {
+        headers: await startSession(services, request, token, orderForm?.orderFormId),
+      });
+    }
+    case 'register':
+      if (form.get('terms') !== 'on') return fail(intent, TERMS_REQUIRED_MESSAGE, 'terms');
+      try {
+        const { sessionToken } = await accounts.registerAndLogin({
+          firstName: text(form, 'firstName'),
+          lastName: text(form, 'lastName'),
+          document: text(form, 'document'),
+          email: text(form, 'email').trim(),
+          homePhone: text(form, 'homePhone'),
+          password: text(form, 'password'),
+          termsAccepted: true,
+        });
+        // Registration logs the new customer in (the site's register flow).
+        throw redirect(callback, { headers: await startSession(services, request, sessionToken) });
+      } catch (error) {
+        if (error instanceof Response) throw error;
+        return refused(intent, error);
+      }
+    default:
+      return fail(intent, 'Solicitud no válida');
+  }
+}
+
+/** A 400 or 409 from the service becomes the form's message; anything else is a real failure. */
+function refused(intent: string, error: unknown) {
+  const status = statusOf(error);
+  if (status !== 400 && status !== 409) throw error;
+  const field = (error as { field?: unknown }).field;
+  const message = error instanceof Error ? error.message : 'Revisa los datos ingresados';
+  return fail(intent, message, typeof field === 'string' ? field : undefined, status);
+}
+
+/** POST /logout: ends the session (§4) and goes where §2 says (home from private and checkout pages). */
+export async function logoutAction(services: StorefrontServices, request: Request) {
+  assertSameOrigin(request);
+  const form = await request.formData();
+  const from = form.get('from');
+  const { headers } = await endSession(services, request);
+  return redirect(pathAfterLogout(typeof from === 'string' ? from : '/'), { headers });
+}

@@ -1,0 +1,469 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { computeRutCheckDigit } from '@despensa/domain';
+import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const API = { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web' };
+const PASSWORD = 'clave-segura-123';
+/** 18 characters: the greeting cuts it to 12 (§9). */
+const FIRST_NAME = 'Bartolomeo Ignacio';
+const GREETING = 'Hola, Bartolome...';
+
+let serial = 0;
+function newCustomer() {
+  serial += 1;
+  const stamp = `${Date.now()}${serial}`;
+  // A RUT body from the stamp, with the domain's check digit.
+  const body = String(10_000_000 + (Number(stamp.slice(-7)) % 9_000_000));
+  const dv = computeRutCheckDigit(body);
+  return { email: `cuenta-${stamp}@correo.cl`, rutDigits: `${body}${dv}`, body, dv };
+}
+
+const accountButton = (page: Page) =>
+  page.getByRole('banner').getByRole('button', { name: /^(Ingresa|Hola, )/ });
+const authDialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+
+async function register(page: Page, customer: ReturnType<typeof newCustomer>): Promise<void> {
+  await page.goto('/register');
+  const dialog = authDialog(page, 'Crea tu cuenta');
+  await dialog.waitFor();
+  await dialog.getByLabel('Nombre').fill(FIRST_NAME);
+  await dialog.getByLabel('Apellido').fill('Pérez');
+  await dialog.getByLabel('RUT').pressSequentially(customer.rutDigits, { delay: 10 });
+  await dialog.getByLabel('Correo electrónico').fill(customer.email);
+  await dialog.getByLabel('Teléfono').fill('+56912345678');
+  await dialog.getByLabel('Clave').fill(PASSWORD);
+  await dialog.getByRole('checkbox').check();
+  await dialog.getByRole('button', { name: 'Crear cuenta' }).click();
+  await accountButton(page).filter({ hasText: GREETING }).waitFor();
+}
+
+async function logout(page: Page): Promise<void> {
+  await accountButton(page).click();
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await accountButton(page).filter({ hasText: 'Ingresa' }).waitFor();
+}
+
+async function loginInDialog(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await accountButton(page).click();
+  const dialog = authDialog(page, 'Ingresa a tu cuenta');
+  await dialog.getByLabel('Correo electrónico').fill(email);
+  await dialog.getByLabel('Clave').fill(password);
+  await dialog.getByRole('button', { name: 'Ingresar', exact: true }).click();
+  await accountButton(page).filter({ hasText: GREETING }).waitFor();
+}
+
+async function lastCode(email: string): Promise<string> {
+  const response = await fetch(`${baseUrl()}/api/dev/outbox?to=${encodeURIComponent(email)}`, {
+    headers: API,
+  });
+  expect(response.status).toBe(200);
+  const { messages } = (await response.json()) as { messages: { text: string }[] };
+  const code = /\b(\d{6})\b/.exec(messages[0]?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
+const errorOf = (field: Locator) =>
+  field.evaluate(
+    (input) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent,
+  );
+
+describe('accounts: register, log in and out, private pages, my data and addresses', () => {
+  it('validates the register form as §5 says and passes axe on the dialog', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/register');
+    const dialog = authDialog(page, 'Crea tu cuenta');
+    await dialog.waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // RUT: leading zeros stripped, dots and dash added, 12 characters at most; 'Rut inválido' after 1 s.
+    const rut = dialog.getByLabel('RUT');
+    await rut.pressSequentially('00123456789', { delay: 10 });
+    expect(await rut.inputValue()).toBe('12.345.678-9');
+    expect(await rut.getAttribute('maxlength')).toBe('12');
+    expect(await errorOf(rut)).toBe('');
+    await dialog.getByText('Rut inválido', { exact: true }).waitFor({ timeout: 2500 });
+
+    const email = dialog.getByLabel('Correo electrónico');
+    await email.pressSequentially('josé@correo.cl', { delay: 10 });
+    await page.waitForTimeout(300);
+    expect(await errorOf(email)).toBe('');
+    await dialog.getByText('Mail inválido', { exact: true }).waitFor({ timeout: 2500 });
+
+    const phone = dialog.getByLabel('Teléfono');
+    await phone.fill('1234');
+    await dialog.getByText('Teléfono inválido', { exact: true }).waitFor({ timeout: 2500 });
+    await phone.fill('+56912345678');
+    await page.waitForTimeout(1200);
+    expect(await errorOf(phone)).toBe('');
+
+    // Submitting without the terms checkbox points at what is missing and sends nothing.
+    await rut.fill('12.345.678-5');
+    await email.fill('valido@correo.cl');
+    await dialog.getByLabel('Nombre').fill('Ana');
+    await dialog.getByLabel('Apellido').fill('Rojas');
+    await dialog.getByLabel('Clave').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Crear cuenta' }).click();
+    await dialog.getByText('Debes aceptar los términos y condiciones').waitFor();
+    expect(await dialog.getByRole('checkbox').evaluate((box) => box === document.activeElement)).toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('registers (logged in at once), shows the menu, logs out and in, and guards private pages', async () => {
+    const { page, context } = await newPage(browser);
+    const customer = newCustomer();
+    await register(page, customer);
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    // The account menu: a disclosure button with the §2 entries in order.
+    const button = accountButton(page);
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    await button.click();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    const menu = page.getByRole('navigation', { name: 'Mi cuenta' });
+    expect(await menu.getByRole('link').allInnerTexts()).toEqual([
+      'Mis datos',
+      'Mis compras',
+      'Mis listas',
+      'Mis tarjetas',
+      'Productos frecuentes',
+      'Favoritos',
+      'Mi cupón',
+      'Mi cuenta bancaria',
+      'Información legal',
+      'Quiero ser Prime',
+    ]);
+    await page.getByText('Tienes 0 puntos').waitFor();
+    await page.keyboard.press('Escape');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    // Logout on a public page stays there.
+    await page.goto('/locales');
+    await logout(page);
+    expect(new URL(page.url()).pathname).toBe('/locales');
+    expect(
+      (await context.cookies()).some((cookie) => cookie.name === 'despensa_session' && cookie.value),
+    ).toBe(false);
+
+    // Wrong password: a message, still logged out; then the right one logs in from the dialog.
+    await accountButton(page).click();
+    const dialog = authDialog(page, 'Ingresa a tu cuenta');
+    await dialog.waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await dialog.getByLabel('Correo electrónico').fill(customer.email);
+    await dialog.getByLabel('Clave').fill('otra-clave-999');
+    await dialog.getByRole('button', { name: 'Ingresar', exact: true }).click();
+    await dialog.getByText('Correo o clave incorrectos').waitFor();
+    await dialog.getByLabel('Clave').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Ingresar', exact: true }).click();
+    await accountButton(page).filter({ hasText: GREETING }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/locales');
+    await logout(page);
+
+    // A private page sends a visitor to the login page, which returns to it after login.
+    const response = await page.goto('/mis-compras/123?x=1');
+    expect(response?.request().redirectedFrom()?.url()).toBe(`${baseUrl()}/mis-compras/123?x=1`);
+    expect(page.url()).toBe(`${baseUrl()}/login-page?callback=${encodeURIComponent('/mis-compras/123?x=1')}`);
+    await page.goto('/mis-datos');
+    expect(page.url()).toBe(`${baseUrl()}/login-page?callback=%2Fmis-datos`);
+    await page.getByRole('heading', { level: 1, name: 'Ingresa a tu cuenta' }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByLabel('Correo electrónico').fill(customer.email);
+    await page.getByLabel('Clave').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Mis datos' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/mis-datos');
+    // Private pages of later issues stay 'coming soon' for a customer.
+    await page.goto('/mis-compras');
+    await page.getByRole('heading', { name: 'Tus compras estará disponible muy pronto' }).waitFor();
+    await page.goto('/mis-datos');
+
+    // Logout from a private page goes home.
+    await logout(page);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+
+  it('logs in on /login-page without JavaScript (progressive enhancement)', async () => {
+    const { page, context } = await newPage(browser);
+    const customer = newCustomer();
+    await register(page, customer);
+    await context.close();
+
+    const plain = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false, locale: 'es-CL' });
+    const noJs = await plain.newPage();
+    await noJs.goto('/mis-datos');
+    await noJs.getByLabel('Correo electrónico').fill(customer.email);
+    await noJs.getByLabel('Clave').fill('otra-clave-999');
+    await noJs.getByRole('button', { name: 'Ingresar', exact: true }).click();
+    await noJs.getByText('Correo o clave incorrectos').waitFor();
+    await noJs.getByLabel('Correo electrónico').fill(customer.email);
+    await noJs.getByLabel('Clave').fill(PASSWORD);
+    await noJs.getByRole('button', { name: 'Ingresar', exact: true }).click();
+    await noJs.getByRole('heading', { level: 1, name: 'Mis datos' }).waitFor();
+    expect(new URL(noJs.url()).pathname).toBe('/mis-datos');
+    await plain.close();
+  });
+
+  it('refuses an open redirect in the callback', async () => {
+    const { page, context } = await newPage(browser);
+    const customer = newCustomer();
+    await register(page, customer);
+    await logout(page);
+    await page.goto('/login-page?callback=//evil.example/robar');
+    await page.getByLabel('Correo electrónico').fill(customer.email);
+    await page.getByLabel('Clave').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
+    await accountButton(page).filter({ hasText: GREETING }).waitFor();
+    expect(page.url()).toBe(`${baseUrl()}/`);
+
+    // A logged-in visit to the login page goes straight to the callback: only same-site paths are kept.
+    const token = (await context.cookies()).find((cookie) => cookie.name === 'despensa_session')!.value;
+    const target = async (callback: string) => {
+      const response = await fetch(`${baseUrl()}/login-page?callback=${encodeURIComponent(callback)}`, {
+        headers: { cookie: `despensa_session=${token}` },
+        redirect: 'manual',
+      });
+      return response.headers.get('location');
+    };
+    for (const evil of ['//evil.example', '/\\evil.example', 'https://evil.example/x', 'javascript:alert(1)'])
+      expect(await target(evil), evil).toBe('/');
+    expect(await target('/mis-compras/1?x=2#chat')).toBe('/mis-compras/1?x=2#chat');
+    await context.close();
+  });
+
+  it('edits personal data and keeps an address book on /mis-datos', async () => {
+    const { page, context } = await newPage(browser);
+    const customer = newCustomer();
+    await register(page, customer);
+    await page.goto('/mis-datos');
+    await page.getByRole('heading', { level: 1, name: 'Mis datos' }).waitFor();
+    const personal = page.getByRole('region', { name: 'Datos personales' });
+    expect(await personal.getByLabel('Correo electrónico').inputValue()).toBe(customer.email);
+    expect(await personal.getByLabel('RUT').inputValue()).toBe(
+      `${customer.body.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}-${customer.dv}`,
+    );
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    const phone = personal.getByLabel('Teléfono');
+    await phone.fill('12');
+    await page.getByText('Teléfono inválido', { exact: true }).waitFor({ timeout: 2500 });
+    await phone.fill('221234567');
+    await personal.getByLabel('Nombre').fill('Ana');
+    await personal.getByRole('button', { name: 'Guardar cambios' }).click();
+    await page.getByText('Tus datos se guardaron correctamente').waitFor();
+    await accountButton(page).filter({ hasText: 'Hola, Ana' }).waitFor();
+    await page.reload();
+    expect(await personal.getByLabel('Teléfono').inputValue()).toBe('221234567');
+
+    // Add an address: the comuna picker lists the chosen region's comunas.
+    await page.getByRole('button', { name: 'Agregar dirección' }).click();
+    const add = page.getByRole('dialog', { name: 'Agregar dirección' });
+    await add.getByLabel('Región').selectOption({ label: 'Región Metropolitana de Santiago' });
+    await add
+      .getByLabel('Comuna')
+      .locator('option', { hasText: 'Providencia' })
+      .waitFor({ state: 'attached' });
+    expect(await add.getByLabel('Comuna').locator('option', { hasText: 'Valparaíso' }).count()).toBe(0);
+    await add.getByLabel('Comuna').selectOption({ label: 'Providencia' });
+    await add.getByLabel('Calle').fill('Avenida Nueva Providencia');
+    await add.getByLabel('Número').fill('1881');
+    await add.getByLabel('Departamento, casa u oficina (opcional)').fill('Depto 1204');
+    await add.getByLabel('Nombre de quien recibe').fill('Ana Rojas');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await add.getByRole('button', { name: 'Guardar dirección' }).click();
+    await add.waitFor({ state: 'hidden' });
+    // §3 display line cut to 30 characters.
+    const line = 'Avenida Nueva Providencia 1881, Depto 1204, Providencia, Región Metropolitana de Santiago';
+    await page.getByText('Avenida Nueva Providencia 1...', { exact: true }).waitFor();
+
+    // Edit it.
+    await page.getByRole('button', { name: `Editar ${line}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar dirección' });
+    expect(await edit.getByLabel('Comuna').inputValue()).toBe('Providencia');
+    await edit.getByLabel('Calle').fill('Los Leones');
+    await edit.getByRole('button', { name: 'Guardar dirección' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await page.getByText('Los Leones 1881, Depto 1204...', { exact: true }).waitFor();
+
+    // Delete it, after a confirmation.
+    await page.getByRole('button', { name: /^Eliminar Los Leones/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Eliminar dirección' });
+    await confirm.getByRole('button', { name: 'Sí, eliminar' }).click();
+    await page.getByText('Dirección eliminada').waitFor();
+    await page.getByText('Aún no tienes direcciones guardadas.').waitFor();
+    await context.close();
+  });
+
+  it("logs out when the session is revoked elsewhere and shows '¡Tu sesión ha expirado!' with a login button", async () => {
+    const { page, context } = await newPage(browser);
+    const customer = newCustomer();
+    await register(page, customer);
+    const token = (await context.cookies()).find((cookie) => cookie.name === 'despensa_session')?.value;
+    expect(token).toBeTruthy();
+    // Another client ends this session (as a logout on another device would).
+    const revoked = await fetch(`${baseUrl()}/api/user/logout`, {
+      method: 'POST',
+      headers: { ...API, 'x-access-token': token!, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(await revoked.json()).toEqual({ hadSession: true });
+
+    await page.evaluate(() => window.dispatchEvent(new Event('despensa:check-session')));
+    const snackbar = page.getByRole('status').filter({ hasText: '¡Tu sesión ha expirado!' });
+    await snackbar.waitFor({ timeout: 10_000 });
+    await snackbar.getByText('Ingresa nuevamente a tu cuenta').waitFor();
+    await accountButton(page).filter({ hasText: 'Ingresa' }).waitFor();
+    await snackbar.getByRole('button', { name: 'Ingresar' }).click();
+    await authDialog(page, 'Ingresa a tu cuenta').waitFor();
+    await page.keyboard.press('Escape');
+
+    // Left alone, the snackbar stays 15000 ms (§9).
+    await loginInDialog(page, customer.email);
+    const again = (await context.cookies()).find((cookie) => cookie.name === 'despensa_session')!.value;
+    await fetch(`${baseUrl()}/api/user/logout`, {
+      method: 'POST',
+      headers: { ...API, 'x-access-token': again, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    // This time the check at start finds it: the page is simply loaded again.
+    await page.reload();
+    await snackbar.waitFor({ timeout: 10_000 });
+    await accountButton(page).filter({ hasText: 'Ingresa' }).waitFor();
+    // The page came rendered for a visitor; the logout that follows clears the dead cookie.
+    await expect
+      .poll(async () => (await context.cookies()).some((cookie) => cookie.name === 'despensa_session'))
+      .toBe(false);
+    const shownAt = Date.now();
+    await snackbar.waitFor({ state: 'hidden', timeout: 20_000 });
+    const shownFor = Date.now() - shownAt;
+    expect(shownFor).toBeGreaterThan(13_500);
+    expect(shownFor).toBeLessThan(17_000);
+    await context.close();
+  });
+
+  it('brings the cart along at login; logout clears the cart, the delivery choice and stored data', async () => {
+    const products = (await (
+      await fetch(`${baseUrl()}/api/products/search/lacteos`, { headers: API })
+    ).json()) as {
+      items: { itemId: string; sellers: { commertialOffer: { AvailableQuantity: number } }[] }[];
+    }[];
+    const sku = products.find(
+      (product) => product.items[0]!.sellers[0]!.commertialOffer.AvailableQuantity > 0,
+    )!.items[0]!.itemId;
+    const { page, context } = await newPage(browser);
+    const cartCookie = async () =>
+      (await context.cookies()).find((cookie) => cookie.name === 'checkout.vtex.com')?.value;
+    await page.goto(`/?sku=${sku}&quantity=1`);
+    // Adding by URL opens the minicart (§2); close it.
+    await page.getByRole('dialog', { name: 'Tu carro' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Tu carro' }).waitFor({ state: 'hidden' });
+    const cartId = await cartCookie();
+    expect(cartId).toMatch(/^__ofid=/);
+    const customer = newCustomer();
+    await register(page, customer);
+
+    await context.addCookies([{ name: 'despensa_delivery', value: '%7B%7D', url: baseUrl() }]);
+    await page.evaluate(() => window.localStorage.setItem('despensa_delivery', '{}'));
+    await logout(page);
+    const names = (await context.cookies()).map((cookie) => cookie.name);
+    expect(names).not.toContain('checkout.vtex.com');
+    expect(names).not.toContain('despensa_delivery');
+    expect(await page.evaluate(() => window.localStorage.getItem('despensa_delivery'))).toBeNull();
+    await page.getByRole('button', { name: 'Carro, 0 productos' }).waitFor();
+
+    // Logging in again on this browser brings the customer's cart back.
+    await loginInDialog(page, customer.email);
+    expect(await cartCookie()).toBe(cartId);
+    await page.getByRole('button', { name: 'Carro, 1 producto' }).waitFor();
+    await context.close();
+  });
+
+  it("asks at login whether to join the saved cart with this browser's, and joins them (persistent cart)", async () => {
+    const products = (await (
+      await fetch(`${baseUrl()}/api/products/search/lacteos`, { headers: API })
+    ).json()) as {
+      items: { itemId: string; sellers: { commertialOffer: { AvailableQuantity: number } }[] }[];
+    }[];
+    const [first, second] = products
+      .filter((product) => product.items[0]!.sellers[0]!.commertialOffer.AvailableQuantity > 0)
+      .map((product) => product.items[0]!.itemId);
+    const { page, context } = await newPage(browser);
+    const addByUrl = async (sku: string) => {
+      await page.goto(`/?sku=${sku}&quantity=1`);
+      await page.getByRole('dialog', { name: 'Tu carro' }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: 'Tu carro' }).waitFor({ state: 'hidden' });
+    };
+    // The customer's saved cart holds one product; after logout this browser starts another.
+    const customer = newCustomer();
+    await register(page, customer);
+    await addByUrl(first!);
+    await logout(page);
+    await addByUrl(second!);
+
+    await accountButton(page).click();
+    const login = authDialog(page, 'Ingresa a tu cuenta');
+    await login.getByLabel('Correo electrónico').fill(customer.email);
+    await login.getByLabel('Clave').fill(PASSWORD);
+    await login.getByRole('button', { name: 'Ingresar', exact: true }).click();
+    const question = page.getByRole('dialog', { name: 'Tienes un carro guardado' });
+    await question.waitFor();
+    expect(await question.innerText()).toContain('Tu cuenta tiene un carro guardado con 1 producto');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await question.getByRole('button', { name: 'Juntar carros' }).click();
+    await accountButton(page).filter({ hasText: GREETING }).waitFor();
+    await page.getByRole('button', { name: 'Carro, 2 productos' }).waitFor();
+    await context.close();
+  });
+
+  it('recovers a forgotten password with the e-mailed code, and logs in with a code', async () => {
+    const { page, context } = await newPage(browser);
+    const customer = newCustomer();
+    await register(page, customer);
+    await logout(page);
+
+    await accountButton(page).click();
+    await authDialog(page, 'Ingresa a tu cuenta')
+      .getByRole('button', { name: '¿Olvidaste tu clave?' })
+      .click();
+    const forgot = authDialog(page, 'Recupera tu clave');
+    await forgot.getByLabel('Correo electrónico').fill(customer.email);
+    await forgot.getByRole('button', { name: 'Enviar código' }).click();
+    await forgot.getByLabel('Código de verificación').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await forgot.getByLabel('Código de verificación').fill(await lastCode(customer.email));
+    await forgot.getByLabel('Nueva clave').fill('otra-clave-456');
+    await forgot.getByRole('button', { name: 'Guardar clave e ingresar' }).click();
+    await accountButton(page).filter({ hasText: GREETING }).waitFor();
+    await logout(page);
+    await loginInDialog(page, customer.email, 'otra-clave-456');
+    await logout(page);
+
+    await accountButton(page).click();
+    await authDialog(page, 'Ingresa a tu cuenta')
+      .getByRole('button', { name: 'Ingresar con un código enviado a tu correo' })
+      .click();
+    const byCode = authDialog(page, 'Ingresa con un código');
+    await byCode.getByLabel('Correo electrónico').fill(customer.email);
+    await byCode.getByRole('button', { name: 'Enviar código' }).click();
+    await byCode.getByText(`Si ${customer.email} tiene una cuenta, te enviamos un código.`).waitFor();
+    await byCode.getByLabel('Código de verificación').fill(await lastCode(customer.email));
+    await byCode.getByRole('button', { name: 'Ingresar', exact: true }).click();
+    await accountButton(page).filter({ hasText: GREETING }).waitFor();
+    await context.close();
+  });
+});
