@@ -1,21 +1,9 @@
-import { Link } from 'react-router';
+import { AccountMenu } from '../features/account/account-menu';
 import { useCart } from '../features/cart/cart-context';
-import { DeliveryPrompt } from '../features/cart/delivery-prompt';
 import { Icon } from '../ui/icon';
 
-/** Opens the delivery selector once the delivery issue wires it; for now it only announces a dialog. */
-export function DeliveryModeButton() {
-  return (
-    <>
-      <button id="modo-de-entrega" type="button" className="delivery-button" aria-haspopup="dialog">
-        <Icon name="truck" />
-        <span>Elige tu modo de entrega</span>
-        <Icon name="chevron-down" size={18} />
-      </button>
-      <DeliveryPrompt />
-    </>
-  );
-}
+/** The delivery-mode button, its popovers and the selector they open live in features/delivery. */
+export { DeliveryModeButton } from '../features/delivery/delivery-mode-button';
 
 /** The minicart button with the cart's product count; opens the minicart drawer. */
 export function MinicartButton() {
@@ -37,12 +25,7 @@ export function MinicartButton() {
   );
 }
 
-/** Account menu placeholder: the login page until the account issue. */
+/** 'Ingresa' for a visitor, the account menu for a customer (features/account). */
 export function AccountLink() {
-  return (
-    <Link to="/login-page" className="header-action account-link">
-      <Icon name="user" />
-      <span className="account-link__label">Ingresa</span>
-    </Link>
-  );
+  return <AccountMenu />;
 }

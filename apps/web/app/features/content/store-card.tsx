@@ -1,16 +1,34 @@
 import type { StoreListItem } from '@despensa/contracts';
 import { Icon } from '../../ui/icon';
+import { formatKm } from '../delivery/distance';
 import { summarizeOpeningHours } from './opening-hours';
 
-/** One store of the locator: address, hours and the delivery modes it offers. */
-export function StoreCard({ store }: { store: StoreListItem }) {
+/** The card's element id: map markers link to it. */
+export const storeCardId = (storeId: string) => `local-${storeId}`;
+
+/** One store of the locator: address, distance, hours and the delivery modes it offers. */
+export function StoreCard({
+  store,
+  distanceKm,
+  highlighted = false,
+}: {
+  store: StoreListItem;
+  /** From the shopper's address or the default point; null when not measured. */
+  distanceKm?: number | null;
+  highlighted?: boolean;
+}) {
   const services = [
     store.pickup ? 'Retiro en tienda' : null,
     store.car ? 'Click al Auto' : null,
     store.express ? 'Despacho Express' : null,
   ].filter((service): service is string => service !== null);
   return (
-    <article className="store-card" aria-labelledby={`store-${store.id}`}>
+    <article
+      id={storeCardId(store.id)}
+      tabIndex={-1}
+      className={highlighted ? 'store-card store-card--highlighted' : 'store-card'}
+      aria-labelledby={`store-${store.id}`}
+    >
       <h4 id={`store-${store.id}`} className="store-card__name">
         {store.name}
       </h4>
@@ -18,6 +36,7 @@ export function StoreCard({ store }: { store: StoreListItem }) {
         <Icon name="pin" size={18} />
         {store.address}, {store.comuna}
       </p>
+      {distanceKm != null ? <p className="store-card__distance">A {formatKm(distanceKm)}</p> : null}
       <div className="store-card__line">
         <Icon name="clock" size={18} />
         <ul className="store-card__hours" aria-label="Horario">

@@ -1,0 +1,167 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useFetcher } from 'react-router';
+import type { DeliveryChoice, LostProduct } from '@despensa/contracts';
+import type { DeliveryMethodKind, NoCoverageVariant } from '@despensa/domain';
+import { useAccount } from '../account/account-context';
+import { isExclusionZoneDelivery, mirrorChoice, rememberPreviousChoice } from './choice';
+import { DELIVERY_ACTION_PATH, type DeliveryActionResult, type DeliveryIntent } from './delivery-intents';
+
+export interface DeliveryState {
+  /** The persisted choice (cookie), null while the shopper has not chosen. */
+  choice: DeliveryChoice | null;
+  defaultStoreName: string;
+  /** Which §8 no-coverage text the brand uses. */
+  noCoverageVariant: NoCoverageVariant;
+  selectorOpen: boolean;
+  /** The mode the selector opens on. */
+  selectorMode: DeliveryMethodKind | null;
+  openSelector(mode?: DeliveryMethodKind): void;
+  /** `confirmed` false is a cancel, which reopens the exclusion-zone tooltip (§2). */
+  closeSelector(confirmed: boolean): void;
+  /** Sends a §4 mode change; the selector closes when it succeeds. */
+  apply(intent: DeliveryIntent): void;
+  applying: boolean;
+  applyError: string | null;
+  /** Items the new channel does not sell, while the lost-products dialog is open. */
+  lostProducts: LostProduct[];
+  /** The channel info before the change, kept for the lost-products dialog (§4). */
+  previous: DeliveryChoice | null;
+  closeLostProducts(): void;
+  exclusionTooltipOpen: boolean;
+  closeExclusionTooltip(): void;
+}
+
+const DeliveryContext = createContext<DeliveryState | null>(null);
+
+/** The delivery state; null outside the provider (error pages render the header without it). */
+export function useDeliveryOptional(): DeliveryState | null {
+  return useContext(DeliveryContext);
+}
+
+export function useDelivery(): DeliveryState {
+  const state = useContext(DeliveryContext);
+  if (!state) throw new Error('useDelivery outside DeliveryProvider');
+  return state;
+}
+
+/** While the lost-products dialog decides about some lines, nothing removes them on its own (§4). */
+export function useLostProductsOpen(): boolean {
+  return (useContext(DeliveryContext)?.lostProducts.length ?? 0) > 0;
+}
+
+export function DeliveryProvider({
+  choice,
+  defaultStoreName,
+  noCoverageVariant = 'default',
+  children,
+}: {
+  choice: DeliveryChoice | null;
+  defaultStoreName: string;
+  noCoverageVariant?: NoCoverageVariant;
+  children: ReactNode;
+}) {
+  const fetcher = useFetcher<DeliveryActionResult>({ key: 'delivery:apply' });
+  const [selectorOpen, setSelectorOpen] = useState(false);
+  const [selectorMode, setSelectorMode] = useState<DeliveryMethodKind | null>(null);
+  const [lostProducts, setLostProducts] = useState<LostProduct[]>([]);
+  const [previous, setPrevious] = useState<DeliveryChoice | null>(null);
+  const [applyError, setApplyError] = useState<string | null>(null);
+  const [tooltipClosed, setTooltipClosed] = useState(false);
+
+  // §3: storage mirrors the cookie the server set, on every page load and after every change.
+  useEffect(() => {
+    if (choice) mirrorChoice(choice);
+  }, [choice]);
+
+  const seen = useRef<DeliveryActionResult | undefined>(undefined);
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== 'idle' || !result || seen.current === result) return;
+    seen.current = result;
+    setApplyError(result.error ?? null);
+    if (result.previous) {
+      rememberPreviousChoice(result.previous);
+      setPrevious(result.previous);
+    }
+    if (result.choice && !result.error) setSelectorOpen(false);
+    if (result.choice) setTooltipClosed(false);
+    setLostProducts(result.lostProducts);
+  }, [fetcher.state, fetcher.data]);
+
+  const openSelector = useCallback((mode?: DeliveryMethodKind) => {
+    setSelectorMode(mode ?? null);
+    setApplyError(null);
+    setSelectorOpen(true);
+    setTooltipClosed(true);
+  }, []);
+  const closeSelector = useCallback((confirmed: boolean) => {
+    setSelectorOpen(false);
+    if (!confirmed) setTooltipClosed(false);
+  }, []);
+  const apply = useCallback(
+    (intent: DeliveryIntent) => {
+      void fetcher.submit(intent as unknown as Parameters<typeof fetcher.submit>[0], {
+        method: 'post',
+        action: DELIVERY_ACTION_PATH,
+        encType: 'application/json',
+      });
+    },
+    // fetcher.submit is stable across renders.
+    [fetcher.submit],
+  );
+
+  // §4 cart lifecycle: a logged-in shopper without a choice gets the default store pickup, once.
+  const { account } = useAccount();
+  const defaultApplied = useRef(false);
+  const loggedIn = account !== null;
+  useEffect(() => {
+    if (!loggedIn || choice || defaultApplied.current) return;
+    defaultApplied.current = true;
+    apply({ intent: 'defaultPickup' });
+  }, [loggedIn, choice, apply]);
+
+  const value = useMemo<DeliveryState>(
+    () => ({
+      choice,
+      defaultStoreName,
+      noCoverageVariant,
+      selectorOpen,
+      selectorMode,
+      openSelector,
+      closeSelector,
+      apply,
+      applying: fetcher.state !== 'idle',
+      applyError,
+      lostProducts,
+      previous,
+      closeLostProducts: () => setLostProducts([]),
+      exclusionTooltipOpen: isExclusionZoneDelivery(choice) && !selectorOpen && !tooltipClosed,
+      closeExclusionTooltip: () => setTooltipClosed(true),
+    }),
+    [
+      choice,
+      defaultStoreName,
+      noCoverageVariant,
+      selectorOpen,
+      selectorMode,
+      openSelector,
+      closeSelector,
+      apply,
+      fetcher.state,
+      applyError,
+      lostProducts,
+      previous,
+      tooltipClosed,
+    ],
+  );
+  return <DeliveryContext.Provider value={value}>{children}</DeliveryContext.Provider>;
+}

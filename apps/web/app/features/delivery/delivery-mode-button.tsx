@@ -1,0 +1,48 @@
+import { Icon } from '../../ui/icon';
+import { DeliveryPrompt } from '../cart/delivery-prompt';
+import { choiceSummary } from './choice';
+import { useDeliveryOptional } from './delivery-context';
+import { NoCoverage } from './no-coverage';
+
+/**
+ * The header's delivery-mode button (§2): 'Elige tu modo de entrega' until a mode is chosen, then the
+ * mode and the address or store. Under it: the 'select delivery method' popover after an add, and for
+ * home delivery to an exclusion zone the no-coverage popover (the exclusion-zone tooltip on mobile).
+ */
+export function DeliveryModeButton() {
+  const delivery = useDeliveryOptional();
+  const summary = choiceSummary(delivery?.choice ?? null);
+  return (
+    <div className="delivery-mode">
+      <button
+        id="modo-de-entrega"
+        type="button"
+        className="delivery-button"
+        aria-haspopup="dialog"
+        onClick={() => delivery?.openSelector()}
+      >
+        <Icon name="truck" />
+        {summary ? (
+          <span className="delivery-button__choice">
+            <span className="delivery-button__mode">{summary.mode}</span>
+            <span className="delivery-button__place">{summary.place}</span>
+          </span>
+        ) : (
+          <span>Elige tu modo de entrega</span>
+        )}
+        <Icon name="chevron-down" size={18} />
+      </button>
+      <DeliveryPrompt />
+      {delivery?.exclusionTooltipOpen ? (
+        <section className="delivery-no-coverage delivery-no-coverage--popover" aria-label="Sin cobertura">
+          <NoCoverage
+            variant={delivery.noCoverageVariant}
+            onPickup={() => delivery.openSelector('storePickup')}
+            onOtherAddress={() => delivery.openSelector('homeDelivery')}
+            onReviewStores={delivery.closeExclusionTooltip}
+          />
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,368 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Link, useFetcher, useLocation } from 'react-router';
+import {
+  DELIVERY_METHOD_LIST,
+  isAddressMethod,
+  normalizeText,
+  type DeliveryMethodKind,
+  type LngLat,
+} from '@despensa/domain';
+import { Dialog } from '../../ui/dialog';
+import { formatPrice } from '../../lib/format';
+import { methodKindOf } from './choice';
+import { useDelivery } from './delivery-context';
+import {
+  DELIVERY_ACTION_PATH,
+  type DeliveryOptions,
+  type DeliveryQuoteResult,
+  type DeliveryWindowRef,
+} from './delivery-intents';
+import { DEFAULT_ORIGIN, byDistance, formatKm } from './distance';
+import { HourTooltip } from './hour-tooltip';
+import { NoCoverage } from './no-coverage';
+import { windowHours, windowsByDay } from './window-label';
+
+/** Why express cannot be promised now (the server's ExpressQuote reasons). */
+const EXPRESS_REASONS: Record<string, string> = {
+  notOffered: 'La tienda que atiende tu dirección no ofrece Despacho Express.',
+  tooManyItems: 'Despacho Express admite hasta 180 productos.',
+  beforeCutoff: 'Despacho Express recibe pedidos desde las 10:00.',
+  storeClosed: 'La tienda que atiende tu dirección está cerrada en este momento.',
+  beyondTimeLimit: 'Tu pedido supera el tiempo máximo de Despacho Express (3,5 horas).',
+};
+
+const MODE_HINTS: Record<DeliveryMethodKind, string> = {
+  homeDelivery: 'Recibe tu pedido en tu dirección, en el horario que elijas.',
+  storePickup: 'Retira tu pedido en la tienda que elijas.',
+  carPickup: 'Te llevamos el pedido a tu auto en la tienda.',
+  express: 'Recibe tu pedido en pocas horas.',
+};
+
+/** §2 delivery selector: the four §3 modes, an address or a store, coverage, windows and the express estimate. */
+export function DeliverySelector() {
+  const { selectorOpen, closeSelector } = useDelivery();
+  return (
+    <Dialog open={selectorOpen} title="Elige tu modo de entrega" onClose={() => closeSelector(false)}>
+      <SelectorBody />
+    </Dialog>
+  );
+}
+
+function SelectorBody() {
+  const delivery = useDelivery();
+  const { choice, selectorMode } = delivery;
+  const options = useFetcher<DeliveryOptions>({ key: 'delivery:options' });
+  const quote = useFetcher<DeliveryQuoteResult>();
+  const [mode, setMode] = useState<DeliveryMethodKind>(
+    selectorMode ?? methodKindOf(choice) ?? 'homeDelivery',
+  );
+  const [addressId, setAddressId] = useState<string | null>(choice?.addressId ?? null);
+  const [storeId, setStoreId] = useState<string | null>(choice?.storeId ?? null);
+  const [window, setWindow] = useState<DeliveryWindowRef | null>(null);
+  const addressMode = isAddressMethod(mode);
+  const placeId = addressMode ? addressId : storeId;
+
+  useEffect(() => {
+    void options.load(`${DELIVERY_ACTION_PATH}?vista=opciones`);
+    // Once per opening: the body mounts when the dialog opens.
+  }, []);
+
+  const data = options.data;
+  // A place that is not offered in this mode (a store without Click al Auto…) is no choice at all.
+  const validPlace =
+    placeId !== null &&
+    (addressMode
+      ? (data?.addresses.some((entry) => entry.addressId === placeId) ?? false)
+      : (data?.stores.some((store) => store.storeId === placeId && offers(store, mode)) ?? false));
+
+  useEffect(() => {
+    setWindow(null);
+    if (!validPlace || !placeId) return;
+    const place = addressMode
+      ? `direccion=${encodeURIComponent(placeId)}`
+      : `tienda=${encodeURIComponent(placeId)}`;
+    void quote.load(`${DELIVERY_ACTION_PATH}?vista=horarios&modo=${mode}&${place}`);
+    // quote.load is stable; the quote follows the mode and the place.
+  }, [mode, placeId, validPlace, addressMode]);
+
+  const origin: LngLat =
+    data?.addresses.find((entry) => entry.addressId === addressId)?.coordinates ?? DEFAULT_ORIGIN;
+  const result = validPlace && quote.state === 'idle' ? quote.data : undefined;
+  const current = result?.quote;
+  const blocked = current?.coverageState === 'outOfCoverage' || Boolean(result?.error);
+  // Express that cannot be promised now is delivered in the scheduled windows offered instead.
+  const expressUnavailable = mode === 'express' && current?.express?.available === false;
+
+  const confirm = () => {
+    if (!validPlace) return;
+    delivery.apply({
+      intent: 'apply',
+      mode: expressUnavailable ? 'homeDelivery' : mode,
+      addressId: addressMode ? addressId : null,
+      storeId: addressMode ? null : storeId,
+      window,
+    });
+  };
+
+  return (
+    <div className="delivery-selector">
+      <fieldset className="delivery-selector__modes">
+        <legend className="delivery-selector__legend">Modo de entrega</legend>
+        {DELIVERY_METHOD_LIST.map((method) => (
+          <label key={method.kind} className="delivery-selector__mode">
+            <input
+              type="radio"
+              name="delivery-mode"
+              value={method.kind}
+              checked={mode === method.kind}
+              onChange={() => setMode(method.kind)}
+            />
+            <span className="delivery-selector__mode-name">{method.name}</span>
+            <span className="delivery-selector__mode-hint">{MODE_HINTS[method.kind]}</span>
+          </label>
+        ))}
+      </fieldset>
+
+      {!data ? (
+        <p role="status">Cargando opciones…</p>
+      ) : addressMode ? (
+        <AddressChoice options={data} addressId={addressId} onChange={setAddressId} />
+      ) : (
+        <StoreChoice options={data} mode={mode} origin={origin} storeId={storeId} onChange={setStoreId} />
+      )}
+
+      {validPlace && quote.state !== 'idle' ? <p role="status">Consultando disponibilidad…</p> : null}
+      {result?.error ? (
+        <p role="alert" className="delivery-selector__message">
+          {result.error}
+        </p>
+      ) : null}
+      {current?.coverageState === 'exclusionZone' && addressMode ? (
+        <section className="delivery-no-coverage" aria-label="Sin cobertura">
+          <NoCoverage
+            variant={delivery.noCoverageVariant}
+            onPickup={() => setMode('storePickup')}
+            onOtherAddress={() => setAddressId(null)}
+            onReviewStores={() => delivery.closeSelector(true)}
+          />
+        </section>
+      ) : null}
+      {current?.message ? (
+        <p role="alert" className="delivery-selector__message">
+          {current.message}
+        </p>
+      ) : null}
+      {current && mode === 'express' && current.estimateMinutes !== null ? (
+        <div className="delivery-selector__express">
+          <p>
+            Despacho Express: aproximadamente {current.estimateMinutes} minutos
+            {current.price !== null ? ` · ${formatPrice(current.price)}` : ''}
+          </p>
+          {expressUnavailable ? (
+            <p className="delivery-selector__note">
+              {EXPRESS_REASONS[current.express?.reason ?? ''] ?? 'Despacho Express no está disponible ahora.'}{' '}
+              Puedes elegir un horario de {current.windowsMethod ?? 'despacho'}.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {current && current.windows.length > 0 ? (
+        <WindowChoice windows={current.windows} selected={window} onChange={setWindow} />
+      ) : null}
+
+      {delivery.applyError ? (
+        <p role="alert" className="delivery-selector__message">
+          {delivery.applyError}
+        </p>
+      ) : null}
+      <div className="dialog__actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => delivery.closeSelector(false)}
+        >
+          Cancelar
+        </button>
+        <button
+          type="button"
+          className="button button--primary"
+          aria-disabled={!validPlace || blocked || delivery.applying || undefined}
+          onClick={() => {
+            if (!blocked && !delivery.applying) confirm();
+          }}
+        >
+          {delivery.applying ? 'Guardando…' : 'Confirmar'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function offers(store: { pickup: boolean; car: boolean }, mode: DeliveryMethodKind): boolean {
+  return mode === 'carPickup' ? store.car : store.pickup;
+}
+
+function AddressChoice({
+  options,
+  addressId,
+  onChange,
+}: {
+  options: DeliveryOptions;
+  addressId: string | null;
+  onChange: (id: string) => void;
+}) {
+  const { pathname, search } = useLocation();
+  if (!options.loggedIn) {
+    return (
+      <div className="delivery-selector__notice">
+        <p>Para despachar a domicilio, ingresa a tu cuenta y elige una de tus direcciones.</p>
+        <p>También puedes retirar tu pedido en tienda sin ingresar.</p>
+        <Link
+          className="button button--primary"
+          to={`/login-page?callback=${encodeURIComponent(pathname + search)}`}
+        >
+          Ingresar
+        </Link>
+      </div>
+    );
+  }
+  if (options.addresses.length === 0) {
+    return (
+      <div className="delivery-selector__notice">
+        <p>Aún no tienes direcciones guardadas.</p>
+        <Link className="button button--primary" to="/mis-datos">
+          Agregar una dirección
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <fieldset className="delivery-selector__places">
+      <legend className="delivery-selector__legend">Tus direcciones</legend>
+      {options.addresses.map((entry) => (
+        <label key={entry.addressId} className="delivery-selector__place">
+          <input
+            type="radio"
+            name="delivery-address"
+            value={entry.addressId}
+            checked={addressId === entry.addressId}
+            onChange={() => onChange(entry.addressId)}
+          />
+          <span className="delivery-selector__place-name">{entry.label}</span>
+          <span className="delivery-selector__place-line">{entry.displayLine}</span>
+        </label>
+      ))}
+      <Link to="/mis-datos" className="text-button">
+        Agregar otra dirección
+      </Link>
+    </fieldset>
+  );
+}
+
+function StoreChoice({
+  options,
+  mode,
+  origin,
+  storeId,
+  onChange,
+}: {
+  options: DeliveryOptions;
+  mode: DeliveryMethodKind;
+  origin: LngLat;
+  storeId: string | null;
+  onChange: (id: string) => void;
+}) {
+  const searchId = useId();
+  const [comuna, setComuna] = useState('');
+  const stores = useMemo(() => {
+    const wanted = normalizeText(comuna.trim());
+    const offered = options.stores.filter(
+      (store) => offers(store, mode) && (!wanted || normalizeText(store.comuna).includes(wanted)),
+    );
+    return byDistance(offered, (store) => store.coordinates, origin);
+  }, [options.stores, mode, comuna, origin]);
+  return (
+    <div className="delivery-selector__stores">
+      <label htmlFor={searchId} className="delivery-selector__legend">
+        Buscar por comuna
+      </label>
+      <input
+        id={searchId}
+        type="search"
+        className="delivery-selector__search"
+        value={comuna}
+        onChange={(event) => setComuna(event.target.value)}
+        autoComplete="off"
+      />
+      <fieldset className="delivery-selector__places">
+        <legend className="delivery-selector__legend">Tiendas</legend>
+        {stores.length === 0 ? <p>No encontramos tiendas en esa comuna.</p> : null}
+        {stores.map(({ item: store, km }) => (
+          <label key={store.storeId} className="delivery-selector__place">
+            <input
+              type="radio"
+              name="delivery-store"
+              value={store.storeId}
+              checked={storeId === store.storeId}
+              onChange={() => onChange(store.storeId)}
+            />
+            <span className="delivery-selector__place-name">{store.name}</span>
+            <span className="delivery-selector__place-line">
+              {store.address}, {store.comuna} · a {formatKm(km)}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+    </div>
+  );
+}
+
+function WindowChoice({
+  windows,
+  selected,
+  onChange,
+}: {
+  windows: { startDateUtc: string; endDateUtc: string; price: number; remaining: number; full: boolean }[];
+  selected: DeliveryWindowRef | null;
+  onChange: (window: DeliveryWindowRef) => void;
+}) {
+  const key = (window: DeliveryWindowRef) => `${window.startDateUtc}/${window.endDateUtc}`;
+  return (
+    <fieldset className="delivery-selector__windows">
+      <legend className="delivery-selector__legend">Horario de entrega</legend>
+      <div className="delivery-selector__window-days">
+        {windowsByDay(windows).map(({ day, windows: ofDay }) => (
+          <fieldset key={day} className="delivery-selector__window-day">
+            <legend className="delivery-selector__day">{day}</legend>
+            <div className="delivery-selector__window-grid">
+              {ofDay.map((window) => (
+                <label
+                  key={key(window)}
+                  className={`delivery-selector__window${window.full ? ' delivery-selector__window--full' : ''}`}
+                >
+                  <input
+                    type="radio"
+                    name="delivery-window"
+                    value={key(window)}
+                    disabled={window.full}
+                    checked={selected !== null && key(selected) === key(window)}
+                    onChange={() =>
+                      onChange({ startDateUtc: window.startDateUtc, endDateUtc: window.endDateUtc })
+                    }
+                  />
+                  <span>{windowHours(window)}</span>
+                  <span className="delivery-selector__window-detail">
+                    {window.full
+                      ? 'Completo'
+                      : `${formatPrice(window.price)} · ${window.remaining === 1 ? 'Queda 1 cupo' : `Quedan ${window.remaining} cupos`}`}
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ))}
+      </div>
+      <HourTooltip windowKey={selected ? key(selected) : null} />
+    </fieldset>
+  );
+}

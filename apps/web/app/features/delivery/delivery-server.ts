@@ -1,0 +1,226 @@
+import type {
+  Address,
+  DeliveryChoice,
+  DeliveryWindow,
+  OrderForm,
+  StoreOperations,
+  StorefrontServices,
+} from '@despensa/contracts';
+import {
+  DEFAULT_SALES_CHANNEL,
+  DELIVERY_METHODS,
+  DELIVERY_MODAL_MESSAGES,
+  isAddressMethod,
+  SANTIAGO_DEFAULT_LOCATION,
+  truncate,
+  type DeliveryMethodKind,
+  type LngLat,
+} from '@despensa/domain';
+import { sessionTokenOf, statusOf } from '../account/account-server';
+import { defaultChoice } from './choice';
+
+/** Loader and action helpers of the delivery selector: everything goes through the in-process services. */
+
+/** The logged-in shopper's address book (§3 list rules applied by the service), or null when anonymous. */
+export async function addressBookOf(
+  services: StorefrontServices,
+  request: Request,
+): Promise<Address[] | null> {
+  const token = sessionTokenOf(request);
+  if (!token) return null;
+  try {
+    return await services.accounts.addresses(token);
+  } catch (error) {
+    if (statusOf(error) === 401) return null;
+    throw error;
+  }
+}
+
+/** A store the selector offers for pickup or Click al Auto. */
+export interface StoreOption {
+  storeId: string;
+  name: string;
+  address: string;
+  comuna: string;
+  region: string;
+  coordinates: [number, number];
+  pickup: boolean;
+  car: boolean;
+}
+
+export function storeOption(store: StoreOperations): StoreOption {
+  return {
+    storeId: store.storeId,
+    name: store.name,
+    address: store.address,
+    comuna: store.comuna,
+    region: store.region,
+    coordinates: store.coordinates,
+    pickup: store.store,
+    car: store.auto,
+  };
+}
+
+/** §5: the withdrawal answer counts only when it says success and lists stores. */
+export async function withdrawalStoresOf(services: StorefrontServices): Promise<StoreOperations[]> {
+  const answer = await services.delivery.withdrawalStores();
+  return answer.message === 'success' ? answer.payload.stores.filter((store) => store.active) : [];
+}
+
+/** What the selector shows for a mode at a place: coverage, windows with capacity, the express estimate. */
+export interface DeliveryQuote {
+  coverageState: 'covered' | 'exclusionZone' | 'outOfCoverage';
+  storeName: string | null;
+  windows: DeliveryWindow[];
+  /** The method the windows belong to: the asked one, or 'Despacho Especial' when express cannot be promised. */
+  windowsMethod: string | null;
+  estimateMinutes: number | null;
+  /** Cents. */
+  price: number | null;
+  /** Express only: whether it can be promised now, and why not. */
+  express: { available: boolean; reason: string | null } | null;
+  /** A §8 delivery modal message, or null. */
+  message: string | null;
+}
+
+export class DeliveryInputError extends Error {
+  readonly statusCode = 400;
+}
+
+/** Where a mode goes: the store serving an address (home, express) or the chosen store (pickup, car). */
+async function placeOf(
+  services: StorefrontServices,
+  request: Request,
+  kind: DeliveryMethodKind,
+  { addressId, storeId }: { addressId?: string | null; storeId?: string | null },
+): Promise<
+  | {
+      coverageState: DeliveryQuote['coverageState'];
+      store: StoreOperations | null;
+      point: LngLat;
+      postalCode: string;
+      address: Address | null;
+    }
+  | { error: string }
+> {
+  if (isAddressMethod(kind)) {
+    const book = await addressBookOf(services, request);
+    if (!book) return { error: 'Ingresa a tu cuenta para elegir una dirección de despacho.' };
+    const address = book.find((entry) => entry.addressId === addressId);
+    if (!address) return { error: 'Elige una de tus direcciones.' };
+    if (!address.geoCoordinates) return { error: 'No pudimos ubicar esta dirección. Revisa sus datos.' };
+    const point: LngLat = address.geoCoordinates;
+    const at = await services.delivery.salesChannelAt(point);
+    return {
+      coverageState: at.payload.coverageState,
+      store: at.payload.store,
+      point,
+      postalCode: address.postalCode,
+      address,
+    };
+  }
+  const stores = await withdrawalStoresOf(services);
+  const store = stores.find(
+    (entry) => entry.storeId === storeId && (kind === 'carPickup' ? entry.auto : entry.store),
+  );
+  if (!store) return { error: 'Elige una de las tiendas de la lista.' };
+  return {
+    coverageState: 'covered',
+    store,
+    point: store.coordinates,
+    postalCode: SANTIAGO_DEFAULT_LOCATION.postalCode,
+    address: null,
+  };
+}
+
+/** The shipping simulation of a mode for the cart's items (or the default items when there are none). */
+export async function quoteFor(
+  services: StorefrontServices,
+  request: Request,
+  orderForm: OrderForm | null,
+  kind: DeliveryMethodKind,
+  where: { addressId?: string | null; storeId?: string | null },
+): Promise<DeliveryQuote> {
+  const place = await placeOf(services, request, kind, where);
+  if ('error' in place) throw new DeliveryInputError(place.error);
+  const none = { windows: [], windowsMethod: null, estimateMinutes: null, price: null, express: null };
+  // §4: an exclusion zone offers no home delivery; the no-coverage popover takes over.
+  if (place.coverageState === 'exclusionZone' && isAddressMethod(kind)) {
+    return { coverageState: 'exclusionZone', storeName: place.store?.name ?? null, ...none, message: null };
+  }
+  if (place.coverageState === 'outOfCoverage' || !place.store) {
+    return {
+      coverageState: 'outOfCoverage',
+      storeName: null,
+      ...none,
+      message: DELIVERY_MODAL_MESSAGES.outOfCoverage,
+    };
+  }
+  const methodId = DELIVERY_METHODS[kind].id;
+  const items = (orderForm?.items ?? []).map((item) => ({
+    id: item.id,
+    quantity: Math.max(1, Math.round(item.quantity)),
+    seller: item.seller,
+  }));
+  const simulation = await services.delivery.simulate({
+    location: { zipCode: place.postalCode, country: 'CL', point: [place.point[0], place.point[1]] },
+    saleschannel: place.store.sc,
+    shippingMethod: methodId,
+    items,
+    // The cart's items, even none: the server falls back to its default items under the §9 threshold.
+    isCart: true,
+  });
+  const slas = simulation.logisticsInfo.flatMap((entry) => entry.slas);
+  // §7: when express cannot be promised the answer carries the 'Despacho Especial' windows instead.
+  const sla = slas.find((candidate) => candidate.id === methodId) ?? slas[0];
+  const express = simulation.express;
+  return {
+    coverageState: simulation.coverageState,
+    storeName: place.store.name,
+    windows: sla?.availableDeliveryWindows ?? [],
+    windowsMethod: sla ? sla.name : null,
+    estimateMinutes: express?.estimateMinutes ?? sla?.estimateMinutes ?? null,
+    price: express?.price ?? sla?.price ?? null,
+    express: express ? { available: express.available, reason: express.reason } : null,
+    message: simulation.message ? DELIVERY_MODAL_MESSAGES[simulation.message] : null,
+  };
+}
+
+/**
+ * The choice a confirmed mode stands for (§4: new mode, channel and name). An exclusion-zone address is
+ * kept with the default channel and store name, so the no-coverage popover shows and checkout still asks.
+ */
+export async function choiceFor(
+  services: StorefrontServices,
+  request: Request,
+  kind: DeliveryMethodKind,
+  where: { addressId?: string | null; storeId?: string | null },
+): Promise<DeliveryChoice> {
+  const place = await placeOf(services, request, kind, where);
+  if ('error' in place) throw new DeliveryInputError(place.error);
+  const method = DELIVERY_METHODS[kind].id;
+  const addressLine = place.address ? truncate(place.address.displayLine) : null;
+  if (place.coverageState === 'exclusionZone' && isAddressMethod(kind)) {
+    return {
+      ...defaultChoice(services.brand.name),
+      method,
+      addressId: place.address?.addressId ?? null,
+      addressLine,
+      coverageState: 'exclusionZone',
+    };
+  }
+  if (place.coverageState === 'outOfCoverage' || !place.store) {
+    throw new DeliveryInputError(DELIVERY_MODAL_MESSAGES.outOfCoverage);
+  }
+  return {
+    method,
+    salesChannel: place.store.sc || DEFAULT_SALES_CHANNEL,
+    seller: place.store.seller,
+    storeName: place.store.name,
+    storeId: place.store.storeId,
+    addressId: place.address?.addressId ?? null,
+    addressLine,
+    coverageState: place.coverageState,
+    segment: null,
+  };
+}

@@ -1,0 +1,52 @@
+import { Dialog } from '../../ui/dialog';
+import { choiceSummary } from './choice';
+import { useDelivery } from './delivery-context';
+
+/**
+ * §4 channel change: the products the new store does not sell, with the old channel info kept so the
+ * shopper can go back to it. Continuing (or closing) hands them to the unavailable-products check, which
+ * removes them 100 ms later and shows the §8 notice.
+ */
+export function LostProductsDialog() {
+  const { lostProducts, previous, choice, apply, applying, closeLostProducts } = useDelivery();
+  const before = choiceSummary(previous);
+  const now = choiceSummary(choice);
+  return (
+    <Dialog
+      open={lostProducts.length > 0}
+      title="Algunos productos no están disponibles"
+      onClose={closeLostProducts}
+    >
+      <p>
+        {now ? `En ${now.place || now.mode}` : 'En la tienda elegida'} no están disponibles estos productos de
+        tu carro:
+      </p>
+      <ul className="delivery-lost__list">
+        {lostProducts.map((product) => (
+          <li key={product.id} className="delivery-lost__item">
+            <img src={product.imageUrl} alt="" width={48} height={48} loading="lazy" />
+            <span>{product.name}</span>
+            <span className="delivery-lost__quantity">
+              {product.quantity} {product.quantity === 1 ? 'unidad' : 'unidades'}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <div className="dialog__actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-disabled={applying || undefined}
+          onClick={() => {
+            if (!applying) apply({ intent: 'restore' });
+          }}
+        >
+          {before ? `Volver a ${before.place || before.mode}` : 'Volver a la tienda anterior'}
+        </button>
+        <button type="button" className="button button--primary" onClick={closeLostProducts}>
+          Continuar sin estos productos
+        </button>
+      </div>
+    </Dialog>
+  );
+}

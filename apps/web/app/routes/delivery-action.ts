@@ -1,0 +1,163 @@
+import { data } from 'react-router';
+import { z } from 'zod';
+import type { DeliveryChoice, StorefrontServices } from '@despensa/contracts';
+import {
+  DELIVERY_METHODS,
+  isListableAddressId,
+  isListableLabel,
+  type DeliveryMethodKind,
+} from '@despensa/domain';
+import { storedOrderForm } from '../features/cart/cart-server';
+import {
+  DELIVERY_CHOICE_COOKIE,
+  PREVIOUS_CHOICE_COOKIE,
+  clearedDeliveryChoiceCookie,
+  deliveryChoiceCookie,
+  deliveryChoiceFromCookie,
+} from '../features/delivery/choice-cookie';
+import { defaultChoice, defaultPickupChoice } from '../features/delivery/choice';
+import { sessionTokenOf } from '../features/account/account-server';
+import type {
+  DeliveryActionResult,
+  DeliveryOptions,
+  DeliveryQuoteResult,
+} from '../features/delivery/delivery-intents';
+import {
+  DeliveryInputError,
+  addressBookOf,
+  choiceFor,
+  quoteFor,
+  storeOption,
+  withdrawalStoresOf,
+} from '../features/delivery/delivery-server';
+import type { Route } from './+types/delivery-action';
+
+const modes = Object.keys(DELIVERY_METHODS) as [DeliveryMethodKind, ...DeliveryMethodKind[]];
+const placeId = z.string().trim().min(1).max(100).nullish();
+const quoteQuery = z.object({ modo: z.enum(modes), direccion: placeId, tienda: placeId });
+const intentBody = z.discriminatedUnion('intent', [
+  z.object({
+    intent: z.literal('apply'),
+    mode: z.enum(modes),
+    addressId: placeId,
+    storeId: placeId,
+    window: z
+      .object({ startDateUtc: z.string().min(1).max(40), endDateUtc: z.string().min(1).max(40) })
+      .nullish(),
+  }),
+  z.object({ intent: z.literal('restore') }),
+  z.object({ intent: z.literal('defaultPickup') }),
+]);
+
+/** GET: the selector's addresses and stores (?vista=opciones) or a mode's quote (?vista=horarios). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = context;
+  const params = new URL(request.url).searchParams;
+  if (params.get('vista') === 'horarios') {
+    const query = quoteQuery.safeParse(Object.fromEntries(params));
+    if (!query.success) return data<DeliveryQuoteResult>({ error: 'Consulta no válida' }, { status: 400 });
+    try {
+      const orderForm = await storedOrderForm(services.cart, request);
+      const quote = await quoteFor(services, request, orderForm, query.data.modo, {
+        addressId: query.data.direccion ?? null,
+        storeId: query.data.tienda ?? null,
+      });
+      return data<DeliveryQuoteResult>({ quote });
+    } catch (error) {
+      if (error instanceof DeliveryInputError) {
+        return data<DeliveryQuoteResult>({ error: error.message }, { status: 400 });
+      }
+      throw error;
+    }
+  }
+  const [book, stores] = await Promise.all([addressBookOf(services, request), withdrawalStoresOf(services)]);
+  return data<DeliveryOptions>({
+    loggedIn: book !== null,
+    addresses: (book ?? [])
+      .filter((entry) => isListableAddressId(entry.addressId) && isListableLabel(entry.label))
+      .map((entry) => ({
+        addressId: entry.addressId,
+        label: entry.label,
+        displayLine: entry.displayLine,
+        coordinates: entry.geoCoordinates,
+      })),
+    stores: stores.map(storeOption),
+  });
+}
+
+/**
+ * POST: §4 changing the delivery mode. The previous choice is saved, the new mode, channel and name are
+ * set (cookie, 30 days), the channel is re-applied to the cart and the loaders run again (React Router
+ * revalidates after an action), so prices and stock follow the new store.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services } = context;
+  const parsed = intentBody.safeParse(await request.json().catch(() => null));
+  const cookies = request.headers.get('cookie');
+  const current = deliveryChoiceFromCookie(cookies);
+  if (!parsed.success) {
+    return data<DeliveryActionResult>(
+      { choice: current, previous: null, lostProducts: [], error: 'Modo de entrega no válido' },
+      { status: 400 },
+    );
+  }
+  const change = parsed.data;
+  const headers = new Headers();
+  let choice: DeliveryChoice;
+  let previous: DeliveryChoice | null;
+  if (change.intent === 'restore') {
+    const saved = deliveryChoiceFromCookie(cookies, PREVIOUS_CHOICE_COOKIE);
+    choice = saved ?? defaultChoice(services.brand.name);
+    previous = null;
+    headers.append('set-cookie', clearedDeliveryChoiceCookie(PREVIOUS_CHOICE_COOKIE));
+  } else if (change.intent === 'defaultPickup') {
+    // Only for a logged-in shopper who has not chosen yet; anything else keeps what it has.
+    const session = await services.accounts.session(sessionTokenOf(request));
+    if (!session || current)
+      return data<DeliveryActionResult>({ choice: current, previous: null, lostProducts: [] });
+    choice = defaultPickupChoice(services.brand.name);
+    previous = null;
+  } else {
+    try {
+      choice = await choiceFor(services, request, change.mode, {
+        addressId: change.addressId ?? null,
+        storeId: change.storeId ?? null,
+      });
+    } catch (error) {
+      if (!(error instanceof DeliveryInputError)) throw error;
+      return data<DeliveryActionResult>(
+        { choice: current, previous: null, lostProducts: [], error: error.message },
+        { status: 400 },
+      );
+    }
+    previous = current ?? defaultChoice(services.brand.name);
+    headers.append('set-cookie', deliveryChoiceCookie(previous, PREVIOUS_CHOICE_COOKIE));
+  }
+  headers.append('set-cookie', deliveryChoiceCookie(choice, DELIVERY_CHOICE_COOKIE));
+  const { lostProducts, error } = await applyToCart(services, request, choice, change);
+  return data<DeliveryActionResult>(
+    { choice, previous, lostProducts, ...(error ? { error } : {}) },
+    { headers },
+  );
+}
+
+/** Re-prices the stored cart under the choice and reserves the chosen window (409 when it filled up). */
+async function applyToCart(
+  services: StorefrontServices,
+  request: Request,
+  choice: DeliveryChoice,
+  change: z.infer<typeof intentBody>,
+): Promise<Pick<DeliveryActionResult, 'lostProducts' | 'error'>> {
+  const orderForm = await storedOrderForm(services.cart, request);
+  if (!orderForm) return { lostProducts: [] };
+  const { lostProducts } = await services.delivery.applyChoice(orderForm.orderFormId, choice);
+  if (change.intent !== 'apply' || !change.window) return { lostProducts };
+  try {
+    await services.delivery.reserveWindow(orderForm.orderFormId, change.window);
+    return { lostProducts };
+  } catch (error) {
+    const status = (error as { statusCode?: unknown } | null)?.statusCode;
+    if (status !== 409 && status !== 400) throw error;
+    return { lostProducts, error: 'Ese horario se llenó. Elige otro horario de entrega.' };
+  }
+}

@@ -1,0 +1,392 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import {
+  HOUR_TOOLTIP_MS,
+  HOUR_TOOLTIP_TEXT,
+  LOCALE,
+  NO_COVERAGE_TEXT,
+  SANTIAGO_DEFAULT_LOCATION,
+  computeRutCheckDigit,
+  formatCLP,
+  haversineKm,
+} from '@despensa/domain';
+import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
+
+const API_HEADERS = { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web' };
+const PASSWORD = 'clave-segura-123';
+
+interface WithdrawalStore {
+  storeId: string;
+  name: string;
+  sc: number;
+  store: boolean;
+  auto: boolean;
+  comuna: string;
+  coordinates: [number, number];
+}
+interface ApiProduct {
+  productName: string;
+  linkText: string;
+  items: { itemId: string; sellers: { commertialOffer: { Price: number; AvailableQuantity: number } }[] }[];
+}
+
+let browser: Browser;
+let stores: WithdrawalStore[];
+let token: string;
+
+async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<T> {
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...API_HEADERS,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.token ? { 'x-access-token': init.token } : {}),
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  expect(response.status, `${init.method ?? 'GET'} ${path}`).toBeLessThan(300);
+  return (await response.json()) as T;
+}
+
+/** A customer with two addresses: one in Providencia (covered) and one in the seeded exclusion zone. */
+async function customerWithAddresses(): Promise<string> {
+  const body = String(20_000_000 + (Date.now() % 5_000_000));
+  const email = `entrega${body}@correo.cl`;
+  await api('/api/user', {
+    method: 'POST',
+    body: {
+      firstName: 'Rosa',
+      lastName: 'Muñoz',
+      document: `${body}-${computeRutCheckDigit(body)}`,
+      email,
+      homePhone: '+56912345678',
+      password: PASSWORD,
+      termsAccepted: true,
+    },
+  });
+  const { authenticationToken } = await api<{ authenticationToken: string }>(
+    '/api/vtexid/pub/authentication/start',
+  );
+  const login = await api<{ authCookie: { Value: string } }>(
+    '/api/vtexid/pub/authentication/classic/validate',
+    {
+      method: 'POST',
+      body: { authenticationToken, login: email, password: PASSWORD },
+    },
+  );
+  const session = login.authCookie.Value;
+  const address = { receiverName: 'Rosa Muñoz', state: 'Metropolitana de Santiago' };
+  await api('/api/user/address', {
+    method: 'POST',
+    token: session,
+    body: { ...address, addressName: 'Casa', street: 'Av. Providencia', number: '1234', city: 'Providencia' },
+  });
+  // apps/server/src/seed/stores/zones.ts: every address of Pedro Aguirre Cerda lies in the exclusion zone.
+  await api('/api/user/address', {
+    method: 'POST',
+    token: session,
+    body: {
+      ...address,
+      addressName: 'Depto PAC',
+      street: 'Av. Club Hípico',
+      number: '4000',
+      city: 'Pedro Aguirre Cerda',
+    },
+  });
+  return session;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const withdrawal = await api<{ message: string; payload: { stores: WithdrawalStore[] } }>(
+    '/api/sales-channel/geolocation/withdrawal',
+  );
+  stores = withdrawal.payload.stores;
+  expect(stores.length).toBeGreaterThan(3);
+  token = await customerWithAddresses();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(
+  path: string,
+  options: { loggedIn?: boolean; width?: number; height?: number } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await newPage(browser, { width: options.width ?? 1280, height: options.height ?? 900 });
+  if (options.loggedIn) {
+    await opened.context.addCookies([{ name: 'despensa_session', value: token, url: baseUrl() }]);
+  }
+  await opened.page.goto(path);
+  await opened.page.waitForLoadState('networkidle');
+  return opened;
+}
+
+const deliveryButton = (page: Page) => page.locator('#modo-de-entrega');
+const selector = (page: Page) => page.getByRole('dialog', { name: 'Elige tu modo de entrega' });
+const mode = (dialog: Locator, name: string) => dialog.getByRole('radio', { name: new RegExp(`^${name}`) });
+
+async function choiceCookie(context: BrowserContext): Promise<Record<string, unknown>> {
+  const cookie = (await context.cookies()).find((each) => each.name === 'despensa_delivery');
+  expect(cookie).toBeDefined();
+  return JSON.parse(decodeURIComponent(cookie!.value)) as Record<string, unknown>;
+}
+
+async function chooseStore(page: Page, modeName: string, store: WithdrawalStore): Promise<void> {
+  await deliveryButton(page).click();
+  const dialog = selector(page);
+  await mode(dialog, modeName).check();
+  await dialog.getByLabel('Buscar por comuna').fill(store.comuna);
+  await dialog.getByRole('radio', { name: new RegExp(`^${store.name} `) }).check();
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+}
+
+const offerOf = (product: ApiProduct) => product.items[0]?.sellers[0]?.commertialOffer;
+const sells = (product: ApiProduct | undefined) =>
+  product !== undefined && (offerOf(product)?.AvailableQuantity ?? 0) > 0;
+
+async function dairyIn(salesChannel: number): Promise<ApiProduct[]> {
+  return api<ApiProduct[]>(`/api/products/search/lacteos?_from=0&_to=39&sc=${salesChannel}`);
+}
+
+describe('delivery selector', () => {
+  it('picks a store for pickup and then Click al Auto; prices follow the chosen store', async () => {
+    const { context, page } = await open('/');
+    await deliveryButton(page).filter({ hasText: 'Elige tu modo de entrega' }).click();
+    const dialog = selector(page);
+    await dialog.waitFor();
+    // Home delivery asks a visitor to log in; pickup needs no account.
+    await mode(dialog, 'Despacho a Domicilio').check();
+    await dialog.getByRole('link', { name: 'Ingresar' }).waitFor();
+    await mode(dialog, 'Retiro en Tienda').check();
+    await dialog.getByRole('radio', { name: / km$/ }).first().waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // Nearest first, measured from the default Santiago point (§9) without an address.
+    const pickup = stores.filter((store) => store.store);
+    const nearest = [...pickup].sort(
+      (a, b) =>
+        haversineKm(SANTIAGO_DEFAULT_LOCATION.coordinates, a.coordinates) -
+        haversineKm(SANTIAGO_DEFAULT_LOCATION.coordinates, b.coordinates),
+    )[0]!;
+    expect(await dialog.getByRole('radio').nth(4).getAttribute('value')).toBe(nearest.storeId);
+
+    // A store whose prices differ from the online channel for some dairy product.
+    const online = (await dairyIn(1)).filter(sells);
+    let chosen: { store: WithdrawalStore; product: ApiProduct; price: number } | null = null;
+    for (const store of pickup.filter((each) => !each.auto)) {
+      const local = await dairyIn(store.sc);
+      for (const product of online) {
+        const there = local.find((each) => each.linkText === product.linkText);
+        if (sells(there) && offerOf(there!)!.Price !== offerOf(product)!.Price) {
+          chosen = { store, product, price: offerOf(there!)!.Price };
+          break;
+        }
+      }
+      if (chosen) break;
+    }
+    expect(chosen).not.toBeNull();
+    const { store, product, price } = chosen!;
+    await selector(page).getByRole('button', { name: 'Cancelar' }).click();
+    await chooseStore(page, 'Retiro en Tienda', store);
+    await selector(page).waitFor({ state: 'hidden' });
+    await deliveryButton(page)
+      .filter({ hasText: 'Retiro en Tienda' })
+      .filter({ hasText: store.name })
+      .waitFor();
+    expect(await choiceCookie(context)).toMatchObject({ salesChannel: store.sc, storeName: store.name });
+    expect(await page.evaluate(() => localStorage.getItem('despensa.storeName'))).toBe(store.name);
+    expect(await page.evaluate(() => localStorage.getItem('despensa.salesChannel'))).toBe(String(store.sc));
+
+    // Server-rendered prices are the chosen store's.
+    await page.goto(`/${product.linkText}/p`);
+    expect(await page.locator('main').innerText()).toContain(formatCLP(price));
+
+    // Click al Auto lists only stores with the car service.
+    const car = stores.find((each) => each.auto)!;
+    await deliveryButton(page).click();
+    await mode(selector(page), 'Click al Auto').check();
+    await selector(page).getByLabel('Buscar por comuna').fill(store.comuna);
+    expect(
+      await selector(page)
+        .getByRole('radio', { name: new RegExp(`^${store.name} `) })
+        .count(),
+    ).toBe(0);
+    await selector(page).getByRole('button', { name: 'Cancelar' }).click();
+    await chooseStore(page, 'Click al Auto', car);
+    await deliveryButton(page).filter({ hasText: 'Click al Auto' }).filter({ hasText: car.name }).waitFor();
+    expect((await choiceCookie(context)).salesChannel).toBe(car.sc);
+    await context.close();
+  });
+
+  it('lists the products a store does not sell, restores the previous store, or removes them', async () => {
+    const online = (await dairyIn(1)).filter(sells);
+    let lost: { store: WithdrawalStore; product: ApiProduct } | null = null;
+    for (const store of stores.filter((each) => each.store)) {
+      const local = await dairyIn(store.sc);
+      const product = online.find((each) => !sells(local.find((there) => there.linkText === each.linkText)));
+      if (product) {
+        lost = { store, product };
+        break;
+      }
+    }
+    expect(lost).not.toBeNull();
+    const { store, product } = lost!;
+    const { context, page } = await open(`/?sku=${product.items[0]!.itemId}`);
+    await page.getByRole('dialog', { name: 'Tu carro' }).waitFor();
+    await page.keyboard.press('Escape');
+
+    await chooseStore(page, 'Retiro en Tienda', store);
+    const dialog = page.getByRole('dialog', { name: 'Algunos productos no están disponibles' });
+    await dialog.getByText(product.productName).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    // Back to the channel before the change: the product is sold again and stays in the cart.
+    await dialog.getByRole('button', { name: 'Volver a la tienda anterior' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await deliveryButton(page).filter({ hasText: 'Elige tu modo de entrega' }).waitFor();
+    expect((await choiceCookie(context)).salesChannel).toBe(1);
+    await page.getByRole('button', { name: 'Carro, 1 producto' }).waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('dialog', { name: 'Productos no disponibles' }).isVisible()).toBe(false);
+
+    // Again, and this time continue: the product goes and the §8 notice says so.
+    await chooseStore(page, 'Retiro en Tienda', store);
+    await dialog.getByRole('button', { name: 'Continuar sin estos productos' }).click();
+    const notice = page.getByRole('dialog', { name: 'Productos no disponibles' });
+    await notice
+      .getByText('Algunos productos ya no estan disponibles y fueron eliminados de tu carro.')
+      .waitFor();
+    await notice.getByRole('button', { name: 'Entendido' }).click();
+    await page.getByRole('button', { name: 'Carro, 0 productos' }).waitFor();
+    expect((await choiceCookie(context)).salesChannel).toBe(store.sc);
+    await context.close();
+  });
+
+  it('gives a logged-in shopper default pickup, then home delivery with windows and an express estimate', async () => {
+    const someDairy = (await dairyIn(1)).find(sells)!;
+    const { context, page } = await open(`/?sku=${someDairy.items[0]!.itemId}`, { loggedIn: true });
+    // §4: a logged-in shopper's new cart gets the default store pickup.
+    await deliveryButton(page).filter({ hasText: 'Retiro en Tienda' }).waitFor();
+
+    // §2: with the default store, 'Ir a pagar' opens the delivery selector instead of the secure cart.
+    await page.goto('/mi-carro');
+    await page.getByRole('button', { name: 'Ir a pagar' }).click();
+    const dialog = selector(page);
+    await dialog.waitFor();
+    await mode(dialog, 'Despacho a Domicilio').check();
+    await dialog.getByRole('radio', { name: /^Casa/ }).check();
+    const windows = dialog.getByRole('group', { name: 'Horario de entrega' });
+    const free = windows.getByRole('radio', { disabled: false });
+    await free.first().waitFor();
+    const slot = await free.first().getAttribute('value');
+    const slotLabel = windows.locator('label').filter({ has: page.locator(`input[value="${slot}"]`) });
+    const before = Number(/Quedan? (\d+) cupos?/.exec(await slotLabel.innerText())![1]);
+    await free.first().check();
+    const shownAt = Date.now();
+    await dialog.getByText(HOUR_TOOLTIP_TEXT).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    // §2/§9: the hour tooltip stays 10 s.
+    await dialog.getByText(HOUR_TOOLTIP_TEXT).waitFor({ state: 'hidden', timeout: HOUR_TOOLTIP_MS + 5_000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(HOUR_TOOLTIP_MS - 500);
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await choiceCookie(context)).toMatchObject({
+      method: 'seller-1-sla-DespachoaDomicilio',
+      addressLine: expect.stringMatching(/^Av\. Providencia 1234/),
+    });
+    await page.getByRole('button', { name: 'Ir a pagar' }).click();
+    await page.waitForURL('**/_secure/cart');
+
+    // The cart pages have no main header (§2 layout): at home the button shows the mode and address.
+    await page.goto('/');
+    await deliveryButton(page)
+      .filter({ hasText: 'Despacho a Domicilio' })
+      .filter({ hasText: 'Av. Providencia 1234' })
+      .waitFor();
+    // The reserved window counts against its capacity.
+    await deliveryButton(page).click();
+    await slotLabel.waitFor({ state: 'attached' });
+    expect(await slotLabel.textContent()).toContain(before === 1 ? 'Completo' : `Quedan ${before - 1} cupos`);
+    await selector(page).getByRole('button', { name: 'Cancelar' }).click();
+
+    // Express: the estimate in minutes and its price.
+    await deliveryButton(page).click();
+    await mode(selector(page), 'Despacho Express').check();
+    const estimate = selector(page).getByText(/^Despacho Express: aproximadamente \d+ minutos · \$[\d.]+$/);
+    await estimate.waitFor();
+    const minutes = Number(/(\d+) minutos/.exec(await estimate.innerText())![1]);
+    expect(minutes).toBeGreaterThanOrEqual(90);
+    // Express when it can be promised now; otherwise (before 10:00, store closed) its scheduled windows.
+    const promised = (await selector(page).getByText('Puedes elegir un horario de').count()) === 0;
+    await selector(page).getByRole('button', { name: 'Confirmar' }).click();
+    await selector(page).waitFor({ state: 'hidden' });
+    expect((await choiceCookie(context)).method).toBe(
+      promised ? 'seller-1-sla-Express' : 'seller-1-sla-DespachoaDomicilio',
+    );
+    await context.close();
+  });
+
+  it('offers pickup, another address or the stores for an address in an exclusion zone (mobile tooltip)', async () => {
+    const { context, page } = await open('/', { loggedIn: true, width: 390, height: 844 });
+    await deliveryButton(page).filter({ hasText: 'Retiro en Tienda' }).waitFor();
+    await deliveryButton(page).click();
+    const dialog = selector(page);
+    await mode(dialog, 'Despacho a Domicilio').check();
+    await dialog.getByRole('radio', { name: /^Depto PAC/ }).check();
+    const inside = dialog.getByRole('region', { name: 'Sin cobertura' });
+    await inside.getByText(NO_COVERAGE_TEXT.default).waitFor();
+    await inside.getByRole('button', { name: 'Retirar en tienda' }).waitFor();
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const tooltip = page.getByRole('banner').getByRole('region', { name: 'Sin cobertura' });
+    await tooltip.getByText(NO_COVERAGE_TEXT.default).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    // Any action closes it; cancelling the selector brings it back.
+    await tooltip.getByRole('button', { name: 'Elegir otra dirección' }).click();
+    await dialog.waitFor();
+    expect(await tooltip.count()).toBe(0);
+    expect(await mode(dialog, 'Despacho a Domicilio').isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await tooltip.waitFor();
+    await tooltip.getByRole('button', { name: 'Retirar en tienda' }).click();
+    expect(await mode(dialog, 'Retiro en Tienda').isChecked()).toBe(true);
+    await page.keyboard.press('Escape');
+    await tooltip.waitFor();
+    await tooltip.getByRole('link', { name: 'Revisar tiendas' }).click();
+    await page.waitForURL('**/locales');
+    expect(await tooltip.count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('store locator', () => {
+  it('draws the stores on a map whose markers highlight their card, with distances from the default point', async () => {
+    const { context, page } = await open('/locales');
+    const map = page.getByRole('group', { name: /^Mapa de \d+ local(es)?$/ });
+    const providencia = stores.find((store) => store.comuna === 'Providencia')!;
+    await map.getByRole('link', { name: providencia.name }).click();
+    const card = page.getByRole('article', { name: providencia.name });
+    expect(await card.getAttribute('class')).toContain('store-card--highlighted');
+    expect(page.url()).toMatch(/#local-/);
+    const km = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+      haversineKm(SANTIAGO_DEFAULT_LOCATION.coordinates, providencia.coordinates),
+    );
+    expect(await card.innerText()).toContain(`A ${km} km`);
+    expect(await page.getByRole('list', { name: 'Locales más cercanos' }).getByRole('listitem').count()).toBe(
+      3,
+    );
+
+    // The map follows the region chosen.
+    await page.getByLabel('Región del mapa').selectOption({ index: 0 });
+    expect(await map.getByRole('link').count()).toBeGreaterThan(0);
+    for (const width of [1300, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await accessibilityViolations(page)).toEqual([]);
+    }
+    await context.close();
+  });
+});
