@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatCLP } from '@despensa/domain';
+import { CART_FALLBACK_NOTICE } from '../app/features/cart/cart-client';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
 
 interface ApiProduct {
@@ -81,7 +82,7 @@ async function untilServer(context: BrowserContext, check: (cart: ApiOrderForm) 
 describe('minicart', () => {
   it('adds from a listing, batches quick + clicks, removes, and gives focus back on Escape', async () => {
     const { context, page } = await open('/lacteos');
-    const button = page.locator('.product-grid .add-to-cart:not([disabled])').first();
+    const button = page.locator('.product-grid .add-to-cart:not([disabled]):not([aria-haspopup])').first();
     const name = ((await button.getAttribute('aria-label')) ?? '').replace(/^Agregar (.*) al carro$/, '$1');
     const posts: string[] = [];
     page.on('request', (request) => {
@@ -193,8 +194,83 @@ describe('minicart', () => {
   });
 });
 
+describe('prices and failures', () => {
+  it("shows on a promoted product's card the price its cart line charges", async () => {
+    const { context, page } = await open('/lacteos');
+    // A card whose promotion the card price already includes: it strikes the list price through.
+    const card = page
+      .locator('.product-grid .product-card')
+      .filter({ has: page.locator('.product-price__list') })
+      .filter({ has: page.locator('.add-to-cart:not([disabled]):not([aria-haspopup])') })
+      .first();
+    const price = await card
+      .locator('.product-price__current')
+      .evaluate((element) => element.lastChild!.textContent);
+    const name = await card.getByRole('heading').textContent();
+    await card.locator('.add-to-cart').click();
+    const line = minicart(page).getByRole('listitem').filter({ hasText: name! });
+    await expect.poll(() => line.locator('.cart-line__price').textContent()).toBe(`${price} c/u`);
+    await context.close();
+  });
+
+  it('asks for the weight of a weighed item in the quick-purchase drawer and charges its total', async () => {
+    const { context, page } = await open('/frutas-y-verduras');
+    const card = page
+      .locator('.product-grid .product-card')
+      .filter({ has: page.locator('.add-to-cart[aria-haspopup]:not([disabled])') })
+      .first();
+    const name = (await card.getByRole('heading').textContent())!;
+    await card.locator('.add-to-cart').click();
+    const drawer = page.getByRole('dialog', { name: 'Compra rápida' });
+    const stepper = drawer.getByRole('group', { name: `Cantidad de ${name}` });
+    const one = await drawer.getByTestId('quick-purchase-total').textContent();
+    await stepper.getByRole('button', { name: /^Agregar .* kg de / }).click();
+    await expect.poll(() => drawer.getByTestId('quick-purchase-total').textContent()).not.toBe(one);
+    const total = await drawer.getByTestId('quick-purchase-total').textContent();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await drawer.getByRole('button', { name: 'Agregar al carro' }).click();
+    const line = minicart(page).getByRole('listitem').filter({ hasText: name });
+    await expect.poll(() => line.locator('.cart-line__total').textContent()).toBe(total);
+    const cart = await untilServer(context, (each) => each.items[0]?.quantity === 2);
+    expect(formatCLP(cart.value)).toBe(total);
+    await context.close();
+  });
+
+  it('retries a failing cart call 3 times, then shows the cached cart read-only; offline raises 503', async () => {
+    const product = dairy[0]!;
+    const { context, page } = await open(`/${product.linkText}/p`);
+    await page.getByRole('button', { name: `Agregar ${product.productName} al carro` }).click();
+    await expect.poll(() => quantityOf(page, product.productName).textContent()).toBe('1');
+    await untilServer(context, (cart) => cart.items.length === 1);
+
+    const attempts: number[] = [];
+    await page.route('**/carro/acciones*', (route) => {
+      // The change's POSTs (the upselling shelf's GETs fail too, and are not counted).
+      if (route.request().method() === 'POST') attempts.push(Date.now());
+      return route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' });
+    });
+    await minicart(page)
+      .getByRole('button', { name: `Agregar una unidad de ${product.productName}` })
+      .click();
+    await minicart(page).getByText(CART_FALLBACK_NOTICE).waitFor();
+    expect(attempts).toHaveLength(4);
+    expect(attempts[3]! - attempts[0]!).toBeGreaterThanOrEqual(3 * 200);
+    // The cached cart, read-only: its line without its controls.
+    const line = minicart(page).getByRole('listitem').filter({ hasText: product.productName });
+    expect(await line.locator('.cart-line__quantity').textContent()).toBe('1');
+    expect(await line.getByRole('group').count()).toBe(0);
+    expect((await serverCart(context)).items[0]!.quantity).toBe(1);
+
+    await page.unroute('**/carro/acciones*');
+    await page.route('**/carro/acciones*', (route) => route.abort('internetdisconnected'));
+    await minicart(page).getByRole('button', { name: 'Reintentar' }).click();
+    await page.getByText('En estos momentos no podemos completar tu solicitud').waitFor();
+    await context.close();
+  });
+});
+
 describe('cart page', () => {
-  it('adds a recipe from /carrito-receta?skus= and shows the same cart on /_secure/cart', async () => {
+  it('adds a recipe from /carrito-receta?skus= and shows the same cart on /mi-carro', async () => {
     const [first, second] = dairy;
     const skus = `${first!.items[0]!.itemId},${second!.items[0]!.itemId}`;
     const { context, page } = await open(`/carrito-receta?skus=${skus}`);
@@ -202,7 +278,8 @@ describe('cart page', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Carro de la receta');
     expect(await quantityOf(page, first!.productName).textContent()).toBe('1');
     expect(await quantityOf(page, second!.productName).textContent()).toBe('1');
-    await page.goto('/_secure/cart');
+    // /_secure/cart is a private page (accounts issue): the anonymous shopper sees the same cart at /mi-carro.
+    await page.goto('/mi-carro');
     expect(await quantityOf(page, second!.productName).textContent()).toBe('1');
     expect((await serverCart(context)).items).toHaveLength(2);
     await context.close();
@@ -240,11 +317,13 @@ describe('cart page', () => {
     await page.waitForLoadState('networkidle');
     expect(await choice.getByRole('radio', { name: 'No sustituir' }).isChecked()).toBe(true);
 
-    // Not logged in: 'Ir a pagar' goes to the login page with the way back.
+    // Not logged in: 'Ir a pagar' opens the login dialog over the cart (§2 go-to-checkout rules).
     await page.getByRole('button', { name: 'Ir a pagar' }).click();
-    await page.waitForURL('**/login-page?callback=/mi-carro');
-    await page.goBack();
-    await page.waitForLoadState('networkidle');
+    const login = page.getByRole('dialog', { name: 'Ingresa a tu cuenta' });
+    await login.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/mi-carro');
+    await page.keyboard.press('Escape');
+    await login.waitFor({ state: 'hidden' });
 
     await page.getByRole('button', { name: 'Vaciar carro' }).click();
     await page

@@ -12,6 +12,11 @@ export function apiHeaders(): Record<string, string> {
   return credentials ? { 'x-api-key': credentials.key, 'x-consumer': credentials.consumer } : {};
 }
 
+/** Raised when a user call answers 401; the account feature logs out and goes home (§6, §8). */
+export const SESSION_UNAUTHORIZED_EVENT = 'session_unauthorized';
+/** §8: the calls whose 401 ends the session: orders, addresses and shopping lists. */
+const SESSION_SCOPED = /^\/api\/(?:user\/address|user\/shopping-list|orders?\b|oms\b)/;
+
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }
   /** The server answered with an error; `message` is its Spanish text. */
@@ -50,6 +55,9 @@ export async function apiRequest<T>(
     return unavailable(`${method} ${path}: unreadable answer (${response.status}) ${String(error)}`);
   }
   if (response.ok) return { ok: true, status: response.status, data: payload as T };
+  if (response.status === 401 && SESSION_SCOPED.test(path)) {
+    window.dispatchEvent(new Event(SESSION_UNAUTHORIZED_EVENT));
+  }
   const problem = payload as { message?: unknown; field?: unknown };
   logger.debug('api error', response.status, problem);
   return {

@@ -6,6 +6,7 @@ import { summarizeProduct } from '../features/catalog/product-summary';
 import { addItems, cartForChange, statusOf, storedOrderForm } from '../features/cart/cart-server';
 import type { CartActionResult, CartIntent } from '../features/cart/cart-intents';
 import { parseCartIntent } from '../features/cart/parse-cart-intent';
+import { cartClientAction, cartClientLoader } from '../features/cart/cart-client';
 import type { Route } from './+types/cart-action';
 
 /**
@@ -30,6 +31,10 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ca
   return { orderForm: await storedOrderForm(services.cart, request) };
 }
 
+/** In the browser, both calls retry, fall back to the cached cart or raise error_503 as §8 says. */
+export const clientLoader = cartClientLoader;
+export const clientAction = cartClientAction;
+
 /** POST: one cart change (Hydrogen's typed cart action); answers the fresh orderForm with its messages. */
 export async function action({ request, context }: Route.ActionArgs) {
   const change = parseCartIntent(await request.json().catch(() => null));
@@ -37,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<CartActionResult>({ orderForm: null, error: 'Cambio de carro no válido' }, { status: 400 });
   }
   const cart = context.services.cart;
-  const { orderForm, setCookie } = await cartForChange(cart, request);
+  const { orderForm, setCookie } = await cartForChange(context.services, request);
   const headers = setCookie ? { 'set-cookie': setCookie } : undefined;
   try {
     const result = await apply(cart, orderForm, change);

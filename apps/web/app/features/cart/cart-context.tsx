@@ -19,6 +19,7 @@ import {
   type CartIntentName,
   type CartLineChange,
 } from './cart-intents';
+import { cacheOrderForm } from './cart-client';
 import { optimisticLines, pendingQuantityOf } from './optimistic-cart';
 import { takeOpenMinicartFlag } from './order-form-cookie';
 import { announceCartChange, useCartTabSync } from './tab-sync';
@@ -46,6 +47,10 @@ export interface CartState {
   setMinicartOpen(open: boolean): void;
   /** The sku of the last add and when, for the notices that follow an add. */
   lastAdd: { skuId: string; at: number } | null;
+  /** §8: the server kept failing and the cached cart is shown; changes wait for `retry`. */
+  readOnly: boolean;
+  /** Reads the cart again (after the fallback); a good answer ends read-only mode. */
+  retry(): void;
 }
 
 const CartContext = createContext<CartState | null>(null);
@@ -92,6 +97,11 @@ export function CartProvider({
   const [orderInfo, setOrderInfo] = useState<OrderInfo | null>(null);
   const [minicartOpen, setMinicartOpen] = useState(false);
   const [lastAdd, setLastAdd] = useState<CartState['lastAdd']>(null);
+  const [readOnly, setReadOnly] = useState(false);
+  const readOnlyRef = useRef(readOnly);
+  useEffect(() => {
+    readOnlyRef.current = readOnly;
+  });
 
   // The root loader reads the cart again only after other forms (never after a cart change): take it.
   useEffect(() => setOrderForm(initialOrderForm), [initialOrderForm]);
@@ -110,7 +120,12 @@ export function CartProvider({
   // The server's answer wins: every completed change replaces the orderForm and its messages.
   const accept = useCallback((result: CartActionResult | undefined, announce: boolean) => {
     if (!result) return;
-    if (result.orderForm) {
+    setReadOnly(result.readOnly === true);
+    if (result.readOnly) {
+      if (result.orderForm) setOrderForm(result.orderForm);
+      setMessages([]);
+    } else if (result.orderForm) {
+      cacheOrderForm(result.orderForm);
       setOrderForm(result.orderForm);
       setMessages(result.orderForm.messages);
       if (announce) announceCartChange(result.orderForm.orderFormId);
@@ -130,6 +145,10 @@ export function CartProvider({
   });
   useEffect(() => accept(sync.data, false), [sync.data, accept]);
   useCartTabSync(() => sync.load(CART_ACTION_PATH));
+  // The page's cart is a good answer too: it is what the §8 fallback shows if later calls fail.
+  useEffect(() => {
+    if (initialOrderForm) cacheOrderForm(initialOrderForm);
+  }, [initialOrderForm]);
 
   // The queue: changes wait QUEUE_DELAY_MS for more clicks, then leave as one batch, one batch at a time.
   const queued = useRef(new Map<string, CartLineChange>());
@@ -159,6 +178,7 @@ export function CartProvider({
 
   const setQuantity = useCallback(
     (line: { id: string; seller?: string }, quantity: number, immediate = false) => {
+      if (readOnlyRef.current) return;
       const change: CartLineChange = { id: line.id, quantity: Math.max(0, quantity) };
       if (line.seller) change.seller = line.seller;
       queued.current.set(line.id, change);
@@ -200,6 +220,7 @@ export function CartProvider({
     othersRef.current = others;
   });
   const submit = useCallback<CartState['submit']>((change) => {
+    if (readOnlyRef.current) return;
     send(othersRef.current[INTENTS.indexOf(change.intent)], change);
   }, []);
 
@@ -218,6 +239,8 @@ export function CartProvider({
     minicartOpen,
     setMinicartOpen,
     lastAdd,
+    readOnly,
+    retry: () => void sync.load(CART_ACTION_PATH),
   };
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

@@ -34,8 +34,10 @@ export type CartIntentName = CartIntent['intent'];
 export interface CartActionResult {
   orderForm: OrderForm | null;
   orderInfo?: OrderInfo;
-  /** The server's message when it refused the change (400). */
+  /** The server's message when it refused the change (400), or the §8 fallback notice. */
   error?: string;
+  /** §8: the server kept failing; `orderForm` is the cached cart, shown read-only. */
+  readOnly?: boolean;
   /** Upselling suggestions (the GET with ?sugerencias={skuId}). */
   suggestions?: ProductSummary[];
 }

@@ -1,5 +1,7 @@
 import type { OrderForm, StorefrontServices } from '@despensa/contracts';
-import { cartItemsFromUrl, isValidOrderFormId } from '@despensa/domain';
+import { salesChannelOf } from '../catalog/loader-helpers';
+import { cartItemsFromUrl, cartUnitsOf, isDiscardableCart, isValidOrderFormId } from '@despensa/domain';
+import { sessionTokenOf } from '../account/account-server';
 import { OPEN_MINICART_COOKIE, orderFormCookie, orderFormIdFromCookie } from './order-form-cookie';
 
 /** Loader and action helpers: the cart of the request's cookie, through the in-process cart service. */
@@ -24,19 +26,26 @@ export async function storedOrderForm(cart: CartService, request: Request): Prom
 
 /**
  * The cart a change applies to: the stored one, else a new one (§4: created lazily on the first change,
- * ordered by add time, newest first). `setCookie` is set when the browser must learn a new id.
+ * ordered by add time, newest first; a stored cart that is empty with no profile or address is replaced). `setCookie` is set when the browser must learn a new id.
  */
 export async function cartForChange(
-  cart: CartService,
+  services: Pick<StorefrontServices, 'cart' | 'accounts'>,
   request: Request,
 ): Promise<{ orderForm: OrderForm; setCookie: string | null }> {
+  const { cart } = services;
   const stored = await storedOrderForm(cart, request);
-  if (stored) return { orderForm: stored, setCookie: null };
-  const created = await cart.create({});
+  // §4: an empty cart with no profile and no address is discarded and recreated.
+  if (stored && !isDiscardableCart(stored)) return { orderForm: stored, setCookie: null };
+  // A new cart is priced in the shopper's chosen channel (§4), like the pages they browse.
+  const created = await cart.create({}, salesChannelOf(request));
   const orderForm = await cart.setItemsOrdination(created.orderFormId, {
     criteria: 'add_time',
     ascending: false,
   });
+  // A logged-in shopper's new cart is theirs at once, so their other devices find it (§4). A session that
+  // has just ended leaves it anonymous.
+  const token = sessionTokenOf(request);
+  if (token) await services.accounts.profile(token, orderForm.orderFormId).catch(() => undefined);
   return { orderForm, setCookie: orderFormCookie(orderForm.orderFormId) };
 }
 
@@ -68,7 +77,7 @@ export async function addByUrl(
   const items = cartItemsFromUrl(params);
   const headers = new Headers({ location: target });
   if (items.length) {
-    const { orderForm, setCookie } = await cartForChange(services.cart, request);
+    const { orderForm, setCookie } = await cartForChange(services, request);
     if (setCookie) headers.append('set-cookie', setCookie);
     try {
       await addItems(services.cart, orderForm, items);
@@ -81,4 +90,51 @@ export async function addByUrl(
     }
   }
   return new Response(null, { status: 302, headers });
+}
+
+/** The persistent-cart dialog's question (§2): both carts have products. */
+export interface PersistentCartQuestion {
+  storedOrderFormId: string;
+  /** Products (§5 count) in the customer's stored cart and in this browser's cart. */
+  storedUnits: number;
+  currentUnits: number;
+}
+
+const unitsOf = (orderForm: OrderForm) => orderForm.items.reduce((sum, item) => sum + cartUnitsOf(item), 0);
+
+/**
+ * After login: the question to ask when the customer's stored cart (UserProfile.orderFormId, read before
+ * the login attaches this browser's cart) and this browser's cart are different carts that both have
+ * products; null when there is nothing to choose.
+ */
+export async function persistentCartQuestion(
+  cart: CartService,
+  request: Request,
+  storedOrderFormId: string | null,
+): Promise<PersistentCartQuestion | null> {
+  const current = await storedOrderForm(cart, request);
+  if (!current || !isValidOrderFormId(storedOrderFormId) || storedOrderFormId === current.orderFormId) {
+    return null;
+  }
+  const stored = await cart.get(storedOrderFormId).catch((error: unknown) => {
+    if (statusOf(error) === 404) return null;
+    throw error;
+  });
+  if (!stored || stored.items.length === 0 || current.items.length === 0) return null;
+  return { storedOrderFormId, storedUnits: unitsOf(stored), currentUnits: unitsOf(current) };
+}
+
+/**
+ * The dialog's answer. 'merge': this browser's lines join the stored cart, which the cookie then names
+ * (`setCookie`). 'keep': the browser's cart stays as it is (the login flow attaches it to the customer).
+ */
+export async function resolvePersistentCart(
+  cart: CartService,
+  request: Request,
+  answer: { choice: 'merge' | 'keep'; storedOrderFormId: string; userId: string },
+): Promise<{ orderForm: OrderForm | null; setCookie: string | null }> {
+  const current = await storedOrderForm(cart, request);
+  if (answer.choice === 'keep' || !current) return { orderForm: current, setCookie: null };
+  const orderForm = await cart.mergeCarts(answer.storedOrderFormId, current.orderFormId, answer.userId);
+  return { orderForm, setCookie: orderFormCookie(orderForm.orderFormId) };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { BREAKPOINTS } from '@despensa/domain';
+import { useDeliveryOptional } from '../delivery/delivery-context';
 import { useCart } from './cart-context';
 import { deliveryModeOf } from './delivery-mode';
 
@@ -11,6 +12,7 @@ const DESKTOP_QUERY = `(min-width: ${BREAKPOINTS.desktop + 1}px)`;
  */
 export function DeliveryPrompt() {
   const { lastAdd, orderForm, minicartOpen } = useCart();
+  const delivery = useDeliveryOptional();
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
   const [desktop, setDesktop] = useState(false);
   useEffect(() => {
@@ -21,17 +23,29 @@ export function DeliveryPrompt() {
     return () => query.removeEventListener('change', onChange);
   }, []);
 
-  const show =
-    desktop && lastAdd !== null && dismissedAt !== lastAdd.at && !minicartOpen && !deliveryModeOf(orderForm);
+  const chosen = Boolean(delivery?.choice?.method ?? deliveryModeOf(orderForm));
+  const show = desktop && lastAdd !== null && dismissedAt !== lastAdd.at && !minicartOpen && !chosen;
   if (!show) return null;
   return (
     <div className="delivery-prompt" role="status">
       <p className="delivery-prompt__text">
         Elige tu modo de entrega para ver la disponibilidad y los horarios de tu zona.
       </p>
-      <button type="button" className="text-button" onClick={() => setDismissedAt(lastAdd.at)}>
-        Cerrar aviso
-      </button>
+      <div className="delivery-prompt__actions">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => {
+            setDismissedAt(lastAdd.at);
+            delivery?.openSelector();
+          }}
+        >
+          Elegir modo de entrega
+        </button>
+        <button type="button" className="text-button" onClick={() => setDismissedAt(lastAdd.at)}>
+          Cerrar aviso
+        </button>
+      </div>
     </div>
   );
 }

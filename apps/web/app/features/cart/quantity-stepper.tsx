@@ -6,7 +6,7 @@ export function QuantityStepper({
   line,
   onChange,
 }: {
-  line: OrderFormItem;
+  line: Pick<OrderFormItem, 'name' | 'quantity' | 'unitMultiplier' | 'measurementUnit' | 'maxItems'>;
   onChange: (quantity: number) => void;
 }) {
   const step = stepText(line);
