@@ -13,11 +13,18 @@ import { MAX_CONTENT_WIDTH } from '@despensa/domain';
 import type { BrandConfig } from '@despensa/contracts';
 import type { Route } from './+types/root';
 import { HIGH_CONTRAST_CLASS, contrastFromCookie } from './features/accessibility/contrast';
+import { AccountProvider } from './features/account/account-context';
+import { AccountDialogs } from './features/account/account-dialogs';
+import { headerAccount, redirectVisitorFromPrivate } from './features/account/account-server';
+import { SessionWatch } from './features/account/session-watch';
 import { headerMenu } from './features/content/category-menu-data';
 import { loadDocument } from './features/content/load-document';
 import { CartProvider } from './features/cart/cart-context';
 import { CART_ACTION_PATH } from './features/cart/cart-intents';
 import { CartOverlays } from './features/cart/cart-overlays';
+import { deliveryChoiceFromCookie } from './features/delivery/choice-cookie';
+import { DeliveryProvider } from './features/delivery/delivery-context';
+import { DeliveryOverlays } from './features/delivery/delivery-overlays';
 import { storedOrderForm } from './features/cart/cart-server';
 import { CurtainLanding } from './layout/curtain';
 import { ErrorPage } from './layout/error-page';
@@ -36,7 +43,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
-  const [menu, footer, curtain, orderForm] = await Promise.all([
+  const [menu, footer, curtain, orderForm, account] = await Promise.all([
     loadDocument(services, 'menu'),
     loadDocument(services, 'footer'),
     loadDocument(services, 'curtain'),
@@ -46,7 +53,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       console.error(JSON.stringify({ level: 'error', msg: 'cart read failed', error: String(error) }));
       return null;
     }),
+    // Who is logged in, for the header; null for a visitor (no cookie costs no query).
+    headerAccount(services, request),
   ]);
+  // §2: a private page sends a visitor to the login page (its own loader checks again on client navigations).
+  if (!account.customer) redirectVisitorFromPrivate(request);
   return {
     brand: services.brand,
     colors: brandColors(services.brand),
@@ -58,6 +69,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     footer,
     curtain,
     orderForm,
+    account,
+    // §4: the persisted delivery choice (mode, channel, store), null until the shopper chooses.
+    delivery: deliveryChoiceFromCookie(request.headers.get('cookie')),
   };
 }
 
@@ -68,9 +82,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function shouldRevalidate({
   formMethod,
   formAction,
+  actionResult,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (formAction === CART_ACTION_PATH) return false;
+  // A login waiting for the persistent-cart answer: the header (and the open dialog) wait for it too.
+  if ((actionResult as { intent?: unknown } | undefined)?.intent === 'persistent-cart') return false;
   return formMethod !== undefined && formMethod !== 'GET' ? defaultShouldRevalidate : false;
 }
 
@@ -132,12 +149,23 @@ export default function App({ loaderData }: Route.ComponentProps) {
     return <CurtainLanding brand={loaderData.brand} html={loaderData.curtain.landing.html} />;
   }
   return (
-    <CartProvider initialOrderForm={loaderData.orderForm}>
-      <SiteShell data={loaderData}>
-        <Outlet />
-      </SiteShell>
-      <CartOverlays />
-    </CartProvider>
+    <AccountProvider account={loaderData.account}>
+      <CartProvider initialOrderForm={loaderData.orderForm}>
+        <DeliveryProvider
+          choice={loaderData.delivery}
+          defaultStoreName={loaderData.brand.name}
+          noCoverageVariant={loaderData.brand.noCoverageVariant ?? 'default'}
+        >
+          <SiteShell data={loaderData}>
+            <Outlet />
+          </SiteShell>
+          <CartOverlays />
+          <DeliveryOverlays />
+        </DeliveryProvider>
+        <AccountDialogs />
+        <SessionWatch />
+      </CartProvider>
+    </AccountProvider>
   );
 }
 
@@ -155,9 +183,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
   const content = notFound ? <NotFoundContent /> : <ErrorPage />;
   return data && !data.outdatedBrowser ? (
-    <CartProvider initialOrderForm={data.orderForm}>
-      <SiteShell data={data}>{content}</SiteShell>
-    </CartProvider>
+    <AccountProvider account={data.account}>
+      <CartProvider initialOrderForm={data.orderForm}>
+        <SiteShell data={data}>{content}</SiteShell>
+      </CartProvider>
+    </AccountProvider>
   ) : (
     content
   );

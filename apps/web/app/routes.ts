@@ -10,8 +10,8 @@ const comingSoon = (path: string, feature: string) =>
 export default [
   index('routes/home.tsx'),
   route('index.html', 'routes/home.tsx', { id: 'home:index.html' }),
-  route('login', 'routes/home.tsx', { id: 'home:login' }),
-  route('register', 'routes/home.tsx', { id: 'home:register' }),
+  route('login', 'routes/account-login.tsx'),
+  route('register', 'routes/account-login.tsx', { id: 'account-login:register' }),
   route('cencopay-success', 'routes/home.tsx', { id: 'home:cencopay-success' }),
 
   // Catalogue (storefront issue)
@@ -41,9 +41,15 @@ export default [
   route('carrito-receta', 'routes/cart.tsx', { id: 'cart:recipe' }),
   route('carro/acciones', 'routes/cart-action.ts'),
 
+  // Delivery (selector data and the §4 mode change)
+  route('entrega/acciones', 'routes/delivery-action.ts'),
+
+  // Accounts
+  route('login-page', 'routes/account-login-page.tsx'),
+  route('mis-datos', 'routes/account-my-data.tsx'),
+  route('logout', 'routes/account-logout.ts'),
+
   // Later issues
-  comingSoon('login-page', 'account'),
-  comingSoon('mis-datos', 'account'),
   comingSoon('mi-cuenta/prime', 'account'),
   comingSoon('checkout', 'checkout'),
   comingSoon('checkout/orderPlaced', 'checkout'),

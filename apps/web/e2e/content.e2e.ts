@@ -94,11 +94,12 @@ describe('content pages from the CMS', () => {
   });
 
   it('names the coming feature and sets title, description, canonical and Open Graph tags', async () => {
-    const page = await open('/mis-compras');
+    // /mis-compras is private now (a visitor goes to the login page); /cupones is public.
+    const page = await open('/cupones');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
-      'Tus compras estará disponible muy pronto',
+      'Tus cupones y descuentos estará disponible muy pronto',
     );
-    expect(await page.title()).toBe('Tus compras: muy pronto | Despensa');
+    expect(await page.title()).toBe('Tus cupones y descuentos: muy pronto | Despensa');
 
     await page.goto('/institucional/servicios');
     expect(await page.title()).toBe('Servicios | Despensa');

@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser';
+import { baseUrl, launchBrowser, newPage } from './support/browser';
 
 let browser: Browser;
 
@@ -34,7 +36,9 @@ describe('§2 layout rules per path', () => {
     expect(await header.getByRole('button', { name: 'Categorías' }).isVisible()).toBe(true);
     expect(await deliveryButton(page).getAttribute('aria-haspopup')).toBe('dialog');
     expect(await header.getByRole('button', { name: 'Carro, 0 productos' }).isVisible()).toBe(true);
-    expect(await header.getByRole('link', { name: 'Ingresa' }).getAttribute('href')).toBe('/login-page');
+    expect(await header.getByRole('button', { name: 'Ingresa' }).getAttribute('aria-haspopup')).toBe(
+      'dialog',
+    );
     expect(await header.getByRole('search').count()).toBe(1);
     const links = page.getByRole('navigation', { name: 'Ofertas y campañas' });
     expect(await links.getByRole('link', { name: 'Ofertas' }).getAttribute('href')).toBe(
@@ -212,6 +216,36 @@ describe('application start and failures', () => {
     await page.context().close();
   });
 
+  it('shows the curtain notice, then the whole-site landing, when the CMS turns them on', async () => {
+    const db = new pg.Client({ connectionString: inject('databaseUrl') });
+    await db.connect();
+    const setCurtain = (path: string, active: boolean) =>
+      db.query(
+        `UPDATE cms_document SET data = jsonb_set(data, $1::text[], to_jsonb($2::boolean)) WHERE key = 'curtain'`,
+        [path, active],
+      );
+    try {
+      await setCurtain('{content,0,active}', true);
+      let page = await open('/', { hydrated: false });
+      expect(await page.getByRole('complementary', { name: 'Estamos en mantención' }).count()).toBe(1);
+      expect(await page.getByRole('region', { name: 'Destacados' }).count()).toBe(1);
+      await page.context().close();
+
+      await setCurtain('{landing,active}', true);
+      page = await open('/lacteos', { hydrated: false });
+      expect(await page.getByRole('heading', { name: /se renueva/ }).count()).toBe(1);
+      expect(await page.getByRole('link', { name: 'locales' }).getAttribute('href')).toBe('/locales');
+      // Instead of the site: no header, no listing.
+      expect(await deliveryButton(page).count()).toBe(0);
+      expect(await page.locator('#listing-total').count()).toBe(0);
+      await page.context().close();
+    } finally {
+      await setCurtain('{landing,active}', false);
+      await setCurtain('{content,0,active}', false);
+      await db.end();
+    }
+  });
+
   it('answers 404 with the not-found page for unknown paths and /Sistema/404', async () => {
     const { page } = await newPage(browser);
     for (const path of ['/esto/no/existe/nunca', '/Sistema/404', '/informaciones/no-existe']) {
@@ -223,6 +257,29 @@ describe('application start and failures', () => {
       expect(await page.getByRole('banner').count(), path).toBe(1);
     }
     await page.context().close();
+  });
+
+  it('survives shoppers who leave while a page is still arriving (aborted compressed documents)', async () => {
+    const { port } = new URL(baseUrl());
+    for (let i = 0; i < 40; i++) {
+      await new Promise<void>((resolve) => {
+        const request = http.get(
+          {
+            host: '127.0.0.1',
+            port,
+            path: i % 2 ? '/' : '/locales',
+            headers: { 'accept-encoding': 'gzip, br' },
+          },
+          (response) => response.once('data', () => request.destroy()),
+        );
+        request.on('close', () => resolve());
+        request.on('error', () => resolve());
+        // Cut some requests before the first byte, at varying points of rendering.
+        setTimeout(() => request.destroy(), 2 + (i % 10) * 3);
+      });
+    }
+    const health = await fetch(`${baseUrl()}/api/health`);
+    expect(health.status).toBe(200);
   });
 
   it('accepts client error reports on /api/client-errors', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { accessibilityViolations, launchBrowser, newPage } from './support/browser';
+import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
 
 let browser: Browser;
 
@@ -23,12 +23,15 @@ async function total(page: Page): Promise<number> {
   return Number(((await page.locator('#listing-total').textContent()) ?? '').replace(/\D/g, ''));
 }
 
+/** The ranked results, without the sponsored row above them. */
+const RESULTS = '.listing__results > .product-grid';
+
 async function cardNames(page: Page): Promise<string[]> {
-  return page.locator('.product-grid .product-card__name').allTextContents();
+  return page.locator(`${RESULTS} .product-card__name`).allTextContents();
 }
 
 async function cardPrices(page: Page): Promise<number[]> {
-  const texts = await page.locator('.product-grid .product-price__current').allTextContents();
+  const texts = await page.locator(`${RESULTS} .product-price__current`).allTextContents();
   return texts.map((text) => Number(text.replace(/\D/g, '')));
 }
 
@@ -78,6 +81,22 @@ describe('category listing', () => {
 
     await page.reload();
     expect(await cardNames(page)).toEqual(firstPage);
+    await page.context().close();
+  });
+
+  it("shows the category's own sponsored products above the results, on the first page only", async () => {
+    const response = await fetch(`${baseUrl()}/api/sponsored?sc=1&path=lacteos`, {
+      headers: { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web' },
+    });
+    const expected = ((await response.json()) as { productName: string }[]).map((p) => p.productName);
+    expect(expected.length).toBeGreaterThan(0);
+    const page = await open('/lacteos');
+    const sponsored = page.getByRole('region', { name: 'Productos patrocinados' });
+    expect(await sponsored.locator('.product-card__name').allTextContents()).toEqual(expected);
+    expect(await sponsored.getByText('Patrocinado', { exact: true }).count()).toBe(expected.length);
+    await page.getByRole('link', { name: 'Siguiente' }).click();
+    await page.waitForURL(/page=2/);
+    await expect.poll(() => page.getByRole('region', { name: 'Productos patrocinados' }).count()).toBe(0);
     await page.context().close();
   });
 

@@ -9,6 +9,18 @@ interface ApiProduct {
   items: { sellers: { commertialOffer: { Price: number; AvailableQuantity: number } }[] }[];
 }
 
+interface ApiFormatProduct {
+  linkText: string;
+  items: {
+    itemId: string;
+    name: string;
+    sellers: { commertialOffer: { Price: number; AvailableQuantity: number } }[];
+  }[];
+}
+
+const digits = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 let browser: Browser;
 let product: ApiProduct;
 
@@ -54,7 +66,9 @@ describe('product page', () => {
     expect(data.gtin13).toMatch(/^\d{13}$/);
     expect(data.brand).toMatchObject({ '@type': 'Brand' });
     expect(data.offers.priceCurrency).toBe('CLP');
-    expect(data.offers.price).toBe(product.items[0]!.sellers[0]!.commertialOffer.Price / 100);
+    // The price the page shows, promotions included.
+    const shown = digits(await page.locator('.buy-box .product-price__current').textContent());
+    expect(data.offers.price).toBe(shown);
     expect(data.offers.availability).toBe('https://schema.org/InStock');
     expect(data.aggregateRating).toBeDefined();
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(
@@ -93,6 +107,55 @@ describe('product page', () => {
     ).toBe(5);
     expect(await page.locator('.review-list > li').count()).toBe(product.rating.count);
     await context.close();
+  });
+
+  it('lets the shopper pick a format, and the price follows the chosen sku', async () => {
+    // A product sold in several skus, in stock in each, from the catalogue API.
+    const headers = { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web' };
+    const tree = (await (await fetch(`${baseUrl()}/api/files/categories.json`, { headers })).json()) as {
+      url: string;
+    }[];
+    const formats: ApiFormatProduct[] = [];
+    for (const category of tree) {
+      const response = await fetch(`${baseUrl()}/api${category.url.replace(/^\//, '/products/search/')}`, {
+        headers,
+      });
+      expect(response.status).toBe(200);
+      formats.push(...((await response.json()) as ApiFormatProduct[]));
+    }
+    const multi = formats.find(
+      (each) =>
+        each.items.length > 1 &&
+        new Set(each.items.map((item) => item.sellers[0]?.commertialOffer.Price)).size > 1 &&
+        each.items.every((item) => (item.sellers[0]?.commertialOffer.AvailableQuantity ?? 0) > 0),
+    );
+    expect(multi, 'a product with several priced skus').toBeDefined();
+    const { page } = await newPage(browser);
+    await page.goto(`/${multi!.linkText}/p`);
+    const picker = page.getByRole('group', { name: 'Formato' });
+    expect(await picker.getByRole('radio').count()).toBe(multi!.items.length);
+    const second = multi!.items[1]!;
+    const option = picker.getByRole('radio', { name: new RegExp(escapeRegExp(second.name)) });
+    // Inner locators of `has` are searched inside each label.
+    const priceIn = async (label: ReturnType<typeof picker.locator>) =>
+      digits(await label.locator('.format-picker__price').textContent());
+    const checkedLabel = picker.locator('label', { has: page.locator('input:checked') });
+    const secondLabel = picker.locator('label', { has: page.locator(`input[value="${second.itemId}"]`) });
+    const buyBoxPrice = async () =>
+      digits(await page.locator('.buy-box .product-price__current').textContent());
+    // It opens on the checked format's price; choosing another sells that one at its own price.
+    expect(await buyBoxPrice()).toBe(await priceIn(checkedLabel));
+    await option.check();
+    const quoted = await priceIn(secondLabel);
+    expect(quoted).toBeGreaterThan(0);
+    await expect.poll(buyBoxPrice).toBe(quoted);
+    // A link to one format opens on it.
+    await page.goto(`/${multi!.linkText}/p?skuId=${second.itemId}`);
+    expect(await page.getByRole('radio', { name: new RegExp(escapeRegExp(second.name)) }).isChecked()).toBe(
+      true,
+    );
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.context().close();
   });
 
   it('answers 404 for an unknown product', async () => {

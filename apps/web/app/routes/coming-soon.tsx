@@ -1,11 +1,14 @@
 import { Link, useMatches } from 'react-router';
+import { redirectIfAnonymousOnPrivate } from '../features/account/account-server';
 import { comingSoonFeature } from '../features/content/coming-soon-features';
 import { StatusPage } from '../layout/status-page';
 import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/coming-soon';
 
 /** Paths of features that later issues build: a friendly page naming the feature instead of a crash. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // §2: the private ones among them send a visitor to the login page; a customer sees this page.
+  await redirectIfAnonymousOnPrivate(context.services, request);
   const url = new URL(request.url);
   return { origin: url.origin, path: url.pathname, siteName: context.services.brand.name };
 }

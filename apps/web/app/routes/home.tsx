@@ -1,4 +1,5 @@
 import { addByUrl } from '../features/cart/cart-server';
+import { salesChannelOf } from '../features/catalog/loader-helpers';
 import { requireDocument } from '../features/content/load-document';
 import { HomeBlocks } from '../features/content/home/home-blocks';
 import { homeView } from '../features/content/home/home-data';
@@ -15,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const added = await addByUrl(services, request, '/');
   if (added) throw added;
   const page = await requireDocument(services, 'page-home');
-  const blocks = homeView(page, services, new Date());
+  const blocks = homeView(page, services, new Date(), salesChannelOf(request));
   const seo = seoFor(request, services.brand.name, page.title, page.description);
   return { blocks, brandName: services.brand.name, seo: { ...seo, path: '/' } };
 }

@@ -9,6 +9,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Where the storefront under test answers, e.g. http://127.0.0.1:3456. */
     baseUrl: string;
+    /** The shop's own embedded PostgreSQL, for journeys that change what an operator changes (CMS). */
+    databaseUrl: string;
   }
 }
 
@@ -44,6 +46,7 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, child);
   project.provide('baseUrl', baseUrl);
+  project.provide('databaseUrl', `postgres://postgres:postgres@127.0.0.1:${port + 1000}/despensa`);
   return async () => {
     await new Promise<void>((resolve) => {
       child.once('exit', () => resolve());

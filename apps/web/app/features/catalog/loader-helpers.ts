@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import { DEFAULT_SALES_CHANNEL } from '@despensa/domain';
+import { deliveryChoiceFromCookie } from '../delivery/choice-cookie';
 
 /** The catalogue services signal an unknown product, category or CMS document with a 404 status code. */
 function isNotFound(error: unknown): boolean {
@@ -23,9 +24,9 @@ export function notFound() {
 }
 
 /**
- * The shopper's sales channel. The delivery-mode issue persists the chosen channel (§4); until then every
- * visitor browses the default channel, and this is the one place to read it from the request.
+ * The shopper's sales channel: the persisted delivery choice's (§4, 30-day cookie), else the default
+ * channel. This is the one place loaders read it from the request.
  */
-export function salesChannelOf(_request: Request): number {
-  return DEFAULT_SALES_CHANNEL;
+export function salesChannelOf(request: Request): number {
+  return deliveryChoiceFromCookie(request.headers.get('cookie'))?.salesChannel ?? DEFAULT_SALES_CHANNEL;
 }

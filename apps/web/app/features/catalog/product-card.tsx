@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { isWeighed } from '@despensa/domain';
+import { dispatchQuickPurchase } from './add-to-cart';
 import { AddToCartButton } from './add-to-cart-button';
 import { ProductPrice } from './product-price';
 import { ProductTags } from './product-tags';
@@ -34,13 +36,32 @@ export function ProductCard(props: { product: ProductSummary; eager?: boolean; p
       {product.rating.count > 0 && (
         <RatingStars average={product.rating.average} count={product.rating.count} />
       )}
-      <ProductPrice price={product.price} listPrice={product.listPrice} pricePerUnit={product.pricePerUnit} />
-      <AddToCartButton
-        productName={product.name}
-        skuId={product.skuId}
-        sellerId={product.sellerId}
-        inStock={product.inStock}
+      <ProductPrice
+        price={product.price}
+        listPrice={product.listPrice}
+        pricePerUnit={product.pricePerUnit}
+        cardPrice={product.cardPrice}
       />
+      {isWeighed(product.measurementUnit) ? (
+        // Weighed items: the quick-purchase drawer asks for the weight first (§2 drawers).
+        <button
+          type="button"
+          className="add-to-cart"
+          aria-label={`Agregar ${product.name} al carro`}
+          aria-haspopup="dialog"
+          disabled={!product.inStock}
+          onClick={() => dispatchQuickPurchase(product)}
+        >
+          Agregar
+        </button>
+      ) : (
+        <AddToCartButton
+          productName={product.name}
+          skuId={product.skuId}
+          sellerId={product.sellerId}
+          inStock={product.inStock}
+        />
+      )}
     </article>
   );
 }

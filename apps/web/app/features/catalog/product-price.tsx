@@ -1,8 +1,16 @@
 import { formatCLP } from '@despensa/domain';
 
-/** Price, the list price struck through when it is higher, and the price per unit of measure. */
-export function ProductPrice(props: { price: number; listPrice: number; pricePerUnit: string | null }) {
-  const { price, listPrice, pricePerUnit } = props;
+/**
+ * The price the cart charges, the list price struck through when it is higher, the group-card price when
+ * lower, and the price per unit of measure.
+ */
+export function ProductPrice(props: {
+  price: number;
+  listPrice: number;
+  pricePerUnit: string | null;
+  cardPrice?: number | null;
+}) {
+  const { price, listPrice, pricePerUnit, cardPrice } = props;
   const discounted = listPrice > price;
   return (
     <div className="product-price">
@@ -16,6 +24,7 @@ export function ProductPrice(props: { price: number; listPrice: number; pricePer
           {formatCLP(listPrice)}
         </s>
       )}
+      {cardPrice != null && <span className="product-price__card">{formatCLP(cardPrice)} con Tarjeta</span>}
       {pricePerUnit && <span className="product-price__unit">{pricePerUnit}</span>}
     </div>
   );

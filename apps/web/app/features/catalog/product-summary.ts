@@ -1,4 +1,4 @@
-import { isInStock } from '@despensa/domain';
+import { isInStock, quoteShelf, rescalePricePerUnit, type ShelfPromotion } from '@despensa/domain';
 import type { Product } from '@despensa/contracts';
 
 /**
@@ -13,15 +13,26 @@ export interface ProductSummary {
   imageUrl: string;
   skuId: string;
   sellerId: string;
-  /** Integer CLP cents. */
+  /** What the cart charges for one unit (or per kg), promotions applied: integer CLP cents. */
   price: number;
   listPrice: number;
+  /** The offer's own price, before promotions (what the engine starts from). */
+  shelfPrice: number;
+  /** The price paying with the group card, when lower than `price`; else null. */
+  cardPrice: number | null;
   /** e.g. '$1.290 x kg', or null when the sku has no price per unit of measure. */
   pricePerUnit: string | null;
   badges: string[];
   flags: Product['flags'];
   rating: Product['rating'];
   inStock: boolean;
+  /** 'kg' for weighed items, whose quantity counts steps of unitMultiplier kg (quick-purchase drawer). */
+  measurementUnit: string;
+  unitMultiplier: number;
+  /** The sku's purchase limit (§5). */
+  maxQuantity: number;
+  /** The sku's promotions, so the quick-purchase drawer prices any quantity as the cart will. */
+  promotions: ShelfPromotion[];
 }
 
 type Sku = Product['items'][number];
@@ -37,15 +48,34 @@ export function mainOffer(product: Product): { sku: Sku | undefined; seller: Sel
   return { sku, seller: sku?.sellers[0] };
 }
 
-/** The distinct promotion badges ('3x2', '2da al 50%', '-20%') of a sku, as the catalogue wrote them. */
-export function promotionBadges(product: Product, skuId: string | undefined): string[] {
-  const promotions = skuId ? (product.SkuData[skuId]?.promotions ?? []) : [];
-  return [...new Set(promotions.flatMap((promotion) => (promotion.badge ? [promotion.badge] : [])))];
+/**
+ * The card's price and badges from the domain's pricing engine, as the cart will charge them: the shelf
+ * price minus the promotions that apply to one unit, and badges only for promotions the cart applies.
+ */
+function quote(product: Product, sku: Sku | undefined, offer: Seller['commertialOffer'] | undefined) {
+  const data = sku ? product.SkuData[sku.itemId] : undefined;
+  if (!sku || !offer || !data) return { price: offer?.Price ?? 0, cardPrice: null, badges: [] };
+  const quoted = quoteShelf(
+    { price: offer.Price, listPrice: offer.ListPrice, unitMultiplier: sku.unitMultiplier },
+    data.promotions,
+    data.cart_limit,
+  );
+  return {
+    price: quoted.price,
+    cardPrice: quoted.cardPrice < quoted.price ? quoted.cardPrice : null,
+    badges: quoted.badges,
+  };
+}
+
+/** The catalogue's price per unit of measure (of the shelf price), at the price the card shows. */
+function pricePerUnitAt(ppum: Product['PPUM'][string] | undefined, shelf: number, price: number) {
+  return ppum ? rescalePricePerUnit(ppum, shelf, price).label : null;
 }
 
 export function summarizeProduct(product: Product): ProductSummary {
   const { sku, seller } = mainOffer(product);
   const offer = seller?.commertialOffer;
+  const { price, cardPrice, badges } = quote(product, sku, offer);
   return {
     productId: product.productId,
     name: product.productName,
@@ -54,12 +84,18 @@ export function summarizeProduct(product: Product): ProductSummary {
     imageUrl: sku?.images[0]?.imageUrl ?? '',
     skuId: sku?.itemId ?? '',
     sellerId: seller?.sellerId ?? '1',
-    price: offer?.Price ?? 0,
+    price,
     listPrice: offer?.ListPrice ?? 0,
-    pricePerUnit: (sku && product.PPUM[sku.itemId]?.label) ?? null,
-    badges: promotionBadges(product, sku?.itemId),
+    shelfPrice: offer?.Price ?? 0,
+    cardPrice,
+    pricePerUnit: pricePerUnitAt(sku && product.PPUM[sku.itemId], offer?.Price ?? 0, price),
+    badges,
     flags: product.flags,
     rating: product.rating,
     inStock: offer ? isInStock(offer) && !product.flags.outOfStock : false,
+    measurementUnit: sku?.measurementUnit ?? 'un',
+    unitMultiplier: sku?.unitMultiplier ?? 1,
+    maxQuantity: (sku && product.SkuData[sku.itemId]?.cart_limit) ?? 0,
+    promotions: (sku && product.SkuData[sku.itemId]?.promotions) ?? [],
   };
 }

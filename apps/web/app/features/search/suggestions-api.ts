@@ -1,4 +1,5 @@
 import { DEFAULT_SALES_CHANNEL, isBlankTerm } from '@despensa/domain';
+import { salesChannelFromCookie } from '../delivery/choice-cookie';
 import type { SearchSuggestions } from '@despensa/contracts';
 import { apiRequest } from '../../lib/api-client';
 import { raiseServiceUnavailable } from '../../lib/events';
@@ -14,11 +15,14 @@ const cache = new Map<string, SearchSuggestions>();
  */
 export async function fetchSuggestions(term: string): Promise<SearchSuggestions> {
   if (isBlankTerm(term)) return EMPTY;
-  const key = term.trim().toLowerCase();
+  // Suggestions show the chosen store's products and prices (§4 delivery choice cookie).
+  const salesChannel = salesChannelFromCookie(document.cookie) ?? DEFAULT_SALES_CHANNEL;
+  const normalized = term.trim().toLowerCase();
+  const key = `${salesChannel}:${normalized}`;
   const cached = cache.get(key);
   if (cached) return cached;
   const result = await apiRequest<SearchSuggestions>(
-    `/api/search-suggestions/${encodeURIComponent(key)}?sc=${DEFAULT_SALES_CHANNEL}`,
+    `/api/search-suggestions/${encodeURIComponent(normalized)}?sc=${salesChannel}`,
   );
   if (!result.ok) return EMPTY;
   cache.set(key, result.data);

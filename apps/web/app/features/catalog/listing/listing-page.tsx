@@ -32,8 +32,16 @@ export function ListingPage(props: { listing: ListingData; intro?: ReactNode }) 
             </h2>
             <SortSelect orderBy={listing.orderBy} hasTerm={listing.term !== ''} />
           </div>
+          {listing.sponsored.length > 0 ? (
+            <section className="listing__sponsored" aria-labelledby="listing-sponsored">
+              <h3 id="listing-sponsored" className="listing__sponsored-heading">
+                Productos patrocinados
+              </h3>
+              <ProductGrid products={listing.sponsored} />
+            </section>
+          ) : null}
           {listing.products.length > 0 ? (
-            <ProductGrid products={listing.products} />
+            <ProductGrid products={listing.products} eager={listing.sponsored.length === 0} />
           ) : (
             <p className="listing__empty">
               {listing.total > 0 ? (

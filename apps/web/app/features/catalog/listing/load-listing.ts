@@ -35,6 +35,8 @@ export interface ListingData {
   page: number;
   pageCount: number;
   products: ProductSummary[];
+  /** §1 sponsored products among this listing's own, first page only (at most 5). */
+  sponsored: ProductSummary[];
   filters: FacetGroupView[];
   /** Sub-categories to walk down into (category pages). */
   categoryLinks: CategoryLink[];
@@ -90,6 +92,10 @@ export function loadListing(catalog: StorefrontServices['catalog'], request: Lis
     page: query.page,
     pageCount: Math.max(1, Math.ceil(result.recordsFiltered / LISTING_PAGE_SIZE)),
     products: result.products.map(summarizeProduct),
+    sponsored:
+      query.page === 1 && result.recordsFiltered > 0
+        ? catalog.sponsored(salesChannel, { path, selectedFacets, query: term }).map(summarizeProduct)
+        : [],
     filters,
     categoryLinks: category ? childLinks(category.node, category.depth, facets.facets) : [],
     breadcrumbs: request.breadcrumbs,

@@ -1,10 +1,10 @@
 import { CENTS_PER_PESO, CURRENCY } from '@despensa/domain';
-import type { StorefrontServices } from '@despensa/contracts';
+import type { Product, StorefrontServices } from '@despensa/contracts';
 import { categoryTrailByIds } from '../category-trail';
 import { categoryCrumbs } from '../listing/load-listing';
 import { orNotFound, salesChannelOf } from '../loader-helpers';
 import { catalogSeo, type PageMeta } from '../page-meta';
-import { mainOffer, summarizeProduct } from '../product-summary';
+import { mainOffer, summarizeProduct, type ProductSummary } from '../product-summary';
 import { productJsonLd } from './product-structured-data';
 
 const RECOMMENDED_COUNT = 10;
@@ -14,7 +14,11 @@ const DESCRIPTION_LENGTH = 155;
 export async function loadProductPage(request: Request, services: StorefrontServices, slug: string) {
   const salesChannel = salesChannelOf(request);
   const product = await orNotFound(() => services.catalog.productBySlug(slug, salesChannel));
-  const summary = summarizeProduct(product);
+  const formats = productFormats(product);
+  // ?skuId= opens the page on one format (a shared link, a cart line); else the main offer's.
+  const requestedSku = new URL(request.url).searchParams.get('skuId');
+  const summary =
+    formats.find((format) => format.skuId === requestedSku)?.summary ?? summarizeProduct(product);
   const { seller } = mainOffer(product);
   const origin = new URL(request.url).origin;
   const trail = categoryTrailByIds(services.catalog.categoryTree(), product.categoriesIds[0]);
@@ -39,13 +43,32 @@ export async function loadProductPage(request: Request, services: StorefrontServ
   return {
     product,
     summary,
+    formats,
     sellerName: seller?.sellerName ?? services.brand.name,
     breadcrumbs: categoryCrumbs(trail),
     recommended,
     ratingUrl: `/${product.linkText}/p/rating`,
     meta,
-    jsonLd: productJsonLd(product, origin),
+    jsonLd: productJsonLd(product, summary.price, origin),
   };
+}
+
+export interface ProductFormat {
+  skuId: string;
+  /** The sku's own name ('Leche Entera 6 x 1 L'). */
+  label: string;
+  summary: ProductSummary;
+}
+
+/** The formats (skus) a shopper picks between; empty for a product with one sku. */
+function productFormats(product: Product): ProductFormat[] {
+  if (product.items.length < 2) return [];
+  return product.items.map((item) => ({
+    skuId: item.itemId,
+    label: item.name,
+    // A card of the product holding only this sku: the same price, stock and badge rules as listings.
+    summary: summarizeProduct({ ...product, items: [item] }),
+  }));
 }
 
 function shorten(text: string): string {

@@ -2,8 +2,11 @@ import { CENTS_PER_PESO, CURRENCY, isInStock } from '@despensa/domain';
 import type { Product } from '@despensa/contracts';
 import { mainOffer } from '../product-summary';
 
-/** schema.org Product for search engines: prices in whole CLP pesos, images as absolute URLs. */
-export function productJsonLd(product: Product, origin: string) {
+/**
+ * schema.org Product for search engines: prices in whole CLP pesos, images as absolute URLs. The price is
+ * the one the page shows (`price`, promotions included): structured data must match the visible price.
+ */
+export function productJsonLd(product: Product, price: number, origin: string) {
   const { sku, seller } = mainOffer(product);
   const offer = seller?.commertialOffer;
   const images = product.items.flatMap((item) =>
@@ -24,7 +27,7 @@ export function productJsonLd(product: Product, origin: string) {
           offers: {
             '@type': 'Offer',
             url: new URL(product.link, origin).toString(),
-            price: offer.Price / CENTS_PER_PESO,
+            price: price / CENTS_PER_PESO,
             priceCurrency: CURRENCY,
             availability: isInStock(offer) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
             seller: { '@type': 'Organization', name: seller.sellerName },

@@ -1,4 +1,4 @@
-import { DEFAULT_SALES_CHANNEL, isBannerActive } from '@despensa/domain';
+import { isBannerActive } from '@despensa/domain';
 import type {
   HomeBlock,
   HomeHeroCarouselBlock,
@@ -13,19 +13,24 @@ export type HomeViewBlock =
   Exclude<HomeBlock, HomeProductShelfBlock> | (HomeProductShelfBlock & { products: ProductSummary[] });
 
 // Card summaries, not whole products: the home's data is inlined in its HTML for hydration.
-function shelfProducts(services: StorefrontServices, block: HomeProductShelfBlock): ProductSummary[] {
+function shelfProducts(
+  services: StorefrontServices,
+  block: HomeProductShelfBlock,
+  salesChannel: number,
+): ProductSummary[] {
   const facets = [{ key: 'productClusterIds' as const, value: String(block.collectionId) }];
   return services.catalog
-    .search(
-      '',
-      { selectedFacets: facets },
-      { page: 1, pageSize: block.maxItems, salesChannel: DEFAULT_SALES_CHANNEL },
-    )
+    .search('', { selectedFacets: facets }, { page: 1, pageSize: block.maxItems, salesChannel })
     .products.map(summarizeProduct);
 }
 
-/** Resolves the `page-home` document against the catalogue and the clock (§4 banner rule). */
-export function homeView(page: HomePage, services: StorefrontServices, now: Date): HomeViewBlock[] {
+/** Resolves the `page-home` document against the catalogue (the shopper's channel) and the clock (§4 banner rule). */
+export function homeView(
+  page: HomePage,
+  services: StorefrontServices,
+  now: Date,
+  salesChannel: number,
+): HomeViewBlock[] {
   return page.blocks.map((block): HomeViewBlock => {
     if (block.type === 'hero-carousel') {
       const hero: HomeHeroCarouselBlock = {
@@ -34,7 +39,8 @@ export function homeView(page: HomePage, services: StorefrontServices, now: Date
       };
       return hero;
     }
-    if (block.type === 'product-shelf') return { ...block, products: shelfProducts(services, block) };
+    if (block.type === 'product-shelf')
+      return { ...block, products: shelfProducts(services, block, salesChannel) };
     return block;
   });
 }
