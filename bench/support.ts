@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import { buildApp, type App } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -9,6 +12,8 @@ import { seedDatabase } from '../apps/server/src/seed/seed';
 
 export const BENCH_KEY = { 'x-api-key': 'bench-key', 'x-consumer': 'web' };
 export const CONNECTIONS = 10;
+const LOAD_GENERATOR = fileURLToPath(new URL('./load-generator.ts', import.meta.url));
+const execFileAsync = promisify(execFile);
 
 /**
  * A shop for benchmarks: its own embedded PostgreSQL under .bench/ (kept between runs), seeded once
@@ -57,10 +62,46 @@ export async function bareBaseline(seconds: number): Promise<number> {
   const bare = Fastify();
   bare.get('/constant', async () => ({ status: 'ok', items: [1, 2, 3] }));
   const url = await bare.listen({ port: 0, host: '127.0.0.1' });
-  const result = await autocannon({ url: `${url}/constant`, connections: CONNECTIONS, duration: seconds });
+  const result = await generateLoad(
+    url,
+    { headers: {}, requests: [{ method: 'GET', path: '/constant' }] },
+    seconds,
+  );
   await bare.close();
   return result.requests.average;
 }
+
+export interface LoadResult {
+  requests: { average: number; total: number };
+  non2xx: number;
+  errors: number;
+}
+
+/** Runs bench/load-generator.ts in a child process against `url` (see there) and reads its totals. */
+async function generateLoad(
+  url: string,
+  load: { headers: Record<string, string>; requests: { method: string; path: string; body?: string }[] },
+  seconds: number,
+): Promise<LoadResult> {
+  const file = path.join(os.tmpdir(), `despensa-load-${process.pid}-${Date.now()}.json`);
+  fs.writeFileSync(file, JSON.stringify({ url, connections: CONNECTIONS, seconds, ...load }));
+  try {
+    const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', LOAD_GENERATOR, file], {
+      maxBuffer: 1024 * 1024,
+    });
+    const totals = JSON.parse(stdout) as { requests: number; non2xx: number; errors: number; ms: number };
+    return {
+      requests: { average: (totals.requests * 1000) / totals.ms, total: totals.requests },
+      non2xx: totals.non2xx,
+      errors: totals.errors,
+    };
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
+
+/** Requests a scenario may need in one run: more than 10 connections can make in `seconds` here. */
+const REQUESTS_PER_SECOND_CEILING = 20_000;
 
 export interface Scenario {
   name: string;
@@ -93,28 +134,22 @@ function recordServerLatency(shop: App): ServerLatency {
   };
 }
 
-export async function runScenario(url: string, scenario: Scenario, seconds: number) {
-  let i = 0;
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    headers: { ...BENCH_KEY, 'content-type': 'application/json', ...scenario.headers },
-    requests: [
-      {
-        setupRequest: (request) => {
-          const { path: target, body } = scenario.next(i++);
-          return {
-            ...request,
-            method: scenario.method ?? 'GET',
-            path: target,
-            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-          };
-        },
-      },
-    ],
+export async function runScenario(url: string, scenario: Scenario, seconds: number): Promise<LoadResult> {
+  // The scenario's requests are drawn up front, in order, so the generator only has to send them.
+  const count = Math.min(REQUESTS_PER_SECOND_CEILING * seconds, 200_000);
+  const requests = Array.from({ length: count }, (_, i) => {
+    const { path: target, body } = scenario.next(i);
+    return {
+      method: scenario.method ?? 'GET',
+      path: target,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    };
   });
-  return result;
+  return generateLoad(
+    url,
+    { headers: { ...BENCH_KEY, 'content-type': 'application/json', ...scenario.headers }, requests },
+    seconds,
+  );
 }
 
 export function percentile(samples: number[], p: number): number {

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import http from 'node:http';
+
+/**
+ * The load of a benchmark scenario, fired from its own process so that generating requests never competes
+ * with the server for its event loop (the server-side latency the benches report is the server's alone).
+ * argv: a JSON file with { url, connections, seconds, headers, requests: [{ method, path, body? }] }.
+ * Connections take the next request of the list in turn (looping), and the totals go to stdout as JSON.
+ */
+interface Job {
+  url: string;
+  connections: number;
+  seconds: number;
+  headers: Record<string, string>;
+  requests: { method: string; path: string; body?: string }[];
+}
+
+const job = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as Job;
+const target = new URL(job.url);
+const agent = new http.Agent({ keepAlive: true, maxSockets: job.connections });
+const deadline = Date.now() + job.seconds * 1000;
+let next = 0;
+let done = 0;
+let non2xx = 0;
+let errors = 0;
+
+function send(request: Job['requests'][number]): Promise<void> {
+  return new Promise((resolve) => {
+    const outgoing = http.request(
+      {
+        agent,
+        host: target.hostname,
+        port: target.port,
+        method: request.method,
+        path: request.path,
+        headers: {
+          ...job.headers,
+          ...(request.body === undefined ? {} : { 'content-length': Buffer.byteLength(request.body) }),
+        },
+      },
+      (response) => {
+        if ((response.statusCode ?? 0) >= 300) non2xx++;
+        response.resume();
+        response.on('end', () => {
+          done++;
+          resolve();
+        });
+      },
+    );
+    outgoing.on('error', () => {
+      errors++;
+      resolve();
+    });
+    outgoing.end(request.body);
+  });
+}
+
+const started = Date.now();
+await Promise.all(
+  Array.from({ length: job.connections }, async () => {
+    while (Date.now() < deadline) await send(job.requests[next++ % job.requests.length]!);
+  }),
+);
+agent.destroy();
+process.stdout.write(JSON.stringify({ requests: done, non2xx, errors, ms: Date.now() - started }));
