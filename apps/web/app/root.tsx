@@ -25,7 +25,7 @@ import { CartOverlays } from './features/cart/cart-overlays';
 import { deliveryChoiceFromCookie } from './features/delivery/choice-cookie';
 import { DeliveryProvider } from './features/delivery/delivery-context';
 import { DeliveryOverlays } from './features/delivery/delivery-overlays';
-import { storedOrderForm } from './features/cart/cart-server';
+import { pageCart } from './features/cart/cart-server';
 import { CurtainLanding } from './layout/curtain';
 import { ErrorPage } from './layout/error-page';
 import { NotFoundContent } from './layout/not-found-content';
@@ -43,16 +43,12 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
-  const [menu, footer, curtain, orderForm, account] = await Promise.all([
+  const [menu, footer, curtain, cart, account] = await Promise.all([
     loadDocument(services, 'menu'),
     loadDocument(services, 'footer'),
     loadDocument(services, 'curtain'),
-    // §4: the cookie's cart when its id is valid and known; otherwise one is created on the first add.
-    // A failing cart service must not take every page down with it: the page shows an empty cart.
-    storedOrderForm(services.cart, request).catch((error: unknown) => {
-      console.error(JSON.stringify({ level: 'error', msg: 'cart read failed', error: String(error) }));
-      return null;
-    }),
+    // §4: the cookie's cart; a failed read is flagged (`cartReadFailed`) for the §8 cached-cart fallback.
+    pageCart(services.cart, request),
     // Who is logged in, for the header; null for a visitor (no cookie costs no query).
     headerAccount(services, request),
   ]);
@@ -68,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     menu: headerMenu(menu, new Date()),
     footer,
     curtain,
-    orderForm,
+    ...cart,
     account,
     // §4: the persisted delivery choice (mode, channel, store), null until the shopper chooses.
     delivery: deliveryChoiceFromCookie(request.headers.get('cookie')),

@@ -27,6 +27,14 @@ export function cachedOrderForm(): OrderForm | null {
   }
 }
 
+/**
+ * §8's fallback when the server cannot give the cart (a call kept failing, or the page's own read failed):
+ * the cached cart, shown read-only with the notice until `retry` reads it again.
+ */
+export function cachedCartFallback(): CartActionResult {
+  return { orderForm: cachedOrderForm(), error: CART_FALLBACK_NOTICE, readOnly: true };
+}
+
 /** A request the browser could not complete at all (Chrome, Firefox and Safari word it so). */
 function isNetworkFailure(error: unknown): boolean {
   return error instanceof TypeError && /fetch|network|load failed/i.test(error.message);
@@ -74,7 +82,7 @@ export async function withCartResilience(
         await wait(DATA_FETCH_RETRY_GAP_MS);
         continue;
       }
-      return { orderForm: cachedOrderForm(), error: CART_FALLBACK_NOTICE, readOnly: true };
+      return cachedCartFallback();
     }
   }
 }

@@ -8,7 +8,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useFetcher } from 'react-router';
+import { useFetcher, useRouteLoaderData } from 'react-router';
 import type { OrderForm, OrderFormItem, OrderFormMessage, OrderInfo } from '@despensa/contracts';
 import { cartUnitsOf } from '@despensa/domain';
 import { CART_ADD_EVENT, type CartAddDetail } from '../catalog/add-to-cart';
@@ -19,7 +19,8 @@ import {
   type CartIntentName,
   type CartLineChange,
 } from './cart-intents';
-import { cacheOrderForm } from './cart-client';
+import { cacheOrderForm, cachedCartFallback } from './cart-client';
+import type { PageCart } from './cart-server';
 import { optimisticLines, pendingQuantityOf } from './optimistic-cart';
 import { takeOpenMinicartFlag } from './order-form-cookie';
 import { announceCartChange, useCartTabSync } from './tab-sync';
@@ -47,7 +48,7 @@ export interface CartState {
   setMinicartOpen(open: boolean): void;
   /** The sku of the last add and when, for the notices that follow an add. */
   lastAdd: { skuId: string; at: number } | null;
-  /** §8: the server kept failing and the cached cart is shown; changes wait for `retry`. */
+  /** §8: the server kept failing, or the page could not read the cart: the cached cart is shown read-only. */
   readOnly: boolean;
   /** Reads the cart again (after the fallback); a good answer ends read-only mode. */
   retry(): void;
@@ -145,10 +146,14 @@ export function CartProvider({
   });
   useEffect(() => accept(sync.data, false), [sync.data, accept]);
   useCartTabSync(() => sync.load(CART_ACTION_PATH));
-  // The page's cart is a good answer too: it is what the §8 fallback shows if later calls fail.
+  // The page's cart is a good answer too: it is what the §8 fallback shows if later calls fail. When the
+  // root loader could not read it, the page takes that same fallback; after hydration, since the server's
+  // HTML (and so the first render) has the empty cart.
+  const cartReadFailed = useRouteLoaderData<PageCart>('root')?.cartReadFailed === true;
   useEffect(() => {
-    if (initialOrderForm) cacheOrderForm(initialOrderForm);
-  }, [initialOrderForm]);
+    if (cartReadFailed) accept(cachedCartFallback(), false);
+    else if (initialOrderForm) cacheOrderForm(initialOrderForm);
+  }, [initialOrderForm, cartReadFailed, accept]);
 
   // The queue: changes wait QUEUE_DELAY_MS for more clicks, then leave as one batch, one batch at a time.
   const queued = useRef(new Map<string, CartLineChange>());

@@ -24,6 +24,26 @@ export async function storedOrderForm(cart: CartService, request: Request): Prom
   }
 }
 
+/** What the root loader tells every page about its cart; `cartReadFailed` only when the read failed. */
+export interface PageCart {
+  orderForm: OrderForm | null;
+  cartReadFailed?: true;
+}
+
+/**
+ * The page's cart for the root loader (§4: the cookie's cart, or none until the first add). A failing cart
+ * service must not take every page down with it: the page gets no cart and `cartReadFailed`, and the
+ * browser shows its cached cart as §8's fallback does.
+ */
+export async function pageCart(cart: CartService, request: Request): Promise<PageCart> {
+  try {
+    return { orderForm: await storedOrderForm(cart, request) };
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'error', msg: 'cart read failed', error: String(error) }));
+    return { orderForm: null, cartReadFailed: true };
+  }
+}
+
 /**
  * The cart a change applies to: the stored one, else a new one (§4: created lazily on the first change,
  * ordered by add time, newest first; a stored cart that is empty with no profile or address is replaced). `setCookie` is set when the browser must learn a new id.
