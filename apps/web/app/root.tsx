@@ -33,6 +33,7 @@ import { OutdatedBrowserPage } from './layout/outdated-browser-page';
 import { SiteShell } from './layout/site-shell';
 import { ASSET_FAILURE_BOOTSTRAP } from './lib/asset-load-watch';
 import { isOutdatedBrowser } from './lib/browser-support';
+import { START_SCRIPTS_AFTER_FIRST_PAINT } from './lib/deferred-scripts';
 import { reportClientError } from './lib/client-errors';
 import { readableOnWhiteText } from './lib/color';
 import { useAppStart } from './lib/use-app-start';
@@ -112,7 +113,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {data ? <meta name="theme-color" content={data.colors.primary} /> : null}
         {data ? <link rel="icon" href={data.brand.logoUrl} type="image/svg+xml" /> : null}
-        <script dangerouslySetInnerHTML={{ __html: ASSET_FAILURE_BOOTSTRAP }} />
+        <script
+          dangerouslySetInnerHTML={{ __html: ASSET_FAILURE_BOOTSTRAP + START_SCRIPTS_AFTER_FIRST_PAINT }}
+        />
         <Meta />
         <Links />
         {data ? (

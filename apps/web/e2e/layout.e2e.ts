@@ -2,6 +2,7 @@ import http from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { DEFERRED_MODULE_TYPE } from '../app/lib/deferred-scripts';
 import { baseUrl, launchBrowser, newPage } from './support/browser';
 
 let browser: Browser;
@@ -280,6 +281,32 @@ describe('application start and failures', () => {
     }
     const health = await fetch(`${baseUrl()}/api/health`);
     expect(health.status).toBe(200);
+  });
+
+  it('paints before it loads scripts: the HTML carries them inert, and they start after the first frame', async () => {
+    const html = await (await fetch(`${baseUrl()}/`)).text();
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).not.toContain('<script type="module"');
+    expect(html).toContain(`<script type="${DEFERRED_MODULE_TYPE}">`);
+    const { page, context } = await newPage(browser);
+    await page.goto('/');
+    // The first script request leaves after the first paint.
+    const { firstPaint, firstScript } = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime ?? null,
+      firstScript: Math.min(
+        ...performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+          .map((entry) => entry.startTime),
+      ),
+    }));
+    expect(firstPaint).not.toBeNull();
+    expect(firstScript).toBeGreaterThan(firstPaint!);
+    // Once started, the app hydrates: the module preloads are real ones and the page answers taps.
+    expect(await page.locator('head link[rel="modulepreload"]').count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Elige tu modo de entrega' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBeGreaterThan(0);
+    await context.close();
   });
 
   it('accepts client error reports on /api/client-errors', async () => {

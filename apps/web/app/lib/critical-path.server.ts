@@ -1,19 +1,20 @@
 import fs from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { Transform, type TransformCallback } from 'node:stream';
+import { DEFERRED_MODULE_TYPE, DEFERRED_REL_ATTRIBUTE } from './deferred-scripts';
 
 /**
  * Critical-path tuning of every server-rendered document, done on the HTML stream:
  * - The shop's stylesheets are small (one bundle, ~8 KB compressed), so each page carries them inline and
  *   paints without waiting for a render-blocking request. The <link> stays, with media="print" so it no
  *   longer blocks: React hydrates the head it rendered, and attribute differences are not hydration errors.
- * - Module preloads are fetched at low priority: the page is already drawn on the server, so pictures and
- *   text come before the scripts that only make it interactive (on a phone's connection the ~120 KB of
- *   JavaScript otherwise competes with the first banner).
+ * - Scripts start after the first paint (deferred-scripts.ts): the module preloads and React Router's
+ *   module script leave the server inert, and the starter in <head> brings them to life.
  */
 const ASSETS_DIR = new URL('../client/assets/', import.meta.url);
 const STYLESHEET_LINK = /<link rel="stylesheet" href="\/assets\/([\w.-]+\.css)"\/>/g;
 const MODULE_PRELOAD = /<link rel="modulepreload" href=/g;
+const MODULE_SCRIPT = /<script type="module" async="">/g;
 const HEAD_END = '</head>';
 /** A head that has not ended by then is not ours to rewrite. */
 const MAX_HEAD_CHARS = 256 * 1024;
@@ -43,8 +44,10 @@ export function inlineStylesheets(head: string): string {
   });
 }
 
-export function lowerPreloadPriority(html: string): string {
-  return html.replace(MODULE_PRELOAD, '<link rel="modulepreload" fetchpriority="low" href=');
+export function deferScripts(html: string): string {
+  return html
+    .replace(MODULE_PRELOAD, `<link ${DEFERRED_REL_ATTRIBUTE}="modulepreload" href=`)
+    .replace(MODULE_SCRIPT, `<script type="${DEFERRED_MODULE_TYPE}">`);
 }
 
 /** Rewrites a document stream: the head once it is complete, the body piece by piece. */
@@ -64,13 +67,13 @@ export function criticalPathStream(): Transform {
       // A tag cut by the chunk boundary waits for the next chunk.
       const cut = pending.lastIndexOf('<');
       const keep = cut >= 0 && pending.indexOf('>', cut) < 0 ? cut : pending.length;
-      const ready = lowerPreloadPriority(pending.slice(0, keep));
+      const ready = deferScripts(pending.slice(0, keep));
       pending = pending.slice(keep);
       callback(null, ready || undefined);
     },
     flush(callback: TransformCallback) {
       const rest = pending + decoder.end();
-      callback(null, rest ? lowerPreloadPriority(rest) : undefined);
+      callback(null, rest ? deferScripts(rest) : undefined);
     },
   });
 }

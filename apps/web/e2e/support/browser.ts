@@ -1,6 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { inject } from 'vitest';
+import { DEFERRED_MODULE_TYPE, INTERACTIVE_ATTRIBUTE } from '../../app/lib/deferred-scripts';
 import { CHROME_PATH, CHROMIUM_ARGS } from './chromium';
 
 export function baseUrl(): string {
@@ -25,8 +26,36 @@ export async function newPage(
     locale: 'es-CL',
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
+  context.on('page', actOnceInteractive);
   const page = await context.newPage();
   return { context, page };
+}
+
+/**
+ * The shop starts its scripts after the first paint (app/lib/deferred-scripts.ts), so a page can be
+ * 'loaded' before it is interactive. Journeys act on the interactive page: goto and reload also wait for
+ * the app's mark, on every page that carries the deferred scripts (the outdated-browser page has none).
+ */
+function actOnceInteractive(page: Page): void {
+  const untilInteractive = () =>
+    page.waitForFunction(
+      ({ type, mark }) =>
+        document.querySelector(`script[type="${type}"]`) === null ||
+        document.documentElement.hasAttribute(mark),
+      { type: DEFERRED_MODULE_TYPE, mark: INTERACTIVE_ATTRIBUTE },
+    );
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await untilInteractive();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await untilInteractive();
+    return response;
+  };
 }
 
 /** WCAG 2.2 AA violations axe finds on the page, as "rule: target" lines (empty when clean). */
