@@ -8,6 +8,7 @@ import { ReviewHistogram } from '../features/catalog/reviews/review-histogram';
 import { ReviewList } from '../features/catalog/reviews/review-list';
 import '../features/catalog/catalog.css';
 import type { Route } from './+types/product-rating';
+import { formatRating } from '../lib/format';
 
 /** /:slug/p/rating: the opinions of a product with the distribution of stars. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -35,9 +36,7 @@ export default function ProductRating({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs crumbs={[HOME_CRUMB, { name: product.name, url: product.link }]} current="Opiniones" />
       <h1>Opiniones de {product.name}</h1>
       <section className="product-rating__summary" aria-labelledby="rating-average">
-        <h2 id="rating-average">
-          {reviews.average.toLocaleString('es-CL', { maximumFractionDigits: 1 })} de 5
-        </h2>
+        <h2 id="rating-average">{formatRating(reviews.average)} de 5</h2>
         <RatingStars average={reviews.average} count={reviews.count} />
         <ReviewHistogram histogram={reviews.histogram} count={reviews.count} />
       </section>

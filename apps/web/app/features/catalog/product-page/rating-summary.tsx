@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Product } from '@despensa/contracts';
 import { RatingStars } from '../rating-stars';
+import { formatRating } from '../../../lib/format';
 
 /** Stars and the number of opinions, linking to the reviews page. */
 export function RatingSummary(props: { rating: Product['rating']; ratingUrl: string }) {
@@ -16,8 +17,7 @@ export function RatingSummary(props: { rating: Product['rating']; ratingUrl: str
     <p className="rating-summary">
       <RatingStars average={rating.average} />
       <Link to={ratingUrl}>
-        {rating.average.toLocaleString('es-CL', { maximumFractionDigits: 1 })} ({rating.count}{' '}
-        {rating.count === 1 ? 'opinión' : 'opiniones'})
+        {formatRating(rating.average)} ({rating.count} {rating.count === 1 ? 'opinión' : 'opiniones'})
       </Link>
     </p>
   );
