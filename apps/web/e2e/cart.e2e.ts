@@ -323,12 +323,23 @@ describe('prices and failures', () => {
 });
 
 describe('cart page', () => {
-  it('adds a recipe from /carrito-receta?skus= and shows the same cart on /mi-carro', async () => {
+  it('adds a recipe from /carrito-receta?skus=, names what it brought, and shows the same cart on /mi-carro', async () => {
     const [first, second] = dairy;
-    const skus = `${first!.items[0]!.itemId},${second!.items[0]!.itemId}`;
+    // The last sku is not in the catalogue: the others are still added, and the dialog counts it.
+    const skus = `${first!.items[0]!.itemId},${second!.items[0]!.itemId},999999999`;
     const { context, page } = await open(`/carrito-receta?skus=${skus}`);
-    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/carrito-receta');
+    expect(new URL(page.url()).pathname).toBe('/carrito-receta');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Carro de la receta');
+    const added = page.getByRole('dialog', { name: 'Productos agregados a tu carro' });
+    await added.waitFor();
+    await added.getByText(first!.productName).waitFor();
+    await added.getByText(second!.productName).waitFor();
+    await added.getByText('No pudimos agregar 1 producto: ya no está disponible.').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await added.getByRole('button', { name: 'Seguir comprando' }).click();
+    await added.waitFor({ state: 'hidden' });
+    // Closed, the address forgets the set: a reload does not open the dialog again.
+    await expect.poll(() => new URL(page.url()).search).toBe('');
     expect(await quantityOf(page, first!.productName).textContent()).toBe('1');
     expect(await quantityOf(page, second!.productName).textContent()).toBe('1');
     // /_secure/cart is a private page (accounts issue): the anonymous shopper sees the same cart at /mi-carro.

@@ -1,9 +1,10 @@
-import { isValidOrderFormId } from '@despensa/domain';
+import { cartItemsFromUrl, isValidOrderFormId } from '@despensa/domain';
 import { addByUrl, statusOf } from '../features/cart/cart-server';
 import { CartPage } from '../features/cart/cart-page';
 import { orderFormIdFromCookie } from '../features/cart/order-form-cookie';
 import type { Route } from './+types/cart';
 
+const RECIPE_ADDED_PARAM = 'agregados';
 const TITLES: Record<string, string> = {
   '/carrito-receta': 'Carro de la receta',
 };
@@ -17,17 +18,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const recipe = url.searchParams.get('skus');
   const added = recipe
-    ? // The recipe lands on its own cart page, which already shows the lines: no minicart over it.
-      await addByUrl(services, request, url.pathname, {
-        params: new URLSearchParams({ sku: recipe }),
-        openMinicart: false,
-      })
+    ? // The recipe lands on its own cart page, which already shows the lines: no minicart over it, but
+      // the cart-products dialog naming what the recipe brought (the skus ride along in ?agregados=).
+      await addByUrl(
+        services,
+        request,
+        `${url.pathname}?${RECIPE_ADDED_PARAM}=${encodeURIComponent(recipe)}`,
+        {
+          params: new URLSearchParams({ sku: recipe }),
+          openMinicart: false,
+        },
+      )
     : await addByUrl(services, request, '/');
   if (added) throw added;
   return {
     brand: services.brand,
     title: TITLES[url.pathname] ?? 'Mi carro',
     orderInfo: await savedOrderInfo(services, request),
+    recipeSkus: cartItemsFromUrl(
+      new URLSearchParams({ sku: url.searchParams.get(RECIPE_ADDED_PARAM) ?? '' }),
+    ).map((item) => item.id),
   };
 }
 
@@ -51,5 +61,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Cart({ loaderData }: Route.ComponentProps) {
-  return <CartPage brand={loaderData.brand} title={loaderData.title} savedOrderInfo={loaderData.orderInfo} />;
+  return (
+    <CartPage
+      brand={loaderData.brand}
+      title={loaderData.title}
+      savedOrderInfo={loaderData.orderInfo}
+      addedSkus={loaderData.recipeSkus}
+    />
+  );
 }

@@ -1,10 +1,11 @@
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { BrandConfig, OrderInfo } from '@despensa/contracts';
 import { BrandLogo } from '../../layout/brand-logo';
 import { useCart } from './cart-context';
 import { groupByCategory } from './cart-groups';
 import { CartLine } from './cart-line';
 import { CartMessages } from './cart-messages';
+import { CartProductsDialog } from './cart-products-dialog';
 import { CartTotals } from './cart-totals';
 import { CheckoutButton } from './checkout-button';
 import { CouponForm } from './coupon-form';
@@ -17,10 +18,13 @@ export function CartPage({
   brand,
   title,
   savedOrderInfo,
+  addedSkus,
 }: {
   brand: BrandConfig;
   title: string;
   savedOrderInfo: OrderInfo | null;
+  /** The skus a set (a recipe) just brought: the cart-products dialog shows them once. */
+  addedSkus: string[];
 }) {
   const { lines, orderForm, busy, orderInfo } = useCart();
   const skuData = (orderInfo ?? savedOrderInfo)?.skuData ?? {};
@@ -63,6 +67,22 @@ export function CartPage({
         <CheckoutButton defaultStoreName={brand.name} />
         <CouponForm />
       </aside>
+      {addedSkus.length ? <AddedProducts skus={addedSkus} /> : null}
     </div>
+  );
+}
+
+/** The cart-products dialog over the page, until the shopper closes it (the address then forgets the set). */
+function AddedProducts({ skus }: { skus: string[] }) {
+  const { orderForm } = useCart();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const lines = orderForm?.items.filter((item) => skus.includes(item.id)) ?? [];
+  return (
+    <CartProductsDialog
+      lines={orderForm ? lines : null}
+      missing={skus.length - lines.length}
+      onClose={() => void navigate(pathname, { replace: true, preventScrollReset: true })}
+    />
   );
 }

@@ -12,14 +12,14 @@ import { quantityText } from './quantity-text';
 export function CartProductsDialog({
   title = 'Productos agregados a tu carro',
   lines,
-  missing = [],
+  missing = 0,
   onClose,
 }: {
   title?: string;
   /** The cart's lines of the set (null closes the dialog). */
   lines: OrderFormItem[] | null;
-  /** Names of products of the set the cart could not take (no stock, not sold in this channel). */
-  missing?: string[];
+  /** How many products of the set the cart could not take (unknown, no stock, not sold in this channel). */
+  missing?: number;
   onClose: () => void;
 }) {
   return (
@@ -35,8 +35,12 @@ export function CartProductsDialog({
               </li>
             ))}
           </ul>
-          {missing.length ? (
-            <p className="cart-message cart-message--warning">No pudimos agregar: {missing.join(', ')}.</p>
+          {missing > 0 ? (
+            <p className="cart-message cart-message--warning">
+              {missing === 1
+                ? 'No pudimos agregar 1 producto: ya no está disponible.'
+                : `No pudimos agregar ${missing} productos: ya no están disponibles.`}
+            </p>
           ) : null}
           <div className="cart-persistent__actions">
             <Link to="/mi-carro" className="button button--primary" onClick={onClose}>

@@ -69,17 +69,38 @@ export async function cartForChange(
   return { orderForm, setCookie: orderFormCookie(orderForm.orderFormId) };
 }
 
-/** Adds quantities to what the cart holds (a sku already in the cart updates its line, §4). */
-export function addItems(
+/**
+ * Adds quantities to what the cart holds (a sku already in the cart updates its line, §4). The cart
+ * refuses a whole batch for one sku it cannot take (unknown, not sold here): then the items go one by one,
+ * so a shared link or a recipe still brings everything that can be bought.
+ */
+export async function addItems(
   cart: CartService,
   orderForm: OrderForm,
   items: { id: string; quantity: number; seller: string }[],
 ): Promise<OrderForm> {
-  const changes = items.map((item) => {
-    const current = orderForm.items.find((line) => line.id === item.id)?.quantity ?? 0;
-    return { id: item.id, seller: item.seller, quantity: current + item.quantity };
+  const change = (form: OrderForm, item: (typeof items)[number]) => ({
+    id: item.id,
+    seller: item.seller,
+    quantity: (form.items.find((line) => line.id === item.id)?.quantity ?? 0) + item.quantity,
   });
-  return cart.updateItems(orderForm.orderFormId, changes);
+  try {
+    return await cart.updateItems(
+      orderForm.orderFormId,
+      items.map((item) => change(orderForm, item)),
+    );
+  } catch (error) {
+    if (statusOf(error) !== 400 || items.length < 2) throw error;
+  }
+  let current = orderForm;
+  for (const item of items) {
+    try {
+      current = await cart.updateItems(current.orderFormId, [change(current, item)]);
+    } catch (error) {
+      if (statusOf(error) !== 400) throw error;
+    }
+  }
+  return current;
 }
 
 /**
