@@ -308,7 +308,11 @@ describe('delivery selector', () => {
       .waitFor();
     // The reserved window counts against its capacity.
     await deliveryButton(page).click();
-    await slotLabel.waitFor({ state: 'attached' });
+    await windows.getByRole('radio').first().waitFor({ state: 'attached' });
+    const offered = await windows
+      .locator('input')
+      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    expect(offered, 'the reopened selector offers the reserved window').toContain(slot);
     expect(await slotLabel.textContent()).toContain(before === 1 ? 'Completo' : `Quedan ${before - 1} cupos`);
     await selector(page).getByRole('button', { name: 'Cancelar' }).click();
 
