@@ -70,7 +70,16 @@ export async function startEmbeddedPostgres(
     await server.initialise();
   }
   await server.start();
-  if (fresh) await server.createDatabase('despensa');
+  // Checked on every start, not only after initdb: a first start cut short between the two would
+  // otherwise leave a cluster that never gets its database.
+  const admin = server.getPgClient();
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'despensa'");
+    if (rowCount === 0) await admin.query('CREATE DATABASE despensa');
+  } finally {
+    await admin.end();
+  }
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/despensa`,
     stop: async () => {
