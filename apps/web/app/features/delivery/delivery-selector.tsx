@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useFetcher, useLocation } from 'react-router';
+import { useAnsweredLoad } from '../../lib/use-answered-load';
 import {
   DELIVERY_METHOD_LIST,
   isAddressMethod,
@@ -62,10 +63,8 @@ function SelectorBody() {
   const addressMode = isAddressMethod(mode);
   const placeId = addressMode ? addressId : storeId;
 
-  useEffect(() => {
-    void options.load(`${DELIVERY_ACTION_PATH}?vista=opciones`);
-    // Once per opening: the body mounts when the dialog opens.
-  }, []);
+  // Once per opening (the body mounts when the dialog opens).
+  useAnsweredLoad(options, `${DELIVERY_ACTION_PATH}?vista=opciones`);
 
   const data = options.data;
   // A place that is not offered in this mode (a store without Click al Auto…) is no choice at all.
@@ -75,15 +74,14 @@ function SelectorBody() {
       ? (data?.addresses.some((entry) => entry.addressId === placeId) ?? false)
       : (data?.stores.some((store) => store.storeId === placeId && offers(store, mode)) ?? false));
 
-  useEffect(() => {
-    setWindow(null);
-    if (!validPlace || !placeId) return;
-    const place = addressMode
-      ? `direccion=${encodeURIComponent(placeId)}`
-      : `tienda=${encodeURIComponent(placeId)}`;
-    void quote.load(`${DELIVERY_ACTION_PATH}?vista=horarios&modo=${mode}&${place}`);
-    // quote.load is stable; the quote follows the mode and the place.
-  }, [mode, placeId, validPlace, addressMode]);
+  const quoteUrl =
+    validPlace && placeId
+      ? `${DELIVERY_ACTION_PATH}?vista=horarios&modo=${mode}&${addressMode ? 'direccion' : 'tienda'}=${encodeURIComponent(placeId)}`
+      : null;
+  // A new mode or place starts with no window chosen.
+  useEffect(() => setWindow(null), [quoteUrl]);
+  // The quote follows the mode and the place.
+  useAnsweredLoad(quote, quoteUrl);
 
   const origin: LngLat =
     data?.addresses.find((entry) => entry.addressId === addressId)?.coordinates ?? DEFAULT_ORIGIN;
