@@ -26,30 +26,27 @@ export function shippingRoutes(delivery: DeliveryService): FastifyPluginAsyncZod
   return async (app) => {
     const point = (query: { lat: number; lng: number }) => [query.lng, query.lat] as const;
 
-    app.get(
-      '/api/sales-channel/geolocation',
-      {
-        schema: {
-          tags,
-          summary: 'Which store and sales channel deliver to a point, and its coverageState',
-          querystring: geolocationQuery,
-          response: { 200: salesChannelAtPoint, 400: errorResponse },
+    // §7 names two paths for the same answer: the sales channel (and its seller, the store) at a point.
+    for (const [url, summary] of [
+      [
+        '/api/sales-channel/geolocation',
+        'Which store and sales channel deliver to a point, and its coverageState',
+      ],
+      ['/api/sales-channel/geolocation/seller', 'The seller (store) serving a point'],
+    ] as const) {
+      app.get(
+        url,
+        {
+          schema: {
+            tags,
+            summary,
+            querystring: geolocationQuery,
+            response: { 200: salesChannelAtPoint, 400: errorResponse },
+          },
         },
-      },
-      async (request) => delivery.salesChannelAt(point(request.query)),
-    );
-    app.get(
-      '/api/sales-channel/geolocation/seller',
-      {
-        schema: {
-          tags,
-          summary: 'The seller (store) serving a point',
-          querystring: geolocationQuery,
-          response: { 200: salesChannelAtPoint, 400: errorResponse },
-        },
-      },
-      async (request) => delivery.salesChannelAt(point(request.query)),
-    );
+        async (request) => delivery.salesChannelAt(point(request.query)),
+      );
+    }
     app.get(
       '/api/sales-channel/geolocation/withdrawal',
       {
