@@ -78,8 +78,11 @@ export function priceCart(input: PricingInput): CartPricing {
   return { lines, totals, totalizers, priceValidUntil: nextPromotionChange(input.promotions, input.now) };
 }
 
-/** The first moment after `now` a promotion becomes active (its start) or inactive (just after its end). */
-function nextPromotionChange(promotions: readonly Promotion[], now: Date): Date | null {
+/**
+ * The first moment after `now` a promotion becomes active (its start) or inactive (just after its end):
+ * prices worked out at `now` hold until then.
+ */
+export function nextPromotionChange(promotions: readonly Promotion[], now: Date): Date | null {
   let next = Infinity;
   for (const promotion of promotions) {
     for (const moment of [Date.parse(promotion.start), Date.parse(promotion.end) + 1]) {

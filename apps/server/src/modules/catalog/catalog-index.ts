@@ -1,6 +1,7 @@
 import {
   isInStock,
   isPromotionActive,
+  nextPromotionChange,
   promotionAppliesTo,
   quoteLine,
   slugify,
@@ -222,20 +223,22 @@ export class CatalogIndex {
   }
 
   /**
-   * Per-channel columns over documents (sold, in stock, price, discount), computed once per snapshot,
-   * channel and minute, so filtering and sorting 50,000 products reads typed arrays instead of walking
-   * offers. `price` is what the cart charges for one unit, promotions included (the card's price): sorting
-   * and price filters follow what the shopper sees. The minute keeps promotion start and end dates true.
+   * Per-channel columns over documents (sold, in stock, price, discount), computed once per snapshot and
+   * channel, so filtering and sorting 50,000 products reads typed arrays instead of walking offers.
+   * `price` is what the cart charges for one unit, promotions included (the card's price): sorting and
+   * price filters follow what the shopper sees. The columns are worked out again only when a promotion
+   * starts or ends (as the cart's rendered prices are), or when the clock is set back (tests).
    */
   private channelView(salesChannel: number): ChannelView | null {
     if (!this.knownChannels.has(salesChannel)) return null;
     const now = this.clock();
-    const minute = Math.floor(now.getTime() / 60_000);
+    const time = now.getTime();
     let view = this.channelViews.get(salesChannel);
-    if (!view || view.minute !== minute) {
+    if (!view || time < view.computedAt || time >= view.validUntil) {
       const count = this.products.length;
       view = {
-        minute,
+        computedAt: time,
+        validUntil: nextPromotionChange(this.promotions, now)?.getTime() ?? Infinity,
         offers: new Array<Offer | null>(count).fill(null),
         sold: new Uint8Array(count),
         inStock: new Uint8Array(count),
@@ -540,8 +543,9 @@ export class CatalogIndex {
 }
 
 interface ChannelView {
-  /** The minute (epoch minutes) its promotion-inclusive prices were computed for. */
-  minute: number;
+  /** Epoch ms its promotion-inclusive prices were worked out at, and until when they hold. */
+  computedAt: number;
+  validUntil: number;
   offers: (Offer | null)[];
   sold: Uint8Array;
   inStock: Uint8Array;
