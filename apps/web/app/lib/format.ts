@@ -1,24 +1,25 @@
-import { LOCALE, formatCLP } from '@despensa/domain';
+import { LOCALE, SHOP_TIME_ZONE, formatCLP } from '@despensa/domain';
 
 /** Cents to '$1.290' (domain's rule; re-exported so components import formatting from one place). */
 export const formatPrice = formatCLP;
 
 /**
- * A formatter made on first use and kept: building an Intl formatter costs the browser tens of
- * milliseconds the first time, so none is built at start-up that the page may not need.
+ * A formatter made on first use and kept. Building an Intl formatter costs the browser tens of
+ * milliseconds the first time, so none is built at start-up that the page may not need: every formatter
+ * of the web is made through this.
  */
-function once<T>(make: () => T): () => T {
+export function onFirstUse<T>(make: () => T): () => T {
   let made: T | undefined;
   return () => (made ??= make());
 }
 
-const dateFormatter = once(
+const dateFormatter = onFirstUse(
   () =>
     new Intl.DateTimeFormat(LOCALE, {
       day: 'numeric',
       month: 'long',
       year: 'numeric',
-      timeZone: 'America/Santiago',
+      timeZone: SHOP_TIME_ZONE,
     }),
 );
 
@@ -28,9 +29,19 @@ export function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? '' : dateFormatter().format(date);
 }
 
-const ratingFormatter = once(() => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 }));
+const numberFormatters = new Map<number, Intl.NumberFormat>();
 
-/** An average rating as shoppers read it: 4.25 → '4,3' (one formatter for the 40 cards of a listing). */
+/** A number as shoppers read it: 12345 → '12.345', 4.25 with one decimal → '4,3'. */
+export function formatNumber(value: number, maximumFractionDigits = 3): string {
+  let formatter = numberFormatters.get(maximumFractionDigits);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(LOCALE, { maximumFractionDigits });
+    numberFormatters.set(maximumFractionDigits, formatter);
+  }
+  return formatter.format(value);
+}
+
+/** An average rating: 4.25 → '4,3'. */
 export function formatRating(average: number): string {
-  return ratingFormatter().format(average);
+  return formatNumber(average, 1);
 }

@@ -5,6 +5,7 @@ import { Icon } from '../../ui/icon';
 import { useAccount } from './account-context';
 import { clearStoredSessionData } from './end-session';
 import { LOGOUT_PATH, MY_DATA_PATH } from './paths';
+import { formatNumber } from '../../lib/format';
 
 /** §2 account menu entries, in the spec's order (my bank account before legal information). */
 const ENTRIES = [
@@ -18,8 +19,6 @@ const ENTRIES = [
   { to: '/mi-cuenta-bancaria', label: 'Mi cuenta bancaria' },
   { to: '/informaciones-legales', label: 'Información legal' },
 ];
-
-const points = new Intl.NumberFormat('es-CL');
 
 /** 'Ingresa' for a visitor (opens the login dialog); 'Hola, {name}' and the account menu once logged in. */
 export function AccountMenu() {
@@ -99,7 +98,7 @@ function LoggedInMenu({
         <Icon name="chevron-down" size={18} />
       </button>
       <div id={menuId} className="account-menu__panel" hidden={!open}>
-        <p className="account-menu__points">Tienes {points.format(balance)} puntos</p>
+        <p className="account-menu__points">Tienes {formatNumber(balance)} puntos</p>
         <nav aria-label="Mi cuenta">
           <ul className="account-menu__list">
             {ENTRIES.map((entry) => (

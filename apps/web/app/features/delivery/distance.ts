@@ -1,10 +1,13 @@
 import { LOCALE, SANTIAGO_DEFAULT_LOCATION, haversineKm, type LngLat } from '@despensa/domain';
+import { onFirstUse } from '../../lib/format';
 
-const kmFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+const kmFormat = onFirstUse(
+  () => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1, minimumFractionDigits: 1 }),
+);
 
 /** '2,3 km' */
 export function formatKm(km: number): string {
-  return `${kmFormat.format(km)} km`;
+  return `${kmFormat().format(km)} km`;
 }
 
 /** §4/§9: with no address, distances are measured from the fixed default Santiago point. */

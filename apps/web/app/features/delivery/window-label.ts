@@ -1,25 +1,27 @@
 import { LOCALE, SHOP_TIME_ZONE } from '@despensa/domain';
+import { onFirstUse } from '../../lib/format';
 
-const day = new Intl.DateTimeFormat(LOCALE, {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  timeZone: SHOP_TIME_ZONE,
-});
-const time = new Intl.DateTimeFormat(LOCALE, {
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: SHOP_TIME_ZONE,
-});
+const day = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat(LOCALE, {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      timeZone: SHOP_TIME_ZONE,
+    }),
+);
+const time = onFirstUse(
+  () => new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', timeZone: SHOP_TIME_ZONE }),
+);
 
 /** The shop's day a window starts on, as a heading: 'lunes, 23 de noviembre'. */
 export function windowDay(window: { startDateUtc: string }): string {
-  return day.format(new Date(window.startDateUtc));
+  return day().format(new Date(window.startDateUtc));
 }
 
 /** The window's hours in shop time: '10:00 a 12:00'. */
 export function windowHours(window: { startDateUtc: string; endDateUtc: string }): string {
-  return `${time.format(new Date(window.startDateUtc))} a ${time.format(new Date(window.endDateUtc))}`;
+  return `${time().format(new Date(window.startDateUtc))} a ${time().format(new Date(window.endDateUtc))}`;
 }
 
 /** Windows grouped by their day, in order. */

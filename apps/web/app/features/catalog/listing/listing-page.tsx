@@ -8,6 +8,7 @@ import type { ListingData } from './load-listing';
 import { Pagination } from './pagination';
 import { ProductGrid } from './product-grid';
 import { SortSelect } from './sort-select';
+import { formatNumber } from '../../../lib/format';
 
 const DESKTOP_QUERY = '(min-width: 1025px)';
 
@@ -28,7 +29,7 @@ export function ListingPage(props: { listing: ListingData; intro?: ReactNode }) 
         <section className="listing__results" aria-labelledby="listing-total">
           <div className="listing__toolbar">
             <h2 id="listing-total" className="listing__total">
-              {listing.total.toLocaleString('es-CL')} {listing.total === 1 ? 'producto' : 'productos'}
+              {formatNumber(listing.total)} {listing.total === 1 ? 'producto' : 'productos'}
             </h2>
             <SortSelect orderBy={listing.orderBy} hasTerm={listing.term !== ''} />
           </div>

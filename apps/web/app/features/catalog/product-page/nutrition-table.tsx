@@ -1,4 +1,5 @@
 import type { Product } from '@despensa/contracts';
+import { formatNumber } from '../../../lib/format';
 
 type Nutrition = NonNullable<Product['nutrition']>;
 
@@ -12,8 +13,6 @@ const ROWS: [keyof Nutrition, string, string][] = [
   ['fiberG', 'Fibra dietética', 'g'],
   ['sodiumMg', 'Sodio', 'mg'],
 ];
-
-const number = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 1 });
 
 /** The nutrition facts per 100 g or 100 ml, as the label prints them. */
 export function NutritionTable(props: { nutrition: Nutrition }) {
@@ -35,7 +34,7 @@ export function NutritionTable(props: { nutrition: Nutrition }) {
           <tr key={key}>
             <th scope="row">{label}</th>
             <td>
-              {number.format(Number(nutrition[key]))} {unit}
+              {formatNumber(Number(nutrition[key]), 1)} {unit}
             </td>
           </tr>
         ))}

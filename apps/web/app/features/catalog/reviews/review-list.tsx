@@ -1,4 +1,5 @@
 import { RatingStars } from '../rating-stars';
+import { formatDate } from '../../../lib/format';
 
 export interface Review {
   id: number;
@@ -8,8 +9,6 @@ export interface Review {
   text: string;
   createdAt: string;
 }
-
-const date = new Intl.DateTimeFormat('es-CL', { dateStyle: 'long', timeZone: 'America/Santiago' });
 
 export function ReviewList(props: { reviews: Review[] }) {
   if (props.reviews.length === 0) return <p>Todavía nadie opina sobre este producto.</p>;
@@ -21,8 +20,7 @@ export function ReviewList(props: { reviews: Review[] }) {
             <h3>{review.title}</h3>
             <RatingStars average={review.rating} />
             <p className="review-list__byline">
-              {review.author},{' '}
-              <time dateTime={review.createdAt}>{date.format(new Date(review.createdAt))}</time>
+              {review.author}, <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
             </p>
             <p>{review.text}</p>
           </article>
