@@ -7,3 +7,18 @@ export function cookieValue(cookieHeader: string | null | undefined, name: strin
   }
   return null;
 }
+
+/**
+ * A Set-Cookie (or document.cookie) value with the shop's attributes: the whole site, SameSite=Lax;
+ * Max-Age 0 forgets the cookie.
+ */
+export function cookieString(
+  name: string,
+  value: string,
+  maxAgeSeconds: number,
+  options: { httpOnly?: boolean; secure?: boolean } = {},
+): string {
+  const httpOnly = options.httpOnly ? '; HttpOnly' : '';
+  const secure = options.secure ? '; Secure' : '';
+  return `${name}=${value}; Path=/; Max-Age=${maxAgeSeconds}${httpOnly}; SameSite=Lax${secure}`;
+}

@@ -1,4 +1,4 @@
-import { cookieValue } from '../../lib/cookies';
+import { cookieString, cookieValue } from '../../lib/cookies';
 
 /** The contrast setting of the accessibility dialog, kept in a cookie so the server renders it (§2 modals). */
 export type Contrast = 'normal' | 'high';
@@ -14,5 +14,5 @@ export function contrastFromCookie(cookieHeader: string | null): Contrast {
 /** Applies at once (class on <html>) and remembers it for the next visit. */
 export function applyContrast(contrast: Contrast): void {
   document.documentElement.classList.toggle(HIGH_CONTRAST_CLASS, contrast === 'high');
-  document.cookie = `${CONTRAST_COOKIE}=${contrast}; path=/; max-age=${ONE_YEAR_S}; samesite=lax`;
+  document.cookie = cookieString(CONTRAST_COOKIE, contrast, ONE_YEAR_S);
 }

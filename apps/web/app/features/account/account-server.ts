@@ -5,7 +5,7 @@ import { clearedDeliveryChoiceCookie } from '../delivery/choice-cookie';
 import { ORDER_FORM_COOKIE, orderFormCookie, orderFormIdFromCookie } from '../cart/order-form-cookie';
 import type { HeaderAccount, RootAccount } from './account-types';
 import { isPrivatePath, loginPageUrl } from './paths';
-import { cookieValue } from '../../lib/cookies';
+import { cookieString, cookieValue } from '../../lib/cookies';
 
 /** Loader and action helpers for the session (the server's despensa_session cookie, §4). */
 type Services = StorefrontServices;
@@ -14,7 +14,7 @@ export const SESSION_COOKIE = 'despensa_session';
 const SESSION_MAX_AGE_S = SESSION_COOKIE_DAYS * 24 * 60 * 60;
 /** Set by the server (apps/server/src/web.ts) from the socket; a forged copy is overwritten there. */
 const CLIENT_ADDRESS_HEADER = 'x-despensa-client-address';
-const CLEARED_CART_COOKIE = `${ORDER_FORM_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+const CLEARED_CART_COOKIE = cookieString(ORDER_FORM_COOKIE, '', 0);
 
 export function sessionTokenOf(request: Request): string | undefined {
   const raw = cookieValue(request.headers.get('cookie'), SESSION_COOKIE);
@@ -28,8 +28,8 @@ export function sessionTokenOf(request: Request): string | undefined {
 
 /** The same attributes the API's cookie has: httpOnly, SameSite=Lax, Secure over https. */
 function sessionCookie(request: Request, value: string, maxAge: number): string {
-  const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
-  return `${SESSION_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
+  const secure = new URL(request.url).protocol === 'https:';
+  return cookieString(SESSION_COOKIE, value, maxAge, { httpOnly: true, secure });
 }
 
 export function clientAddressOf(request: Request): string {

@@ -2,6 +2,7 @@ import type { OrderForm, StorefrontServices } from '@despensa/contracts';
 import { salesChannelOf } from '../catalog/loader-helpers';
 import { cartItemsFromUrl, cartUnitsOf, isDiscardableCart, isValidOrderFormId } from '@despensa/domain';
 import { sessionTokenOf } from '../account/account-server';
+import { cookieString } from '../../lib/cookies';
 import { OPEN_MINICART_COOKIE, orderFormCookie, orderFormIdFromCookie } from './order-form-cookie';
 
 /** Loader and action helpers: the cart of the request's cookie, through the in-process cart service. */
@@ -123,7 +124,7 @@ export async function addByUrl(
     try {
       await addItems(services.cart, orderForm, items);
       if (openMinicart) {
-        headers.append('set-cookie', `${OPEN_MINICART_COOKIE}=1; Path=/; Max-Age=60; SameSite=Lax`);
+        headers.append('set-cookie', cookieString(OPEN_MINICART_COOKIE, '1', 60));
       }
     } catch (error) {
       // An unknown or out-of-stock sku in a shared link still lands on the page, without the add.

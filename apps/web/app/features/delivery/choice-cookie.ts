@@ -1,6 +1,6 @@
 import { deliveryChoice, type DeliveryChoice } from '@despensa/contracts';
 import { PERSISTED_DATA_DAYS } from '@despensa/domain';
-import { cookieValue } from '../../lib/cookies';
+import { cookieString, cookieValue } from '../../lib/cookies';
 
 /**
  * §4: the chosen delivery mode (seller, sales channel, store name, shipping method name, segment, …)
@@ -45,10 +45,10 @@ export function salesChannelFromCookie(cookieHeader: string): number | null {
 /** The Set-Cookie value that remembers a choice for 30 days. */
 export function deliveryChoiceCookie(choice: DeliveryChoice, name: string = DELIVERY_CHOICE_COOKIE): string {
   const value = encodeURIComponent(JSON.stringify(choice));
-  return `${name}=${value}; Path=/; Max-Age=${MAX_AGE_S}; SameSite=Lax`;
+  return cookieString(name, value, MAX_AGE_S);
 }
 
 /** The Set-Cookie value that forgets the choice (logout, §4: back to the default channel and store name). */
 export function clearedDeliveryChoiceCookie(name: string = DELIVERY_CHOICE_COOKIE): string {
-  return `${name}=; Path=/; Max-Age=0; SameSite=Lax`;
+  return cookieString(name, '', 0);
 }
