@@ -14,6 +14,7 @@ import type { BrandConfig } from '@despensa/contracts';
 import type { Route } from './+types/root';
 import { HIGH_CONTRAST_CLASS, contrastFromCookie } from './features/accessibility/contrast';
 import { AccountProvider } from './features/account/account-context';
+import { awaitsPersistentCartAnswer } from './features/account/account-types';
 import { AccountDialogs } from './features/account/account-dialogs';
 import { headerAccount, redirectVisitorFromPrivate } from './features/account/account-server';
 import { SessionWatch } from './features/account/session-watch';
@@ -83,8 +84,7 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (formAction === CART_ACTION_PATH) return false;
-  // A login waiting for the persistent-cart answer: the header (and the open dialog) wait for it too.
-  if ((actionResult as { intent?: unknown } | undefined)?.intent === 'persistent-cart') return false;
+  if (awaitsPersistentCartAnswer(actionResult)) return false;
   return formMethod !== undefined && formMethod !== 'GET' ? defaultShouldRevalidate : false;
 }
 

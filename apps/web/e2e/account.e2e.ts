@@ -187,7 +187,7 @@ describe('accounts: register, log in and out, private pages, my data and address
     expect(new URL(page.url()).pathname).toBe('/mis-datos');
     // Private pages of later issues stay 'coming soon' for a customer.
     await page.goto('/mis-compras');
-    await page.getByRole('heading', { name: 'Tus compras estará disponible muy pronto' }).waitFor();
+    await page.getByRole('heading', { name: 'Tus compras estarán disponibles muy pronto' }).waitFor();
     await page.goto('/mis-datos');
 
     // Logout from a private page goes home.
@@ -392,43 +392,57 @@ describe('accounts: register, log in and out, private pages, my data and address
     await context.close();
   });
 
-  it("asks at login whether to join the saved cart with this browser's, and joins them (persistent cart)", async () => {
-    const products = (await (
-      await fetch(`${baseUrl()}/api/products/search/lacteos`, { headers: API })
-    ).json()) as {
-      items: { itemId: string; sellers: { commertialOffer: { AvailableQuantity: number } }[] }[];
-    }[];
-    const [first, second] = products
-      .filter((product) => product.items[0]!.sellers[0]!.commertialOffer.AvailableQuantity > 0)
-      .map((product) => product.items[0]!.itemId);
-    const { page, context } = await newPage(browser);
-    const addByUrl = async (sku: string) => {
-      await page.goto(`/?sku=${sku}&quantity=1`);
-      await page.getByRole('dialog', { name: 'Tu carro' }).waitFor();
-      await page.keyboard.press('Escape');
-      await page.getByRole('dialog', { name: 'Tu carro' }).waitFor({ state: 'hidden' });
-    };
-    // The customer's saved cart holds one product; after logout this browser starts another.
-    const customer = newCustomer();
-    await register(page, customer);
-    await addByUrl(first!);
-    await logout(page);
-    await addByUrl(second!);
+  // The login dialog and /login-page (sent there by a private page) both ask before they go on.
+  for (const entry of ['the login dialog', '/login-page'] as const) {
+    it(`asks at login (${entry}) whether to join the saved cart with this browser's, and joins them (persistent cart)`, async () => {
+      const products = (await (
+        await fetch(`${baseUrl()}/api/products/search/lacteos`, { headers: API })
+      ).json()) as {
+        items: { itemId: string; sellers: { commertialOffer: { AvailableQuantity: number } }[] }[];
+      }[];
+      const [first, second] = products
+        .filter((product) => product.items[0]!.sellers[0]!.commertialOffer.AvailableQuantity > 0)
+        .map((product) => product.items[0]!.itemId);
+      const { page, context } = await newPage(browser);
+      const addByUrl = async (sku: string) => {
+        await page.goto(`/?sku=${sku}&quantity=1`);
+        await page.getByRole('dialog', { name: 'Tu carro' }).waitFor();
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog', { name: 'Tu carro' }).waitFor({ state: 'hidden' });
+      };
+      // The customer's saved cart holds one product; after logout this browser starts another.
+      const customer = newCustomer();
+      await register(page, customer);
+      await addByUrl(first!);
+      await logout(page);
+      await addByUrl(second!);
 
-    await accountButton(page).click();
-    const login = authDialog(page, 'Ingresa a tu cuenta');
-    await login.getByLabel('Correo electrónico').fill(customer.email);
-    await login.getByLabel('Clave').fill(PASSWORD);
-    await login.getByRole('button', { name: 'Ingresar', exact: true }).click();
-    const question = page.getByRole('dialog', { name: 'Tienes un carro guardado' });
-    await question.waitFor();
-    expect(await question.innerText()).toContain('Tu cuenta tiene un carro guardado con 1 producto');
-    expect(await accessibilityViolations(page)).toEqual([]);
-    await question.getByRole('button', { name: 'Juntar carros' }).click();
-    await accountButton(page).filter({ hasText: GREETING }).waitFor();
-    await page.getByRole('button', { name: 'Carro, 2 productos' }).waitFor();
-    await context.close();
-  });
+      let form: Locator;
+      if (entry === '/login-page') {
+        await page.goto('/mis-datos');
+        await page.waitForURL('**/login-page?callback=%2Fmis-datos');
+        form = page.getByRole('main');
+      } else {
+        await accountButton(page).click();
+        form = authDialog(page, 'Ingresa a tu cuenta');
+      }
+      await form.getByLabel('Correo electrónico').fill(customer.email);
+      await form.getByLabel('Clave').fill(PASSWORD);
+      await form.getByRole('button', { name: 'Ingresar', exact: true }).click();
+      const question = page.getByRole('dialog', { name: 'Tienes un carro guardado' });
+      await question.waitFor();
+      expect(await question.innerText()).toContain('Tu cuenta tiene un carro guardado con 1 producto');
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await question.getByRole('button', { name: 'Juntar carros' }).click();
+      if (entry === '/login-page') {
+        await page.waitForURL('**/mis-datos');
+        await page.goto('/');
+      }
+      await accountButton(page).filter({ hasText: GREETING }).waitFor();
+      await page.getByRole('button', { name: 'Carro, 2 productos' }).waitFor();
+      await context.close();
+    });
+  }
 
   it('recovers a forgotten password with the e-mailed code, and logs in with a code', async () => {
     const { page, context } = await newPage(browser);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Link, redirect, useSearchParams } from 'react-router';
+import { Link, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { profileOrNull } from '../features/account/account-server';
-import type { AccountDialogName } from '../features/account/account-types';
+import { awaitsPersistentCartAnswer, type AccountDialogName } from '../features/account/account-types';
 import { AUTH_TITLES, AuthPanel } from '../features/account/auth-forms';
 import { authAction } from '../features/account/auth-actions';
 import { safeLocalPath } from '../features/account/paths';
@@ -12,6 +12,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const callback = safeLocalPath(new URL(request.url).searchParams.get('callback'));
   if (await profileOrNull(context.services, request)) throw redirect(callback);
   return { brandName: context.services.brand.name };
+}
+
+/** Logged in but not yet answered the persistent-cart question: stay here (the loader would redirect). */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return awaitsPersistentCartAnswer(actionResult) ? false : defaultShouldRevalidate;
 }
 
 /** Every login, registration and code form posts here; success goes to the callback. */

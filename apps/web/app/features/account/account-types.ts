@@ -24,3 +24,12 @@ export type AccountActionResult =
   /** Logged in, but the account's saved cart and this browser's both hold products: ask (§2). */
   | { ok: true; intent: 'persistent-cart'; question: PersistentCartQuestion }
   | { ok: true; intent: 'update-profile' | 'save-address' | 'delete-address'; message: string };
+
+/**
+ * A login waiting for the persistent-cart answer (§2): the session exists, but the page must not move on
+ * (the login page would follow its callback) nor change its header until the customer has answered.
+ * Loaders of the pages a login can start from skip revalidation while this is the action's result.
+ */
+export function awaitsPersistentCartAnswer(actionResult: unknown): boolean {
+  return (actionResult as { intent?: unknown } | undefined)?.intent === 'persistent-cart';
+}
