@@ -97,7 +97,7 @@ describe('content pages from the CMS', () => {
     // /mis-compras is private now (a visitor goes to the login page); /cupones is public.
     const page = await open('/cupones');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
-      'Tus cupones y descuentos estará disponible muy pronto',
+      'Tus cupones y descuentos estarán disponibles muy pronto',
     );
     expect(await page.title()).toBe('Tus cupones y descuentos: muy pronto | Despensa');
 

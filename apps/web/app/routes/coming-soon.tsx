@@ -26,7 +26,10 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export default function ComingSoon() {
   const feature = comingSoonFeature(useMatches().at(-1)?.id);
   return (
-    <StatusPage icon="clock" title={`${feature.name} estará disponible muy pronto`}>
+    <StatusPage
+      icon="clock"
+      title={`${feature.name} ${feature.plural ? 'estarán disponibles' : 'estará disponible'} muy pronto`}
+    >
       <p className="status-page__text">{feature.hint}</p>
       <p className="status-page__hint">Mientras tanto, puedes seguir recorriendo nuestras ofertas.</p>
       <div className="status-page__actions">

@@ -2,29 +2,49 @@
  * The features later issues build, keyed as routes.ts names them in the coming-soon route ids
  * ('coming-soon:{feature}:{path}'), with how the page names them to the shopper.
  */
-const FEATURES: Record<string, { name: string; hint: string }> = {
+interface ComingSoonFeature {
+  name: string;
+  /** The name is plural ('Tus compras'): the page says 'estarán'. */
+  plural?: true;
+  hint: string;
+}
+
+const FEATURES: Record<string, ComingSoonFeature> = {
   account: { name: 'Tu cuenta', hint: 'Pronto podrás ingresar, revisar tus datos y ser parte de Prime.' },
   cart: { name: 'El carro de compras', hint: 'Pronto podrás armar tu carro y revisarlo antes de pagar.' },
   checkout: { name: 'El pago de tu compra', hint: 'Pronto podrás elegir despacho, fecha y medio de pago.' },
   wallet: {
     name: 'Tu billetera y tarjetas',
+    plural: true,
     hint: 'Pronto podrás guardar tus tarjetas para pagar en un clic.',
   },
-  orders: { name: 'Tus compras', hint: 'Pronto podrás seguir tus pedidos y revisar compras anteriores.' },
+  orders: {
+    name: 'Tus compras',
+    plural: true,
+    hint: 'Pronto podrás seguir tus pedidos y revisar compras anteriores.',
+  },
   lists: {
     name: 'Tus listas y favoritos',
+    plural: true,
     hint: 'Pronto podrás guardar listas y repetir tus compras frecuentes.',
   },
   'bank-account': {
     name: 'Tu cuenta bancaria',
     hint: 'Pronto podrás registrar una cuenta para tus devoluciones.',
   },
-  loyalty: { name: 'Tus cupones y descuentos', hint: 'Pronto podrás ver tus cupones y canjear tus puntos.' },
+  loyalty: {
+    name: 'Tus cupones y descuentos',
+    plural: true,
+    hint: 'Pronto podrás ver tus cupones y canjear tus puntos.',
+  },
 };
 
-const FALLBACK = { name: 'Esta sección', hint: 'Estamos trabajando para tenerla lista muy pronto.' };
+const FALLBACK: ComingSoonFeature = {
+  name: 'Esta sección',
+  hint: 'Estamos trabajando para tenerla lista muy pronto.',
+};
 
-export function comingSoonFeature(routeId: string | undefined): { name: string; hint: string } {
+export function comingSoonFeature(routeId: string | undefined): ComingSoonFeature {
   const key = routeId?.split(':')[1];
   return (key && FEATURES[key]) || FALLBACK;
 }
