@@ -16,7 +16,7 @@ import {
   RUT_MAX_INPUT_LENGTH,
 } from '@despensa/domain';
 import { NewsletterField as Field } from '../newsletter/newsletter-field';
-import { useFieldError } from '../newsletter/use-field-error';
+import { useFieldError } from '../../ui/use-field-error';
 import type { AccountActionResult, AccountDialogName } from './account-types';
 import { LOGIN_PAGE_PATH } from './paths';
 import './account.css';

@@ -3,7 +3,7 @@ import { useFetcher } from 'react-router';
 import type { UserProfile } from '@despensa/contracts';
 import { cleanContactPhone, PHONE_INVALID_MESSAGE } from '@despensa/domain';
 import { NewsletterField as Field } from '../newsletter/newsletter-field';
-import { useFieldError } from '../newsletter/use-field-error';
+import { useFieldError } from '../../ui/use-field-error';
 import type { AccountActionResult } from './account-types';
 
 /** /mis-datos personal data (§3 user data, §5 phone): names and phone editable, e-mail and RUT shown. */

@@ -12,7 +12,7 @@ import {
 import type { NewsletterSubscriptionResponse } from '@despensa/contracts';
 import { apiRequest } from '../../lib/api-client';
 import { NewsletterField } from './newsletter-field';
-import { useFieldError } from './use-field-error';
+import { useFieldError } from '../../ui/use-field-error';
 
 export const NEWSLETTER_SUCCESS_MESSAGE =
   '¡Gracias por suscribirte! Pronto recibirás nuestras ofertas en tu correo.';
