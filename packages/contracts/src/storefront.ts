@@ -187,6 +187,10 @@ export interface StorefrontServices {
       orderFormId: string,
       window: { startDateUtc: string; endDateUtc: string },
     ): Promise<OrderForm>;
+    /** The window the cart holds and the channel of its store, or null. */
+    heldWindow(
+      orderFormId: string,
+    ): Promise<{ salesChannel: number; startDateUtc: string; endDateUtc: string } | null>;
   };
 }
 

@@ -54,6 +54,7 @@ import type { StoreRow } from '../stores/repo';
 import type { StoresService } from '../stores/service';
 import {
   deleteOldWindows,
+  heldWindow,
   insertLookup,
   insertWindows,
   listZones,
@@ -343,6 +344,19 @@ export class DeliveryService implements DeliveryApi {
     return this.attachShipping(orderFormId, {
       logisticsInfo: [{ itemIndex: 0, selectedSla, deliveryWindow: window }],
     });
+  }
+
+  async heldWindow(
+    orderFormId: string,
+  ): Promise<{ salesChannel: number; startDateUtc: string; endDateUtc: string } | null> {
+    const row = await heldWindow(this.database.db, orderFormId);
+    const store = row ? this.stores.find((entry) => entry.row.id === row.storeId) : undefined;
+    if (!row || !store) return null;
+    return {
+      salesChannel: store.row.salesChannel,
+      startDateUtc: row.startsAt.toISOString(),
+      endDateUtc: row.endsAt.toISOString(),
+    };
   }
 
   /**

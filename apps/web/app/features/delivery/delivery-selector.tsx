@@ -1,6 +1,6 @@
-import { useEffect, useId, useMemo, useState } from 'react';
-import { Link, useFetcher, useLocation } from 'react-router';
-import { useAnsweredLoad } from '../../lib/use-answered-load';
+import { useId, useMemo, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useJsonLoad } from '../../lib/use-json-load';
 import {
   DELIVERY_METHOD_LIST,
   isAddressMethod,
@@ -52,19 +52,17 @@ export function DeliverySelector() {
 function SelectorBody() {
   const delivery = useDelivery();
   const { choice, selectorMode } = delivery;
-  const options = useFetcher<DeliveryOptions>({ key: 'delivery:options' });
-  const quote = useFetcher<DeliveryQuoteResult>();
+  // Once per opening (the body mounts when the dialog opens); the last answer shows while it comes.
+  const options = useJsonLoad<DeliveryOptions>(`${DELIVERY_ACTION_PATH}?vista=opciones`, { reuseLast: true });
   const [mode, setMode] = useState<DeliveryMethodKind>(
     selectorMode ?? methodKindOf(choice) ?? 'homeDelivery',
   );
   const [addressId, setAddressId] = useState<string | null>(choice?.addressId ?? null);
   const [storeId, setStoreId] = useState<string | null>(choice?.storeId ?? null);
-  const [window, setWindow] = useState<DeliveryWindowRef | null>(null);
+  // The window the shopper picked, for the mode and place it was picked under.
+  const [picked, setPicked] = useState<{ quoteUrl: string; window: DeliveryWindowRef } | null>(null);
   const addressMode = isAddressMethod(mode);
   const placeId = addressMode ? addressId : storeId;
-
-  // Once per opening (the body mounts when the dialog opens).
-  useAnsweredLoad(options, `${DELIVERY_ACTION_PATH}?vista=opciones`);
 
   const data = options.data;
   // A place that is not offered in this mode (a store without Click al Auto…) is no choice at all.
@@ -78,14 +76,18 @@ function SelectorBody() {
     validPlace && placeId
       ? `${DELIVERY_ACTION_PATH}?vista=horarios&modo=${mode}&${addressMode ? 'direccion' : 'tienda'}=${encodeURIComponent(placeId)}`
       : null;
-  // A new mode or place starts with no window chosen.
-  useEffect(() => setWindow(null), [quoteUrl]);
   // The quote follows the mode and the place.
-  useAnsweredLoad(quote, quoteUrl);
+  const quote = useJsonLoad<DeliveryQuoteResult>(quoteUrl);
+  const heldWindow = quote.data?.quote?.heldWindow ?? null;
+  // A new mode or place starts with no window picked: the one the cart holds there, if any.
+  const window = picked && picked.quoteUrl === quoteUrl ? picked.window : heldWindow;
+  const pickWindow = (chosen: DeliveryWindowRef) => {
+    if (quoteUrl) setPicked({ quoteUrl, window: chosen });
+  };
 
   const origin: LngLat =
     data?.addresses.find((entry) => entry.addressId === addressId)?.coordinates ?? DEFAULT_ORIGIN;
-  const result = validPlace && quote.state === 'idle' ? quote.data : undefined;
+  const result = validPlace ? quote.data : undefined;
   const current = result?.quote;
   const blocked = current?.coverageState === 'outOfCoverage' || Boolean(result?.error);
   // Express that cannot be promised now is delivered in the scheduled windows offered instead.
@@ -129,7 +131,19 @@ function SelectorBody() {
         <StoreChoice options={data} mode={mode} origin={origin} storeId={storeId} onChange={setStoreId} />
       )}
 
-      {validPlace && quote.state !== 'idle' ? <p role="status">Consultando disponibilidad…</p> : null}
+      {validPlace && quote.loading ? <p role="status">Consultando disponibilidad…</p> : null}
+      {(validPlace && quote.failed) || options.failed ? (
+        <p role="alert" className="delivery-selector__message">
+          No pudimos consultar la disponibilidad.{' '}
+          <button
+            type="button"
+            className="text-button"
+            onClick={() => (options.failed ? options.retry() : quote.retry())}
+          >
+            Reintentar
+          </button>
+        </p>
+      ) : null}
       {result?.error ? (
         <p role="alert" className="delivery-selector__message">
           {result.error}
@@ -165,7 +179,7 @@ function SelectorBody() {
         </div>
       ) : null}
       {current && current.windows.length > 0 ? (
-        <WindowChoice windows={current.windows} selected={window} onChange={setWindow} />
+        <WindowChoice windows={current.windows} held={heldWindow} selected={window} onChange={pickWindow} />
       ) : null}
 
       {delivery.applyError ? (
@@ -194,6 +208,11 @@ function SelectorBody() {
       </div>
     </div>
   );
+}
+
+function windowCapacity(window: { remaining: number }, held: boolean): string {
+  if (held) return 'Reservado para ti';
+  return window.remaining === 1 ? 'Queda 1 cupo' : `Quedan ${window.remaining} cupos`;
 }
 
 function offers(store: { pickup: boolean; car: boolean }, mode: DeliveryMethodKind): boolean {
@@ -317,14 +336,18 @@ function StoreChoice({
 
 function WindowChoice({
   windows,
+  held,
   selected,
   onChange,
 }: {
   windows: { startDateUtc: string; endDateUtc: string; price: number; remaining: number; full: boolean }[];
+  /** The window the cart holds: it counts in the capacity, yet it is the shopper's to keep. */
+  held: DeliveryWindowRef | null;
   selected: DeliveryWindowRef | null;
   onChange: (window: DeliveryWindowRef) => void;
 }) {
   const key = (window: DeliveryWindowRef) => `${window.startDateUtc}/${window.endDateUtc}`;
+  const heldKey = held ? key(held) : null;
   return (
     <fieldset className="delivery-selector__windows">
       <legend className="delivery-selector__legend">Horario de entrega</legend>
@@ -333,29 +356,31 @@ function WindowChoice({
           <fieldset key={day} className="delivery-selector__window-day">
             <legend className="delivery-selector__day">{day}</legend>
             <div className="delivery-selector__window-grid">
-              {ofDay.map((window) => (
-                <label
-                  key={key(window)}
-                  className={`delivery-selector__window${window.full ? ' delivery-selector__window--full' : ''}`}
-                >
-                  <input
-                    type="radio"
-                    name="delivery-window"
-                    value={key(window)}
-                    disabled={window.full}
-                    checked={selected !== null && key(selected) === key(window)}
-                    onChange={() =>
-                      onChange({ startDateUtc: window.startDateUtc, endDateUtc: window.endDateUtc })
-                    }
-                  />
-                  <span>{windowHours(window)}</span>
-                  <span className="delivery-selector__window-detail">
-                    {window.full
-                      ? 'Completo'
-                      : `${formatPrice(window.price)} · ${window.remaining === 1 ? 'Queda 1 cupo' : `Quedan ${window.remaining} cupos`}`}
-                  </span>
-                </label>
-              ))}
+              {ofDay.map((window) => {
+                const isHeld = key(window) === heldKey;
+                const full = window.full && !isHeld;
+                return (
+                  <label
+                    key={key(window)}
+                    className={`delivery-selector__window${full ? ' delivery-selector__window--full' : ''}`}
+                  >
+                    <input
+                      type="radio"
+                      name="delivery-window"
+                      value={key(window)}
+                      disabled={full}
+                      checked={selected !== null && key(selected) === key(window)}
+                      onChange={() =>
+                        onChange({ startDateUtc: window.startDateUtc, endDateUtc: window.endDateUtc })
+                      }
+                    />
+                    <span>{windowHours(window)}</span>
+                    <span className="delivery-selector__window-detail">
+                      {full ? 'Completo' : `${formatPrice(window.price)} · ${windowCapacity(window, isHeld)}`}
+                    </span>
+                  </label>
+                );
+              })}
             </div>
           </fieldset>
         ))}

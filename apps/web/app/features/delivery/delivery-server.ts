@@ -81,6 +81,8 @@ export interface DeliveryQuote {
   express: { available: boolean; reason: string | null } | null;
   /** A §8 delivery modal message, or null. */
   message: string | null;
+  /** The window the cart holds for this mode and store (chosen before), offered as the selection. */
+  heldWindow: { startDateUtc: string; endDateUtc: string } | null;
 }
 
 export class DeliveryInputError extends Error {
@@ -143,7 +145,14 @@ export async function quoteFor(
 ): Promise<DeliveryQuote> {
   const place = await placeOf(services, request, kind, where);
   if ('error' in place) throw new DeliveryInputError(place.error);
-  const none = { windows: [], windowsMethod: null, estimateMinutes: null, price: null, express: null };
+  const none = {
+    windows: [],
+    windowsMethod: null,
+    estimateMinutes: null,
+    price: null,
+    express: null,
+    heldWindow: null,
+  };
   // §4: an exclusion zone offers no home delivery; the no-coverage popover takes over.
   if (place.coverageState === 'exclusionZone' && isAddressMethod(kind)) {
     return { coverageState: 'exclusionZone', storeName: place.store?.name ?? null, ...none, message: null };
@@ -162,14 +171,17 @@ export async function quoteFor(
     quantity: Math.max(1, Math.round(item.quantity)),
     seller: item.seller,
   }));
-  const simulation = await services.delivery.simulate({
-    location: { zipCode: place.postalCode, country: 'CL', point: [place.point[0], place.point[1]] },
-    saleschannel: place.store.sc,
-    shippingMethod: methodId,
-    items,
-    // The cart's items, even none: the server falls back to its default items under the §9 threshold.
-    isCart: true,
-  });
+  const [simulation, held] = await Promise.all([
+    services.delivery.simulate({
+      location: { zipCode: place.postalCode, country: 'CL', point: [place.point[0], place.point[1]] },
+      saleschannel: place.store.sc,
+      shippingMethod: methodId,
+      items,
+      // The cart's items, even none: the server falls back to its default items under the §9 threshold.
+      isCart: true,
+    }),
+    heldWindowOf(services, orderForm, place.store.sc, methodId),
+  ]);
   const slas = simulation.logisticsInfo.flatMap((entry) => entry.slas);
   // §7: when express cannot be promised the answer carries the 'Despacho Especial' windows instead.
   const sla = slas.find((candidate) => candidate.id === methodId) ?? slas[0];
@@ -183,7 +195,21 @@ export async function quoteFor(
     price: express?.price ?? sla?.price ?? null,
     express: express ? { available: express.available, reason: express.reason } : null,
     message: simulation.message ? DELIVERY_MODAL_MESSAGES[simulation.message] : null,
+    heldWindow: held,
   };
+}
+
+/** The cart's window when it was reserved under this store and method (a change of either gives it back). */
+async function heldWindowOf(
+  services: StorefrontServices,
+  orderForm: OrderForm | null,
+  salesChannel: number,
+  methodId: string,
+): Promise<DeliveryQuote['heldWindow']> {
+  if (!orderForm || orderForm.shippingData.logisticsInfo[0]?.selectedSla !== methodId) return null;
+  const held = await services.delivery.heldWindow(orderForm.orderFormId);
+  if (!held || held.salesChannel !== salesChannel) return null;
+  return { startDateUtc: held.startDateUtc, endDateUtc: held.endDateUtc };
 }
 
 /**
