@@ -224,17 +224,18 @@ describe('delivery selector', () => {
 
   it('lists the products a store does not sell, restores the previous store, or removes them', async () => {
     const online = (await dairyIn(1)).filter(sells);
-    let lost: { store: WithdrawalStore; product: ApiProduct } | null = null;
+    let lost: { store: WithdrawalStore; product: ApiProduct; there: ApiProduct | undefined } | null = null;
     for (const store of stores.filter((each) => each.store)) {
       const local = await dairyIn(store.sc);
-      const product = online.find((each) => !sells(local.find((there) => there.linkText === each.linkText)));
+      const localOf = (product: ApiProduct) => local.find((there) => there.linkText === product.linkText);
+      const product = online.find((each) => !sells(localOf(each)));
       if (product) {
-        lost = { store, product };
+        lost = { store, product, there: localOf(product) };
         break;
       }
     }
     expect(lost).not.toBeNull();
-    const { store, product } = lost!;
+    const { store, product, there } = lost!;
     const { context, page } = await open(`/?sku=${product.items[0]!.itemId}`);
     await page.getByRole('dialog', { name: 'Tu carro' }).waitFor();
     await page.keyboard.press('Escape');
@@ -262,6 +263,13 @@ describe('delivery selector', () => {
     await notice.getByRole('button', { name: 'Entendido' }).click();
     await page.getByRole('button', { name: 'Carro, 0 productos' }).waitFor();
     expect((await choiceCookie(context)).salesChannel).toBe(store.sc);
+
+    // Its page under that store says so: an offer the store does not make has no price, never '$0'.
+    await page.goto(`/${product.linkText}/p`);
+    const buyBox = page.locator('.buy-box');
+    await buyBox.waitFor();
+    if (!there || !offerOf(there)) await buyBox.getByText('No disponible en esta tienda').waitFor();
+    expect(await buyBox.innerText()).not.toMatch(/\$0(?![\d.])/);
     await context.close();
   });
 
@@ -332,15 +340,21 @@ describe('delivery selector', () => {
     expect(await slotLabel.textContent()).toContain(before === 1 ? 'Queda 1 cupo' : `Quedan ${before} cupos`);
     await selector(page).getByRole('button', { name: 'Cancelar' }).click();
 
-    // Express: the estimate in minutes and its price.
+    // Express: the estimate in minutes and its price when it can be promised now; otherwise (before
+    // 10:00, store closed) why not and its scheduled windows, without an estimate.
     await deliveryButton(page).click();
     await mode(selector(page), 'Despacho Express').check();
     const estimate = selector(page).getByText(/^Despacho Express: aproximadamente \d+ minutos · \$[\d.]+$/);
-    await estimate.waitFor();
-    const minutes = Number(/(\d+) minutos/.exec(await estimate.innerText())![1]);
-    expect(minutes).toBeGreaterThanOrEqual(90);
-    // Express when it can be promised now; otherwise (before 10:00, store closed) its scheduled windows.
-    const promised = (await selector(page).getByText('Puedes elegir un horario de').count()) === 0;
+    const instead = selector(page).getByText(/Puedes elegir un horario de Despacho Especial\.$/);
+    await estimate.or(instead).waitFor();
+    const promised = (await instead.count()) === 0;
+    if (promised) {
+      const minutes = Number(/(\d+) minutos/.exec(await estimate.innerText())![1]);
+      expect(minutes).toBeGreaterThanOrEqual(90);
+    } else {
+      expect(await estimate.count()).toBe(0);
+      await windows.getByRole('radio').first().waitFor();
+    }
     await selector(page).getByRole('button', { name: 'Confirmar' }).click();
     await selector(page).waitFor({ state: 'hidden' });
     expect((await choiceCookie(context)).method).toBe(

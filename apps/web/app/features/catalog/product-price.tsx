@@ -11,6 +11,14 @@ export function ProductPrice(props: {
   cardPrice?: number | null;
 }) {
   const { price, listPrice, pricePerUnit, cardPrice } = props;
+  // The chosen store does not sell it: its offer has no price, and '$0' would read as free.
+  if (price <= 0) {
+    return (
+      <div className="product-price">
+        <span className="product-price__unavailable">No disponible en esta tienda</span>
+      </div>
+    );
+  }
   const discounted = listPrice > price;
   return (
     <div className="product-price">
