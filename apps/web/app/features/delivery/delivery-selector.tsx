@@ -164,16 +164,18 @@ function SelectorBody() {
           {current.message}
         </p>
       ) : null}
-      {current && mode === 'express' && current.estimateMinutes !== null ? (
+      {current && mode === 'express' ? (
         <div className="delivery-selector__express">
-          <p>
-            Despacho Express: aproximadamente {current.estimateMinutes} minutos
-            {current.price !== null ? ` · ${formatPrice(current.price)}` : ''}
-          </p>
           {expressUnavailable ? (
+            // No estimate then: it would promise what the reason takes back.
             <p className="delivery-selector__note">
               {EXPRESS_REASONS[current.express?.reason ?? ''] ?? 'Despacho Express no está disponible ahora.'}{' '}
               Puedes elegir un horario de {current.windowsMethod ?? 'despacho'}.
+            </p>
+          ) : current.estimateMinutes !== null ? (
+            <p>
+              Despacho Express: aproximadamente {current.estimateMinutes} minutos
+              {current.price !== null ? ` · ${formatPrice(current.price)}` : ''}
             </p>
           ) : null}
         </div>
