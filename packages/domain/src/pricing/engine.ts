@@ -64,10 +64,37 @@ const TOTALIZERS: Record<TotalizerId, { option: PaymentOption; field: 'items' | 
 
 /** Prices a cart: per line and per way of paying, the promotions applied and the totals. Pure. */
 export function priceCart(input: PricingInput): CartPricing {
-  // Sorting once by id makes every later choice (best-of ties, tag order) independent of the input order;
-  // dates, channel and value are the same for every line, so they are checked once.
-  const live = input.promotions.filter((promotion) => isPromotionLive(promotion, input)).sort(byId);
-  const lines = input.lines.map((line) => priceLine(line, live, input));
+  const live = livePromotions(input);
+  return pricedCart(
+    input.lines.map((line) => priceLine(line, live)),
+    live,
+  );
+}
+
+/**
+ * What pricing any line starts from: the promotions live in a sales channel at a moment, and whether the
+ * shopper is a collaborator. It holds until `validUntil`, so a caller may keep it and the lines priced
+ * with it (a line's price depends on nothing else: see priceLine).
+ */
+export interface LivePromotions {
+  /** Sorted by id, so every later choice (best-of ties, tag order) is independent of the input order. */
+  promotions: Promotion[];
+  collaborator: boolean;
+  /** When a promotion starts or ends and prices may change; null when none is scheduled. */
+  validUntil: Date | null;
+}
+
+export function livePromotions(input: Omit<PricingInput, 'lines'>): LivePromotions {
+  // Dates and channel are the same for every line, so they are checked once.
+  return {
+    promotions: input.promotions.filter((promotion) => isPromotionLive(promotion, input)).sort(byId),
+    collaborator: input.collaborator ?? false,
+    validUntil: nextPromotionChange(input.promotions, input.now),
+  };
+}
+
+/** The cart of priced lines: totals per way of paying and the §3 totalizers. */
+export function pricedCart(lines: PricedLine[], live: LivePromotions): CartPricing {
   const totals = Object.fromEntries(
     PAYMENT_OPTIONS.map((option) => [option, sumTotals(lines.map((line) => line.prices[option]))]),
   ) as Record<PaymentOption, PaymentTotals>;
@@ -75,7 +102,7 @@ export function priceCart(input: PricingInput): CartPricing {
     const { option, field, name } = TOTALIZERS[id];
     return { id, name, value: totals[option][field] };
   });
-  return { lines, totals, totalizers, priceValidUntil: nextPromotionChange(input.promotions, input.now) };
+  return { lines, totals, totalizers, priceValidUntil: live.validUntil };
 }
 
 /**
@@ -115,8 +142,9 @@ function matchingLine(line: PricingLine, livePromotions: readonly Promotion[]): 
   );
 }
 
-function priceLine(line: PricingLine, livePromotions: Promotion[], input: PricingInput): PricedLine {
-  const promotions = matchingLine(line, livePromotions);
+/** One line per way of paying: what it depends on is the line and the live promotions, nothing else. */
+export function priceLine(line: PricingLine, live: LivePromotions): PricedLine {
+  const promotions = matchingLine(line, live.promotions);
   // The ways of paying mostly share a selling price: its per-unit price (and label) is worked out once.
   const perUnit = new Map<number, LinePrice['pricePerUnitOfMeasure']>();
   const unitPrice = (sellingPrice: number) => {
@@ -126,7 +154,7 @@ function priceLine(line: PricingLine, livePromotions: Promotion[], input: Pricin
   const prices = Object.fromEntries(
     PAYMENT_OPTIONS.map((option) => [
       option,
-      linePrice(line, promotions, PAYMENT_PRICING[option], input.collaborator ?? false, unitPrice),
+      linePrice(line, promotions, PAYMENT_PRICING[option], live.collaborator, unitPrice),
     ]),
   ) as Record<PaymentOption, LinePrice>;
   return { line, promotions, prices };
