@@ -94,18 +94,7 @@ describe('creating and reading a cart', () => {
 
   it('survives a new app on the same database', async () => {
     const form = await cart.create({ items: [{ id: sku(1), quantity: 3 }] });
-    const config = loadConfig({
-      API_KEYS: 'web:test-web-key',
-      DATABASE_URL: shop.database.url,
-      LOG_LEVEL: 'silent',
-    });
-    const other = await buildApp({
-      config,
-      database: shop.database,
-      clock: () => TEST_NOW,
-      logger: false,
-      web: false,
-    });
+    const other = await anotherInstance();
     try {
       const response = await other.app.inject({
         method: 'GET',
@@ -128,7 +117,51 @@ describe('creating and reading a cart', () => {
       await other.close();
     }
   });
+
+  it('answers every change with what a new instance renders from the database', async () => {
+    // Lines a change leaves alone keep the price and the item rendered before (line memos): the answers
+    // and the reads must still equal a render from scratch.
+    const form = await cart.create({
+      items: [
+        { id: sku(0), quantity: 1 },
+        { id: sku(1), quantity: 2 },
+      ],
+    });
+    const read = async (app: TestApp['app']) =>
+      (
+        await app.inject({ method: 'GET', url: `/api/orderform/${form.orderFormId}`, headers: CART_HEADERS })
+      ).json() as OrderForm;
+    for (const change of [
+      [{ id: sku(2), quantity: 3 }],
+      [{ id: sku(0), quantity: 5 }],
+      [{ id: sku(1), quantity: 0 }],
+      [
+        { id: sku(3), quantity: 1 },
+        { id: sku(0), quantity: 2 },
+      ],
+    ]) {
+      const answered = await cart.patch(form.orderFormId, change);
+      const other = await anotherInstance();
+      try {
+        const fresh = await read(other.app);
+        expect(answered).toEqual(fresh);
+        expect(await read(shop.app)).toEqual(fresh);
+      } finally {
+        await other.close();
+      }
+    }
+  });
 });
+
+/** A second app on the test shop's database, as another instance behind the same load balancer. */
+async function anotherInstance() {
+  const config = loadConfig({
+    API_KEYS: 'web:test-web-key',
+    DATABASE_URL: shop.database.url,
+    LOG_LEVEL: 'silent',
+  });
+  return buildApp({ config, database: shop.database, clock: () => TEST_NOW, logger: false, web: false });
+}
 
 describe('OpenAPI', () => {
   it('documents every §7 cart path', async () => {

@@ -11,8 +11,10 @@ import {
   orderInfo,
   orderInfoBody,
   orderItemsBody,
+  type OrderForm,
 } from '@despensa/contracts';
 import { BadRequestError } from '../../http/errors';
+import { orderFormJson } from './orderform-json';
 import type { CartService } from './service';
 
 const tags = ['cart'];
@@ -26,14 +28,22 @@ const emptyBody = z.object({}).nullish();
 /** §7 cart calls. Every one carries the store's account header (x-account) besides the api key. */
 export function cartRoutes(cart: CartService): FastifyPluginAsyncZod {
   return async (app) => {
-    // The orderForm is large and answers every change. Its schemas have no codecs, so parse (which zod
-    // compiles to a fast path) checks exactly what the default encode does, at about half the cost.
+    // The orderForm is large and answers every change: orderFormJson validates and encodes it reusing the
+    // unchanged lines' work. The other schemas have no codecs, so parse (which zod compiles to a fast
+    // path) checks exactly what the default encode does, at about half the cost.
     app.setSerializerCompiler(({ schema, method, url }) => {
       const zodSchema = schema as z.ZodType;
+      const encode =
+        schema === orderForm
+          ? (data: unknown) => orderFormJson(data as OrderForm)
+          : (data: unknown) => JSON.stringify(zodSchema.parse(data));
       return (data) => {
-        const result = zodSchema.safeParse(data);
-        if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
-        return JSON.stringify(result.data);
+        try {
+          return encode(data);
+        } catch (error) {
+          if (!(error instanceof z.ZodError)) throw error;
+          throw new ResponseSerializationError(method, url, { cause: error });
+        }
       };
     });
     app.addHook('onRequest', async (request) => {

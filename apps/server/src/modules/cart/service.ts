@@ -23,14 +23,15 @@ import {
   isValidPhone,
   isValidRut,
   lineQuantityLimit,
-  priceCart,
+  livePromotions,
+  priceLine,
+  pricedCart,
   type CartPricing,
   type LinePrice,
   type Promotion,
   type PricingLine,
 } from '@despensa/domain';
 import {
-  orderForm as orderFormSchema,
   type ClientProfileBody,
   type CreateOrderFormBody,
   type ItemsOrdination,
@@ -57,6 +58,8 @@ import {
   type CartState,
   type OrderFormItemRow,
 } from './repo';
+import { LineMemos, LivePromotionsBySalesChannel, type LineMemo } from './line-memo';
+import { orderFormJson } from './orderform-json';
 import { RenderedOrderForms, type RenderedOrderForm } from './rendered-cache';
 import { withShippingData, type CartShippingData } from './shipping-data';
 
@@ -92,6 +95,8 @@ interface PricedCart {
   pricing: CartPricing;
   /** Pricing lines by sku, for the available lines only. */
   pricedBySku: Map<number, CartPricing['lines'][number]>;
+  /** The cart's line memos, where render finds the item views of unchanged lines. */
+  memos: Map<number, LineMemo>;
 }
 
 /**
@@ -104,6 +109,8 @@ export class CartService implements CartApi {
   private readonly states = new Map<string, CartState>();
   /** Per cart, the tail of this instance's queue of changes (see serially). */
   private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly lineMemos = new LineMemos(MAX_KEPT_CARTS);
+  private readonly liveBySalesChannel = new LivePromotionsBySalesChannel();
 
   constructor(
     private readonly database: Database,
@@ -550,27 +557,40 @@ export class CartService implements CartApi {
       return { item, product: entry?.product, sku: entry?.sku, offer, availability };
     });
     const couponPromotion = cart.form.coupon ? await findCoupon(this.database.db, cart.form.coupon) : null;
-    const promotions: Promotion[] = couponPromotion
-      ? [...index.promotions, couponPromotion]
-      : index.promotions;
-    // Only what can be bought is priced and counted in the totals, as VTEX does.
-    const available = lines.filter((line) => line.availability === 'available');
-    const pricing = priceCart({
-      lines: available.map(pricingLine),
-      promotions,
-      salesChannel,
-      now: this.clock(),
-    });
-    const pricedBySku = new Map(available.map((line, i) => [line.item.skuId, pricing.lines[i]!]));
-    return { lines, pricing, pricedBySku };
+    const now = this.clock();
+    const live = couponPromotion
+      ? livePromotions({ promotions: [...index.promotions, couponPromotion], salesChannel, now })
+      : this.liveBySalesChannel.get(index.promotions, salesChannel, now);
+    // Only what can be bought is priced and counted in the totals, as VTEX does. A line priced before
+    // with the same inputs keeps its price (see LineMemo).
+    const memos = this.lineMemos.of(cart.form.id);
+    const pricedBySku = new Map<number, CartPricing['lines'][number]>();
+    for (const line of lines) {
+      if (line.availability !== 'available') continue;
+      const { item, offer } = line;
+      const key = `${item.sellerId}|${item.quantity}|${offer!.price}|${offer!.listPrice}`;
+      let memo = memos.get(item.skuId);
+      if (!memo || memo.key !== key || memo.snapshot !== index || memo.live !== live) {
+        memo = { key, snapshot: index, live, priced: priceLine(pricingLine(line), live), view: null };
+        memos.set(item.skuId, memo);
+      }
+      pricedBySku.set(item.skuId, memo.priced);
+    }
+    const pricing = pricedCart([...pricedBySku.values()], live);
+    return { lines, pricing, pricedBySku, memos };
   }
 
   private render(cart: CartState, priced: PricedCart, messages: OrderFormMessage[]): OrderForm {
     const { form } = cart;
     const index = this.catalog.index;
-    const items = priced.lines.map((line) =>
-      this.itemView(form.id, line, priced.pricedBySku.get(line.item.skuId)),
-    );
+    const items = priced.lines.map((line) => {
+      const pricedLine = priced.pricedBySku.get(line.item.skuId);
+      // An available line whose price is the memo's renders as it did.
+      const memo = pricedLine ? priced.memos.get(line.item.skuId) : undefined;
+      if (!memo || memo.priced !== pricedLine) return this.itemView(form.id, line, pricedLine);
+      memo.view ??= this.itemView(form.id, line, pricedLine);
+      return memo.view;
+    });
     const sellers = [...new Set(items.map((item) => item.seller))].map((id) => ({
       id,
       name: index.sellers.get(id)?.name ?? id,
@@ -806,7 +826,7 @@ function orderInfoOf({ form, items }: CartState): OrderInfo {
 }
 
 function serialise(form: OrderForm): Buffer {
-  return Buffer.from(JSON.stringify(orderFormSchema.parse(form)));
+  return Buffer.from(orderFormJson(form));
 }
 
 function checkSla(selectedSla: string): void {
