@@ -134,7 +134,7 @@ export type LogisticsEntry = z.infer<typeof logisticsEntry>;
 export const expressQuote = z
   .object({
     available: z.boolean(),
-    /** Why not: 'notOffered' | 'tooManyItems' | 'beforeCutoff' | 'storeClosed' | 'beyondTimeLimit'. */
+    /** Why not: an ExpressUnavailableReason of the domain ('storeClosed', 'closesBeforeDelivery'…). */
     reason: z.string().nullable(),
     estimateMinutes: z.number().int(),
     /** Cents. */

@@ -61,7 +61,16 @@ describe('express availability', () => {
       reason: null,
       estimateMinutes: 90,
     });
-    expect(expressAvailability({ ...base, now: at(22, 29), totalItems: 10 }).available).toBe(true);
+    // The last one the store can deliver before it closes at 22:30: 21:00 plus 90 minutes.
+    expect(expressAvailability({ ...base, now: at(21), totalItems: 10 }).available).toBe(true);
+  });
+  it('is refused when the store closes before the estimate is over', () => {
+    expect(expressAvailability({ ...base, now: at(21, 0, 1), totalItems: 10 }).reason).toBe(
+      'closesBeforeDelivery',
+    );
+    expect(expressAvailability({ ...base, now: at(22, 29), totalItems: 10 }).reason).toBe(
+      'closesBeforeDelivery',
+    );
   });
   it('is closed up to the 09:59:59 cutoff', () => {
     expect(expressAvailability({ ...base, now: at(9, 59, 59), totalItems: 10 }).reason).toBe('beforeCutoff');

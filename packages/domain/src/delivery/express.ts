@@ -38,7 +38,7 @@ export function isWithinExpressLimit(totalItems: number): boolean {
 }
 
 export type ExpressUnavailableReason =
-  'notOffered' | 'tooManyItems' | 'beforeCutoff' | 'storeClosed' | 'beyondTimeLimit';
+  'notOffered' | 'tooManyItems' | 'beforeCutoff' | 'storeClosed' | 'closesBeforeDelivery' | 'beyondTimeLimit';
 
 export interface ExpressAvailability {
   available: boolean;
@@ -58,6 +58,8 @@ export interface ExpressAvailability {
  *   09:59:59 express is closed ('beforeCutoff') and orders do not roll over to it; from 10:00:00 on the
  *   store takes express orders. Nothing rolls to the next day: tomorrow is what delivery windows are for.
  * - The store must be open now by its opening hours ('storeClosed'), and offer express ('notOffered').
+ * - It must stay open for the whole estimate ('closesBeforeDelivery'): the order is picked and sent while
+ *   the store works, so a store closing at 22:30 takes its last 90-minute express order at 21:00.
  * - At most EXPRESS_MAX_ITEMS (180) items ('tooManyItems').
  * EXPRESS_CLOSER_WINDOW_MS (2.5 h) plays no part here: §9 gives no rule that uses it.
  */
@@ -82,5 +84,7 @@ export function expressAvailability(args: {
   const seconds = local.hour * 3600 + local.minute * 60 + local.second;
   if (seconds <= secondsOfDay(EXPRESS_CUTOFF_TIME)) return verdict('beforeCutoff');
   if (!isOpenAt(args.now, args.openingHours, args.timeZone)) return verdict('storeClosed');
+  const lastMoment = new Date(args.now.getTime() + estimateMinutes * 60_000 - 1);
+  if (!isOpenAt(lastMoment, args.openingHours, args.timeZone)) return verdict('closesBeforeDelivery');
   return verdict(null);
 }
