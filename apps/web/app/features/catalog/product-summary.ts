@@ -90,7 +90,8 @@ export function summarizeProduct(product: Product): ProductSummary {
     cardPrice,
     pricePerUnit: pricePerUnitAt(sku && product.PPUM[sku.itemId], offer?.Price ?? 0, price),
     badges,
-    flags: product.flags,
+    // A product the store does not sell has no price, which ProductPrice says; it is not out of stock.
+    flags: price > 0 ? product.flags : { ...product.flags, outOfStock: false },
     rating: product.rating,
     inStock: offer ? isInStock(offer) && !product.flags.outOfStock : false,
     measurementUnit: sku?.measurementUnit ?? 'un',
