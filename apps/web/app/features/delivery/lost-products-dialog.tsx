@@ -8,8 +8,10 @@ import { useDelivery } from './delivery-context';
  * removes them 100 ms later and shows the §8 notice.
  */
 export function LostProductsDialog() {
-  const { lostProducts, previous, choice, apply, applying, closeLostProducts } = useDelivery();
-  const before = choiceSummary(previous);
+  const { lostProducts, previous, choice, defaultStoreName, apply, applying, closeLostProducts } =
+    useDelivery();
+  // The default pickup names no store the shopper chose: going back to it is going back, not to 'Despensa'.
+  const before = previous?.storeName === defaultStoreName ? null : choiceSummary(previous);
   const now = choiceSummary(choice);
   return (
     <Dialog
