@@ -91,36 +91,57 @@ export function StoreMap({
   const here = origin ? project(origin) : null;
   const spots = spreadApart(stores.map((store) => project(store.geoCoordinates)));
   return (
-    <svg
-      className="store-map"
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      role="group"
-      aria-label={`Mapa de ${stores.length} ${stores.length === 1 ? 'local' : 'locales'}`}
-    >
-      <rect x="0" y="0" width={WIDTH} height={HEIGHT} rx="12" className="store-map__ground" />
-      {here ? (
-        <g className="store-map__origin" role="img" aria-label={originLabel}>
-          <circle cx={here.x} cy={here.y} r="9" />
-          <circle cx={here.x} cy={here.y} r="3" className="store-map__origin-dot" />
-        </g>
-      ) : null}
-      {stores.map((store, index) => {
-        const { x, y } = spots[index]!;
-        const active = store.id === highlightedId;
-        return (
-          <a
-            key={store.id}
-            href={`#${storeCardId(store.id)}`}
-            aria-label={store.name}
-            className={active ? 'store-map__marker store-map__marker--active' : 'store-map__marker'}
-            onClick={() => onHighlight(store.id)}
-          >
-            <title>{store.name}</title>
-            <circle cx={x} cy={y} r="12" />
-            <circle cx={x} cy={y} r="4" className="store-map__marker-dot" />
-          </a>
-        );
-      })}
-    </svg>
+    <figure className="store-map-figure">
+      <svg
+        className="store-map"
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="group"
+        aria-label={`Mapa de ${stores.length} ${stores.length === 1 ? 'local' : 'locales'}`}
+      >
+        <rect x="0" y="0" width={WIDTH} height={HEIGHT} rx="12" className="store-map__ground" />
+        {here ? (
+          <g className="store-map__origin" role="img" aria-label={originLabel}>
+            <circle cx={here.x} cy={here.y} r="9" />
+            <circle cx={here.x} cy={here.y} r="3" className="store-map__origin-dot" />
+          </g>
+        ) : null}
+        {stores.map((store, index) => {
+          const { x, y } = spots[index]!;
+          const active = store.id === highlightedId;
+          return (
+            <a
+              key={store.id}
+              href={`#${storeCardId(store.id)}`}
+              aria-label={store.name}
+              className={active ? 'store-map__marker store-map__marker--active' : 'store-map__marker'}
+              onClick={() => onHighlight(store.id)}
+            >
+              <title>{store.name}</title>
+              <circle cx={x} cy={y} r="12" />
+              <circle cx={x} cy={y} r="4" className="store-map__marker-dot" />
+            </a>
+          );
+        })}
+      </svg>
+      {/* No street tiles (no external map service): the legend says what the two kinds of dot are. */}
+      <figcaption className="store-map__legend">
+        <span className="store-map__legend-entry">
+          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" className="store-map__marker">
+            <circle cx="12" cy="12" r="10" />
+            <circle cx="12" cy="12" r="3.5" className="store-map__marker-dot" />
+          </svg>
+          Local
+        </span>
+        {here ? (
+          <span className="store-map__legend-entry">
+            <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" className="store-map__origin">
+              <circle cx="12" cy="12" r="8" />
+              <circle cx="12" cy="12" r="3" className="store-map__origin-dot" />
+            </svg>
+            {originLabel}
+          </span>
+        ) : null}
+      </figcaption>
+    </figure>
   );
 }
