@@ -173,6 +173,12 @@ describe('delivery selector', () => {
         haversineKm(SANTIAGO_DEFAULT_LOCATION.coordinates, b.coordinates),
     )[0]!;
     expect(await dialog.getByRole('radio').nth(4).getAttribute('value')).toBe(nearest.storeId);
+    // Pickup windows cost nothing and say so.
+    await dialog.getByRole('radio').nth(4).check();
+    const pickupWindow = dialog.getByRole('group', { name: 'Horario de entrega' }).locator('label').first();
+    expect(await pickupWindow.innerText()).toMatch(
+      /^\d\d:\d\d a \d\d:\d\d\s+(Gratis · Quedan? \d+ cupos?|Completo)$/,
+    );
 
     // A store whose prices differ from the online channel for some dairy product.
     const online = (await dairyIn(1)).filter(sells);
@@ -345,7 +351,7 @@ describe('delivery selector', () => {
     await deliveryButton(page).click();
     await mode(selector(page), 'Despacho Express').check();
     const estimate = selector(page).getByText(/^Despacho Express: aproximadamente \d+ minutos · \$[\d.]+$/);
-    const instead = selector(page).getByText(/Puedes elegir un horario de Despacho Especial\.$/);
+    const instead = selector(page).getByText(/Puedes elegir un horario de Despacho a Domicilio\.$/);
     await estimate.or(instead).waitFor();
     const promised = (await instead.count()) === 0;
     if (promised) {

@@ -2,10 +2,12 @@ import { useId, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useJsonLoad } from '../../lib/use-json-load';
 import {
+  DELIVERY_METHODS,
   DELIVERY_METHOD_LIST,
   isAddressMethod,
   normalizeText,
   type DeliveryMethodKind,
+  type ExpressUnavailableReason,
   type LngLat,
 } from '@despensa/domain';
 import { Dialog } from '../../ui/dialog';
@@ -24,11 +26,13 @@ import { NoCoverage } from './no-coverage';
 import { windowHours, windowsByDay } from './window-label';
 
 /** Why express cannot be promised now (the server's ExpressQuote reasons). */
-const EXPRESS_REASONS: Record<string, string> = {
+const EXPRESS_REASONS: Record<ExpressUnavailableReason, string> = {
   notOffered: 'La tienda que atiende tu dirección no ofrece Despacho Express.',
   tooManyItems: 'Despacho Express admite hasta 180 productos.',
   beforeCutoff: 'Despacho Express recibe pedidos desde las 10:00.',
   storeClosed: 'La tienda que atiende tu dirección está cerrada en este momento.',
+  closesBeforeDelivery:
+    'La tienda que atiende tu dirección cierra antes de poder entregar un pedido Express.',
   beyondTimeLimit: 'Tu pedido supera el tiempo máximo de Despacho Express (3,5 horas).',
 };
 
@@ -90,7 +94,8 @@ function SelectorBody() {
   const result = validPlace ? quote.data : undefined;
   const current = result?.quote;
   const blocked = current?.coverageState === 'outOfCoverage' || Boolean(result?.error);
-  // Express that cannot be promised now is delivered in the scheduled windows offered instead.
+  // Express that cannot be promised now is home delivery in the scheduled windows offered instead (the §7
+  // 'Despacho Especial' answer), and confirming saves it as such.
   const expressUnavailable = mode === 'express' && current?.express?.available === false;
 
   const confirm = () => {
@@ -169,8 +174,9 @@ function SelectorBody() {
           {expressUnavailable ? (
             // No estimate then: it would promise what the reason takes back.
             <p className="delivery-selector__note">
-              {EXPRESS_REASONS[current.express?.reason ?? ''] ?? 'Despacho Express no está disponible ahora.'}{' '}
-              Puedes elegir un horario de {current.windowsMethod ?? 'despacho'}.
+              {EXPRESS_REASONS[current.express?.reason as ExpressUnavailableReason] ??
+                'Despacho Express no está disponible ahora.'}{' '}
+              Puedes elegir un horario de {DELIVERY_METHODS.homeDelivery.name}.
             </p>
           ) : current.estimateMinutes !== null ? (
             <p>
@@ -210,6 +216,11 @@ function SelectorBody() {
       </div>
     </div>
   );
+}
+
+/** Pickup windows cost nothing: '$0' would read as a missing price. */
+function windowPrice(price: number): string {
+  return price === 0 ? 'Gratis' : formatPrice(price);
 }
 
 function windowCapacity(window: { remaining: number }, held: boolean): string {
@@ -378,7 +389,7 @@ function WindowChoice({
                     />
                     <span>{windowHours(window)}</span>
                     <span className="delivery-selector__window-detail">
-                      {full ? 'Completo' : `${formatPrice(window.price)} · ${windowCapacity(window, isHeld)}`}
+                      {full ? 'Completo' : `${windowPrice(window.price)} · ${windowCapacity(window, isHeld)}`}
                     </span>
                   </label>
                 );

@@ -72,8 +72,6 @@ export interface DeliveryQuote {
   coverageState: 'covered' | 'exclusionZone' | 'outOfCoverage';
   storeName: string | null;
   windows: DeliveryWindow[];
-  /** The method the windows belong to: the asked one, or 'Despacho Especial' when express cannot be promised. */
-  windowsMethod: string | null;
   estimateMinutes: number | null;
   /** Cents. */
   price: number | null;
@@ -147,7 +145,6 @@ export async function quoteFor(
   if ('error' in place) throw new DeliveryInputError(place.error);
   const none = {
     windows: [],
-    windowsMethod: null,
     estimateMinutes: null,
     price: null,
     express: null,
@@ -190,7 +187,6 @@ export async function quoteFor(
     coverageState: simulation.coverageState,
     storeName: place.store.name,
     windows: sla?.availableDeliveryWindows ?? [],
-    windowsMethod: sla ? sla.name : null,
     estimateMinutes: express?.estimateMinutes ?? sla?.estimateMinutes ?? null,
     price: express?.price ?? sla?.price ?? null,
     express: express ? { available: express.available, reason: express.reason } : null,

@@ -11,7 +11,14 @@ const day = onFirstUse(
     }),
 );
 const time = onFirstUse(
-  () => new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', timeZone: SHOP_TIME_ZONE }),
+  // Chile reads hours on the 24-hour clock ('14:00'); es-CL alone gives '02:00 p. m.' in some engines.
+  () =>
+    new Intl.DateTimeFormat(LOCALE, {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: SHOP_TIME_ZONE,
+    }),
 );
 
 /** The shop's day a window starts on, as a heading: 'lunes, 23 de noviembre'. */
