@@ -145,6 +145,20 @@ describe('accounts: register, log in and out, private pages, my data and address
       'Quiero ser Prime',
     ]);
     await page.getByText('Tienes 0 puntos').waitFor();
+    // Keyboard: ArrowDown on the button reaches the first entry, then the arrows walk the menu.
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+    await page.keyboard.press('Escape');
+    await button.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'Mis datos');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('Mis compras');
+    await page.keyboard.press('End');
+    expect(await focused()).toBe('Cerrar sesión');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('Mis datos');
+    await page.keyboard.press('ArrowUp');
+    expect(await focused()).toBe('Cerrar sesión');
     await page.keyboard.press('Escape');
     expect(await button.getAttribute('aria-expanded')).toBe('false');
     expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Form, Link, useLocation } from 'react-router';
 import { truncateFirstName } from '@despensa/domain';
 import { Icon } from '../../ui/icon';
@@ -37,6 +37,22 @@ export function AccountMenu() {
     );
   }
   return <LoggedInMenu firstName={account.firstName} points={account.points} prime={account.prime} />;
+}
+
+const ENTRY_KEYS: Record<string, (index: number, count: number) => number> = {
+  ArrowDown: (index, count) => (index + 1) % count,
+  ArrowUp: (index, count) => (index <= 0 ? count - 1 : index - 1),
+  Home: () => 0,
+  End: (_, count) => count - 1,
+};
+
+function moveBetweenEntries(event: ReactKeyboardEvent<HTMLElement>) {
+  const next = ENTRY_KEYS[event.key];
+  if (!next) return;
+  const entries = [...event.currentTarget.querySelectorAll<HTMLElement>('a, button')];
+  const index = entries.indexOf(document.activeElement as HTMLElement);
+  event.preventDefault();
+  entries[next(index, entries.length)]?.focus();
 }
 
 function LoggedInMenu({
@@ -97,7 +113,8 @@ function LoggedInMenu({
         <span className="account-link__label">Hola, {truncateFirstName(firstName)}</span>
         <Icon name="chevron-down" size={18} />
       </button>
-      <div id={menuId} className="account-menu__panel" hidden={!open}>
+      {/* A disclosure: Tab walks the entries; the arrow keys, Home and End move between them too. */}
+      <div id={menuId} className="account-menu__panel" hidden={!open} onKeyDown={moveBetweenEntries}>
         <p className="account-menu__points">Tienes {formatNumber(balance)} puntos</p>
         <nav aria-label="Mi cuenta">
           <ul className="account-menu__list">
