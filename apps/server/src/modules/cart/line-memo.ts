@@ -17,21 +17,39 @@ export interface LineMemo {
   view: OrderFormItem | null;
 }
 
-/** Line memos per cart, for the carts used most recently. */
+/**
+ * Line memos per cart, for the carts used most recently, up to `maxLines` lines in all (a line's memo is a
+ * few kilobytes: the priced line, the item view and its JSON).
+ */
 export class LineMemos {
   private readonly carts = new Map<string, Map<number, LineMemo>>();
+  /** The number of lines each cart had when last kept, and their sum. */
+  private readonly sizes = new Map<string, number>();
+  private lines = 0;
 
-  constructor(private readonly maxCarts: number) {}
+  constructor(private readonly maxLines: number) {}
 
-  /** The cart's memos by sku id (created empty). */
+  /** The cart's memos by sku id (empty for a cart not kept); hand them back with `keep`. */
   of(orderFormId: string): Map<number, LineMemo> {
-    let memos = this.carts.get(orderFormId);
-    if (memos) this.carts.delete(orderFormId);
-    else memos = new Map();
-    // Re-inserting keeps the Map in least-recently-used order.
+    return this.carts.get(orderFormId) ?? new Map();
+  }
+
+  /** Keeps the cart's memos as the most recently used, and forgets the least recently used over the bound. */
+  keep(orderFormId: string, memos: Map<number, LineMemo>): void {
+    this.forget(orderFormId);
     this.carts.set(orderFormId, memos);
-    if (this.carts.size > this.maxCarts) this.carts.delete(this.carts.keys().next().value!);
-    return memos;
+    this.sizes.set(orderFormId, memos.size);
+    this.lines += memos.size;
+    for (const [oldest] of this.carts) {
+      if (this.lines <= this.maxLines) break;
+      this.forget(oldest);
+    }
+  }
+
+  private forget(orderFormId: string): void {
+    this.lines -= this.sizes.get(orderFormId) ?? 0;
+    this.sizes.delete(orderFormId);
+    this.carts.delete(orderFormId);
   }
 }
 

@@ -81,6 +81,8 @@ type CartChange<T = unknown> = (cart: CartState, db: Parameters<typeof findCoupo
 
 /** Carts whose state this instance keeps to apply the next change without reading it first. */
 const MAX_KEPT_CARTS = 20_000;
+/** Cart lines whose price and rendering this instance keeps (LineMemos), at a few kilobytes each. */
+const MAX_MEMO_LINES = 20_000;
 
 interface ResolvedLine {
   item: OrderFormItemRow;
@@ -109,7 +111,7 @@ export class CartService implements CartApi {
   private readonly states = new Map<string, CartState>();
   /** Per cart, the tail of this instance's queue of changes (see serially). */
   private readonly queues = new Map<string, Promise<unknown>>();
-  private readonly lineMemos = new LineMemos(MAX_KEPT_CARTS);
+  private readonly lineMemos = new LineMemos(MAX_MEMO_LINES);
   private readonly liveBySalesChannel = new LivePromotionsBySalesChannel();
 
   constructor(
@@ -576,6 +578,11 @@ export class CartService implements CartApi {
       }
       pricedBySku.set(item.skuId, memo.priced);
     }
+    // Lines gone from the cart (or unavailable now) take their memos with them.
+    if (memos.size > pricedBySku.size) {
+      for (const skuId of memos.keys()) if (!pricedBySku.has(skuId)) memos.delete(skuId);
+    }
+    this.lineMemos.keep(cart.form.id, memos);
     const pricing = pricedCart([...pricedBySku.values()], live);
     return { lines, pricing, pricedBySku, memos };
   }
