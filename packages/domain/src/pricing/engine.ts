@@ -313,8 +313,10 @@ export function promotionDiscount(promotion: LinePromotion, line: QuotedLine): n
       ? (price * Math.min(nonNegative(promotion.value), 100)) / 100
       : Math.min(nonNegative(promotion.value), price);
   const affectedUnits = affectedUnitsOf(promotion, line.quantity);
+  // Rounded per unit (or per weighed step), then counted: n units cost n times the unit price the shopper
+  // reads, never a peso more or less.
   return Math.min(
-    roundToWholePesos(offPerMeasure * affectedUnits * nonNegative(line.unitMultiplier)),
+    roundToWholePesos(offPerMeasure * nonNegative(line.unitMultiplier)) * affectedUnits,
     roundToWholePesos(price * measureOf(line)),
   );
 }
