@@ -5,10 +5,19 @@ import { useCart } from './cart-context';
 import { QuantityStepper } from './quantity-stepper';
 import { quantityText } from './quantity-text';
 
-/** One cart line: image, name, unit price (list price struck when higher), stepper, line total, remove. */
+/**
+ * One cart line: image, name, unit price, stepper, line total, remove. The unit price times the quantity
+ * is the line total whenever promotions take the same off every unit (then the price before them is
+ * struck through); a pack promotion (3x2, the nth unit) names each discount instead, from the offer price.
+ */
 export function CartLine({ line, children }: { line: OrderFormItem; children?: React.ReactNode }) {
   const { setQuantity, readOnly } = useCart();
-  const unit = isWeighed(line.measurementUnit) ? ' / kg' : ' c/u';
+  const weighed = isWeighed(line.measurementUnit);
+  const unit = weighed ? ' / kg' : ' c/u';
+  const total = line.priceDefinition.total;
+  const perUnit = weighed || line.sellingPrice * line.quantity === total;
+  const unitPrice = perUnit ? line.sellingPrice : line.price;
+  const before = Math.max(perUnit ? line.price : 0, line.listPrice);
   return (
     <li className="cart-line">
       <img className="cart-line__image" src={line.imageUrl} alt="" width={64} height={64} loading="lazy" />
@@ -18,16 +27,25 @@ export function CartLine({ line, children }: { line: OrderFormItem; children?: R
         </Link>
         <p className="cart-line__prices">
           <span className="cart-line__price">
-            {formatCLP(line.sellingPrice)}
+            {formatCLP(unitPrice)}
             {unit}
           </span>
-          {line.listPrice > line.sellingPrice ? (
+          {before > unitPrice ? (
             <s className="cart-line__list-price">
               <span className="visually-hidden">Antes </span>
-              {formatCLP(line.listPrice)}
+              {formatCLP(before)}
             </s>
           ) : null}
         </p>
+        {perUnit ? null : (
+          <ul className="cart-line__promotions" aria-label={`Descuentos de ${line.name}`}>
+            {line.priceTags.map((tag) => (
+              <li key={tag.identifier}>
+                {tag.name} <span className="cart-line__saving">−{formatCLP(-tag.value)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
         {readOnly ? (
           // §8 fallback: the cached cart cannot change, so it shows quantities without controls.
           <p className="cart-line__quantity">{quantityText(line)}</p>
