@@ -12,7 +12,7 @@ interface ApiProduct {
     itemId: string;
     sellers: { commertialOffer: { AvailableQuantity: number; ListPrice: number } }[];
   }[];
-  SkuData: Record<string, { unit_multiplier_un: number; measurement_unit_un: string }>;
+  SkuData: Record<string, { unit_multiplier_un: number; measurement_unit_un: string; cart_limit?: number }>;
 }
 
 interface ApiOrderForm {
@@ -191,6 +191,55 @@ describe('minicart', () => {
     expect(await quantityOf(page, first!.productName).textContent()).toBe('3');
     expect(await minicart(page).getByTestId('cart-total').textContent()).toBe(formatCLP(cart.value));
     expect(await accessibilityViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('limits and line prices', () => {
+  it('says which limit an add hit, by URL or with +, and what a link could not add', async () => {
+    // No limit of its own: 999 by URL stops at the 35 of §9, and the minicart says so.
+    const free = dairy.find((product) => {
+      const limit = Number(product.SkuData[product.items[0]!.itemId]?.cart_limit);
+      return !(limit > 0 && limit < 35);
+    })!;
+    const { context, page } = await open(`/?sku=${free.items[0]!.itemId}&quantity=999`);
+    await minicart(page).getByText('Puedes agregar hasta 35 unidades de este producto').waitFor();
+    expect(await quantityOf(page, free.productName).textContent()).toBe('35');
+    // + at the limit keeps 35 and says it again (the button is not a silent dead end).
+    await page.goto('/mi-carro');
+    await page.getByRole('button', { name: `Agregar una unidad de ${free.productName}` }).click();
+    await page.getByText('Puedes agregar hasta 35 unidades de este producto').waitFor();
+    expect(await quantityOf(page, free.productName).textContent()).toBe('35');
+    expect((await untilServer(context, () => true)).items[0]!.quantity).toBe(35);
+    // A link whose products cannot be bought still lands, and the minicart tells how many were left out.
+    await page.goto(`/?sku=${free.items[0]!.itemId},99999999&quantity=1,1`);
+    await minicart(page).getByText('No pudimos agregar 1 producto: ya no está disponible.').waitFor();
+    await context.close();
+  });
+
+  it('prices a line so that its unit price times its quantity is its total, or names each discount', async () => {
+    const { context, page } = await open('/lacteos');
+    const added = dairy.slice(0, 8);
+    const skus = added.map((product) => product.items[0]!.itemId).join(',');
+    await page.goto(`/?sku=${skus}&quantity=${added.map(() => 3).join(',')}`);
+    await page.goto('/mi-carro');
+    const cart = await untilServer(context, (each) => each.items.length === added.length);
+    const money = (text: string) => Number(text.replace(/[^\d]/g, ''));
+    let lineSum = 0;
+    for (const item of cart.items) {
+      const line = page
+        .locator('.cart-line')
+        .filter({ has: page.getByRole('link', { name: item.name, exact: true }) });
+      const unit = money(await line.locator('.cart-line__price').innerText());
+      const total = money(await line.locator('.cart-line__total').innerText());
+      const discounts = await line.locator('.cart-line__saving').allInnerTexts();
+      expect(unit * item.quantity - discounts.reduce((sum, text) => sum + money(text), 0), item.name).toBe(
+        total,
+      );
+      lineSum += total;
+    }
+    const summary = page.getByRole('complementary', { name: 'Resumen de tu compra' });
+    expect(money(await summary.getByTestId('cart-total').innerText())).toBe(lineSum);
     await context.close();
   });
 });

@@ -217,7 +217,10 @@ export function CartProvider({
 
   // §2 add by URL: the server added the items and redirected here; the minicart opens once.
   useEffect(() => {
-    if (takeOpenMinicartFlag()) setMinicartOpen(true);
+    const notes = takeOpenMinicartFlag();
+    if (notes === null) return;
+    setMinicartOpen(true);
+    setMessages(notes.map((text) => ({ code: 'addByUrl', text, status: 'warning' })));
   }, []);
 
   const othersRef = useRef(others);

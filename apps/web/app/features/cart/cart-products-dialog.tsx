@@ -3,6 +3,7 @@ import type { OrderFormItem } from '@despensa/contracts';
 import { formatCLP } from '@despensa/domain';
 import { Dialog } from '../../ui/dialog';
 import { quantityText } from './quantity-text';
+import { notAddedText } from './not-added';
 
 /**
  * §2 cart-products dialog: the products a set brought into the cart at once (repeating an order, a
@@ -35,13 +36,7 @@ export function CartProductsDialog({
               </li>
             ))}
           </ul>
-          {missing > 0 ? (
-            <p className="cart-message cart-message--warning">
-              {missing === 1
-                ? 'No pudimos agregar 1 producto: ya no está disponible.'
-                : `No pudimos agregar ${missing} productos: ya no están disponibles.`}
-            </p>
-          ) : null}
+          {missing > 0 ? <p className="cart-message cart-message--warning">{notAddedText(missing)}</p> : null}
           <div className="cart-persistent__actions">
             <Link to="/mi-carro" className="button button--primary" onClick={onClose}>
               Ir al carro

@@ -2,8 +2,8 @@ import type { OrderForm, StorefrontServices } from '@despensa/contracts';
 import { salesChannelOf } from '../catalog/loader-helpers';
 import { cartItemsFromUrl, cartUnitsOf, isDiscardableCart, isValidOrderFormId } from '@despensa/domain';
 import { sessionTokenOf } from '../account/account-server';
-import { cookieString } from '../../lib/cookies';
-import { OPEN_MINICART_COOKIE, orderFormCookie, orderFormIdFromCookie } from './order-form-cookie';
+import { notAddedText } from './not-added';
+import { openMinicartCookie, orderFormCookie, orderFormIdFromCookie } from './order-form-cookie';
 
 /** Loader and action helpers: the cart of the request's cookie, through the in-process cart service. */
 type CartService = StorefrontServices['cart'];
@@ -73,7 +73,8 @@ export async function cartForChange(
 /**
  * Adds quantities to what the cart holds (a sku already in the cart updates its line, §4). The cart
  * refuses a whole batch for one sku it cannot take (unknown, not sold here): then the items go one by one,
- * so a shared link or a recipe still brings everything that can be bought.
+ * so a shared link or a recipe still brings everything that can be bought. The answer's messages are
+ * every add's (limits hit) and, when some were refused, how many.
  */
 export async function addItems(
   cart: CartService,
@@ -94,14 +95,19 @@ export async function addItems(
     if (statusOf(error) !== 400 || items.length < 2) throw error;
   }
   let current = orderForm;
+  const messages: OrderForm['messages'] = [];
+  let refused = 0;
   for (const item of items) {
     try {
       current = await cart.updateItems(current.orderFormId, [change(current, item)]);
+      messages.push(...current.messages);
     } catch (error) {
       if (statusOf(error) !== 400) throw error;
+      refused += 1;
     }
   }
-  return current;
+  if (refused > 0) messages.push({ code: 'notAdded', text: notAddedText(refused), status: 'warning' });
+  return { ...current, messages };
 }
 
 /**
@@ -121,15 +127,16 @@ export async function addByUrl(
   if (items.length) {
     const { orderForm, setCookie } = await cartForChange(services, request);
     if (setCookie) headers.append('set-cookie', setCookie);
+    let notes: string[];
     try {
-      await addItems(services.cart, orderForm, items);
-      if (openMinicart) {
-        headers.append('set-cookie', cookieString(OPEN_MINICART_COOKIE, '1', 60));
-      }
+      notes = (await addItems(services.cart, orderForm, items)).messages.map((message) => message.text);
     } catch (error) {
       // An unknown or out-of-stock sku in a shared link still lands on the page, without the add.
       if (statusOf(error) !== 400) throw error;
+      notes = [notAddedText(items.length)];
     }
+    // The minicart opens where it lands and says what the add could not do (limits, refusals).
+    if (openMinicart) headers.append('set-cookie', openMinicartCookie(notes));
   }
   return new Response(null, { status: 302, headers });
 }

@@ -22,7 +22,8 @@ export function optimisticLines(
   return items.flatMap((item) => {
     const quantity = quantities.get(item.id);
     if (quantity === undefined) return [item];
-    return quantity > 0 ? [{ ...item, quantity }] : [];
+    // Never past the line's own limit, which the server's answer will hold to anyway (with its message).
+    return quantity > 0 ? [{ ...item, quantity: Math.min(quantity, item.maxItems) }] : [];
   });
 }
 

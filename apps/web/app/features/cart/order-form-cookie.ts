@@ -20,11 +20,25 @@ export function orderFormCookie(orderFormId: string): string {
   return cookieString(ORDER_FORM_COOKIE, `__ofid=${encodeURIComponent(orderFormId)}`, MAX_AGE_S);
 }
 
-/** Set with the add-by-URL redirect: the page it lands on opens the minicart once, then drops it. */
-export const OPEN_MINICART_COOKIE = 'despensa_minicart';
+/**
+ * Set with the add-by-URL redirect: the page it lands on opens the minicart once, then drops it. It
+ * carries the add's notes (a limit hit, products refused), which the minicart shows.
+ */
+const OPEN_MINICART_COOKIE = 'despensa_minicart';
 
-export function takeOpenMinicartFlag(): boolean {
-  if (cookieValue(document.cookie, OPEN_MINICART_COOKIE) !== '1') return false;
+export function openMinicartCookie(notes: string[]): string {
+  return cookieString(OPEN_MINICART_COOKIE, encodeURIComponent(JSON.stringify(notes)), 60);
+}
+
+/** The add-by-URL flag's notes, taken once; null when no add-by-URL redirect led here. */
+export function takeOpenMinicartFlag(): string[] | null {
+  const value = cookieValue(document.cookie, OPEN_MINICART_COOKIE);
+  if (value === null || value === '') return null;
   document.cookie = cookieString(OPEN_MINICART_COOKIE, '', 0);
-  return true;
+  try {
+    const notes: unknown = JSON.parse(decodeURIComponent(value));
+    return Array.isArray(notes) ? notes.filter((note): note is string => typeof note === 'string') : [];
+  } catch {
+    return [];
+  }
 }

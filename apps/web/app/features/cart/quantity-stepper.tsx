@@ -6,11 +6,10 @@ export function QuantityStepper({
   line,
   onChange,
 }: {
-  line: Pick<OrderFormItem, 'name' | 'quantity' | 'unitMultiplier' | 'measurementUnit' | 'maxItems'>;
+  line: Pick<OrderFormItem, 'name' | 'quantity' | 'unitMultiplier' | 'measurementUnit'>;
   onChange: (quantity: number) => void;
 }) {
   const step = stepText(line);
-  const atMax = line.quantity >= line.maxItems;
   return (
     <div className="cart-stepper" role="group" aria-label={`Cantidad de ${line.name}`}>
       <button
@@ -28,10 +27,8 @@ export function QuantityStepper({
         type="button"
         className="cart-stepper__button"
         aria-label={`Agregar ${step} de ${line.name}`}
-        aria-disabled={atMax || undefined}
-        onClick={() => {
-          if (!atMax) onChange(line.quantity + 1);
-        }}
+        // At its limit too: the cart keeps the quantity and answers which limit it is (§5).
+        onClick={() => onChange(line.quantity + 1)}
       >
         +
       </button>

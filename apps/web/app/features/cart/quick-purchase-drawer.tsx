@@ -52,7 +52,6 @@ export function QuickPurchaseDrawer() {
               quantity,
               unitMultiplier: product.unitMultiplier,
               measurementUnit: product.measurementUnit,
-              maxItems: product.maxQuantity,
             }}
             onChange={(next) => setQuantity(Math.min(product.maxQuantity, Math.max(1, next)))}
           />
