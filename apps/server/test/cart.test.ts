@@ -343,6 +343,27 @@ describe('limits (§5, §9)', () => {
     );
   });
 
+  it('never sells more than the offer has in stock, and says how many are left', async () => {
+    const { rows } = await shop.database.pool.query<{ id: number; available_quantity: number }>(
+      `SELECT s.id, o.available_quantity FROM sku s
+         JOIN sku_offer o ON o.sku_id = s.id AND o.seller_id = '1' AND o.sales_channel = 1
+        WHERE o.available_quantity BETWEEN 2 AND 30 AND o.list_price > 0 AND s.measurement_unit <> 'kg'
+          AND s.cart_limit >= 35
+        ORDER BY s.id LIMIT 1`,
+    );
+    const scarce = rows[0]!;
+    const { orderFormId } = await cart.create();
+    const form = await cart.patch(orderFormId, [{ id: String(scarce.id), quantity: 35 }]);
+    expect(form.items[0]!.quantity).toBe(scarce.available_quantity);
+    expect(form.items[0]!.maxItems).toBe(scarce.available_quantity);
+    expect(form.messages).toContainEqual(
+      expect.objectContaining({
+        code: 'stock',
+        text: `Solo quedan ${scarce.available_quantity} unidades de este producto`,
+      }),
+    );
+  });
+
   it("caps a line at the sku's own cart_limit", async () => {
     const [limited] = await sellableSkus(shop, { ownLimit: true, limit: 1 });
     const { orderFormId } = await cart.create();

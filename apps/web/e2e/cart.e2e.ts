@@ -197,10 +197,11 @@ describe('minicart', () => {
 
 describe('limits and line prices', () => {
   it('says which limit an add hit, by URL or with +, and what a link could not add', async () => {
-    // No limit of its own: 999 by URL stops at the 35 of §9, and the minicart says so.
+    // No limit of its own and stock enough: 999 by URL stops at the 35 of §9, and the minicart says so.
     const free = dairy.find((product) => {
       const limit = Number(product.SkuData[product.items[0]!.itemId]?.cart_limit);
-      return !(limit > 0 && limit < 35);
+      const stock = product.items[0]!.sellers[0]!.commertialOffer.AvailableQuantity;
+      return !(limit > 0 && limit < 35) && stock >= 35;
     })!;
     const { context, page } = await open(`/?sku=${free.items[0]!.itemId}&quantity=999`);
     await minicart(page).getByText('Puedes agregar hasta 35 unidades de este producto').waitFor();

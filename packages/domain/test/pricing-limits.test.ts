@@ -48,6 +48,29 @@ describe('cart limits (§5, §9)', () => {
     ).toBe(0);
   });
 
+  it('never grows a unit line past the stock, says how many are left, and keeps a line stock fell under', () => {
+    expect(clampLineQuantity({ ...request, requested: 30, available: 23 })).toEqual({
+      quantity: 23,
+      limit: { kind: 'stock', max: 23 },
+    });
+    expect(CART_LIMIT_MESSAGES.stock(23)).toBe('Solo quedan 23 unidades de este producto');
+    expect(CART_LIMIT_MESSAGES.stock(1)).toBe('Solo queda 1 unidad de este producto');
+    // The tighter limit speaks: a cart_limit of 12 under a stock of 23.
+    expect(clampLineQuantity({ ...request, requested: 30, cartLimit: 12, available: 23 }).limit).toEqual({
+      kind: 'cartLimit',
+      max: 12,
+    });
+    expect(clampLineQuantity({ ...request, requested: 9, current: 8, available: 5 })).toEqual({
+      quantity: 8,
+      limit: { kind: 'stock', max: 5 },
+    });
+    expect(clampLineQuantity({ ...request, requested: 6, current: 8, available: 5 }).quantity).toBe(6);
+    // Weighed lines are weighed when picked: their stock is not counted in steps.
+    expect(
+      clampLineQuantity({ ...request, requested: 30, measurementUnit: 'kg', available: 3 }).quantity,
+    ).toBe(30);
+  });
+
   it('lets an over-full cart be trimmed but not grown', () => {
     expect(
       clampLineQuantity({ ...request, requested: 3, current: 5, otherUnits: 250, express: true }),

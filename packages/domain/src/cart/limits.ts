@@ -2,11 +2,13 @@ import { CART_MAX_ITEMS, EXPRESS_MAX_ITEMS, GLOBAL_MAX_ITEMS_PER_SKU, MAX_QUANTI
 import { itemPurchaseLimit } from '../catalog/stock';
 
 /** The §5/§9 limits a cart change can hit; the shopper is told which one. */
-export type CartLimitKind = 'maxQuantity' | 'cartLimit' | 'cartMaxItems' | 'expressMaxItems';
+export type CartLimitKind = 'maxQuantity' | 'cartLimit' | 'stock' | 'cartMaxItems' | 'expressMaxItems';
 
 export const CART_LIMIT_MESSAGES: Record<CartLimitKind, (max: number) => string> = {
   maxQuantity: (max) => `Puedes agregar hasta ${max} unidades de este producto`,
   cartLimit: (max) => `Este producto tiene un máximo de ${max} unidades por compra`,
+  stock: (max) =>
+    max === 1 ? 'Solo queda 1 unidad de este producto' : `Solo quedan ${max} unidades de este producto`,
   cartMaxItems: (max) => `Tu carro puede tener hasta ${max} productos`,
   expressMaxItems: (max) => `Los pedidos con Despacho Express pueden tener hasta ${max} productos`,
 };
@@ -47,6 +49,8 @@ export interface QuantityRequest {
   /** Cart units of every other line. */
   otherUnits: number;
   express: boolean;
+  /** Units the offer has in stock (§5); weighed lines are weighed at picking and not capped by it. */
+  available?: number;
 }
 
 /**
@@ -65,6 +69,13 @@ export function clampLineQuantity(request: QuantityRequest): {
     limit = line;
   }
   if (quantity <= request.current) return { quantity, limit };
+  // Never more than the store has, though a line already above it (stock fell since) may stay.
+  const stock = request.available === undefined ? Infinity : Math.max(0, Math.floor(request.available));
+  if (quantity > stock && !isWeighed(request.measurementUnit)) {
+    quantity = Math.max(stock, request.current);
+    limit = { kind: 'stock', max: stock };
+    if (quantity <= request.current) return { quantity, limit };
+  }
   const cap: CartLimitHit = request.express
     ? { kind: 'expressMaxItems', max: EXPRESS_MAX_ITEMS }
     : { kind: 'cartMaxItems', max: CART_MAX_ITEMS };

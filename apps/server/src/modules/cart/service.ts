@@ -18,6 +18,7 @@ import {
   deliveryMethodById,
   formatRut,
   isInStock,
+  isWeighed,
   isValidEmail,
   isValidOrderFormId,
   isValidPhone,
@@ -492,6 +493,7 @@ export class CartService implements CartApi {
         measurementUnit: entry.sku.measurementUnit,
         otherUnits,
         express,
+        available: offer.availableQuantity,
       });
       if (limit) {
         messages.push({
@@ -570,7 +572,7 @@ export class CartService implements CartApi {
     for (const line of lines) {
       if (line.availability !== 'available') continue;
       const { item, offer } = line;
-      const key = `${item.sellerId}|${item.quantity}|${offer!.price}|${offer!.listPrice}`;
+      const key = `${item.sellerId}|${item.quantity}|${offer!.price}|${offer!.listPrice}|${offer!.availableQuantity}`;
       let memo = memos.get(item.skuId);
       if (!memo || memo.key !== key || memo.snapshot !== index || memo.live !== live) {
         memo = { key, snapshot: index, live, priced: priceLine(pricingLine(line), live), view: null };
@@ -746,7 +748,11 @@ export class CartService implements CartApi {
         (product?.collectionIds ?? []).map((id) => [String(id), index.collections.get(id) ?? String(id)]),
       ),
       availability,
-      maxItems: lineQuantityLimit(sku?.cartLimit).max,
+      // What + may reach: the line's limit, and for unit items the stock (§5).
+      maxItems: Math.min(
+        lineQuantityLimit(sku?.cartLimit).max,
+        offer && !isWeighed(sku?.measurementUnit ?? 'un') ? Math.max(0, offer.availableQuantity) : Infinity,
+      ),
       promotions: priced?.promotions.map((promotion) => promotion.id) ?? [],
     };
   }

@@ -22,8 +22,9 @@ export function optimisticLines(
   return items.flatMap((item) => {
     const quantity = quantities.get(item.id);
     if (quantity === undefined) return [item];
-    // Never past the line's own limit, which the server's answer will hold to anyway (with its message).
-    return quantity > 0 ? [{ ...item, quantity: Math.min(quantity, item.maxItems) }] : [];
+    // Never grown past the line's limit or stock, which the server's answer holds to too (with its message).
+    const allowed = Math.min(quantity, Math.max(item.maxItems, item.quantity));
+    return allowed > 0 ? [{ ...item, quantity: allowed }] : [];
   });
 }
 
