@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Icon } from './icon';
 
+const BACKDROP_GRACE_MS = 500;
+
 /**
  * A modal dialog on the native <dialog>: showModal() makes the rest of the page inert (the focus trap)
  * and Escape closes it; focus goes back to whatever opened it.
@@ -24,6 +26,7 @@ export function Dialog({
   const opener = useRef<Element | null>(null);
   /** Set while the owner closes it (open → false): that is not the shopper closing it. */
   const closingFromProp = useRef(false);
+  const openedAt = useRef(0);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -31,6 +34,7 @@ export function Dialog({
     if (open && !dialog.open) {
       opener.current = document.activeElement;
       dialog.showModal();
+      openedAt.current = performance.now();
     } else if (!open && dialog.open) {
       closingFromProp.current = true;
       dialog.close();
@@ -55,9 +59,12 @@ export function Dialog({
       ref={ref}
       className={variant === 'drawer' ? 'dialog dialog--drawer' : 'dialog'}
       aria-labelledby={titleId}
-      // A click on the backdrop lands on the <dialog> itself.
+      // A click on the backdrop lands on the <dialog> itself. The second click of a double click that
+      // opened it (an add that opens the minicart) lands there too, and is not a wish to close it.
       onClick={(event) => {
-        if (event.target === event.currentTarget) ref.current?.close();
+        if (event.target !== event.currentTarget) return;
+        if (performance.now() - openedAt.current < BACKDROP_GRACE_MS) return;
+        ref.current?.close();
       }}
     >
       <div className="dialog__panel">

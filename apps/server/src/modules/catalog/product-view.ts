@@ -137,9 +137,15 @@ function isNewAt(product: ProductDoc, now: Date): boolean {
   return product.isNew && (product.releaseEnd === null || product.releaseEnd.getTime() >= now.getTime());
 }
 
-/** The product name plus the sku's own name when it adds something ('Leche Entera - 1 L'). */
+/**
+ * The name a cart line reads: the sku's name when it is a whole name of its own ('Yoghurt Batido Mora
+ * Los Ulmos 125 g', which starts like its product's), else the product name plus the sku's when it adds
+ * something ('Leche Entera - 1 L').
+ */
 export function skuDisplayName(product: ProductDoc, sku: SkuDoc): string {
-  return `${product.name}${sku.name && sku.name !== product.name ? ` - ${sku.name}` : ''}`;
+  if (!sku.name || sku.name === product.name) return product.name;
+  const kind = product.name.split(' ')[0]!;
+  return sku.name.startsWith(`${kind} `) ? sku.name : `${product.name} - ${sku.name}`;
 }
 
 export function productImageUrl(sku: SkuDoc): string {
