@@ -27,7 +27,12 @@ interface WithdrawalStore {
 interface ApiProduct {
   productName: string;
   linkText: string;
-  items: { itemId: string; sellers: { commertialOffer: { Price: number; AvailableQuantity: number } }[] }[];
+  items: {
+    itemId: string;
+    /** The name its cart line reads. */
+    nameComplete: string;
+    sellers: { commertialOffer: { Price: number; AvailableQuantity: number } }[];
+  }[];
 }
 
 let browser: Browser;
@@ -248,7 +253,7 @@ describe('delivery selector', () => {
 
     await chooseStore(page, 'Retiro en Tienda', store);
     const dialog = page.getByRole('dialog', { name: 'Algunos productos no están disponibles' });
-    await dialog.getByText(product.productName).waitFor();
+    await dialog.getByText(product.items[0]!.nameComplete, { exact: true }).waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
     // Back to the channel before the change: the product is sold again and stays in the cart.
     await dialog.getByRole('button', { name: 'Volver a la tienda anterior' }).click();

@@ -11,6 +11,12 @@ export function CouponForm() {
   const inputId = useId();
   const [text, setText] = useState('');
   const applied = orderForm?.marketingData.coupon ?? null;
+  // A coupon that took leaves the field empty for the next one (state adjusted while rendering).
+  const [shownApplied, setShownApplied] = useState(applied);
+  if (applied !== shownApplied) {
+    setShownApplied(applied);
+    if (applied) setText('');
+  }
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (text.trim()) submit({ intent: 'coupon', text });

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { formatCLP } from '@despensa/domain';
+import { formatCLP, isWeighed } from '@despensa/domain';
 import { AddToCartButton } from '../catalog/add-to-cart-button';
 import { CART_ACTION_PATH } from './cart-intents';
 import { useCartFetcher } from './cart-context';
@@ -23,7 +23,10 @@ export function UpsellingShelf({ skuId }: { skuId: string }) {
           <li key={product.skuId} className="upselling__item">
             <img src={product.imageUrl} alt="" width={48} height={48} loading="lazy" />
             <span className="upselling__name">{product.name}</span>
-            <span className="upselling__price">{formatCLP(product.price)}</span>
+            <span className="upselling__price">
+              {formatCLP(product.price)}
+              {isWeighed(product.measurementUnit) ? ' / kg' : ''}
+            </span>
             <AddToCartButton
               productName={product.name}
               skuId={product.skuId}
