@@ -191,6 +191,29 @@ describe('generateCatalogue', () => {
     expect(catalogue.popularSearches.length).toBeGreaterThanOrEqual(15);
   });
 
+  it('gives every recipe the skus of its other ingredients, for the recipe cart', () => {
+    const withRecipe = catalogue.products.filter((product) => product.recipe);
+    expect(withRecipe.length).toBeGreaterThan(0);
+    const owner = new Map(catalogue.products.flatMap((p) => p.skus.map((sku) => [sku.id, p] as const)));
+    for (const product of withRecipe) {
+      expect(product.recipeSkuIds.length, product.name).toBeGreaterThan(0);
+      for (const skuId of product.recipeSkuIds) {
+        expect(owner.get(skuId), `${product.name}: sku ${skuId}`).toBeDefined();
+        expect(owner.get(skuId)!.id).not.toBe(product.id);
+      }
+    }
+    // The rice recipe asks for oil, garlic and salt, and gets products named so.
+    const rice = withRecipe.find((product) => product.name.startsWith('Arroz'))!;
+    expect(rice.recipeSkuIds.map((id) => owner.get(id)!.name.split(' ')[0])).toEqual([
+      'Aceite',
+      'Ajo',
+      'Sal',
+    ]);
+    expect(
+      catalogue.products.filter((product) => !product.recipe).every((p) => p.recipeSkuIds.length === 0),
+    ).toBe(true);
+  });
+
   it('covers every promotion type and variant', () => {
     const promotions = catalogue.promotions;
     const now = NOW.getTime();

@@ -373,6 +373,30 @@ describe('prices and failures', () => {
 });
 
 describe('cart page', () => {
+  it("takes a product page's recipe to the recipe cart with all its ingredients", async () => {
+    const pantry = await api<(ApiProduct & { recipe: string | null; recipeItems: string[] })[]>(
+      '/api/products/search/despensa/arroz-y-legumbres?_from=0&_to=49',
+    );
+    const cook = pantry.find((product) => product.recipe && product.recipeItems.length > 0)!;
+    expect(cook, 'a seeded pantry product with a recipe').toBeDefined();
+    const { context, page } = await open(`/${cook.linkText}/p`);
+    await page.getByRole('heading', { name: 'Receta' }).click();
+    const count = cook.recipeItems.length + 1;
+    await page.getByRole('link', { name: `Agregar los ${count} ingredientes al carro` }).click();
+    await page.waitForURL('**/carrito-receta**');
+    const added = page.getByRole('dialog', { name: 'Productos agregados a tu carro' });
+    await added.waitFor();
+    const cart = await untilServer(context, (each) => each.items.length > 0);
+    // Every ingredient the store can sell now is in the cart (the dialog counts the rest).
+    const refused = (await added.getByText(/^No pudimos agregar/).count()) > 0;
+    if (!refused)
+      expect(cart.items.map((item) => item.id).sort()).toEqual(
+        [cook.items[0]!.itemId, ...cook.recipeItems].sort(),
+      );
+    expect(await added.getByRole('listitem').count()).toBe(cart.items.length);
+    await context.close();
+  });
+
   it('adds a recipe from /carrito-receta?skus=, names what it brought, and shows the same cart on /mi-carro', async () => {
     const [first, second] = dairy;
     // The last sku is not in the catalogue: the others are still added, and the dialog counts it.

@@ -116,6 +116,8 @@ export const product = z
     nutrition: nutrition.nullable(),
     ingredients: z.string().nullable(),
     recipe: z.string().nullable(),
+    /** The skus of the recipe's other ingredients: the recipe cart adds them with this product's. */
+    recipeItems: z.array(z.string()),
     certificates: z.array(z.string()),
     flags: productFlags,
     rating: z.object({ average: z.number(), count: z.number().int() }),

@@ -120,6 +120,7 @@ export function productView(
     nutrition: (product.nutrition as Product['nutrition']) ?? null,
     ingredients: product.ingredients,
     recipe: product.recipe,
+    recipeItems: product.recipe ? product.recipeSkuIds.map(String) : [],
     certificates: product.certificates,
     flags: {
       outOfStock: !anyInStock,

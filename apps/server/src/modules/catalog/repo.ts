@@ -38,6 +38,7 @@ export interface ProductRow {
   certificates: string[];
   specifications: Record<string, string>;
   recipe: string | null;
+  recipeSkuIds: number[];
   releaseDate: Date;
   releaseEnd: Date | null;
   isNew: boolean;

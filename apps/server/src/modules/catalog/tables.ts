@@ -74,6 +74,11 @@ export const product = pgTable(
       .default(sql`'{}'::text[]`),
     specifications: jsonb('specifications').$type<Record<string, string>>().notNull(),
     recipe: text('recipe'),
+    /** The skus of the recipe's other ingredients, for the recipe cart (§2 /carrito-receta). */
+    recipeSkuIds: integer('recipe_sku_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     releaseDate: timestamp('release_date', { withTimezone: true }).notNull(),
     releaseEnd: timestamp('release_end', { withTimezone: true }),
     isNew: boolean('is_new').notNull().default(false),

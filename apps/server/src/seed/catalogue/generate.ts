@@ -7,6 +7,7 @@ import { Rng } from '../random';
 import { POPULAR_SEARCHES } from './searches';
 import { SELLERS } from './sellers';
 import type { SeedCatalogue } from './types';
+import { linkRecipeIngredients } from './recipes';
 
 export interface GenerateCatalogueOptions {
   /** How many products to make (exactly this many). */
@@ -38,6 +39,7 @@ export function generateCatalogue(options: GenerateCatalogueOptions): SeedCatalo
     marketplace: root.fork('marketplace'),
     sponsored: root.fork('sponsored'),
   });
+  linkRecipeIngredients(products);
   return {
     categories,
     brands: brandCatalogue.brands,

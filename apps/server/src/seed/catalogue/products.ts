@@ -360,6 +360,7 @@ class ProductBuilder {
       certificates,
       specifications: this.specifications(f, varietyIndexes, packs, brandName, rng),
       recipe,
+      recipeSkuIds: [],
       releaseDate,
       releaseEnd: isNew ? isoDaysFrom(new Date(releaseDate), 60) : null,
       isNew,

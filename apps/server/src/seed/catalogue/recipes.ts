@@ -31,3 +31,70 @@ export const RECIPES = {
 } as const;
 
 export type RecipeKey = keyof typeof RECIPES;
+
+/**
+ * What each recipe asks for besides the product it is shown on, as the start of product names ('Aceite
+ * Vegetal' matches 'Aceite Vegetal Despensa 1 L'). linkRecipeIngredients picks the best-selling product of
+ * each; a term no product starts with is skipped.
+ */
+export const RECIPE_INGREDIENTS: Record<RecipeKey, readonly string[]> = {
+  arroz: ['Aceite Vegetal', 'Ajo', 'Sal Fina'],
+  porotos: ['Cebolla', 'Zapallo', 'Fideos Tallarín', 'Aliño Completo'],
+  lentejas: ['Zanahoria', 'Pimentón', 'Cebolla', 'Comino', 'Arroz Grado'],
+  garbanzos: ['Ajo', 'Pimentón', 'Espinaca', 'Aceite de Oliva'],
+  pasta: ['Carne Molida', 'Cebolla', 'Zanahoria', 'Salsa de Tomate'],
+  charquican: ['Cebolla', 'Carne Molida', 'Papa', 'Zapallo', 'Choclo', 'Huevos'],
+  ensalada: ['Tomate', 'Cebolla', 'Aceite Vegetal', 'Sal Fina', 'Cilantro'],
+  palta: ['Pechuga de Pollo', 'Mayonesa', 'Apio', 'Lechuga'],
+  asado: ['Sal Parrillera', 'Carbón', 'Marraqueta'],
+  cazuela: ['Cebolla', 'Zanahoria', 'Papa', 'Zapallo', 'Choclo', 'Arroz Grado', 'Cilantro'],
+  pastelDeChoclo: ['Carne Molida', 'Cebolla', 'Pechuga de Pollo', 'Huevos', 'Aceitunas'],
+  costillar: ['Ajo', 'Comino', 'Merkén', 'Sal Fina'],
+  pollo: ['Cebolla', 'Zanahoria', 'Pimentón', 'Caldo de'],
+  pescado: ['Limón', 'Aceite Vegetal', 'Ensalada'],
+};
+
+const RECIPE_KEY_BY_TEXT = new Map(
+  (Object.entries(RECIPES) as [RecipeKey, string][]).map(([key, text]) => [text, key]),
+);
+
+/** Gives every product with a recipe the skus of its other ingredients (the recipe cart's skus). */
+export function linkRecipeIngredients(
+  products: readonly {
+    id: number;
+    name: string;
+    sales: number;
+    recipe: string | null;
+    recipeSkuIds: number[];
+    skus: readonly { id: number }[];
+  }[],
+): void {
+  const byName = [...products].sort((a, b) => b.sales - a.sales || a.id - b.id);
+  const firstStartingWith = new Map<string, (typeof products)[number] | undefined>();
+  const find = (term: string) => {
+    if (!firstStartingWith.has(term)) {
+      const prefix = `${normalize(term)} `;
+      firstStartingWith.set(
+        term,
+        byName.find((product) => `${normalize(product.name)} `.startsWith(prefix)),
+      );
+    }
+    return firstStartingWith.get(term);
+  };
+  for (const product of products) {
+    const key = product.recipe === null ? undefined : RECIPE_KEY_BY_TEXT.get(product.recipe);
+    if (!key) continue;
+    const found = RECIPE_INGREDIENTS[key]
+      .map(find)
+      .filter((other) => other !== undefined && other.id !== product.id)
+      .map((other) => other!.skus[0]!.id);
+    product.recipeSkuIds = [...new Set(found)];
+  }
+}
+
+function normalize(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}

@@ -122,6 +122,8 @@ export interface SeedProduct {
   /** General characteristics shown on the product page (e.g. Formato, País de origen, Conservación). */
   specifications: Record<string, string>;
   recipe: string | null;
+  /** The skus of the recipe's other ingredients (linkRecipeIngredients). */
+  recipeSkuIds: number[];
   releaseDate: string;
   releaseEnd: string | null;
   isNew: boolean;

@@ -70,7 +70,23 @@ export function ProductSections(props: { product: Product; skuId: string }) {
         {product.ingredients ? <p>{product.ingredients}</p> : <Missing what="ingredientes informados" />}
       </Section>
       <Section title="Receta">
-        {product.recipe ? <RecipeText text={product.recipe} /> : <Missing what="receta" />}
+        {product.recipe ? (
+          <>
+            <RecipeText text={product.recipe} />
+            {product.recipeItems.length > 0 ? (
+              // §2 recipe cart: this product and the recipe's other ingredients, in one go. A document
+              // load, as a shared recipe link would be: the cart page starts from the cart it adds to.
+              <a
+                className="button button--secondary product-section__recipe-cart"
+                href={`/carrito-receta?skus=${[props.skuId, ...product.recipeItems].join(',')}`}
+              >
+                Agregar los {product.recipeItems.length + 1} ingredientes al carro
+              </a>
+            ) : null}
+          </>
+        ) : (
+          <Missing what="receta" />
+        )}
       </Section>
     </div>
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "product" ADD COLUMN "recipe_sku_ids" integer[] DEFAULT '{}'::integer[] NOT NULL;
