@@ -6,6 +6,7 @@ import {
   clampLineQuantity,
   couponValidity,
   lineQuantityLimit,
+  lineQuantityMax,
   normalizeCouponCode,
 } from '../src/index';
 import { promotion } from './pricing-support';
@@ -65,6 +66,11 @@ describe('cart limits (§5, §9)', () => {
       limit: { kind: 'stock', max: 5 },
     });
     expect(clampLineQuantity({ ...request, requested: 6, current: 8, available: 5 }).quantity).toBe(6);
+    // The same rule bounds what + may reach on a line (the orderForm item's maxItems).
+    expect(lineQuantityMax(null, 'un', 23)).toBe(23);
+    expect(lineQuantityMax(12, 'un', 23)).toBe(12);
+    expect(lineQuantityMax(null, 'kg', 3)).toBe(35);
+    expect(lineQuantityMax(null, 'un', undefined)).toBe(35);
     // Weighed lines are weighed when picked: their stock is not counted in steps.
     expect(
       clampLineQuantity({ ...request, requested: 30, measurementUnit: 'kg', available: 3 }).quantity,

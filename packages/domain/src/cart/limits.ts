@@ -40,6 +40,22 @@ export function lineQuantityLimit(cartLimit: number | null | undefined): CartLim
   return { kind: ownLimit ? 'cartLimit' : 'maxQuantity', max };
 }
 
+/** Units the stock lets a line grow to (§5); weighed lines are weighed when picked, so it does not cap them. */
+export function stockLimit(available: number | undefined, measurementUnit: string): number {
+  return available === undefined || isWeighed(measurementUnit)
+    ? Infinity
+    : Math.max(0, Math.floor(available));
+}
+
+/** What a line may grow to: its own limit and, for unit items, the stock (what + may reach). */
+export function lineQuantityMax(
+  cartLimit: number | null | undefined,
+  measurementUnit: string,
+  available: number | undefined,
+): number {
+  return Math.min(lineQuantityLimit(cartLimit).max, stockLimit(available, measurementUnit));
+}
+
 export interface QuantityRequest {
   requested: number;
   /** The line's quantity before the change (0 when new). */
@@ -70,8 +86,8 @@ export function clampLineQuantity(request: QuantityRequest): {
   }
   if (quantity <= request.current) return { quantity, limit };
   // Never more than the store has, though a line already above it (stock fell since) may stay.
-  const stock = request.available === undefined ? Infinity : Math.max(0, Math.floor(request.available));
-  if (quantity > stock && !isWeighed(request.measurementUnit)) {
+  const stock = stockLimit(request.available, request.measurementUnit);
+  if (quantity > stock) {
     quantity = Math.max(stock, request.current);
     limit = { kind: 'stock', max: stock };
     if (quantity <= request.current) return { quantity, limit };

@@ -18,12 +18,11 @@ import {
   deliveryMethodById,
   formatRut,
   isInStock,
-  isWeighed,
   isValidEmail,
   isValidOrderFormId,
   isValidPhone,
   isValidRut,
-  lineQuantityLimit,
+  lineQuantityMax,
   livePromotions,
   priceLine,
   pricedCart,
@@ -748,11 +747,7 @@ export class CartService implements CartApi {
         (product?.collectionIds ?? []).map((id) => [String(id), index.collections.get(id) ?? String(id)]),
       ),
       availability,
-      // What + may reach: the line's limit, and for unit items the stock (§5).
-      maxItems: Math.min(
-        lineQuantityLimit(sku?.cartLimit).max,
-        offer && !isWeighed(sku?.measurementUnit ?? 'un') ? Math.max(0, offer.availableQuantity) : Infinity,
-      ),
+      maxItems: lineQuantityMax(sku?.cartLimit, sku?.measurementUnit ?? 'un', offer?.availableQuantity),
       promotions: priced?.promotions.map((promotion) => promotion.id) ?? [],
     };
   }
