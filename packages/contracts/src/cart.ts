@@ -6,6 +6,15 @@ const cents = z.number().int();
 const skuId = z.string().regex(/^\d{1,12}$/, 'debe ser un id de sku');
 const sellerId = z.string().min(1).max(40);
 
+/**
+ * Who asks for a cart: the customer of the request's session, or null for a shopper who is not logged in.
+ * A cart that belongs to a customer answers anyone else with its personal data masked and refuses their
+ * changes (`notOwner`); an anonymous cart answers everyone alike, as in VTEX.
+ */
+export interface CartViewer {
+  customerId: string | null;
+}
+
 // ---- Requests ----
 
 /** One change of PATCH /orderform/{id}/items: by position in items[], or by sku (add or update). */

@@ -278,17 +278,19 @@ export interface CategoryNode {
   fixedPosition: number | null;
   children: CategoryNode[];
 }
-export const categoryNode: z.ZodType<CategoryNode> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    name: z.string(),
-    slug: z.string(),
-    url: z.string(),
-    icon: z.string().nullable(),
-    fixedPosition: z.number().int().nullable(),
-    children: z.array(categoryNode),
-  }),
-);
+export const categoryNode: z.ZodType<CategoryNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      slug: z.string(),
+      url: z.string(),
+      icon: z.string().nullable(),
+      fixedPosition: z.number().int().nullable(),
+      children: z.array(categoryNode),
+    }),
+  )
+  .meta({ id: 'CategoryNode' });
 
 export const specificationField = z.object({
   fieldId: z.number().int(),

@@ -5,6 +5,8 @@ export const errorResponse = z
   .object({
     statusCode: z.number().int(),
     error: z.string(),
+    /** What went wrong, as a typed code (failures.ts); the web decides what to tell the shopper from it. */
+    code: z.string(),
     message: z.string(),
     /** The field at fault, when one is. */
     field: z.string().optional(),

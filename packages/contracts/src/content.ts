@@ -5,8 +5,8 @@
  * Conventions:
  * - Dates are ISO 8601 UTC strings (`IsoDateTime`).
  * - A dated item (banner, sale) is shown only when `active && start_date <= now < end_date`.
- * - `html` fields are trusted, simple fragments using only p, h2, h3, ul, li, a, strong (no scripts, no
- *   inline styles, links are site-relative or tel:). Render them as HTML.
+ * - `html` fields are simple fragments (p, h2, h3, ul, li, a, strong; links site-relative or tel:), which
+ *   the content service sanitises against an allow-list on every read. Render them as HTML.
  * - URLs are site paths ('/lacteos', '/oferta/parrilla'); images are '/media/…' paths served by our API.
  */
 

@@ -220,7 +220,7 @@ export const deliveryChoice = z.object({
   storeId: z.string().nullable(),
   /** The address book entry for home delivery and express; null for pickup (default Santiago address). */
   addressId: z.string().nullable(),
-  /** 'Av. Apoquindo 1234' style line for the header button (§3 display line, truncated). */
+  /** The address's §3 display line, whole (the header button truncates it to fit). */
   addressLine: z.string().nullable(),
   coverageState: coverageState.nullable(),
   segment: z.string().nullable(),

@@ -1,3 +1,4 @@
+export * from './failures';
 export * from './common';
 export * from './catalog';
 export * from './storefront';
@@ -6,3 +7,6 @@ export * from './newsletter';
 export * from './cart';
 export * from './accounts';
 export * from './delivery';
+export * from './monitoring';
+export * from './wallet';
+export * from './checkout';

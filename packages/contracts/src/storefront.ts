@@ -2,14 +2,17 @@ import type {
   Address,
   AddressBody,
   AuthStatus,
+  Comuna,
   LoginOutcome,
   LogoutResponse,
   RegisterUserBody,
+  Region,
   SessionInfo,
   UpdateUserBody,
   UserProfile,
 } from './accounts';
 import type {
+  CartViewer,
   ClientProfileBody,
   CreateOrderFormBody,
   ItemsOrdination,
@@ -97,46 +100,67 @@ export interface StorefrontServices {
     document(key: string): Promise<unknown>;
   };
   /**
-   * The cart (§4, §7), the same service /api/orderForm answers. Unknown or too-short ids reject with an
-   * error whose statusCode is 404; bad input with 400.
+   * The cart (§4, §7), the same service /api/orderForm answers. `viewer` is the request's customer (see
+   * CartViewer): a cart of another customer reads masked (canEditData false) and refuses every change with
+   * the failure `notOwner`. Unknown ids reject with `cartNotFound`, bad input with `invalidInput`.
    */
   cart: {
+    /** A new cart is anonymous until a customer takes it (accounts.profile with its id). */
     create(body: CreateOrderFormBody, salesChannel?: number): Promise<OrderForm>;
-    get(orderFormId: string): Promise<OrderForm>;
+    get(viewer: CartViewer, orderFormId: string): Promise<OrderForm>;
     /** Add, update (quantity) or remove (quantity 0) lines; prices from `salesChannel`, else the cart's. */
     updateItems(
+      viewer: CartViewer,
       orderFormId: string,
       orderItems: OrderItemChange[],
       options?: { salesChannel?: number; seller?: string },
     ): Promise<OrderForm>;
-    removeAll(orderFormId: string): Promise<OrderForm>;
+    removeAll(viewer: CartViewer, orderFormId: string): Promise<OrderForm>;
     setItemsOrdination(
+      viewer: CartViewer,
       orderFormId: string,
       ordination: ItemsOrdination,
       salesChannel?: number,
     ): Promise<OrderForm>;
     /** '' removes the coupon; the outcome is in orderForm.messages. */
-    addCoupon(orderFormId: string, text: string): Promise<OrderForm>;
-    setClientProfile(orderFormId: string, profile: ClientProfileBody): Promise<OrderForm>;
-    getOrderInfo(orderFormId: string): Promise<OrderInfo>;
-    setOrderInfo(orderFormId: string, info: OrderInfoBody): Promise<OrderInfo>;
+    addCoupon(viewer: CartViewer, orderFormId: string, text: string): Promise<OrderForm>;
+    setClientProfile(viewer: CartViewer, orderFormId: string, profile: ClientProfileBody): Promise<OrderForm>;
+    getOrderInfo(viewer: CartViewer, orderFormId: string): Promise<OrderInfo>;
+    setOrderInfo(viewer: CartViewer, orderFormId: string, info: OrderInfoBody): Promise<OrderInfo>;
     /**
-     * Persistent-cart dialog (§2): adds the anonymous cart's lines to the customer's stored cart within
-     * the §5 limits; 403 when either cart is another customer's.
+     * Persistent-cart dialog (§2): adds the anonymous cart's lines to the viewer's stored cart within the
+     * §5 limits; `notOwner` when either cart is another customer's or the viewer is not logged in.
      */
-    mergeCarts(storedOrderFormId: string, anonymousOrderFormId: string, userId: string): Promise<OrderForm>;
+    mergeCarts(
+      viewer: CartViewer,
+      storedOrderFormId: string,
+      anonymousOrderFormId: string,
+    ): Promise<OrderForm>;
+    /**
+     * The §3 delivery-method id of the cart's stored delivery choice (null before one is chosen); an
+     * emptied cart keeps it.
+     */
+    deliveryMethodOf(orderFormId: string): Promise<string | null>;
   };
   /**
    * Accounts (§4 login and logout, §3 user data and addresses). `token` is the raw session token from the
-   * despensa_session cookie; calls with a missing, expired or revoked token reject with statusCode 401.
+   * despensa_session cookie; calls with a missing, expired or revoked token reject with the failure notLoggedIn.
    */
   accounts: {
     /** The session's owner, or null when the token is missing, expired or revoked. */
     session(token: string | undefined): Promise<SessionInfo | null>;
-    /** Password login; `clientAddress` feeds the per-address attempt limit. */
-    login(login: string, password: string, clientAddress: string): Promise<LoginOutcome>;
+    /**
+     * Password login; `clientAddress` feeds the per-address attempt limit. `deviceToken` is the session
+     * this browser held: the login replaces it and leaves the customer's other devices logged in.
+     */
+    login(
+      login: string,
+      password: string,
+      clientAddress: string,
+      deviceToken?: string,
+    ): Promise<LoginOutcome>;
     logout(token: string | undefined): Promise<LogoutResponse>;
-    /** Creates the account; a taken e-mail or RUT rejects with statusCode 409. */
+    /** Creates the account; a taken e-mail or RUT rejects with the failure emailTaken. */
     register(body: RegisterUserBody): Promise<UserProfile>;
     /** The user data; with an orderFormId the cart is attached to the user first. */
     profile(token: string | undefined, orderFormId?: string): Promise<UserProfile>;
@@ -150,8 +174,13 @@ export interface StorefrontServices {
     /** E-mails a login access key; the same answer whether or not the e-mail has an account. */
     sendAccessKey(login: string, clientAddress: string): Promise<AuthStatus>;
     /** Login with the e-mailed access key. */
-    loginWithAccessKey(login: string, accessKey: string, clientAddress: string): Promise<LoginOutcome>;
-    /** A new password with the e-mailed access key; logs in on Success. */
+    loginWithAccessKey(
+      login: string,
+      accessKey: string,
+      clientAddress: string,
+      deviceToken?: string,
+    ): Promise<LoginOutcome>;
+    /** A new password with the e-mailed access key; logs in on Success and ends every other session. */
     setPassword(
       login: string,
       accessKey: string,
@@ -162,6 +191,12 @@ export interface StorefrontServices {
   stores: {
     /** Active stores ordered by region, then comuna, then name (the /locales page). */
     list(): Promise<StoreListItem[]>;
+  };
+  /** Chile's regions (north to south) and comunas, as /api/address/regions answers them. */
+  territory: {
+    regions(): Region[];
+    /** Throws regionNotFound for an unknown region code. */
+    comunas(regionCode: string): Comuna[];
   };
   /**
    * Delivery (§4 sales channel and delivery mode, §7 Sales channel and shipping): the same service the
@@ -182,16 +217,25 @@ export interface StorefrontServices {
       orderFormId: string,
       choice: DeliveryChoice,
     ): Promise<{ orderForm: OrderForm; lostProducts: LostProduct[] }>;
-    /** Reserves a window for the cart (counts against capacity); 409 when it is full. */
+    /** Holds a window for the cart (counts against capacity); fails with windowFull when it is full. */
     reserveWindow(
       orderFormId: string,
       window: { startDateUtc: string; endDateUtc: string },
     ): Promise<OrderForm>;
-    /** The window the cart holds and the channel of its store, or null. */
-    heldWindow(
-      orderFormId: string,
-    ): Promise<{ salesChannel: number; startDateUtc: string; endDateUtc: string } | null>;
+    /** The window the cart holds (or held until the hold expired) and the channel of its store, or null. */
+    heldWindow(orderFormId: string): Promise<HeldWindow | null>;
   };
+}
+
+/**
+ * A cart's window hold. `expired`: the hold lapsed (DELIVERY_WINDOW_HOLD_MS) and its place went back to
+ * the window, so the shopper must choose a window again (windowExpired).
+ */
+export interface HeldWindow {
+  salesChannel: number;
+  startDateUtc: string;
+  endDateUtc: string;
+  expired: boolean;
 }
 
 /** A store as the store locator shows it (§3 Store). */

@@ -45,15 +45,15 @@ describe('truncate', () => {
   });
   it('cuts longer text to 30 characters including the ellipsis', () => {
     const result = truncate('Avenida Libertador Bernardo O Higgins 1234');
-    expect(result).toBe('Avenida Libertador Bernardo...');
+    expect(result).toBe('Avenida Libertador Bernardo O…');
     expect(result).toHaveLength(30);
-    expect(truncate('a'.repeat(31))).toBe(`${'a'.repeat(27)}...`);
+    expect(truncate('a'.repeat(31))).toBe(`${'a'.repeat(29)}…`);
   });
-  it('drops spaces before the ellipsis and never splits an emoji', () => {
-    expect(truncate('abcd efgh', 8)).toBe('abcd...');
-    expect(truncate('ab😀cdef', 5)).toBe('ab...');
-    expect(truncate('a😀cdef', 4)).toBe('a...');
-    expect(truncate('abcdef', 2)).toBe('ab');
+  it('ends on the ellipsis character, drops spaces before it and never splits an emoji', () => {
+    expect(truncate('abcd efgh', 6)).toBe('abcd…');
+    expect(truncate('ab😀cdef', 4)).toBe('ab…');
+    expect(truncate('a😀cdef', 3)).toBe('a…');
+    expect(truncate('abcdef', 1)).toBe('a');
   });
   it('is never longer than max and keeps short text whole', () => {
     fc.assert(
@@ -65,7 +65,7 @@ describe('truncate', () => {
           expect(result.length).toBeLessThanOrEqual(max);
           expect(() => encodeURIComponent(result)).not.toThrow(); // throws on a lone surrogate
           if (text.length <= max) expect(result).toBe(text);
-          else if (max > 3) expect(result.endsWith('...')).toBe(true);
+          else if (max > 1) expect(result.endsWith('…')).toBe(true);
         },
       ),
     );
@@ -76,7 +76,7 @@ describe('truncateFirstName', () => {
   it('keeps names of up to 12 characters and cuts longer ones', () => {
     expect(truncateFirstName(' Josefina ')).toBe('Josefina');
     expect(truncateFirstName('Maximiliano1')).toBe('Maximiliano1');
-    expect(truncateFirstName('Maximiliano Andrés')).toBe('Maximilia...');
+    expect(truncateFirstName('Maximiliano Andrés')).toBe('Maximiliano…');
     expect(truncateFirstName('Maximiliano Andrés')).toHaveLength(12);
   });
 });

@@ -6,6 +6,9 @@ import {
   compileZone,
   coverageAt,
   deliveryWindowSlots,
+  modeNeedsWindow,
+  PREPARATION_LEAD_MINUTES,
+  windowOrderable,
   expressAvailability,
   expressEstimateMinutes,
   haversineKm,
@@ -187,6 +190,36 @@ describe('delivery windows', () => {
   it('follows winter time (UTC-4)', () => {
     const slots = deliveryWindowSlots(zonedInstant(2026, 6, 10, 0, 0), everyDay('08:00', '10:00'), 1);
     expect(slots.map((s) => s.start.toISOString())).toEqual(['2026-06-10T12:00:00.000Z']);
+  });
+});
+
+describe('preparation lead time (issue #17)', () => {
+  const slotsAt = (hour: number, minute: number) =>
+    deliveryWindowSlots(zonedInstant(2026, 11, 24, hour, minute), everyDay('08:00', '22:00'), 1);
+  it('at 19:59 pickup no longer offers 20:00 a 22:00', () => {
+    const now = zonedInstant(2026, 11, 24, 19, 59);
+    const [last] = slotsAt(19, 59);
+    expect(localParts(last!.start).hour).toBe(20);
+    expect(windowOrderable(last!.start, now, 'storePickup')).toBe(false);
+    expect(windowOrderable(last!.start, now, 'carPickup')).toBe(false);
+  });
+  it('each mode offers a window only its lead time ahead', () => {
+    const at1800 = zonedInstant(2026, 11, 24, 18, 0);
+    const at2000 = zonedInstant(2026, 11, 24, 20, 0);
+    expect(PREPARATION_LEAD_MINUTES.storePickup).toBe(60);
+    expect(PREPARATION_LEAD_MINUTES.homeDelivery).toBe(120);
+    // 18:00: pickup can be ready by 20:00, and home delivery just too.
+    expect(windowOrderable(at2000, at1800, 'storePickup')).toBe(true);
+    expect(windowOrderable(at2000, at1800, 'homeDelivery')).toBe(true);
+    const at1801 = zonedInstant(2026, 11, 24, 18, 1);
+    expect(windowOrderable(at2000, at1801, 'homeDelivery')).toBe(false);
+    expect(windowOrderable(at2000, at1801, 'storePickup')).toBe(true);
+  });
+  it('every scheduled mode needs a window to confirm; express does not', () => {
+    expect(modeNeedsWindow('homeDelivery')).toBe(true);
+    expect(modeNeedsWindow('storePickup')).toBe(true);
+    expect(modeNeedsWindow('carPickup')).toBe(true);
+    expect(modeNeedsWindow('express')).toBe(false);
   });
 });
 

@@ -1,5 +1,10 @@
 import { describe, it, expect } from 'vitest';
-import { expressAddedMinutes, expressEstimateMinutes, isWithinExpressLimit } from '../src/index';
+import {
+  EXPRESS_UNAVAILABLE_MESSAGES,
+  expressAddedMinutes,
+  expressEstimateMinutes,
+  isWithinExpressLimit,
+} from '../src/index';
 
 describe('expressAddedMinutes', () => {
   it.each([
@@ -40,5 +45,17 @@ describe('isWithinExpressLimit', () => {
   it('allows up to 180 items', () => {
     expect(isWithinExpressLimit(180)).toBe(true);
     expect(isWithinExpressLimit(181)).toBe(false);
+  });
+});
+
+describe('what the shopper is told when express is unavailable', () => {
+  it('quotes the §9 limits: 180 products, from 10:00, at most 3,5 hours', () => {
+    expect(EXPRESS_UNAVAILABLE_MESSAGES.tooManyItems).toBe('Despacho Express admite hasta 180 productos.');
+    expect(EXPRESS_UNAVAILABLE_MESSAGES.beforeCutoff).toBe(
+      'Despacho Express recibe pedidos desde las 10:00.',
+    );
+    expect(EXPRESS_UNAVAILABLE_MESSAGES.beyondTimeLimit).toBe(
+      'Tu pedido supera el tiempo máximo de Despacho Express (3,5 horas).',
+    );
   });
 });

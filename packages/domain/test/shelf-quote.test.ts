@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { priceCart, promotionBadge, quoteShelf, type Promotion, type ShelfPromotion } from '../src/index';
+import {
+  priceCart,
+  promotionBadge,
+  quoteShelf,
+  savingBadge,
+  type Promotion,
+  type ShelfPromotion,
+} from '../src/index';
 import { NOW, line, promotion } from './pricing-support';
 
 const shelf = (p: Promotion): ShelfPromotion => ({ ...p, badge: promotionBadge(p) });
@@ -19,7 +26,24 @@ describe('a product card quotes what the cart charges', () => {
     );
     expect(quote.price).toBe(47100);
     expect(quote.price).toBe(cartPrice(1, [dairy, anniversary]).prices.regular.sellingPrice);
-    expect(quote.badges).toEqual(['-15%', '-5%']);
+    // One badge for the one saving the struck price shows: $590 to $471 is 20 % (issue #17).
+    expect(quote.badges).toEqual(['-20%']);
+  });
+
+  it("states the saving from list to shown price once: $290 to $195 is '-33%', never '-15% -5%'", () => {
+    const dairy = promotion({ id: '1', value: 15 });
+    const anniversary = promotion({ id: '22', value: 5, cumulative: true });
+    const quote = quoteShelf(
+      { price: 24400, listPrice: 29000, unitMultiplier: 1 },
+      [dairy, anniversary].map(shelf),
+      35,
+    );
+    expect(quote.price).toBe(19500);
+    expect(quote.badges).toEqual(['-33%']);
+    expect(savingBadge(29000, 19500)).toBe('-33%');
+    expect(savingBadge(29000, 29000)).toBeNull();
+    expect(savingBadge(29000, 30000)).toBeNull();
+    expect(savingBadge(0, 100)).toBeNull();
   });
 
   it('shows no badge for a promotion the cart does not apply', () => {
@@ -58,7 +82,11 @@ describe('a product card quotes what the cart charges', () => {
       [pack, card].map(shelf),
       35,
     );
-    expect(quote).toEqual({ price: 100000, cardPrice: 80000, badges: ['3x2', '-20% con Tarjeta'] });
+    expect(quote).toEqual({
+      price: 100000,
+      cardPrice: 80000,
+      badges: ['-17%', '3x2', '-20% con Tarjeta'],
+    });
     const three = cartPrice(3, [pack, card], { price: 100000, listPrice: 120000 });
     expect(three.prices.regular.total).toBe(200000);
   });
@@ -97,8 +125,11 @@ describe('a product card quotes what the cart charges', () => {
             }).lines[0]!;
           expect(quote.price).toBe(priced(1).prices.regular.sellingPrice);
           expect(quote.cardPrice).toBe(priced(1).prices.tcenco.sellingPrice);
-          // Every badge is a promotion the cart applies at some quantity the shopper may buy.
-          for (const badge of quote.badges) {
+          // The first badge is the saving of the shown price, if any; every other badge is a promotion
+          // the cart applies at some quantity the shopper may buy, or with the card.
+          const saving = savingBadge(offer.listPrice, quote.price);
+          expect(quote.badges[0] === saving).toBe(saving !== null);
+          for (const badge of quote.badges.slice(saving ? 1 : 0)) {
             const applied = Array.from({ length: limit }, (_, i) => priced(i + 1)).some((l) =>
               promotions.some(
                 (p) =>

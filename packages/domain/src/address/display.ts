@@ -31,14 +31,18 @@ function cut(text: string, max: number): string {
   return /[\uD800-\uDBFF]$/.test(head) ? head.slice(0, -1) : head;
 }
 
+/** What ends a shortened text: one ellipsis character, not three dots. */
+export const ELLIPSIS = '…';
+
 /**
- * Shortens to at most `max` characters. When cut, '...' is counted inside `max` (so the result never
- * exceeds the width the layout reserved), and trailing spaces before it are dropped.
+ * Shortens to at most `max` characters (§9: addresses to 30, first names to 12). When cut, the ellipsis '…'
+ * is counted inside `max` (so the result never exceeds the width the layout reserved), and trailing spaces
+ * before it are dropped.
  */
 export function truncate(text: string, max: number = ADDRESS_TRUNCATE_LENGTH): string {
   if (text.length <= max) return text;
-  if (max <= 3) return cut(text, max);
-  return `${cut(text, max - 3).trimEnd()}...`;
+  if (max <= 1) return cut(text, max);
+  return `${cut(text, max - 1).trimEnd()}${ELLIPSIS}`;
 }
 
 /** The greeting name 'Hola, {name}' (§2): trimmed, at most 12 characters. */

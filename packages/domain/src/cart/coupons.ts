@@ -10,6 +10,9 @@ export const COUPON_MESSAGES: Record<CouponOutcome, (code: string) => string> = 
   couponExpired: (code) => `El cupón ${code} está vencido`,
 };
 
+/** 'Aplicar' on an empty field: what is missing. */
+export const COUPON_MISSING_MESSAGE = 'Ingresa el código del cupón';
+
 /** Codes are typed by hand: case and surrounding spaces do not matter. */
 export function normalizeCouponCode(text: string): string {
   return text.trim().toUpperCase();

@@ -40,6 +40,26 @@ export function isWithinExpressLimit(totalItems: number): boolean {
 export type ExpressUnavailableReason =
   'notOffered' | 'tooManyItems' | 'beforeCutoff' | 'storeClosed' | 'closesBeforeDelivery' | 'beyondTimeLimit';
 
+/** The cutoff's next minute ('09:59:59' → '10:00'): the first time an express order is taken. */
+function firstExpressTime(): string {
+  const next = secondsOfDay(EXPRESS_CUTOFF_TIME) + 1;
+  return `${String(Math.floor(next / 3600)).padStart(2, '0')}:${String(Math.floor((next % 3600) / 60)).padStart(2, '0')}`;
+}
+
+/** '3,5' for 12,600,000 ms: hours in es-CL, as the shopper reads them. */
+const EXPRESS_TIME_LIMIT_HOURS = (EXPRESS_TIME_LIMIT_MS / 3_600_000).toLocaleString('es-CL');
+
+/** What the shopper is told when express cannot be promised, from the §9 constants. */
+export const EXPRESS_UNAVAILABLE_MESSAGES: Record<ExpressUnavailableReason, string> = {
+  notOffered: 'La tienda que atiende tu dirección no ofrece Despacho Express.',
+  tooManyItems: `Despacho Express admite hasta ${EXPRESS_MAX_ITEMS} productos.`,
+  beforeCutoff: `Despacho Express recibe pedidos desde las ${firstExpressTime()}.`,
+  storeClosed: 'La tienda que atiende tu dirección está cerrada en este momento.',
+  closesBeforeDelivery:
+    'La tienda que atiende tu dirección cierra antes de poder entregar un pedido Express.',
+  beyondTimeLimit: `Tu pedido supera el tiempo máximo de Despacho Express (${EXPRESS_TIME_LIMIT_HOURS} horas).`,
+};
+
 export interface ExpressAvailability {
   available: boolean;
   /** Why not, when unavailable. */

@@ -1,3 +1,4 @@
+import type { DeliveryMethodKind } from '../constants';
 import { localParts, secondsOfDay, SHOP_TIME_ZONE, zonedInstant } from './local-time';
 
 /** A store's opening hours: day 1 = Monday … 7 = Sunday, local 'HH:MM' times. */
@@ -12,6 +13,34 @@ export const DELIVERY_WINDOW_MINUTES = 120;
 export const DELIVERY_WINDOW_DAYS = 7;
 /** Orders a window takes before it is full; not in the spec. */
 export const DELIVERY_WINDOW_CAPACITY = 8;
+/**
+ * How long a cart holds a window's place while the shopper shops (Tesco holds a slot 2 hours); an ordered
+ * cart keeps it. Not in the spec.
+ */
+export const DELIVERY_WINDOW_HOLD_MS = 2 * 3600_000;
+
+/**
+ * How long the store needs between an order and the start of its window, per mode: picking the order
+ * (pickup, Click al Auto) and also driving it out (home delivery). A window starting sooner is not
+ * offered (at 19:59 pickup no longer offers '20:00 a 22:00'). Express has no windows (its own estimate).
+ * Not in the spec (issue #17).
+ */
+export const PREPARATION_LEAD_MINUTES: Record<DeliveryMethodKind, number> = {
+  homeDelivery: 120,
+  storePickup: 60,
+  carPickup: 60,
+  express: 0,
+};
+
+/** Whether a window starting at `start` can still be prepared in `mode` when ordered at `now`. */
+export function windowOrderable(start: Date, now: Date, mode: DeliveryMethodKind): boolean {
+  return start.getTime() - now.getTime() >= PREPARATION_LEAD_MINUTES[mode] * 60_000;
+}
+
+/** Whether confirming `mode` needs a window chosen: every scheduled mode does, express does not. */
+export function modeNeedsWindow(mode: DeliveryMethodKind): boolean {
+  return mode !== 'express';
+}
 
 export interface WindowSlot {
   start: Date;

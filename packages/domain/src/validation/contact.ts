@@ -3,6 +3,8 @@
 export const EMAIL_INVALID_MESSAGE = 'Mail inválido';
 /** Not quoted by the spec, which names no phone error; worded like its e-mail and RUT errors. */
 export const PHONE_INVALID_MESSAGE = 'Teléfono inválido';
+export const FIRST_NAME_REQUIRED_MESSAGE = 'Ingresa tu nombre';
+export const LAST_NAME_REQUIRED_MESSAGE = 'Ingresa tu apellido';
 
 const PHONE_PATTERN = /^\+?\d{9,11}$/;
 const SHORT_PHONE_PATTERN = /^\d{8,10}$/;

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { PAYMENT_SYSTEM_IDS } from '@despensa/domain';
+import { orderInfo } from './cart';
+
+const cents = z.number().int().min(0).max(1_000_000_000);
+
+/** §3 payment entry (POST /api/orderform/{id}/payments); paymentSystem is a §9 id or the card redirect. */
+export const paymentEntry = z.object({
+  paymentSystem: z.coerce
+    .number()
+    .int()
+    .refine((id) => PAYMENT_SYSTEM_IDS.includes(id), { message: 'Medio de pago desconocido' }),
+  paymentSystemName: z.string().max(100).optional(),
+  group: z.string().max(100).optional(),
+  installments: z.number().int().min(1).max(48).default(1),
+  installmentsInterestRate: z.number().min(0).max(100).default(0),
+  installmentsValue: cents.optional(),
+  value: cents,
+  referenceValue: cents.optional(),
+  merchantSellerPayments: z
+    .array(z.object({ id: z.string().max(50), installments: z.number().int(), interestRate: z.number() }))
+    .max(10)
+    .optional(),
+});
+export type PaymentEntry = z.infer<typeof paymentEntry>;
+export const paymentsBody = z.object({ payments: z.array(paymentEntry).max(5) });
+
+/** §7 POST /api/checkout/pub/orderform/transaction. referenceId is the orderFormId. */
+export const transactionBody = z.object({
+  referenceId: z.string().min(1).max(100),
+  savePersonalData: z.boolean().default(false),
+  optinNewsLetter: z.boolean().default(false),
+  value: cents,
+  interestValue: cents.default(0),
+});
+export type TransactionBody = z.infer<typeof transactionBody>;
+
+export const transactionAnswer = z.object({
+  /** The payment transaction id. */
+  tId: z.string(),
+  /** The order group (the order-placed page's `og`). */
+  orderId: z.string(),
+  /** Checkout's access token for this order group (VTEX's Vtex_CHKO_Auth). */
+  xChko: z.string(),
+  /** Where the shopper goes to pay. */
+  redirectUrl: z.string(),
+});
+export type TransactionAnswer = z.infer<typeof transactionAnswer>;
+
+export const orderStatus = z.enum(['payment-pending', 'payment-approved', 'ready-for-handling', 'canceled']);
+export type OrderStatus = z.infer<typeof orderStatus>;
+
+const address = z.record(z.string(), z.unknown());
+
+/** One seller's order (VTEX OMS order shape, the fields the shop keeps). */
+export const order = z.object({
+  orderId: z.string(),
+  orderGroup: z.string(),
+  sellerOrderId: z.string(),
+  orderFormId: z.string(),
+  status: orderStatus,
+  statusDescription: z.string(),
+  value: z.number().int(),
+  creationDate: z.string(),
+  lastChange: z.string(),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      productId: z.string(),
+      name: z.string(),
+      quantity: z.number(),
+      seller: z.string(),
+      measurementUnit: z.string(),
+      unitMultiplier: z.number(),
+      price: z.number().int(),
+      listPrice: z.number().int(),
+      sellingPrice: z.number().int(),
+      imageUrl: z.string(),
+    }),
+  ),
+  totals: z.array(z.object({ id: z.string(), name: z.string(), value: z.number().int() })),
+  sellers: z.array(z.object({ id: z.string(), name: z.string() })),
+  clientProfileData: z.object({
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    document: z.string().nullable(),
+    phone: z.string().nullable(),
+  }),
+  shippingData: z.object({
+    address: address.nullable(),
+    selectedSla: z.string().nullable(),
+    deliveryWindow: z.object({ startDateUtc: z.string(), endDateUtc: z.string() }).nullable(),
+  }),
+  paymentData: z.object({
+    transactions: z.array(
+      z.object({
+        transactionId: z.string(),
+        payments: z.array(z.object({ paymentSystem: z.string(), value: z.number().int() })),
+      }),
+    ),
+  }),
+  orderInfo: orderInfo.omit({ id: true }),
+});
+export type Order = z.infer<typeof order>;
+
+export const paymentTransactionStatus = z.enum(['Started', 'Approved', 'Cancelled', 'Refunded']);
+
+/** GET /api/pvt/transactions/{id} (Payments Gateway shape, the fields the shop has). */
+export const paymentTransaction = z.object({
+  id: z.string(),
+  transactionId: z.string(),
+  referenceKey: z.string(),
+  orderId: z.string(),
+  status: paymentTransactionStatus,
+  value: z.number().int(),
+  totalRefunds: z.number().int(),
+  startDate: z.string(),
+  authorizationDate: z.string().nullable(),
+  authorizationToken: z.string().nullable(),
+  cancelationDate: z.string().nullable(),
+  payments: z.array(z.object({ paymentSystem: z.string(), value: z.number().int() })),
+});
+export type PaymentTransaction = z.infer<typeof paymentTransaction>;
+
+/** GET /api/orden/status/{id}. */
+export const orderStatusAnswer = z.object({
+  orderId: z.string(),
+  orderGroup: z.string(),
+  status: orderStatus,
+  statusDescription: z.string(),
+});

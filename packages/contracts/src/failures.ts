@@ -1,0 +1,129 @@
+/**
+ * Typed failures (§8). A service throws a `Failure` with one of these codes; the server maps a code to an
+ * HTTP status in one place (apps/server/src/http/failure-status.ts) and the web tells the shopper the
+ * Spanish text below, also in one place. Nobody reads an HTTP status to decide what to say.
+ *
+ * This file imports only domain texts (no zod) so that browser code can use it.
+ */
+import {
+  DELIVERY_MODAL_MESSAGES,
+  EMAIL_INVALID_MESSAGE,
+  PASSWORD_INVALID_MESSAGE,
+  PHONE_INVALID_MESSAGE,
+  RUT_INVALID_MESSAGE,
+  WALLET_CARD_IN_USE_MESSAGE,
+} from '@despensa/domain';
+
+export const failureMessages = {
+  // Generic ones, for input checked at the edge and for things that are not there.
+  invalidInput: 'Los datos enviados no son válidos.',
+  invalidJson: 'El cuerpo de la solicitud no es JSON válido',
+  invalidText: 'El texto contiene caracteres no válidos',
+  payloadTooLarge: 'El cuerpo de la solicitud es demasiado grande',
+  unsupportedMediaType: 'Tipo de contenido no soportado',
+  methodNotAllowed: 'Método no permitido',
+  notFound: 'No encontrado',
+  conflict: 'Otro cambio se cruzó con este. Reintenta.',
+  idempotencyKeyReused: 'Esa clave de idempotencia ya se usó con otros datos.',
+  internal: 'Error interno; reintenta más tarde',
+  tooManyItemsInQuery: 'Demasiados productos en una consulta',
+  // Access.
+  missingApiKey: 'Falta la cabecera x-api-key',
+  missingConsumer: 'Falta la cabecera x-consumer',
+  invalidApiKey: 'La clave de API no es válida para este consumidor',
+  missingAccount: 'Falta la cabecera x-account',
+  notLoggedIn: 'Debes iniciar sesión',
+  forbiddenOrigin: 'Origen no permitido',
+  notOwner: 'Solo el titular de este carro puede cambiar sus datos.',
+  tooManyRequests: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
+  authenticationTokenExpired: 'El authenticationToken venció; vuelve a iniciar el proceso',
+  // Accounts.
+  wrongCredentials: 'Correo o contraseña incorrectos',
+  wrongAccessKey: 'El código no es válido o ya expiró',
+  /** Neutral on purpose: it must not say which of e-mail or RUT has an account. */
+  emailTaken: 'No pudimos crear la cuenta con esos datos. Si ya tienes una, inicia sesión.',
+  accountNotFound: 'No existe la cuenta',
+  invalidEmail: EMAIL_INVALID_MESSAGE,
+  invalidRut: RUT_INVALID_MESSAGE,
+  invalidPhone: PHONE_INVALID_MESSAGE,
+  invalidPassword: PASSWORD_INVALID_MESSAGE,
+  addressIdTaken: 'Ya tienes una dirección con ese id',
+  regionNotFound: 'No existe la región',
+  comunaNotFound: 'No existe la comuna',
+  // Catalogue and content.
+  productNotFound: 'Producto no encontrado',
+  categoryNotFound: 'Categoría no encontrada',
+  collectionNotFound: 'Colección no encontrada',
+  contentNotFound: 'Contenido no encontrado',
+  imageNotFound: 'Imagen no encontrada',
+  // Cart.
+  cartNotFound: 'No encontramos tu carro',
+  couponInvalid: 'El cupón no es válido',
+  // Delivery.
+  windowFull: 'Ese horario se llenó. Elige otro horario de entrega.',
+  windowStarted: 'Ese horario ya comenzó. Elige otro horario de entrega.',
+  windowNotOffered: 'Ese horario no está disponible. Elige otro horario de entrega.',
+  windowExpired: 'Tu horario de entrega expiró. Elige nuevamente un horario de entrega.',
+  invalidWindow: 'El horario elegido no es válido.',
+  expressHasNoWindows: 'Despacho Express no tiene horarios: se entrega en cuanto esté listo.',
+  noDeliveryMethod: 'Elige tu modo de entrega antes de elegir un horario.',
+  windowRequired: 'Elige un horario de entrega para confirmar.',
+  outOfCoverage: DELIVERY_MODAL_MESSAGES.outOfCoverage,
+  storeNotFound: 'No encontramos esa tienda',
+  addressNotFound: 'No existe la dirección',
+  // The delivery selector's own checks (web).
+  deliveryNeedsLogin: 'Ingresa a tu cuenta para elegir una dirección de despacho.',
+  addressNotInBook: 'Elige una de tus direcciones.',
+  addressNotLocated: 'No pudimos ubicar esta dirección. Revisa sus datos.',
+  storeNotOffered: 'Elige una de las tiendas de la lista.',
+  // Wallet and saved cards.
+  walletCardNotFound: 'No encontramos esa tarjeta',
+  walletCardInUse: WALLET_CARD_IN_USE_MESSAGE,
+  walletTransactionNotFound: 'No encontramos esa transacción',
+  walletChargeNotFound: 'No encontramos ese pago',
+  walletCallbackInvalid: 'La dirección de regreso debe ser de esta tienda',
+  // Checkout and orders.
+  cartIncomplete: 'Falta completar datos de tu compra.',
+  orderValueMismatch: 'El total de tu compra cambió. Revisa tu carro antes de pagar.',
+  outOfStock: 'Algunos productos ya no tienen stock suficiente.',
+  paymentSystemUnavailable: 'Ese medio de pago no está disponible. Elige otro.',
+  orderNotFound: 'No encontramos ese pedido',
+  paymentNotFound: 'No encontramos ese pago',
+} as const;
+
+export type FailureCode = keyof typeof failureMessages;
+
+export function isFailureCode(value: unknown): value is FailureCode {
+  return typeof value === 'string' && Object.hasOwn(failureMessages, value);
+}
+
+/** A failure a service reports on purpose: bad input, a rule that says no, something not there. */
+export class Failure extends Error {
+  readonly code: FailureCode;
+  /** The input field at fault, when one is ('body.email'). */
+  readonly field: string | undefined;
+
+  constructor(code: FailureCode, options: { message?: string; field?: string } = {}) {
+    super(options.message ?? failureMessages[code]);
+    this.name = 'Failure';
+    this.code = code;
+    this.field = options.field;
+  }
+}
+
+/**
+ * The code of a thrown failure or of an API error body (`{ code }`), else undefined. Works across bundles
+ * (the web's copy of this module is not the server's), so it reads the shape, not the class.
+ */
+export function failureCodeOf(error: unknown): FailureCode | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return isFailureCode(code) ? code : undefined;
+}
+
+/** The Spanish text for a failure: its own message when it carries one, else the code's. */
+export function failureMessageOf(error: unknown): string {
+  const code = failureCodeOf(error);
+  const message = (error as { message?: unknown } | null)?.message;
+  if (typeof message === 'string' && message !== '' && code) return message;
+  return code ? failureMessages[code] : failureMessages.internal;
+}

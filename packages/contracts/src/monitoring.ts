@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** §8: what the browser reports when a page cannot render or a script or stylesheet chunk fails to load. */
+export const clientErrorReport = z
+  .object({
+    kind: z.enum(['render', 'ChunkLoadError', 'CSS_CHUNK_LOAD_FAILED', 'unhandled']),
+    message: z.string().max(1000),
+    stack: z.string().max(4000).optional(),
+    /** The script or stylesheet that failed, for chunk errors. */
+    resource: z.string().max(500).optional(),
+    url: z.string().max(500).optional(),
+  })
+  .meta({ id: 'ClientErrorReport' });
+export type ClientErrorReport = z.infer<typeof clientErrorReport>;

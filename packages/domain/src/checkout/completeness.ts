@@ -1,0 +1,98 @@
+import { DELIVERY_METHODS, PAYMENT_IDS } from '../constants';
+
+/**
+ * Card redirect (Webpay Plus: credit, debit and prepaid cards on the acquirer's own page). Not a §9 id:
+ * VTEX's id for a Visa card, which is what the shopper pays with on Webpay's page.
+ */
+export const CARD_REDIRECT_PAYMENT_ID = 2;
+
+/** Every payment system a payment entry may name: the §9 ids and the card redirect. */
+export const PAYMENT_SYSTEM_IDS: readonly number[] = [
+  CARD_REDIRECT_PAYMENT_ID,
+  ...Object.values(PAYMENT_IDS),
+];
+
+/**
+ * How long units of stock stay held for a cart sent to pay before they are given back (not in the spec).
+ * A Webpay token lives 5 minutes and the reconciliation settles a pending payment after
+ * PAYMENT_RECONCILE_AFTER_MS, so a hold always outlives the payment it waits for.
+ */
+export const STOCK_HOLD_MS = 30 * 60_000;
+/**
+ * A payment still pending this long is settled by asking the acquirer (commit if paid, else its status),
+ * within the token's 5 minutes, after which Webpay never charges an uncommitted payment.
+ */
+export const PAYMENT_RECONCILE_AFTER_MS = 2 * 60_000;
+
+/** The cart as §5 reads it for completeness; the server builds it from the orderForm. */
+export interface CheckoutCart {
+  payments: { paymentSystem: number }[];
+  clientProfile: { document: string | null; email: string | null; phone: string | null } | null;
+  /** Each item's seller and logistics entry (its selected sla and window). */
+  items: {
+    seller: string;
+    selectedSla: string | null;
+    deliveryWindow: { startDateUtc: string; endDateUtc: string } | null;
+  }[];
+  /** The address book id of the selected address, as stored. */
+  selectedAddressId: string | null;
+  receiverName: string | null;
+  /** Express is exempt from the window rule when it is enabled. */
+  expressEnabled: boolean;
+}
+
+export type ShippingGap = 'selectedSla' | 'deliveryWindow' | 'selectedAddress' | 'receiverName';
+export type CartGap = 'payment' | 'document' | 'email' | 'phone' | ShippingGap;
+
+const blank = (value: string | null | undefined) => !value || value.trim() === '';
+
+/**
+ * §5 shipping valid: every seller's items have a selected sla with a delivery window (express exempt when
+ * enabled), a stored selected address id, and a receiver name. Answers what is missing (empty: valid).
+ */
+export function shippingGaps(cart: CheckoutCart): ShippingGap[] {
+  const gaps = new Set<ShippingGap>();
+  if (cart.items.length === 0) gaps.add('selectedSla');
+  const sellers = new Map<string, CheckoutCart['items']>();
+  for (const item of cart.items) sellers.set(item.seller, [...(sellers.get(item.seller) ?? []), item]);
+  for (const items of sellers.values()) {
+    for (const item of items) {
+      if (blank(item.selectedSla)) gaps.add('selectedSla');
+      const exempt = cart.expressEnabled && item.selectedSla === DELIVERY_METHODS.express.id;
+      if (!exempt && !item.deliveryWindow) gaps.add('deliveryWindow');
+    }
+  }
+  if (blank(cart.selectedAddressId)) gaps.add('selectedAddress');
+  if (blank(cart.receiverName)) gaps.add('receiverName');
+  return [...gaps];
+}
+
+export function isShippingValid(cart: CheckoutCart): boolean {
+  return shippingGaps(cart).length === 0;
+}
+
+/** §5 cart complete: a payment, a client profile with document, e-mail and phone, and valid shipping. */
+export function cartGaps(cart: CheckoutCart): CartGap[] {
+  const gaps: CartGap[] = [];
+  if (cart.payments.length === 0) gaps.push('payment');
+  if (blank(cart.clientProfile?.document)) gaps.push('document');
+  if (blank(cart.clientProfile?.email)) gaps.push('email');
+  if (blank(cart.clientProfile?.phone)) gaps.push('phone');
+  return [...gaps, ...shippingGaps(cart)];
+}
+
+export function isCartComplete(cart: CheckoutCart): boolean {
+  return cartGaps(cart).length === 0;
+}
+
+/** What the shopper is told is missing, in the shop's words. */
+export const CART_GAP_NAMES: Record<CartGap, string> = {
+  payment: 'medio de pago',
+  document: 'RUT',
+  email: 'correo',
+  phone: 'teléfono',
+  selectedSla: 'modo de entrega',
+  deliveryWindow: 'horario de entrega',
+  selectedAddress: 'dirección',
+  receiverName: 'quién recibe',
+};
