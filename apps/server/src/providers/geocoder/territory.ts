@@ -20,6 +20,34 @@ export interface Territory {
 }
 
 const DATA_DIR = new URL('../../../data/cl-territorio/', import.meta.url);
+
+/**
+ * The official north-to-south order of the regions by CUT code (Arica y Parinacota first, Magallanes last):
+ * the codes follow the order regions were created in, so Arica (15), Santiago (13), Ñuble (16) and
+ * Los Ríos (14) sit out of place in the data.
+ */
+const NORTH_TO_SOUTH = [
+  '15',
+  '01',
+  '02',
+  '03',
+  '04',
+  '05',
+  '13',
+  '06',
+  '07',
+  '16',
+  '08',
+  '09',
+  '14',
+  '10',
+  '11',
+  '12',
+];
+const northToSouth = (code: string) => {
+  const index = NORTH_TO_SOUTH.indexOf(code);
+  return index === -1 ? NORTH_TO_SOUTH.length : index;
+};
 let cached: Territory | undefined;
 
 export function loadTerritory(): Territory {
@@ -30,6 +58,7 @@ export function loadTerritory(): Territory {
     shortName: row.nombre_corto ?? '',
     romanNumeral: row.numero_romano ?? '',
   }));
+  regions.sort((a, b) => northToSouth(a.code) - northToSouth(b.code));
   const raw = loadComunas();
   const comunas: Comuna[] = raw.map((c) => ({
     code: c.code,

@@ -1,0 +1,103 @@
+import type {
+  DeliveryChoice,
+  LostProduct,
+  OrderForm,
+  OrderFormShippingBody,
+  StorefrontServices,
+} from '@despensa/contracts';
+import type { Database } from '../db/client';
+import type { CartService } from '../modules/cart/service';
+import type { DeliveryService } from '../modules/shipping/service';
+import { defineFlow, runFlow, type RunOptions } from './flow';
+
+interface Modules {
+  delivery: DeliveryService;
+  cart: CartService;
+}
+
+/**
+ * Attaching shipping (POST /api/orderform/{id}/shipping, and the delivery selector's window): the
+ * shipping module holds (or gives back) the window and the cart module writes the delivery choice and
+ * attachment, in ONE transaction: if the cart write fails, the window's place was never taken.
+ */
+export function attachShippingFlow({ delivery, cart }: Modules) {
+  return defineFlow<{ orderFormId: string; body: OrderFormShippingBody; sc?: number }, OrderForm>(
+    'attach-shipping',
+    async ({ orderFormId, body, sc }, { tx, step }) => {
+      const before = await step('readCart', () => cart.deliveryChoiceOf(orderFormId, tx));
+      const plan = delivery.planAttachment(before.orderForm, before.deliveryChoice, body, sc);
+      const { window } = plan;
+      if (window === 'release') await step('releaseWindow', () => delivery.releaseWindow(orderFormId, tx));
+      else if (window) {
+        const salesChannel = plan.deliveryChoice.salesChannel;
+        await step('holdWindow', () => delivery.holdWindow(orderFormId, salesChannel, window, tx));
+      }
+      const shippingData = delivery.withSlas(plan.shippingData, await plan.slas(tx));
+      const change = { deliveryChoice: plan.deliveryChoice, shippingData };
+      return step('writeCart', () => cart.setShippingData(orderFormId, change, tx));
+    },
+  );
+}
+
+/** §4 changing the delivery mode: the same two writes (give the window back, write the cart) as one. */
+export function applyChoiceFlow({ delivery, cart }: Modules) {
+  return defineFlow<{ orderFormId: string; choice: DeliveryChoice }, OrderForm>(
+    'apply-delivery-choice',
+    async ({ orderFormId, choice }, { tx, step }) => {
+      const before = await step('readCart', () => cart.deliveryChoiceOf(orderFormId, tx));
+      const plan = delivery.planChoice(before.orderForm, before.deliveryChoice, choice);
+      if (plan.releaseWindow) await step('releaseWindow', () => delivery.releaseWindow(orderFormId, tx));
+      return step('writeCart', () => cart.setShippingData(orderFormId, plan, tx));
+    },
+  );
+}
+
+type DeliveryApi = StorefrontServices['delivery'];
+
+/** The delivery calls that write the cart, each a flow run. */
+export class ShippingFlows implements Pick<DeliveryApi, 'applyChoice' | 'reserveWindow'> {
+  private readonly attach;
+  private readonly apply;
+
+  constructor(
+    private readonly database: Database,
+    modules: Modules,
+  ) {
+    this.attach = attachShippingFlow(modules);
+    this.apply = applyChoiceFlow(modules);
+  }
+
+  attachShipping(
+    orderFormId: string,
+    body: OrderFormShippingBody,
+    sc?: number,
+    options?: RunOptions,
+  ): Promise<OrderForm> {
+    return runFlow(this.database, this.attach, { orderFormId, body, ...(sc ? { sc } : {}) }, options);
+  }
+
+  /** Holds a window of the cart's store under its chosen mode. */
+  reserveWindow(
+    orderFormId: string,
+    window: { startDateUtc: string; endDateUtc: string },
+    options?: RunOptions,
+  ): Promise<OrderForm> {
+    return this.attachShipping(
+      orderFormId,
+      { logisticsInfo: [{ itemIndex: 0, selectedSla: null, deliveryWindow: window }] },
+      undefined,
+      options,
+    );
+  }
+
+  async applyChoice(
+    orderFormId: string,
+    choice: DeliveryChoice,
+  ): Promise<{ orderForm: OrderForm; lostProducts: LostProduct[] }> {
+    const orderForm = await runFlow(this.database, this.apply, { orderFormId, choice });
+    const lostProducts = orderForm.items
+      .filter((item) => item.availability !== 'available')
+      .map((item) => ({ id: item.id, name: item.name, imageUrl: item.imageUrl, quantity: item.quantity }));
+    return { orderForm, lostProducts };
+  }
+}

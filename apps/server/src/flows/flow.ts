@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { Failure } from '@despensa/contracts';
+import type { Database, Tx } from '../db/client';
+import { flowRun } from './tables';
+
+/**
+ * Flows: work that spans modules (attach shipping now; place order, cancel, reschedule next), modelled on
+ * Medusa's workflows. A flow is a list of named steps run in ONE database transaction that every step
+ * hands to the module service it calls, so their writes commit or roll back together. A step whose
+ * effect lies outside the database (a charge at the acquirer) gives an `undo`; when a later step fails,
+ * the undos of the steps that finished run in reverse order, then the transaction rolls back.
+ */
+export interface FlowContext {
+  /** The transaction every service call of the flow takes. */
+  tx: Tx;
+  /** Runs a named step; `undo` is called with its result if a later step fails. */
+  step<T>(name: string, run: () => Promise<T>, undo?: (result: T) => Promise<void>): Promise<T>;
+}
+
+export interface Flow<I, O> {
+  name: string;
+  run(input: I, context: FlowContext): Promise<O>;
+}
+
+export function defineFlow<I, O>(name: string, run: Flow<I, O>['run']): Flow<I, O> {
+  return { name, run };
+}
+
+export interface RunOptions {
+  /**
+   * Makes the run idempotent: a repeat with the same key answers what the first run answered (its result
+   * must be JSON), and the same key with another input fails with idempotencyKeyReused.
+   */
+  idempotencyKey?: string;
+  /** Called after each step finished; tests inject failures here. */
+  afterStep?: (name: string) => void | Promise<void>;
+}
+
+export async function runFlow<I, O>(
+  database: Database,
+  flow: Flow<I, O>,
+  input: I,
+  options: RunOptions = {},
+): Promise<O> {
+  const { idempotencyKey, afterStep } = options;
+  const inputHash = createHash('sha256')
+    .update(JSON.stringify(input) ?? '')
+    .digest('hex');
+  return database.db.transaction(async (tx) => {
+    if (idempotencyKey !== undefined) {
+      // Two runs of one key wait for each other here, so the second sees the first's stored result.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`flow:${flow.name}:${idempotencyKey}`}))`);
+      const [done] = await tx
+        .select()
+        .from(flowRun)
+        .where(and(eq(flowRun.flow, flow.name), eq(flowRun.idempotencyKey, idempotencyKey)));
+      if (done) {
+        if (done.inputHash !== inputHash) throw new Failure('idempotencyKeyReused');
+        return done.result as O;
+      }
+    }
+    const undos: (() => Promise<void>)[] = [];
+    const context: FlowContext = {
+      tx,
+      step: async (name, run, undo) => {
+        const result = await run();
+        if (undo) undos.push(() => undo(result));
+        await afterStep?.(name);
+        return result;
+      },
+    };
+    let result: O;
+    try {
+      result = await flow.run(input, context);
+    } catch (error) {
+      // Every undo runs even if one fails; the step's own failure is what the caller hears.
+      for (const undo of undos.reverse()) await undo().catch(() => {});
+      throw error;
+    }
+    if (idempotencyKey !== undefined) {
+      await tx.insert(flowRun).values({
+        flow: flow.name,
+        idempotencyKey,
+        inputHash,
+        result: result as object,
+        createdAt: new Date(),
+      });
+    }
+    return result;
+  });
+}

@@ -1,0 +1,64 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client';
+import type { DeliveryService } from '../modules/shipping/service';
+import type { CatalogService } from '../modules/catalog/service';
+import type { Checkout } from '../flows/place-order';
+
+/** The sweep that gives expired window holds' places back (fault 6); every minute, once across instances. */
+export const RELEASE_EXPIRED_HOLDS = 'release-expired-window-holds';
+/** Settles payments left pending (the shopper never came back) and gives back expired stock holds. */
+export const RECONCILE_PAYMENTS = 'reconcile-payments';
+
+/**
+ * The PostgreSQL job queue (pg-boss, in the `pgboss` schema of the shop's own database): timers, retries
+ * and schedules survive restarts, and a scheduled job runs once however many instances share the
+ * database. Capacity reads already treat an expired hold as free, so the sweep only tidies the counts.
+ */
+export class JobQueue {
+  private readonly boss: PgBoss;
+
+  constructor(
+    database: Database,
+    private readonly delivery: DeliveryService,
+    private readonly catalog: CatalogService,
+    private readonly checkout: Checkout,
+    private readonly clock: () => Date,
+    private readonly log: (message: string) => void,
+  ) {
+    this.boss = new PgBoss({ connectionString: database.url, max: 2 });
+    this.boss.on('error', (error) => this.log(`job queue: ${error.message}`));
+  }
+
+  async start(): Promise<void> {
+    await this.boss.start();
+    await this.boss.createQueue(RELEASE_EXPIRED_HOLDS);
+    await this.boss.schedule(RELEASE_EXPIRED_HOLDS, '* * * * *');
+    await this.boss.work(RELEASE_EXPIRED_HOLDS, () => this.releaseExpiredHolds());
+    await this.boss.createQueue(RECONCILE_PAYMENTS);
+    await this.boss.schedule(RECONCILE_PAYMENTS, '* * * * *');
+    await this.boss.work(RECONCILE_PAYMENTS, () => this.reconcilePayments());
+  }
+
+  /** Runs the sweep now (also what the scheduled job does). */
+  async releaseExpiredHolds(): Promise<number> {
+    const released = await this.delivery.releaseExpiredHolds();
+    if (released > 0) this.log(`released ${released} expired delivery-window holds`);
+    return released;
+  }
+
+  /**
+   * Runs the reconciliation now: payments pending past PAYMENT_RECONCILE_AFTER_MS settled with the
+   * acquirer, then stock holds past STOCK_HOLD_MS (never turned into an order) given back.
+   */
+  async reconcilePayments(): Promise<{ settled: number; released: number }> {
+    const settled = await this.checkout.reconcile();
+    const released = await this.catalog.releaseExpiredStockHolds(this.clock());
+    if (settled + released > 0) this.log(`reconciled ${settled} payments, released ${released} stock holds`);
+    return { settled, released };
+  }
+
+  /** Stops taking jobs, waits for the running ones, and closes the queue's connections. */
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  }
+}

@@ -1,0 +1,283 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import {
+  Failure,
+  type Order,
+  type OrderForm,
+  type OrderInfo,
+  type OrderStatus,
+  type PaymentTransaction,
+} from '@despensa/contracts';
+import type { Database, Tx } from '../../db/client';
+import {
+  closedCount,
+  insertGroup,
+  orderById,
+  ordersOfGroup,
+  pendingBefore,
+  pendingOf,
+  setGroupStatus,
+  setToken,
+  transactionByGroup,
+  transactionById,
+  transactionByToken,
+  updateTransaction,
+  type OrderRow,
+  type TransactionRow,
+} from './repo';
+import type { PaymentStatus } from './tables';
+
+/** VTEX's status descriptions, in the shop's language. */
+const STATUS_DESCRIPTION: Record<OrderStatus, string> = {
+  'payment-pending': 'Pago pendiente',
+  'payment-approved': 'Pago aprobado',
+  'ready-for-handling': 'Listo para preparar',
+  canceled: 'Cancelado',
+};
+
+const TRANSACTION_STATUS: Record<PaymentStatus, PaymentTransaction['status']> = {
+  pending: 'Started',
+  approved: 'Approved',
+  canceled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
+/** What a placement hands the orders module: the re-priced cart and what the order keeps of it. */
+export interface PlacedGroup {
+  orderGroup: string;
+  transactionId: string;
+  accessToken: string;
+  orderForm: OrderForm;
+  userId: string | null;
+  paymentSystem: number;
+  orderInfo: OrderInfo;
+  deliveryWindow: { startDateUtc: string; endDateUtc: string } | null;
+}
+
+export type PaymentRecord = TransactionRow;
+
+/**
+ * Orders (VTEX OMS shapes): an order group per placement, one order per seller, its payment transaction,
+ * and the statuses payment-pending → payment-approved → ready-for-handling, or canceled. Reads are for the
+ * customer who placed the order only: anyone else gets a 404.
+ */
+export class OrdersService {
+  constructor(
+    private readonly database: Database,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  /** New ids for a placement: a 13-digit order group, a transaction id and the group's access token. */
+  newIds(): { orderGroup: string; transactionId: string; accessToken: string } {
+    const orderGroup = `${randomInt(1, 10)}${String(randomInt(0, 1e12)).padStart(12, '0')}`;
+    return {
+      orderGroup,
+      transactionId: randomBytes(16).toString('hex').toUpperCase(),
+      accessToken: randomBytes(24).toString('base64url'),
+    };
+  }
+
+  /** Writes the group's orders (one per seller, payment-pending) and its pending payment, in `tx`. */
+  async placeGroup(group: PlacedGroup, tx: Tx): Promise<void> {
+    const now = this.clock();
+    const { orderForm } = group;
+    const sellers = [...new Set(orderForm.items.map((item) => item.seller))];
+    const itemsTotal = (seller: string) =>
+      orderForm.items
+        .filter((item) => item.seller === seller)
+        .reduce((sum, item) => sum + item.priceDefinition.total, 0);
+    // Cart-wide amounts (shipping, cart discounts) go with the first order, so the group adds up to the cart.
+    const rest = orderForm.value - sellers.reduce((sum, seller) => sum + itemsTotal(seller), 0);
+    const address = (orderForm.shippingData.address as Record<string, unknown> | null) ?? null;
+    const profile = orderForm.clientProfileData;
+    const orders = sellers.map((seller, position) => {
+      const orderId = `${group.orderGroup}-${String(position + 1).padStart(2, '0')}`;
+      const value = itemsTotal(seller) + (position === 0 ? rest : 0);
+      const items = orderForm.items.filter((item) => item.seller === seller);
+      const detail: Omit<Order, 'status' | 'statusDescription' | 'lastChange'> = {
+        orderId,
+        orderGroup: group.orderGroup,
+        sellerOrderId: `00-${orderId}`,
+        orderFormId: orderForm.orderFormId,
+        value,
+        creationDate: now.toISOString(),
+        items: items.map((item) => ({
+          id: item.id,
+          productId: item.productId,
+          name: item.name,
+          quantity: item.quantity,
+          seller: item.seller,
+          measurementUnit: item.measurementUnit,
+          unitMultiplier: item.unitMultiplier,
+          price: item.price,
+          listPrice: item.listPrice,
+          sellingPrice: item.sellingPrice,
+          imageUrl: item.imageUrl,
+        })),
+        totals:
+          sellers.length === 1
+            ? orderForm.totalizers.map(({ id, name, value: amount }) => ({ id, name, value: amount }))
+            : [{ id: 'Items', name: 'Total de los ítems', value }],
+        sellers: orderForm.sellers.filter((each) => each.id === seller).map(({ id, name }) => ({ id, name })),
+        clientProfileData: {
+          email: profile?.email ?? '',
+          firstName: profile?.firstName ?? null,
+          lastName: profile?.lastName ?? null,
+          document: profile?.document ?? null,
+          phone: profile?.phone ?? null,
+        },
+        shippingData: {
+          address,
+          selectedSla: orderForm.shippingData.logisticsInfo[0]?.selectedSla ?? null,
+          deliveryWindow: group.deliveryWindow,
+        },
+        paymentData: {
+          transactions: [
+            {
+              transactionId: group.transactionId,
+              payments: [{ paymentSystem: String(group.paymentSystem), value: orderForm.value }],
+            },
+          ],
+        },
+        orderInfo: {
+          skuData: Object.fromEntries(
+            Object.entries(group.orderInfo.skuData).filter(([sku]) => items.some((item) => item.id === sku)),
+          ),
+          substituteType: group.orderInfo.substituteType,
+          receiverData: group.orderInfo.receiverData,
+        },
+      };
+      return {
+        orderId,
+        orderGroup: group.orderGroup,
+        orderFormId: orderForm.orderFormId,
+        userId: group.userId,
+        sellerId: seller,
+        status: 'payment-pending' as const,
+        value,
+        detail,
+        createdAt: now,
+        lastChange: now,
+      };
+    });
+    await insertGroup(tx, orders, {
+      id: group.transactionId,
+      orderGroup: group.orderGroup,
+      orderFormId: orderForm.orderFormId,
+      userId: group.userId,
+      paymentSystem: group.paymentSystem,
+      value: orderForm.value,
+      status: 'pending',
+      accessToken: group.accessToken,
+      createdAt: now,
+    });
+  }
+
+  /** The cart's payment still pending, in `tx` (a placement converges on it). */
+  pendingPaymentOf(orderFormId: string, tx: Tx): Promise<PaymentRecord | null> {
+    return pendingOf(tx, orderFormId);
+  }
+
+  /** The cart's attempt number: how many of its payments ended. A new attempt is a new placement. */
+  attemptOf(orderFormId: string): Promise<number> {
+    return closedCount(this.database.db, orderFormId);
+  }
+
+  payment(transactionId: string, tx?: Tx, lock = false): Promise<PaymentRecord | null> {
+    return transactionById(tx ?? this.database.db, transactionId, lock);
+  }
+
+  paymentByToken(token: string): Promise<PaymentRecord | null> {
+    return transactionByToken(this.database.db, token);
+  }
+
+  paymentOfGroup(orderGroup: string): Promise<PaymentRecord | null> {
+    return transactionByGroup(this.database.db, orderGroup);
+  }
+
+  /** Keeps the acquirer's token and form URL; false when another call kept one first. */
+  keepAcquirerToken(transactionId: string, token: string, url: string): Promise<boolean> {
+    return setToken(this.database.db, transactionId, token, url);
+  }
+
+  /** The payment was approved: the group is payment-approved, then ready for handling; in `tx`. */
+  async approve(payment: PaymentRecord, authorization: Record<string, unknown>, tx: Tx): Promise<void> {
+    const now = this.clock();
+    await updateTransaction(tx, payment.id, { status: 'approved', authorization, authorizedAt: now });
+    await setGroupStatus(tx, payment.orderGroup, 'payment-approved', now);
+    // Nothing stands between an approved payment and handling in this shop (no fraud review step).
+    await setGroupStatus(tx, payment.orderGroup, 'ready-for-handling', now);
+  }
+
+  /** The payment failed or was abandoned: the group is canceled; in `tx`. */
+  async cancel(payment: PaymentRecord, authorization: Record<string, unknown> | null, tx: Tx): Promise<void> {
+    const now = this.clock();
+    await updateTransaction(tx, payment.id, {
+      status: 'canceled',
+      canceledAt: now,
+      ...(authorization ? { authorization } : {}),
+    });
+    await setGroupStatus(tx, payment.orderGroup, 'canceled', now);
+  }
+
+  /** An approved charge with no order to complete was refunded; in `tx`. */
+  async markRefunded(payment: PaymentRecord, amount: number, tx: Tx): Promise<void> {
+    await updateTransaction(tx, payment.id, {
+      status: 'refunded',
+      refunded: amount,
+      canceledAt: this.clock(),
+    });
+    await setGroupStatus(tx, payment.orderGroup, 'canceled', this.clock());
+  }
+
+  /** Payments pending since longer than `ageMs`: the reconciliation's work. */
+  pendingOlderThan(ageMs: number, limit = 100): Promise<PaymentRecord[]> {
+    return pendingBefore(this.database.db, new Date(this.clock().getTime() - ageMs), limit);
+  }
+
+  // ---- reads: the customer's own only ----
+
+  /** The orders of a group, for the server (the confirmation e-mail); no owner check. */
+  async groupOrders(orderGroup: string): Promise<Order[]> {
+    return (await ordersOfGroup(this.database.db, orderGroup)).map(view);
+  }
+
+  async order(userId: string, orderId: string): Promise<Order> {
+    const row = await orderById(this.database.db, orderId);
+    if (!row || row.userId !== userId) throw new Failure('orderNotFound');
+    return view(row);
+  }
+
+  async group(userId: string, orderGroup: string): Promise<Order[]> {
+    const rows = await ordersOfGroup(this.database.db, orderGroup);
+    if (rows.length === 0 || rows[0]!.userId !== userId) throw new Failure('orderNotFound');
+    return rows.map(view);
+  }
+
+  async transaction(userId: string, transactionId: string): Promise<PaymentTransaction> {
+    const row = await transactionById(this.database.db, transactionId);
+    if (!row || row.userId !== userId) throw new Failure('paymentNotFound');
+    return {
+      id: row.id,
+      transactionId: row.id,
+      referenceKey: row.orderGroup,
+      orderId: row.orderGroup,
+      status: TRANSACTION_STATUS[row.status],
+      value: row.value,
+      totalRefunds: row.refunded,
+      startDate: row.createdAt.toISOString(),
+      authorizationDate: row.authorizedAt?.toISOString() ?? null,
+      authorizationToken: (row.authorization?.authorizationCode as string | undefined) ?? null,
+      cancelationDate: row.canceledAt?.toISOString() ?? null,
+      payments: [{ paymentSystem: String(row.paymentSystem), value: row.value }],
+    };
+  }
+}
+
+function view(row: OrderRow): Order {
+  return {
+    ...row.detail,
+    status: row.status,
+    statusDescription: STATUS_DESCRIPTION[row.status],
+    lastChange: row.lastChange.toISOString(),
+  };
+}

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Order, OrderStatus } from '@despensa/contracts';
+
+/**
+ * The orders module owns these tables. One placement makes an order group with one order per seller
+ * (VTEX: `{orderGroup}-01`, `-02`…) and one payment transaction for the group.
+ */
+export const shopOrder = pgTable(
+  'shop_order',
+  {
+    orderId: text('order_id').primaryKey(),
+    orderGroup: text('order_group').notNull(),
+    orderFormId: text('order_form_id').notNull(),
+    /** The customer who placed it; null for an anonymous cart (then the cart id is the key). */
+    userId: text('user_id'),
+    sellerId: text('seller_id').notNull(),
+    status: text('status').$type<OrderStatus>().notNull(),
+    value: integer('value').notNull(),
+    /** The order as answered (items with prices, totals, shipping, profile, order info). */
+    detail: jsonb('detail').$type<Omit<Order, 'status' | 'statusDescription' | 'lastChange'>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastChange: timestamp('last_change', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('shop_order_group_idx').on(t.orderGroup),
+    index('shop_order_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'payment-pending'`),
+  ],
+);
+
+export type PaymentStatus = 'pending' | 'approved' | 'canceled' | 'refunded';
+
+/** The payment of an order group at the acquirer. At most one pending or approved per cart. */
+export const paymentTransaction = pgTable(
+  'payment_transaction',
+  {
+    id: text('id').primaryKey(),
+    orderGroup: text('order_group').notNull().unique(),
+    orderFormId: text('order_form_id').notNull(),
+    userId: text('user_id'),
+    paymentSystem: integer('payment_system').notNull(),
+    value: integer('value').notNull(),
+    status: text('status').$type<PaymentStatus>().notNull(),
+    /** The acquirer's token (Webpay's token_ws), once the acquirer transaction exists. */
+    acquirerToken: text('acquirer_token').unique(),
+    /** Where the shopper posts the token to pay (Webpay's form URL). */
+    acquirerUrl: text('acquirer_url'),
+    /** Checkout's access token for the group (xChko). */
+    accessToken: text('access_token').notNull(),
+    /** What the acquirer answered on commit or status (authorization code, card, response code). */
+    authorization: jsonb('authorization').$type<Record<string, unknown>>(),
+    refunded: integer('refunded').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    authorizedAt: timestamp('authorized_at', { withTimezone: true }),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_transaction_active_cart')
+      .on(t.orderFormId)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);

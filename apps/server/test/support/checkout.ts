@@ -1,0 +1,156 @@
+import { DELIVERY_METHODS, CARD_REDIRECT_PAYMENT_ID } from '@despensa/domain';
+import type { OrderForm } from '@despensa/contracts';
+import type { TestApp } from './app';
+import { accountsClient } from './accounts';
+import { CART_HEADERS } from './cart';
+
+export const VISA = '4051 8856 0044 6623';
+export const MASTERCARD = '5186 0595 5959 0568';
+/** Monday 2026-11-02, 12:00 in Santiago: stores open, windows ahead. */
+export const CHECKOUT_START = new Date('2026-11-02T15:00:00Z');
+
+/** The sales channel of a store with delivery windows, and where it delivers. */
+export async function deliveringChannel(shop: TestApp): Promise<number> {
+  const { rows } = await shop.database.pool.query(
+    "SELECT sales_channel FROM store WHERE comuna_code = '13123'",
+  );
+  return rows[0].sales_channel;
+}
+
+type Shopper = Awaited<ReturnType<ReturnType<typeof accountsClient>['loggedIn']>>;
+
+/** A shopper's calls with their session. */
+export function as(shop: TestApp, shopper: { token: string } | null) {
+  return (method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+    shop.app.inject({
+      method,
+      url,
+      headers: { ...CART_HEADERS, ...(shopper ? { 'x-access-token': shopper.token } : {}), ...headers },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+}
+
+/**
+ * A logged-in shopper's cart, complete as §5 asks except what `skip` leaves out: items, profile (RUT,
+ * e-mail, phone), home delivery to a saved address with a held window, a receiver, a card payment.
+ */
+export async function completeCart(
+  shop: TestApp,
+  options: {
+    sc: number;
+    items: { id: string; quantity: number }[];
+    windowIndex?: number;
+    skip?: ('profile' | 'shipping' | 'receiver' | 'payment')[];
+  },
+): Promise<{ shopper: Shopper; id: string; form: OrderForm; call: ReturnType<typeof as> }> {
+  const accounts = accountsClient(
+    shop,
+    `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  );
+  const shopper = await accounts.loggedIn();
+  const call = as(shop, shopper);
+  const skip = new Set(options.skip ?? []);
+  const created = await call('POST', `/api/orderForm?sc=${options.sc}`, {
+    items: options.items.map((item) => ({ ...item, seller: '1' })),
+  });
+  if (created.statusCode !== 200) throw new Error(`cart: ${created.body}`);
+  const id = (created.json() as OrderForm).orderFormId;
+  const taken = await call('POST', '/api/user/profile', { orderFormId: id });
+  if (taken.statusCode !== 200) throw new Error(`take: ${taken.body}`);
+  if (!skip.has('profile')) {
+    const profile = await call('POST', `/api/orderform/${id}/clientProfileData`, {
+      email: shopper.email,
+      document: shopper.document,
+      phone: '+56912345678',
+      firstName: shopper.firstName,
+      lastName: shopper.lastName,
+    });
+    if (profile.statusCode !== 200) throw new Error(`profile: ${profile.body}`);
+  }
+  if (!skip.has('shipping')) {
+    const windows = (
+      await shop.services.delivery.simulate({
+        location: { zipCode: '7500000', country: 'CL', point: [-70.61667, -33.43333] },
+        saleschannel: options.sc,
+        shippingMethod: DELIVERY_METHODS.homeDelivery.id,
+        items: options.items.map((item) => ({ ...item, seller: '1' })),
+      })
+    ).logisticsInfo[0]!.slas[0]!.availableDeliveryWindows.filter((w) => w.remaining > 0);
+    const window = windows[(options.windowIndex ?? 0) % windows.length]!;
+    const address = {
+      addressId: 'casa',
+      addressType: 'residential',
+      receiverName: skip.has('receiver') ? '' : shopper.firstName,
+      street: 'Av. Providencia',
+      number: '1234',
+      neighborhood: 'Providencia',
+      city: 'Providencia',
+      state: 'Metropolitana de Santiago',
+      country: 'CHL',
+      postalCode: '7500000',
+      geoCoordinates: [-70.61667, -33.43333],
+    };
+    const shipping = await call('POST', `/api/orderform/${id}/shipping?sc=${options.sc}`, {
+      address,
+      selectedAddresses: [address],
+      availableAddresses: [address],
+      logisticsInfo: [
+        {
+          itemIndex: 0,
+          selectedSla: DELIVERY_METHODS.homeDelivery.id,
+          deliveryWindow: { startDateUtc: window.startDateUtc, endDateUtc: window.endDateUtc },
+        },
+      ],
+    });
+    if (shipping.statusCode !== 200) throw new Error(`shipping: ${shipping.body}`);
+  }
+  let form: OrderForm = (await call('GET', `/api/orderform/${id}`)).json();
+  if (!skip.has('payment')) {
+    const payments = await call('POST', `/api/orderform/${id}/payments`, {
+      payments: [{ paymentSystem: CARD_REDIRECT_PAYMENT_ID, installments: 1, value: form.value }],
+    });
+    if (payments.statusCode !== 200) throw new Error(`payments: ${payments.body}`);
+    form = payments.json();
+  }
+  return { shopper, id, form, call };
+}
+
+/** Posts a form to a URL of the shop (the sandbox's pages, the return) as a browser would. */
+export async function postForm(shop: TestApp, url: string, fields: Record<string, string>) {
+  return shop.app.inject({
+    method: 'POST',
+    url: url.replace(/^https?:\/\/[^/]+/, ''),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** The one form of a page: its action and hidden fields. */
+export function formOf(html: string) {
+  const found = /<form[^>]*action="([^"]+)"[^>]*>((?:(?!<\/form>).)*)<\/form>/s.exec(html);
+  if (!found) throw new Error(`no form in ${html}`);
+  const fields: Record<string, string> = {};
+  for (const [, name, value] of found[2]!.matchAll(/name="([^"]+)" value="([^"]*)"/g)) fields[name!] = value!;
+  return { action: found[1]!.replace(/&amp;/g, '&'), fields };
+}
+
+/**
+ * The shopper at the acquirer: the shop's payment page, the sandbox's card and bank steps. Answers the
+ * form the sandbox posts back to the shop (not posted yet).
+ */
+export async function payAtAcquirer(shop: TestApp, redirectUrl: string, card: string) {
+  const page = await shop.app.inject({ method: 'GET', url: redirectUrl });
+  if (page.statusCode !== 200) throw new Error(`payment page: ${page.statusCode} ${page.headers.location}`);
+  const toAcquirer = formOf(page.body);
+  const token = toAcquirer.fields.token_ws!;
+  const base = toAcquirer.action.replace(/\/webpayserver\/.*$/, '');
+  await postForm(shop, toAcquirer.action, { token_ws: token });
+  await postForm(shop, `${base}/webpayserver/card`, { token, card });
+  const done = await postForm(shop, `${base}/webpayserver/bank`, {
+    token,
+    card,
+    rut: '11.111.111-1',
+    password: '123',
+  });
+  return { token, back: formOf(done.body) };
+}

@@ -1,0 +1,290 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import {
+  CARD_REDIRECT_PAYMENT_ID,
+  DELIVERY_METHODS,
+  computeRutCheckDigit,
+  isInStock,
+} from '@despensa/domain';
+import type { OrderForm, TransactionAnswer } from '@despensa/contracts';
+import { cliOption, percentile, BENCH_KEY, CONNECTIONS, startBenchShop } from './support';
+
+/**
+ * `npm run bench:checkout [-- --products N --orders O]`: placing orders (POST
+ * /api/checkout/pub/orderform/transaction) from O complete carts over 10 connections, with a few skus
+ * whose stock is shorter than the demand. Prints the server-side p95 of placement (goal 100 ms; the
+ * sandbox acquirer has no deliberate delays, its create call is inside the figure and also shown alone),
+ * orders per second (goal 50), and checks 0 oversold units and 0 duplicate orders. Figures, not assertions.
+ */
+const products = cliOption('products', 3000);
+const orderCount = cliOption('orders', 600);
+
+const { url, shop, database, stop } = await startBenchShop(products);
+const pool = database.pool;
+const headers = { ...BENCH_KEY, 'content-type': 'application/json', 'x-account': 'despensa' };
+
+// Server-side time of placement (the flow and the acquirer call) and of the acquirer call alone, timed
+// around the checkout service the route calls (the server is already listening: no hooks can be added).
+const elapsed = { placement: [] as number[], flow: [] as number[], acquirer: [] as number[] };
+const checkout = shop.services.checkout;
+const timed =
+  <A extends unknown[], R>(samples: number[], run: (...args: A) => Promise<R>) =>
+  async (...args: A): Promise<R> => {
+    const started = performance.now();
+    try {
+      return await run(...args);
+    } finally {
+      samples.push(performance.now() - started);
+    }
+  };
+// The flow alone: from the call to the moment it hands over to the acquirer (the in-process sandbox shares
+// the database pool with the shop, so its time is not the shop's).
+const placing = new AsyncLocalStorage<number>();
+const place = timed(elapsed.placement, checkout.placeOrder.bind(checkout));
+checkout.placeOrder = (...args) => placing.run(performance.now(), () => place(...args));
+const startPayment = timed(elapsed.acquirer, checkout.startPayment.bind(checkout));
+checkout.startPayment = (...args) => {
+  const started = placing.getStore();
+  if (started !== undefined) elapsed.flow.push(performance.now() - started);
+  return startPayment(...args);
+};
+// Catalogue index rebuilds (a stock change notifies catalog_changed) during placement.
+let rebuilds = 0;
+const catalog = shop.services.catalog;
+const rebuild = catalog.rebuild.bind(catalog);
+catalog.rebuild = () => {
+  rebuilds += 1;
+  return rebuild();
+};
+
+async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { ...headers, ...(token ? { 'x-access-token': token } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+// One shopper (a login costs a deliberate scrypt) with a cart per order.
+const email = `bench${Date.now()}@correo.cl`;
+const document = `${20_000_000 + (Date.now() % 1_000_000)}`;
+const rut = `${document}-${computeRutCheckDigit(document)}`;
+await call('POST', '/api/user', {
+  firstName: 'Banca',
+  lastName: 'Pruebas',
+  document: rut,
+  email,
+  homePhone: '+56912345678',
+  password: 'clave-segura-123',
+  termsAccepted: true,
+});
+const { authenticationToken } = await call<{ authenticationToken: string }>(
+  'GET',
+  '/api/vtexid/pub/authentication/start',
+);
+const login = await call<{ authCookie: { Value: string } }>(
+  'POST',
+  '/api/vtexid/pub/authentication/classic/validate',
+  { authenticationToken, login: email, password: 'clave-segura-123' },
+);
+const token = login.authCookie.Value;
+
+const { rows: channels } = await pool.query("SELECT sales_channel FROM store WHERE comuna_code = '13123'");
+const sc: number = channels[0].sales_channel;
+// Windows for every cart: the bench shop's windows take as many as it places.
+await pool.query('UPDATE delivery_window SET capacity = 1000000');
+const index = shop.services.catalog.index;
+const skus = index.products
+  .flatMap((product) => product.skus)
+  .filter((sku) => {
+    const offer = index.offersFor(sku, sc).find((each) => each.sellerId === '1');
+    return (
+      sku.measurementUnit !== 'kg' &&
+      offer &&
+      isInStock({ ListPrice: offer.listPrice, AvailableQuantity: offer.availableQuantity })
+    );
+  })
+  .slice(0, 40)
+  .map((sku) => String(sku.id));
+// Every cart takes one unit of a scarce sku (stock for 3 carts in 4) and some of another.
+const scarceUnits = Math.floor((orderCount * 3) / 4);
+const scarce = skus[0]!;
+await pool.query(
+  "UPDATE sku_offer SET available_quantity = $3 WHERE sku_id = $1 AND sales_channel = $2 AND seller_id = '1'",
+  [scarce, sc, scarceUnits],
+);
+const windows = (
+  await shop.services.delivery.simulate({
+    location: { zipCode: '7500000', country: 'CL', point: [-70.61667, -33.43333] },
+    saleschannel: sc,
+    shippingMethod: DELIVERY_METHODS.homeDelivery.id,
+    items: [{ id: skus[1]!, quantity: 1, seller: '1' }],
+  })
+).logisticsInfo[0]!.slas[0]!.availableDeliveryWindows;
+
+async function completeCart(i: number): Promise<{ id: string; value: number }> {
+  const created = await call<OrderForm>('POST', `/api/orderForm?sc=${sc}`, {
+    items: [
+      { id: scarce, quantity: 1, seller: '1' },
+      { id: skus[1 + (i % (skus.length - 1))], quantity: 1 + (i % 3), seller: '1' },
+    ],
+  });
+  const id = created.orderFormId;
+  await call('POST', '/api/user/profile', { orderFormId: id }, token);
+  await call(
+    'POST',
+    `/api/orderform/${id}/clientProfileData`,
+    { email, document: rut, phone: '+56912345678' },
+    token,
+  );
+  const window = windows[i % windows.length]!;
+  const address = {
+    addressId: 'casa',
+    addressType: 'residential',
+    receiverName: 'Banca Pruebas',
+    street: 'Av. Providencia',
+    number: '1234',
+    neighborhood: 'Providencia',
+    city: 'Providencia',
+    state: 'Metropolitana de Santiago',
+    country: 'CHL',
+    postalCode: '7500000',
+    geoCoordinates: [-70.61667, -33.43333],
+  };
+  await call(
+    'POST',
+    `/api/orderform/${id}/shipping?sc=${sc}`,
+    {
+      address,
+      selectedAddresses: [address],
+      logisticsInfo: [
+        {
+          itemIndex: 0,
+          selectedSla: DELIVERY_METHODS.homeDelivery.id,
+          deliveryWindow: { startDateUtc: window.startDateUtc, endDateUtc: window.endDateUtc },
+        },
+      ],
+    },
+    token,
+  );
+  const form = await call<OrderForm>('GET', `/api/orderform/${id}`, undefined, token);
+  await call(
+    'POST',
+    `/api/orderform/${id}/payments`,
+    {
+      payments: [{ paymentSystem: CARD_REDIRECT_PAYMENT_ID, installments: 1, value: form.value }],
+    },
+    token,
+  );
+  return { id, value: form.value };
+}
+
+console.log(`preparing ${orderCount} complete carts…`);
+const carts: { id: string; value: number }[] = [];
+for (let i = 0; i < orderCount; i += CONNECTIONS)
+  carts.push(
+    ...(await Promise.all(
+      Array.from({ length: Math.min(CONNECTIONS, orderCount - i) }, (_, j) => completeCart(i + j)),
+    )),
+  );
+
+// Only the placement phase counts (the arrays are the ones the timers hold).
+rebuilds = 0;
+elapsed.placement.length = 0;
+elapsed.acquirer.length = 0;
+elapsed.flow.length = 0;
+let placed = 0;
+let refused = 0;
+let next = 0;
+const started = performance.now();
+await Promise.all(
+  Array.from({ length: CONNECTIONS }, async () => {
+    while (next < carts.length) {
+      const cart = carts[next++]!;
+      // Each cart is sent twice, as a double click would: the second must answer the first's order.
+      const [first, second] = await Promise.all(
+        [0, 1].map(() =>
+          fetch(`${url}/api/checkout/pub/orderform/transaction`, {
+            method: 'POST',
+            headers: { ...headers, 'x-access-token': token },
+            body: JSON.stringify({ referenceId: cart.id, value: cart.value, interestValue: 0 }),
+          }),
+        ),
+      );
+      if (first!.ok) {
+        placed += 1;
+        const a = (await first!.json()) as TransactionAnswer;
+        const b = (await second!.json()) as TransactionAnswer;
+        if (a.orderId !== b.orderId) console.log(`DUPLICATE for ${cart.id}`);
+      } else {
+        refused += 1;
+        await first!.text();
+        await second!.text();
+      }
+    }
+  }),
+);
+const seconds = (performance.now() - started) / 1000;
+
+const placement = elapsed.placement;
+const acquirerCreate = elapsed.acquirer;
+const ids = carts.map((cart) => cart.id);
+const { rows: duplicates } = await pool.query(
+  `SELECT count(*)::int AS n FROM (SELECT order_form_id FROM shop_order WHERE order_form_id = ANY($1)
+     GROUP BY order_form_id HAVING count(DISTINCT order_group) > 1) d`,
+  [ids],
+);
+const { rows: stock } = await pool.query(
+  `SELECT o.available_quantity AS left, coalesce(sum(h.quantity), 0)::int AS held
+     FROM sku_offer o LEFT JOIN stock_hold h ON h.sku_id = o.sku_id AND h.sales_channel = o.sales_channel AND h.seller_id = o.seller_id
+    WHERE o.sku_id = $1 AND o.sales_channel = $2 AND o.seller_id = '1' GROUP BY o.available_quantity`,
+  [scarce, sc],
+);
+const { rows: negative } = await pool.query(
+  'SELECT count(*)::int AS n FROM sku_offer WHERE available_quantity < 0',
+);
+
+console.log(
+  `\n${products} products, ${carts.length} carts each sent twice at once over ${CONNECTIONS} connections`,
+);
+console.table([
+  {
+    figure: 'placement p95, the flow without the sandbox acquirer (ms)',
+    value: percentile(elapsed.flow, 95).toFixed(1),
+    goal: '≤ 100',
+  },
+  { figure: 'placement p50, the same (ms)', value: percentile(elapsed.flow, 50).toFixed(1), goal: '' },
+  {
+    figure: 'placement p95 with the acquirer call (ms)',
+    value: percentile(placement, 95).toFixed(1),
+    goal: '',
+  },
+  {
+    figure: 'acquirer create p95, sandbox in process (ms)',
+    value: percentile(acquirerCreate, 95).toFixed(1),
+    goal: '',
+  },
+  { figure: 'orders placed per second', value: (placed / seconds).toFixed(1), goal: '≥ 50' },
+  {
+    figure: 'orders placed / refused (out of stock)',
+    value: `${placed} / ${refused}`,
+    goal: `${scarceUnits} (the scarce sku's stock)`,
+  },
+  {
+    figure: 'oversold units (scarce sku held beyond its stock)',
+    value: Math.max(0, (stock[0]?.held ?? 0) - scarceUnits) + negative[0].n,
+    goal: '0',
+  },
+  { figure: 'catalogue index rebuilds meanwhile', value: rebuilds, goal: '' },
+  { figure: 'duplicate orders (carts with two groups)', value: duplicates[0].n, goal: '0' },
+]);
+// The bench shop is kept between runs; its carts and orders are not.
+await pool.query(
+  'DELETE FROM stock_hold WHERE holder IN (SELECT order_group FROM shop_order WHERE order_form_id = ANY($1))',
+  [ids],
+);
+await pool.query('DELETE FROM shop_order WHERE order_form_id = ANY($1)', [ids]);
+await pool.query('DELETE FROM payment_transaction WHERE order_form_id = ANY($1)', [ids]);
+await pool.query('DELETE FROM order_form WHERE id = ANY($1)', [ids]);
+await stop();
