@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse, { type Result } from 'lighthouse';
+import { startServerProcess } from '../apps/server/test/support/server-process';
 import { CHROME_PATH, CHROMIUM_ARGS } from '../apps/web/e2e/support/chromium';
 import { cliOption } from './support';
 
@@ -62,28 +63,11 @@ function stop(child: ChildProcess): Promise<void> {
 async function startShop(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'despensa-bench-web-'));
   fs.chmodSync(dataDir, 0o755); // initdb runs as another user when we are root
-  const port = 5100 + Math.floor(Math.random() * 800);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      EMBEDDED_PG_PORT: String(port + 1000),
-      SEED_PRODUCTS: String(products),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseUrl}/api/health`, child, 'the server');
+  const server = await startServerProcess(dataDir, undefined, { seedProducts: products });
   return {
-    baseUrl,
+    baseUrl: server.baseUrl,
     stop: async () => {
-      await stop(child);
+      await stop(server.child);
       fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { Stream } from 'node:stream';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -11,11 +12,15 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse } from '@despensa/contracts';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerApiKeyGuard } from './http/api-key';
+import { ApiRoutes, registerEdgeGuards } from './http/edge';
 import { registerErrorMapping } from './http/errors';
 import { CatalogService } from './modules/catalog/service';
+import { PromotionsService } from './modules/promotions/service';
 import { catalogRoutes } from './modules/catalog/routes';
 import { CartService } from './modules/cart/service';
 import { cartRoutes } from './modules/cart/routes';
@@ -23,6 +28,7 @@ import { ContentService } from './modules/content/service';
 import { contentRoutes } from './modules/content/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mediaRoutes } from './modules/media/routes';
+import { monitoringRoutes } from './modules/monitoring/routes';
 import { NewsletterService } from './modules/newsletter/service';
 import { newsletterRoutes } from './modules/newsletter/routes';
 import { StoresService } from './modules/stores/service';
@@ -41,7 +47,21 @@ import { devOutboxRoutes } from './providers/mail/routes';
 import type { Geocoder } from './providers/geocoder/geocoder';
 import { OfflineGeocoder } from './providers/geocoder/offline';
 import { loadTerritory } from './providers/geocoder/territory';
-import { registerWeb } from './web';
+import { ShippingFlows } from './flows/attach-shipping';
+import { JobQueue } from './jobs/queue';
+import { logStreamError, registerWeb } from './web';
+import { transbankSandboxRoutes } from './providers/acquirer/sandbox/routes';
+import { acquirerOnFirstUse, transbankSettings, type Acquirer } from './providers/acquirer/acquirer';
+import { OrdersService } from './modules/orders/service';
+import { ordersRoutes } from './modules/orders/routes';
+import { Checkout } from './flows/place-order';
+import { paymentPages } from './flows/payment-pages';
+import type { GiftCardProvider } from './providers/giftcard/giftcard';
+import { GiftCardSandbox } from './providers/giftcard/sandbox/sandbox';
+import type { WalletProvider } from './providers/wallet/wallet';
+import { WalletSandbox } from './providers/wallet/sandbox/sandbox';
+import { WalletService } from './modules/wallet/service';
+import { walletRoutes } from './modules/wallet/routes';
 
 export interface Services {
   addresses: AddressService;
@@ -50,9 +70,20 @@ export interface Services {
   catalog: CatalogService;
   content: ContentService;
   delivery: DeliveryService;
+  /** Writes that span modules (flows/). */
+  shipping: ShippingFlows;
+  /** Placing orders and settling their payments (flows/place-order). */
+  checkout: Checkout;
+  orders: OrdersService;
+  /** The job queue, when started (AppOptions.jobs). */
+  jobs: JobQueue | null;
   newsletter: NewsletterService;
+  promotions: PromotionsService;
   stores: StoresService;
   users: UserService;
+  wallet: WalletService;
+  /** The gift-card issuer (payment 732). */
+  giftCards: GiftCardProvider;
   /** The built-in sandbox mailer when no other was given (tests read its outbox). */
   mailer: Mailer;
 }
@@ -74,8 +105,15 @@ export interface AppOptions {
   /** Outgoing mail; the sandbox (an outbox in memory) by default. */
   mailer?: Mailer;
   geocoder?: Geocoder;
+  /** The gift-card issuer and the group's wallet; by default their sandboxes over this database. */
+  giftCards?: GiftCardProvider;
+  walletProvider?: WalletProvider;
   /** Serve the built storefront (API tests leave it out). */
   web?: boolean;
+  /** Start the job queue (pg-boss); API tests that do not need it leave it off to stay fast. */
+  jobs?: boolean;
+  /** The card acquirer; by default Webpay through transbank-sdk at TRANSBANK_ENVIRONMENT or the own sandbox. */
+  acquirer?: Acquirer;
 }
 
 /** Builds the HTTP server over a migrated, seeded database. The caller owns the database's lifetime. */
@@ -85,8 +123,12 @@ export async function buildApp({
   clock = () => new Date(),
   logger = true,
   web = true,
+  jobs: withJobs = true,
   mailer = new SandboxMailer(clock),
   geocoder = new OfflineGeocoder(),
+  acquirer,
+  giftCards,
+  walletProvider,
 }: AppOptions): Promise<App> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
@@ -96,8 +138,12 @@ export async function buildApp({
     routerOptions: { maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();
   const routes: App['routes'] = [];
+  const apiRoutes = new ApiRoutes();
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) {
+      routes.push({ method, url: route.url });
+      apiRoutes.add(method, route.url);
+    }
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -112,15 +158,45 @@ export async function buildApp({
   const content = new ContentService(database, clock);
   const newsletter = new NewsletterService(database, clock);
   const stores = new StoresService(database);
-  const cart = new CartService(database, catalog, clock);
+  const promotions = new PromotionsService(database, (message) => app.log.info(message));
+  const cart = new CartService(database, catalog, promotions, clock);
   const auth = new AuthService(database, mailer, clock, config.BRAND_NAME);
   const users = new UserService(database, auth, cart, clock);
   const addresses = new AddressService(database, auth, users, geocoder, loadTerritory(), clock);
-  const delivery = new DeliveryService(database, stores, catalog, cart, clock, (message) =>
-    app.log.info(message),
+  const delivery = new DeliveryService(database, stores, catalog, clock, (message) => app.log.info(message));
+  const shipping = new ShippingFlows(database, { delivery, cart });
+  const orders = new OrdersService(database, clock);
+  // Without TRANSBANK_ENVIRONMENT the shop's own sandbox, on the port it actually listens on.
+  const cardAcquirer =
+    acquirer ??
+    acquirerOnFirstUse(() => ({
+      ...transbankSettings(config),
+      environment:
+        config.TRANSBANK_ENVIRONMENT ??
+        `http://127.0.0.1:${(app.server.address() as { port: number } | null)?.port ?? config.PORT}/sandbox/transbank`,
+    }));
+  const checkout = new Checkout(
+    database,
+    { cart, catalog, delivery, orders },
+    cardAcquirer,
+    mailer,
+    (message) => app.log.info(message),
+  );
+  const giftCardIssuer = giftCards ?? (await seeded(new GiftCardSandbox(database.db, clock)));
+  const wallet = new WalletService(
+    database,
+    users,
+    walletProvider ?? (await seeded(new WalletSandbox(database.db, clock))),
+    cardAcquirer,
+    clock,
   );
   await catalog.start();
+  await promotions.start();
   await delivery.start();
+  const jobs = withJobs
+    ? new JobQueue(database, delivery, catalog, checkout, clock, (message) => app.log.info(message))
+    : null;
+  await jobs?.start();
 
   // Brotli's default level (11) costs tens of ms per response; 5 compresses pages and JSON nearly as well
   // in a fraction of the time. Built assets are compressed once, at build time.
@@ -130,8 +206,15 @@ export async function buildApp({
     encodings: ['br', 'gzip', 'deflate'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
   });
+  // Every streamed answer (compressed, SSR, static file) gets an error listener after compression, so one
+  // client hanging up mid-stream ends its own response and never raises an unhandled 'error'.
+  app.addHook('onRoute', (route) => {
+    route.onSend = [...[route.onSend ?? []].flat(), guardStream];
+  });
   await app.register(swagger, {
     openapi: {
+      // 3.1: JSON Schema as it is, so nullable values are types of their own and enums may include null.
+      openapi: '3.1.0',
       info: {
         title: `${config.BRAND_NAME} storefront API`,
         description:
@@ -146,24 +229,30 @@ export async function buildApp({
       },
       security: [{ apiKey: [], consumer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: documentRoute,
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  registerErrorMapping(app);
+  registerErrorMapping(app, apiRoutes);
+  registerEdgeGuards(app);
   registerApiKeyGuard(app, config.API_KEYS);
   await app.register(healthRoutes(database));
   await app.register(catalogRoutes(catalog));
   await app.register(contentRoutes(content));
   await app.register(mediaRoutes(catalog, content, config));
   await app.register(newsletterRoutes(newsletter));
-  await app.register(cartRoutes(cart));
+  await app.register(monitoringRoutes());
+  await app.register(cartRoutes(cart, auth));
   await app.register(authRoutes(auth));
   await app.register(userRoutes(users, auth));
   await app.register(addressRoutes(addresses, auth));
-  await app.register(shippingRoutes(delivery));
+  await app.register(shippingRoutes(delivery, shipping, cart, auth));
+  await app.register(transbankSandboxRoutes(database.db, clock));
+  await app.register(walletRoutes(wallet, auth));
+  await app.register(ordersRoutes(orders, checkout, auth));
+  await app.register(paymentPages(checkout, orders));
   if (process.env.NODE_ENV !== 'production' && mailer instanceof SandboxMailer)
     await app.register(devOutboxRoutes(mailer));
   if (web) {
@@ -182,20 +271,102 @@ export async function buildApp({
       catalog,
       content,
       stores,
-      delivery,
+      territory: {
+        regions: () => addresses.regions(),
+        comunas: (regionCode) => addresses.comunas(regionCode),
+      },
+      delivery: {
+        salesChannelAt: (point) => delivery.salesChannelAt(point),
+        withdrawalStores: () => delivery.withdrawalStores(),
+        simulate: (body) => delivery.simulate(body),
+        heldWindow: (orderFormId) => delivery.heldWindow(orderFormId),
+        applyChoice: (orderFormId, choice) => shipping.applyChoice(orderFormId, choice),
+        reserveWindow: (orderFormId, window) => shipping.reserveWindow(orderFormId, window),
+      },
     });
   }
 
   return {
     app,
     routes,
-    services: { addresses, auth, cart, catalog, content, delivery, newsletter, stores, users, mailer },
+    services: {
+      addresses,
+      auth,
+      cart,
+      catalog,
+      content,
+      delivery,
+      shipping,
+      checkout,
+      orders,
+      jobs,
+      newsletter,
+      promotions,
+      stores,
+      users,
+      wallet,
+      giftCards: giftCardIssuer,
+      mailer,
+    },
     close: async () => {
       await app.close();
+      await jobs?.stop();
       await delivery.stop();
+      await promotions.stop();
       await catalog.stop();
     },
   };
+}
+
+/** A sandbox with its test data issued (idempotent, so every start may do it). */
+async function seeded<T extends { seed(): Promise<void> }>(sandbox: T): Promise<T> {
+  await sandbox.seed();
+  return sandbox;
+}
+
+/** Headers a group of routes needs besides the key (§7), by path prefix. */
+const ROUTE_HEADERS: [RegExp, Record<string, string>][] = [
+  [/^\/api\/(orderform|orderForm|order\/info)\b/, { 'x-account': "The store's account, e.g. 'despensa'" }],
+  [/^\/api\/user\b/, { 'x-access-token': 'The session token from the login flow' }],
+];
+
+/**
+ * The zod route schema as OpenAPI, with what every /api route may answer besides its own statuses (the
+ * edge's 400, the key guard's 401, a missing cart's 404, a wrong method's 405, a body too big or not JSON) and the headers it needs.
+ */
+const documentRoute: typeof jsonSchemaTransform = (input) => {
+  const { schema, url } = input;
+  if (!url.startsWith('/api/') || schema?.hide) return jsonSchemaTransform(input);
+  // A route that declares no answer still answers 200 (with a shape it does not publish yet).
+  const response = { ...((schema?.response as object | undefined) ?? { 200: z.unknown() }) } as Record<
+    number,
+    unknown
+  >;
+  const withBody = [input.route.method].flat().some((method) => !['GET', 'HEAD'].includes(method));
+  for (const status of [400, 401, 404, 405, ...(withBody ? [413, 415] : [])])
+    response[status] ??= errorResponse;
+  const headers = ROUTE_HEADERS.find(([pattern]) => pattern.test(url))?.[1];
+  return jsonSchemaTransform({
+    ...input,
+    schema: {
+      ...schema,
+      response,
+      ...(headers && !schema?.headers
+        ? {
+            headers: z.object(
+              Object.fromEntries(
+                Object.entries(headers).map(([name, text]) => [name, z.string().describe(text)]),
+              ),
+            ),
+          }
+        : {}),
+    },
+  });
+};
+
+async function guardStream(request: FastifyRequest, _reply: FastifyReply, payload: unknown) {
+  if (payload instanceof Stream) payload.on('error', (error) => logStreamError(request, error));
+  return payload;
 }
 
 /** The key the storefront's browser code uses: the one configured for the 'web' consumer. */

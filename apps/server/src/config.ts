@@ -47,6 +47,29 @@ const configSchema = z.object({
   HELP_PHONE: z.string().min(1).default('600 400 2000'),
   /** §8 no-coverage wording: the chain's, or the other brand's ('¡Pronto llegaremos a tu zona! …'). */
   BRAND_NO_COVERAGE_VARIANT: z.enum(['default', 'comingSoon']).default('default'),
+  /**
+   * Webpay's base URL. Unset: the shop's own sandbox (http://127.0.0.1:PORT/sandbox/transbank);
+   * https://webpay3gint.transbank.cl is Transbank's integration environment.
+   */
+  TRANSBANK_ENVIRONMENT: z.string().url().optional(),
+  /** Transbank's published integration credentials by default (Webpay Plus). */
+  TRANSBANK_COMMERCE_CODE: z
+    .string()
+    .regex(/^\d{8,12}$/, 'must be a commerce code')
+    .default('597055555532'),
+  TRANSBANK_API_KEY: z
+    .string()
+    .min(1)
+    .default('579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C'),
+  /** Oneclick Mall's commerce code and the store of the mall that charges saved cards. */
+  TRANSBANK_ONECLICK_COMMERCE_CODE: z
+    .string()
+    .regex(/^\d{8,12}$/, 'must be a commerce code')
+    .default('597055555541'),
+  TRANSBANK_ONECLICK_STORE_CODE: z
+    .string()
+    .regex(/^\d{8,12}$/, 'must be a commerce code')
+    .default('597055555542'),
 });
 
 export type Config = z.output<typeof configSchema> & { dataDir: string };

@@ -1,9 +1,12 @@
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/open';
-import { buildApp } from './app';
+import { openDatabase, type OpenDatabase } from './db/open';
+import { buildApp, type App } from './app';
 import { seedIfEmpty } from './seed/seed';
 
-/** config → database → seed on first start → modules → web → listen; SIGINT/SIGTERM stop everything cleanly. */
+/**
+ * config → database → seed on first start → modules → web → listen. Every way out it can see (a signal,
+ * an uncaught error) stops the embedded PostgreSQL, so a crash never leaves one running without its shop.
+ */
 async function main(): Promise<void> {
   let config;
   try {
@@ -16,35 +19,45 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = (message: string) => console.log(message);
-  const database = await openDatabase(config, log);
+  let database: OpenDatabase | undefined;
+  let built: App | undefined;
   let stopping = false;
-  const stopDatabase = async () => {
-    await database.close().catch((error: unknown) => console.error(`closing the database: ${String(error)}`));
+  const stop = async (reason: string, exitCode: number) => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`${reason}: shutting down`);
+    // Whatever hangs on the way out (a request that never ends), the process still leaves.
+    setTimeout(() => process.exit(exitCode), 20_000).unref();
+    await built?.close().catch((error: unknown) => console.error(`closing the server: ${String(error)}`));
+    if (database?.embedded) console.error('stopping the embedded PostgreSQL');
+    await database
+      ?.close()
+      .catch((error: unknown) => console.error(`closing the database: ${String(error)}`));
+    process.exit(exitCode);
   };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+    process.once(signal, () => void stop(signal, 0));
+  process.on('uncaughtException', (error) => {
+    console.error(error);
+    void stop('uncaught exception', 1);
+  });
+  process.on('unhandledRejection', (reason) => {
+    console.error(reason);
+    void stop('unhandled rejection', 1);
+  });
   try {
+    database = await openDatabase(config, log);
     await seedIfEmpty(database, {
       products: config.SEED_PRODUCTS,
       brandName: config.BRAND_NAME,
       helpPhone: config.HELP_PHONE,
       log,
     });
-    const { app, close } = await buildApp({ config, database });
-    const shutdown = async (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      app.log.info(`${signal}: shutting down`);
-      await close();
-      await stopDatabase();
-      process.exit(0);
-    };
-    process.once('SIGINT', () => void shutdown('SIGINT'));
-    process.once('SIGTERM', () => void shutdown('SIGTERM'));
-    process.once('SIGHUP', () => void shutdown('SIGHUP'));
-    await app.listen({ port: config.PORT, host: config.HOST });
+    built = await buildApp({ config, database });
+    await built.app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
     console.error(error);
-    await stopDatabase();
-    process.exit(1);
+    await stop('start failed', 1);
   }
 }
 

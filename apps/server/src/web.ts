@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import type { StorefrontServices } from '@despensa/contracts';
+import { clientLeft } from './http/errors';
 
 const webBuildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/build');
 
@@ -53,6 +54,8 @@ export async function registerWeb(app: FastifyInstance, services: StorefrontServ
     web.removeAllContentTypeParsers();
     web.addContentTypeParser('*', (_request, _payload, done) => done(null));
     web.all('/*', async (request, reply) => {
+      // An /api client gets the API's JSON 404 or 405, never the storefront's page.
+      if (/^\/api(\/|$|\?)/.test(request.url)) return reply.callNotFound();
       const response = await handle(toWebRequest(request, reply), { services });
       reply.status(response.status);
       for (const [name, value] of response.headers) {
@@ -61,10 +64,20 @@ export async function registerWeb(app: FastifyInstance, services: StorefrontServ
       }
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
-      return response.body ? reply.send(Readable.fromWeb(response.body as never)) : reply.send();
+      if (!response.body) return reply.send();
+      const body = Readable.fromWeb(response.body as never);
+      // A shopper who leaves mid-page destroys the answer: that ends this response, never the process.
+      body.on('error', (error) => logStreamError(request, error));
+      return reply.send(body);
     });
   });
   return true;
+}
+
+/** A client hanging up is routine; any other broken response stream is worth a log line. */
+export function logStreamError(request: FastifyRequest, error: Error): void {
+  if (clientLeft(request, error)) request.log.debug({ err: error }, 'client left mid-answer');
+  else request.log.warn({ err: error }, 'response stream failed');
 }
 
 /** Read by apps/web's account actions (the same name there). */

@@ -37,7 +37,7 @@ describe('address book', () => {
       'Av. Providencia 1234, Depto 501 alert(1), Providencia, Providencia, Metropolitana de Santiago',
     );
     expect(address.label.length).toBeLessThanOrEqual(30);
-    expect(address.label.endsWith('...')).toBe(true);
+    expect(address.label.endsWith('…')).toBe(true);
     const read = await client.call('GET', `/api/user/address/${address.addressId}`, {
       token: customer.token,
     });
@@ -109,6 +109,7 @@ describe('address book', () => {
       payload: { accessKey: code === '111111' ? '222222' : '111111', authenticationToken },
     });
     expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ code: 'wrongAccessKey', field: 'accessKey' });
     const ok = await client.call('POST', `/api/user/address/validate/${id}`, {
       token: customer.token,
       payload: { accessKey: code, authenticationToken },
@@ -130,11 +131,15 @@ describe('address book', () => {
     const rm = regions.find((r: { romanNumeral: string }) => r.romanNumeral === 'RM');
     const comunas = (await client.call('GET', `/api/address/regions/${rm.code}/comunas`)).json();
     expect(comunas.map((c: { name: string }) => c.name)).toContain('Providencia');
-    expect((await client.call('GET', '/api/address/regions/99/comunas')).statusCode).toBe(404);
+    const noRegion = await client.call('GET', '/api/address/regions/99/comunas');
+    expect(noRegion.statusCode).toBe(404);
+    expect(noRegion.json().code).toBe('regionNotFound');
   });
 
   it('needs a session and validates the body', async () => {
-    expect((await client.call('GET', '/api/user/address')).statusCode).toBe(401);
+    const anonymous = await client.call('GET', '/api/user/address');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().code).toBe('notLoggedIn');
     const bad = await client.call('POST', '/api/user/address', {
       token: customer.token,
       payload: { ...ADDRESS, country: 'ARG' },

@@ -114,6 +114,32 @@ describe('API conventions (§7 "All calls…")', () => {
       payload: JSON.stringify({ query: 'x'.repeat(300_000) }),
     });
     expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({
+      code: 'payloadTooLarge',
+      message: 'El cuerpo de la solicitud es demasiado grande',
+    });
+  });
+
+  it("names Fastify's own refusals by a failure code: a media type it cannot parse, a broken JSON body", async () => {
+    const wrongType = await shop.app.inject({
+      method: 'POST',
+      url: '/api/search/lacteos',
+      headers: { ...TEST_KEY, 'content-type': 'application/xml' },
+      payload: '<query/>',
+    });
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json()).toMatchObject({
+      code: 'unsupportedMediaType',
+      message: 'Tipo de contenido no soportado',
+    });
+    const brokenJson = await shop.app.inject({
+      method: 'POST',
+      url: '/api/search/lacteos',
+      headers: { ...TEST_KEY, 'content-type': 'application/json' },
+      payload: '{"query":',
+    });
+    expect(brokenJson.statusCode).toBe(400);
+    expect(brokenJson.json()).toMatchObject({ code: 'invalidJson' });
   });
 
   it('compresses responses with brotli or gzip and carries a request id', async () => {

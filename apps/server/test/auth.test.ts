@@ -36,8 +36,56 @@ describe('VTEX ID login', () => {
       payload: { authenticationToken: await client.start(), login: customer.email, password: PASSWORD },
     });
     expect(https.json().authStatus).toBe('Success');
+    // A login on another device leaves this one logged in.
     const session = await client.call('GET', '/api/user/vtex-auth/token', { token: result.authCookie.Value });
-    expect(session.statusCode).toBe(401); // rotated by the second login
+    expect(session.statusCode).toBe(200);
+  });
+
+  it('keeps a shopper logged in on two devices: a login rotates only the token its device held', async () => {
+    const customer = await client.register();
+    const phone = (await client.login(customer.email)).json().authCookie.Value;
+    const computer = (await client.login(customer.email)).json().authCookie.Value;
+    const sessionOf = async (token: string) =>
+      (await client.call('GET', '/api/user/vtex-auth/token', { token })).statusCode;
+    expect(await sessionOf(phone)).toBe(200);
+    expect(await sessionOf(computer)).toBe(200);
+
+    // The phone logs in again: its old token ends, the computer's stays.
+    const again = await client.call('POST', '/api/vtexid/pub/authentication/classic/validate', {
+      token: phone,
+      payload: { authenticationToken: await client.start(), login: customer.email, password: PASSWORD },
+    });
+    const phoneNow = again.json().authCookie.Value;
+    expect(phoneNow).not.toBe(phone);
+    expect(await sessionOf(phone)).toBe(401);
+    expect(await sessionOf(phoneNow)).toBe(200);
+    expect(await sessionOf(computer)).toBe(200);
+
+    // Logout ends that device's session only.
+    expect((await client.call('POST', '/api/user/logout', { token: phoneNow })).json()).toEqual({
+      hadSession: true,
+    });
+    expect(await sessionOf(phoneNow)).toBe(401);
+    expect(await sessionOf(computer)).toBe(200);
+
+    // A password change ends every other session.
+    const tablet = (await client.login(customer.email)).json().authCookie.Value;
+    const authenticationToken = await client.start();
+    await client.call('POST', '/api/vtexid/pub/authentication/accesskey/send', {
+      payload: { authenticationToken, login: customer.email },
+    });
+    const set = await client.call('POST', '/api/vtexid/pub/authentication/classic/setpassword', {
+      payload: {
+        authenticationToken,
+        login: customer.email,
+        newPassword: 'otra-clave-789',
+        accessKey: lastCode(shop, customer.email),
+      },
+    });
+    expect(set.json().authStatus).toBe('Success');
+    expect(await sessionOf(computer)).toBe(401);
+    expect(await sessionOf(tablet)).toBe(401);
+    expect(await sessionOf(set.json().authCookie.Value)).toBe(200);
   });
 
   it('accepts form-urlencoded bodies', async () => {
@@ -146,6 +194,7 @@ describe('VTEX ID login', () => {
       payload: { authenticationToken, login: customer.email, newPassword: 'corta', accessKey: reset },
     });
     expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toMatchObject({ code: 'invalidPassword', field: 'newPassword' });
     const set = await client.call('POST', '/api/vtexid/pub/authentication/classic/setpassword', {
       payload: {
         authenticationToken,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TOTALIZER_IDS, quoteShelf } from '@despensa/domain';
 import type { OrderForm } from '@despensa/contracts';
 import { buildApp } from '../src/app';
@@ -203,7 +203,8 @@ describe('changing items', () => {
     ).json();
     const offer = product.items.find((i: { itemId: string }) => i.itemId === sku(0)).sellers[0]
       .commertialOffer;
-    expect(item.price).toBe(offer.Price);
+    // The line's price is the offer before promotions; what one unit sells for is the offer's Price.
+    expect(item.price).toBe(offer.PriceWithoutDiscount);
     expect(item.listPrice).toBe(offer.ListPrice);
     expect(item.sellingPrice).toBeLessThanOrEqual(item.price);
     expect(item.name).toContain(product.productName);
@@ -459,6 +460,30 @@ describe('coupons', () => {
     expect(removed.marketingData.coupon).toBeNull();
     expect(removed.value).toBe(before.value);
   });
+
+  it('shows a coupon changed in the database on the next read of a cart that uses it (no stale cache)', async () => {
+    const [item] = await sellableSkus(shop, { limit: 1 });
+    const { rows } = await shop.database.pool.query<{ promotion: Record<string, unknown> }>(
+      `SELECT promotion FROM coupon WHERE code = 'BIENVENIDA10'`,
+    );
+    const promotion = { ...rows[0]!.promotion, id: 'coupon-PRUEBA', name: 'Cupón PRUEBA', value: 10 };
+    await shop.database.pool.query(`INSERT INTO coupon (code, promotion) VALUES ('PRUEBA', $1)`, [promotion]);
+    const { orderFormId } = await cart.create({ items: [{ id: String(item!.id), quantity: 1 }] });
+    await cart.call('POST', `/api/orderform/${orderFormId}/coupons`, { text: 'PRUEBA' });
+    const tagOf = (form: OrderForm) =>
+      form.items[0]!.priceTags.find((tag) => tag.identifier === 'coupon-PRUEBA')?.value;
+    const tenPercent = tagOf(await cart.get(orderFormId));
+    expect(tenPercent).toBeLessThan(0);
+    // Read twice so the rendered cart is cached, then change the coupon behind the cart's back.
+    expect(tagOf(await cart.get(orderFormId))).toBe(tenPercent);
+    await shop.database.pool.query(`UPDATE coupon SET promotion = $1 WHERE code = 'PRUEBA'`, [
+      { ...promotion, value: 20 },
+    ]);
+    // The change notification reaches the server asynchronously, as it does another instance.
+    await vi.waitFor(async () => expect(tagOf(await cart.get(orderFormId))).toBe(tenPercent! * 2), {
+      timeout: 2000,
+    });
+  });
 });
 
 describe('sales channels and payment prices', () => {
@@ -541,6 +566,17 @@ describe('client profile and custom data', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(message);
     }
+  });
+
+  it("cleans and checks a profile phone by the account's §5 rule: a short phone counts too", async () => {
+    const { orderFormId } = await cart.create();
+    const url = `/api/orderform/${orderFormId}/clientProfileData`;
+    const short = await cart.call('POST', url, { email: 'ana@example.cl', phone: '2 2345-6789' });
+    expect(short.statusCode, short.body).toBe(200);
+    expect((short.json() as OrderForm).clientProfileData?.phone).toBe('223456789');
+    const eight = await cart.call('POST', url, { email: 'ana@example.cl', phone: '2345 6789' });
+    expect(eight.statusCode, eight.body).toBe(200);
+    expect((eight.json() as OrderForm).clientProfileData?.phone).toBe('23456789');
   });
 
   it('sets sourceApp and sets and deletes the shipping estimate', async () => {
@@ -670,17 +706,22 @@ describe('product cards and the cart', () => {
         if (!seller?.commertialOffer.IsAvailable || data.promotions.length === 0) return [];
         const offer = seller.commertialOffer;
         const quote = quoteShelf(
-          { price: offer.Price, listPrice: offer.ListPrice, unitMultiplier: sku.unitMultiplier },
+          {
+            price: offer.PriceWithoutDiscount,
+            listPrice: offer.ListPrice,
+            unitMultiplier: sku.unitMultiplier,
+          },
           data.promotions,
           data.cart_limit,
         );
+        expect(quote.price, product.productName).toBe(offer.Price);
         const summary = {
           name: product.productName,
           skuId: sku.itemId,
           sellerId: seller.sellerId,
           ...quote,
         };
-        return [{ product, summary, shelf: offer.Price }];
+        return [{ product, summary, shelf: offer.PriceWithoutDiscount }];
       });
     // Promotions of one unit (folded into the card price) and packs (badge only) are both seeded.
     const folded = summaries.filter(({ summary, shelf }) => summary.price < shelf);
@@ -702,7 +743,7 @@ describe('product cards and the cart', () => {
       const shelf = product.items.find((sku) => sku.itemId === summary.skuId)!.sellers[0]!.commertialOffer;
       const packed = await cart.patch(form.orderFormId, [{ id: summary.skuId, quantity: take }]);
       const tag = packed.items[0]!.priceTags.find((each) => each.identifier === promotion.id);
-      expect(tag?.value, summary.name).toBe(-shelf.Price * (take - pay));
+      expect(tag?.value, summary.name).toBe(-shelf.PriceWithoutDiscount * (take - pay));
     }
   });
 });
@@ -723,10 +764,11 @@ describe('persistent cart (merge after login)', () => {
         { id: sku(2), quantity: 1 },
       ],
     });
-    await service.setOrderInfo(anonymous.orderFormId, {
+    const customer = { customerId: 'customer-merge' };
+    await service.setOrderInfo({ customerId: null }, anonymous.orderFormId, {
       skuData: { [sku(2)]: { substituteType: 2, note: 'sin' } },
     });
-    const merged = await service.mergeCarts(stored.orderFormId, anonymous.orderFormId, 'customer-merge');
+    const merged = await service.mergeCarts(customer, stored.orderFormId, anonymous.orderFormId);
     expect(merged.orderFormId).toBe(stored.orderFormId);
     expect(merged.items.map((item) => [item.id, item.quantity]).sort()).toEqual(
       [
@@ -737,7 +779,7 @@ describe('persistent cart (merge after login)', () => {
       ].sort(),
     );
     expect(merged.messages.map((message) => message.fields)).toEqual([{ itemId: sku(1) }]);
-    expect((await service.getOrderInfo(stored.orderFormId)).skuData[sku(2)]).toEqual({
+    expect((await service.getOrderInfo(customer, stored.orderFormId)).skuData[sku(2)]).toEqual({
       substituteType: 2,
       note: 'sin',
     });
@@ -749,15 +791,12 @@ describe('persistent cart (merge after login)', () => {
     await service.assignToUser(theirs.orderFormId, 'customer-a');
     const mine = await cart.create({ items: [{ id: sku(1), quantity: 1 }] });
     await service.assignToUser(mine.orderFormId, 'customer-b');
-    await expect(
-      service.mergeCarts(mine.orderFormId, theirs.orderFormId, 'customer-b'),
-    ).rejects.toMatchObject({
-      statusCode: 403,
+    const b = { customerId: 'customer-b' };
+    await expect(service.mergeCarts(b, mine.orderFormId, theirs.orderFormId)).rejects.toMatchObject({
+      code: 'notOwner',
     });
-    await expect(
-      service.mergeCarts(theirs.orderFormId, mine.orderFormId, 'customer-b'),
-    ).rejects.toMatchObject({
-      statusCode: 403,
+    await expect(service.mergeCarts(b, theirs.orderFormId, mine.orderFormId)).rejects.toMatchObject({
+      code: 'notOwner',
     });
     expect((await cart.get(mine.orderFormId)).items).toHaveLength(1);
   });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@despensa/contracts';
-import { isInStock, normalizeText, quoteLine } from '@despensa/domain';
+import { cardOffer, isInStock, normalizeText } from '@despensa/domain';
 import { createTestApp, type TestApp } from './support/app';
 import { TEST_KEY, TEST_OSM_KEY } from './support/constants';
+import { cartClient } from './support/cart';
 
 let shop: TestApp;
 beforeAll(async () => {
@@ -24,6 +25,17 @@ async function one<T>(sql: string, params: unknown[] = []): Promise<T> {
   return result.rows[0] as T;
 }
 const names = (products: Product[]) => products.map((p) => p.productName);
+/** The offer a card shows (the domain's rule), with the Price the answer itself carries. */
+function cardOfferOf(product: Product) {
+  const chosen = cardOffer(
+    product.items,
+    (item) => item.sellers,
+    (seller) => isInStock(seller.commertialOffer),
+  );
+  if (!chosen) throw new Error(`no offer for ${product.productName}`);
+  const offer = chosen.offer.commertialOffer;
+  return { skuId: chosen.sku.itemId, sellerId: chosen.offer.sellerId, inStock: isInStock(offer), ...offer };
+}
 
 describe('products by id and slug', () => {
   it('returns the VTEX shape with cents, SkuData and the grocery fields', async () => {
@@ -66,14 +78,20 @@ describe('products by id and slug', () => {
       product.items
         .find((item) => item.itemId === String(row.sku_id))!
         .sellers.find((s) => s.sellerId === '1')!.commertialOffer;
-    expect(price(online).Price).toBe(row.a);
-    expect(price(store).Price).toBe(row.b);
+    expect(price(online).PriceWithoutDiscount).toBe(row.a);
+    expect(price(store).PriceWithoutDiscount).toBe(row.b);
     expect(price(store).SaleChannel).toBe(row.sc);
   });
 
   it('gives 404 for unknown products', async () => {
-    expect((await get('/api/catalog/product/999999999')).statusCode).toBe(404);
-    expect((await get('/api/catalog/products/search/no-existe-este-producto/p')).statusCode).toBe(404);
+    for (const path of [
+      '/api/catalog/product/999999999',
+      '/api/catalog/products/search/no-existe-este-producto/p',
+    ]) {
+      const response = await get(path);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'productNotFound', message: 'Producto no encontrado' });
+    }
   });
 
   it('serves ratings and reviews', async () => {
@@ -109,18 +127,10 @@ describe('listing by URL', () => {
     const top = await one<{ slug: string }>(`SELECT slug FROM category WHERE level = 1 ORDER BY id LIMIT 1`);
     const response = await get(`/api/products/search/${top.slug}?sc=1&O=OrderByPriceASC`);
     const products = response.json() as Product[];
-    const offers = products.map((p) => p.items.flatMap((i) => i.sellers.map((s) => s.commertialOffer)));
-    const inStock = offers.map((list) => list.some((offer) => isInStock(offer)));
+    const inStock = products.map((product) => cardOfferOf(product).inStock);
     const firstOut = inStock.indexOf(false);
     if (firstOut >= 0) expect(inStock.slice(firstOut).every((v) => !v)).toBe(true);
-    // The price a card shows: its first in-stock offer, with the promotions the cart applies to one unit.
-    const prices = products.slice(0, firstOut >= 0 ? firstOut : undefined).map((product) => {
-      const item = product.items.find((each) => each.sellers.some((s) => isInStock(s.commertialOffer)))!;
-      const offer = item.sellers.find((s) => isInStock(s.commertialOffer))!.commertialOffer;
-      const promotions = product.SkuData[item.itemId]?.promotions ?? [];
-      const line = { price: offer.Price, listPrice: offer.ListPrice, unitMultiplier: item.unitMultiplier };
-      return quoteLine({ ...line, quantity: 1 }, promotions).sellingPrice;
-    });
+    const prices = products.slice(0, firstOut >= 0 ? firstOut : undefined).map((p) => cardOfferOf(p).Price);
     expect(prices.length).toBeGreaterThan(5);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
   });
@@ -134,6 +144,57 @@ describe('listing by URL', () => {
     }
     const unknownChannel = await get('/api/products/search?ft=leche&sc=777');
     expect(unknownChannel.json()).toEqual([]);
+  });
+});
+
+describe('one price for one unit (issue 11, fault 9)', () => {
+  it('sorts by price, both ways, in the order of the Price the answer carries', async () => {
+    for (const [order, direction] of [
+      ['OrderByPriceASC', 1],
+      ['OrderByPriceDESC', -1],
+    ] as const) {
+      const response = await get(`/api/products/search/leche?sc=1&O=${order}`);
+      const offers = (response.json() as Product[]).map(cardOfferOf).filter((offer) => offer.inStock);
+      expect(offers.length, order).toBeGreaterThan(5);
+      const prices = offers.map((offer) => offer.Price);
+      expect(prices, order).toEqual([...prices].sort((a, b) => (a - b) * direction));
+    }
+  });
+
+  it('charges the same for a promoted milk in suggestions, listing, product page and cart', async () => {
+    // The issue's milks: autocomplete said $260, $1.790 and $2.190 where the cart charges $195, $1.431, $1.751.
+    // A product's card name may be its sku's ('… 200 ml'): look both up.
+    const milks = (
+      await shop.database.pool.query<{ id: number; name: string }>(
+        `SELECT DISTINCT p.id, s.name FROM product p JOIN sku s ON s.product_id = p.id
+           JOIN sku_offer o ON o.sku_id = s.id AND o.seller_id = '1' AND o.sales_channel = 1
+          WHERE s.name = $1 OR s.name LIKE 'Leche % 1,5 L'
+          ORDER BY p.id`,
+        ['Leche Descremada Con Vitaminas A y D Lechería El Alerce 200 ml'],
+      )
+    ).rows;
+    expect(milks.length).toBeGreaterThanOrEqual(2);
+    const cart = cartClient(shop);
+    const promoted: string[] = [];
+    for (const { id, name } of milks) {
+      const page = (await get(`/api/catalog/product/${id}?sc=1`)).json() as Product;
+      const card = cardOfferOf(page);
+      if (card.Price < card.PriceWithoutDiscount) promoted.push(name);
+      const listing = (
+        await get(`/api/products/search?ft=${encodeURIComponent(name)}&sc=1`)
+      ).json() as Product[];
+      const listed = listing.find((each) => each.productId === String(id));
+      expect(listed && cardOfferOf(listed).Price, name).toBe(card.Price);
+      const suggestions = (await get(`/api/search-suggestions/${encodeURIComponent(name)}?sc=1`)).json();
+      const suggested = suggestions.products.find(
+        (each: { productId: string }) => each.productId === String(id),
+      );
+      expect(suggested?.price, name).toBe(card.Price);
+      const form = await cart.create({ items: [{ id: card.skuId, quantity: 1, seller: card.sellerId }] });
+      expect(form.items[0]!.sellingPrice, name).toBe(card.Price);
+    }
+    // At least one of them is on promotion, so the equalities above compare promoted prices.
+    expect(promoted.length).toBeGreaterThan(0);
   });
 });
 
@@ -321,7 +382,9 @@ describe('recommended, ranking, frequent, sponsored', () => {
     const ranking = (await get(`/api/collection/${collection.id}/ranking`)).json();
     expect(ranking.length).toBeGreaterThan(0);
     expect(ranking[0].rank).toBe(1);
-    expect((await get('/api/collection/99999/ranking')).statusCode).toBe(404);
+    const noCollection = await get('/api/collection/99999/ranking');
+    expect(noCollection.statusCode).toBe(404);
+    expect(noCollection.json().code).toBe('collectionNotFound');
   });
 
   it('gives 36 frequent products by default and caps sponsored at 5', async () => {
@@ -363,7 +426,11 @@ describe('products by sku', () => {
     expect((forty.json() as Product[]).length).toBeGreaterThan(0);
     const fortyOne = await get(`/api/1/products/skus?skuIds=${ids.slice(0, 41).join(',')}&sc=1`);
     expect(fortyOne.statusCode).toBe(400);
-    expect(fortyOne.json().message).toBe('Se permiten hasta 40 skuIds por consulta');
+    expect(fortyOne.json()).toMatchObject({
+      code: 'tooManyItemsInQuery',
+      message: 'Se permiten hasta 40 skuIds por consulta',
+      field: 'skuIds',
+    });
     const osm = await get(`/api/1/products/skus?skuIds=${ids.slice(0, 60).join(',')}&sc=1`, TEST_OSM_KEY);
     expect(osm.statusCode).toBe(200);
     const osmTooMany = await get(`/api/1/products/skus?skuIds=${ids.join(',')}&sc=1`, TEST_OSM_KEY);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isBannerActive } from '@despensa/domain';
+import { sql } from 'drizzle-orm';
+import { sanitizeCmsDocument, sanitizeCmsHtml } from '../src/modules/content/sanitize-html';
 import { createTestApp, type TestApp } from './support/app';
 import { TEST_KEY, TEST_NOW } from './support/constants';
 
@@ -29,7 +31,9 @@ describe('content (CMS)', () => {
   });
 
   it('gives 404 for an unknown document', async () => {
-    expect((await get('/api/cms/page-nothing.json')).statusCode).toBe(404);
+    const response = await get('/api/cms/page-nothing.json');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'contentNotFound', message: 'Contenido no encontrado' });
   });
 
   it('has the menu with the seven fixed categories in order', async () => {
@@ -52,6 +56,49 @@ describe('content (CMS)', () => {
     expect(
       all.some((banner: Parameters<typeof isBannerActive>[0]) => !isBannerActive(banner, TEST_NOW)),
     ).toBe(true);
+  });
+});
+
+describe('CMS html sanitising', () => {
+  it.each([
+    ['<img/onerror=alert(1) src=x>', '<img'],
+    ['<a href=javascript:alert(1)>x</a>', 'javascript'],
+    ['<a href="jav&#x61;script:alert(1)">x</a>', 'script:'],
+    ['<a href="&#106;avascript:alert(1)">x</a>', 'script:'],
+    ['<a href=" JaVaScRiPt:alert(1)">x</a>', 'script:'],
+    ['<p>hola<script>alert(1)</script></p>', 'alert'],
+    ['<svg onload=alert(1)><circle/></svg>', 'onload'],
+    ['<iframe src="https://malo.example"></iframe>', 'iframe'],
+    ['<p style="background:url(javascript:alert(1))" onclick="alert(1)">x</p>', 'alert'],
+    ['<a href="data:text/html;base64,PHNjcmlwdD4=">x</a>', 'data:'],
+    ['<math><mi xlink:href="javascript:alert(1)">x</mi></math>', 'javascript'],
+  ])('defangs %s', (payload, banned) => {
+    expect(sanitizeCmsHtml(payload).toLowerCase()).not.toContain(banned);
+  });
+
+  it('keeps the fragments the CMS uses: paragraphs, headings, lists, links, strong', () => {
+    const html =
+      '<h2>Despacho</h2><p>Llámanos al <a href="tel:6004002000">600 400 2000</a> o lee ' +
+      '<a href="/legal/terminos-y-condiciones">los términos</a>.</p><ul><li><strong>Rápido</strong></li></ul>';
+    expect(sanitizeCmsHtml(html)).toBe(html);
+  });
+
+  it('leaves every seeded document as it was, so pages render the same', async () => {
+    const rows = await shop.database.db.execute<{ key: string; data: unknown }>(
+      sql`SELECT key, data FROM cms_document`,
+    );
+    expect(rows.rows.length).toBeGreaterThan(10);
+    for (const row of rows.rows) expect(sanitizeCmsDocument(row.data), row.key).toEqual(row.data);
+  });
+
+  it('serves a stored fragment sanitised', async () => {
+    await shop.database.db.execute(
+      sql`INSERT INTO cms_document (key, data) VALUES ('page-hostil', ${JSON.stringify({
+        sections: [{ html: '<p>ok<img/onerror=alert(1) src=x></p><a href=javascript:alert(1)>x</a>' }],
+      })}::jsonb)`,
+    );
+    const body = (await get('/api/cms/page-hostil.json')).json();
+    expect(body).toEqual({ sections: [{ html: '<p>ok</p><a>x</a>' }] });
   });
 });
 

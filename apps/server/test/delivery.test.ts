@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELIVERY_METHODS, DELIVERY_WINDOW_CAPACITY, type LngLat } from '@despensa/domain';
+import {
+  DELIVERY_METHODS,
+  DELIVERY_WINDOW_CAPACITY,
+  PREPARATION_LEAD_MINUTES,
+  type LngLat,
+} from '@despensa/domain';
 import { shippingSimulation, type OrderForm, type ShippingSimulation } from '@despensa/contracts';
 import { createTestApp, type TestApp } from './support/app';
 import { cartClient, sellableSkus } from './support/cart';
 import { TEST_KEY } from './support/constants';
+import { deliveryChoiceFor } from './support/delivery';
 import { ADDRESS, accountsClient } from './support/accounts';
 import { seedIfEmpty } from '../src/seed/seed';
 
@@ -403,7 +409,7 @@ describe('delivery windows and the cart', () => {
   });
   it('refuses bad attachments', async () => {
     const form = await cart.create();
-    expect((await attach(form.orderFormId, {}, 99999)).statusCode).toBe(400);
+    expect((await attach(form.orderFormId, {}, 99999)).json()).toMatchObject({ code: 'storeNotFound' });
     expect((await attach('0'.repeat(32), {})).statusCode).toBe(404);
     expect((await attach(form.orderFormId, {}, providencia.sc, {})).json().message).toBe(
       'Falta la cabecera x-account',
@@ -420,7 +426,7 @@ describe('delivery windows and the cart', () => {
         },
       ],
     });
-    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'windowNotOffered' });
     const garbage = await attach(form.orderFormId, {
       logisticsInfo: [
         {
@@ -431,6 +437,44 @@ describe('delivery windows and the cart', () => {
       ],
     });
     expect(garbage.statusCode).toBe(400);
+    expect(garbage.json()).toMatchObject({ code: 'invalidWindow' });
+  });
+  it('offers and holds only windows its mode can still prepare (issue #17 lead time)', async () => {
+    // A window starting 30 minutes from now: too soon for home delivery (120 min) and pickup (60 min).
+    const soon = new Date(NOW.getTime() + 30 * 60_000);
+    await shop.database.pool.query(
+      "INSERT INTO delivery_window (store_id, starts_at, ends_at, capacity) VALUES ($1, $2, $2::timestamptz + interval '2 hours', 8)",
+      [providencia.storeId, soon],
+    );
+    const windows = await firstWindows();
+    expect(windows.length).toBeGreaterThan(0);
+    for (const window of windows) {
+      expect(Date.parse(window.startDateUtc) - NOW.getTime()).toBeGreaterThanOrEqual(
+        PREPARATION_LEAD_MINUTES.homeDelivery * 60_000,
+      );
+    }
+    const form = await cart.create(
+      { items: [{ id: await skuId(1), quantity: 1, seller: '1' }] },
+      `?sc=${providencia.sc}`,
+    );
+    const tooSoon = await attach(form.orderFormId, {
+      logisticsInfo: [
+        {
+          itemIndex: 0,
+          selectedSla: DELIVERY_METHODS.homeDelivery.id,
+          deliveryWindow: {
+            startDateUtc: soon.toISOString(),
+            endDateUtc: new Date(soon.getTime() + 2 * 3600_000).toISOString(),
+          },
+        },
+      ],
+    });
+    expect(tooSoon.statusCode).toBe(409);
+    expect(tooSoon.json()).toMatchObject({ code: 'windowNotOffered' });
+    await shop.database.pool.query('DELETE FROM delivery_window WHERE store_id = $1 AND starts_at = $2', [
+      providencia.storeId,
+      soon,
+    ]);
   });
   it('never oversells a window under 50 concurrent reservations', async () => {
     const windows = await firstWindows();
@@ -448,9 +492,7 @@ describe('delivery windows and the cart', () => {
     const codes = responses.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(DELIVERY_WINDOW_CAPACITY);
     expect(codes.filter((c) => c === 409)).toHaveLength(50 - DELIVERY_WINDOW_CAPACITY);
-    expect(responses.find((r) => r.statusCode === 409)!.json().message).toBe(
-      'El horario elegido ya no tiene cupos. Elige otro horario.',
-    );
+    expect(responses.find((r) => r.statusCode === 409)!.json()).toMatchObject({ code: 'windowFull' });
     const { rows } = await shop.database.pool.query(
       'SELECT reserved, capacity, (SELECT count(*)::int FROM window_reservation r WHERE r.window_id = w.id) AS held FROM delivery_window w WHERE store_id = $1 AND starts_at = $2',
       [providencia.storeId, target.startDateUtc],
@@ -466,21 +508,21 @@ describe('delivery windows and the cart', () => {
   it('moves a cart’s reservation when it picks another window', async () => {
     const [a, b] = (await firstWindows()).slice(3, 5);
     const form = await cart.create();
-    await shop.services.delivery.applyChoice(
+    await shop.services.shipping.applyChoice(
       form.orderFormId,
-      choiceFor(providencia.sc, DELIVERY_METHODS.homeDelivery.id),
+      deliveryChoiceFor(providencia.sc, DELIVERY_METHODS.homeDelivery.id),
     );
-    await shop.services.delivery.reserveWindow(form.orderFormId, windowOf(a!));
-    await shop.services.delivery.reserveWindow(form.orderFormId, windowOf(a!));
-    const moved = await shop.services.delivery.reserveWindow(form.orderFormId, windowOf(b!));
+    await shop.services.shipping.reserveWindow(form.orderFormId, windowOf(a!));
+    await shop.services.shipping.reserveWindow(form.orderFormId, windowOf(a!));
+    const moved = await shop.services.shipping.reserveWindow(form.orderFormId, windowOf(b!));
     expect(moved.salesChannel).toBe(String(providencia.sc));
     const now = await firstWindows();
     expect(now.find((w) => w.startDateUtc === a!.startDateUtc)!.remaining).toBe(a!.remaining);
     expect(now.find((w) => w.startDateUtc === b!.startDateUtc)!.remaining).toBe(b!.remaining - 1);
     // Switching to express gives the window back.
-    await shop.services.delivery.applyChoice(
+    await shop.services.shipping.applyChoice(
       form.orderFormId,
-      choiceFor(providencia.sc, DELIVERY_METHODS.express.id),
+      deliveryChoiceFor(providencia.sc, DELIVERY_METHODS.express.id),
     );
     const released = await firstWindows();
     expect(released.find((w) => w.startDateUtc === b!.startDateUtc)!.remaining).toBe(b!.remaining);
@@ -519,9 +561,9 @@ describe('delivery windows and the cart', () => {
       `?sc=${providencia.sc}`,
     );
     expect(form.items.every((item) => item.availability === 'available')).toBe(true);
-    const { orderForm, lostProducts } = await shop.services.delivery.applyChoice(
+    const { orderForm, lostProducts } = await shop.services.shipping.applyChoice(
       form.orderFormId,
-      choiceFor(target, DELIVERY_METHODS.storePickup.id),
+      deliveryChoiceFor(target, DELIVERY_METHODS.storePickup.id),
     );
     expect(orderForm.salesChannel).toBe(String(target));
     const lostLine = form.items.find((item) => item.id === lostSku)!;
@@ -532,30 +574,16 @@ describe('delivery windows and the cart', () => {
     expect(orderForm.shippingData.logisticsInfo[0]!.selectedSla).toBe(DELIVERY_METHODS.storePickup.id);
     expect(orderForm.shippingData.pickupPoints).toHaveLength(1);
     // Going back restores every item.
-    const back = await shop.services.delivery.applyChoice(
+    const back = await shop.services.shipping.applyChoice(
       form.orderFormId,
-      choiceFor(providencia.sc, DELIVERY_METHODS.homeDelivery.id),
+      deliveryChoiceFor(providencia.sc, DELIVERY_METHODS.homeDelivery.id),
     );
     expect(back.lostProducts).toEqual([]);
     await expect(
-      shop.services.delivery.applyChoice(form.orderFormId, choiceFor(99999, null)),
-    ).rejects.toMatchObject({ statusCode: 404 });
+      shop.services.shipping.applyChoice(form.orderFormId, deliveryChoiceFor(99999, null)),
+    ).rejects.toMatchObject({ code: 'storeNotFound' });
   });
 });
-
-function choiceFor(salesChannel: number, method: string | null) {
-  return {
-    method: method as typeof DELIVERY_METHODS.homeDelivery.id | null,
-    salesChannel,
-    seller: '1',
-    storeName: 'Despensa',
-    storeId: null,
-    addressId: null,
-    addressLine: null,
-    coverageState: null,
-    segment: null,
-  };
-}
 
 async function storeWithout(sku: string, channels: number[]): Promise<number> {
   const { rows } = await shop.database.pool.query(

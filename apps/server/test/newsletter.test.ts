@@ -41,14 +41,14 @@ describe('POST /api/user/newsletter/', () => {
   });
 
   it.each([
-    [{ email: 'josé@example.cl', document: '12.345.678-5' }, EMAIL_INVALID_MESSAGE, 'email'],
-    [{ email: 'sin-arroba', document: '12.345.678-5' }, EMAIL_INVALID_MESSAGE, 'email'],
-    [{ email: 'bien@example.cl', document: '12.345.678-9' }, RUT_INVALID_MESSAGE, 'document'],
-    [{ email: 'bien@example.cl', document: '' }, RUT_INVALID_MESSAGE, 'document'],
-  ])('rejects %j with a Spanish message', async (body, message, field) => {
+    [{ email: 'josé@example.cl', document: '12.345.678-5' }, EMAIL_INVALID_MESSAGE, 'email', 'invalidEmail'],
+    [{ email: 'sin-arroba', document: '12.345.678-5' }, EMAIL_INVALID_MESSAGE, 'email', 'invalidEmail'],
+    [{ email: 'bien@example.cl', document: '12.345.678-9' }, RUT_INVALID_MESSAGE, 'document', 'invalidRut'],
+    [{ email: 'bien@example.cl', document: '' }, RUT_INVALID_MESSAGE, 'document', 'invalidRut'],
+  ])('rejects %j with a Spanish message', async (body, message, field, code) => {
     const response = await subscribe(body);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ message, field });
+    expect(response.json()).toMatchObject({ message, field, code });
     expect(await app.services.newsletter.count(body.email)).toBe(0);
   });
 

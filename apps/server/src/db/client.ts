@@ -47,10 +47,15 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedServer> {
   const databaseDir = path.join(dataDir, 'pg');
   const fresh = !fs.existsSync(path.join(databaseDir, 'PG_VERSION'));
-  const runningPort = livePostmasterPort(databaseDir);
-  if (runningPort !== null) {
+  const ownerFile = path.join(dataDir, 'pg-owner.pid');
+  const running = livePostmaster(databaseDir);
+  if (running !== null) {
+    const url = `postgres://postgres:postgres@127.0.0.1:${running.port}/despensa`;
     // Another process of ours (the server, or `npm run seed` beside it) already runs this cluster: share it.
-    return { url: `postgres://postgres:postgres@127.0.0.1:${runningPort}/despensa`, stop: async () => {} };
+    if (isAlive(Number(readOrEmpty(ownerFile)))) return { url, stop: async () => {} };
+    // Its owner was killed (kill -9 leaves it running): adopt it, so that this process stops it on its way out.
+    fs.writeFileSync(ownerFile, String(process.pid));
+    return { url, stop: () => stopPostmaster(running.pid) };
   }
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const lastLines: string[] = [];
@@ -90,6 +95,7 @@ export async function startEmbeddedPostgres(
   } finally {
     await admin.end();
   }
+  fs.writeFileSync(ownerFile, String(process.pid));
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/despensa`,
     stop: async () => {
@@ -121,18 +127,35 @@ async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
   return EmbeddedPostgres;
 }
 
-/** The port of a live postmaster for this data directory; a stale lock from a killed run is removed. */
-function livePostmasterPort(databaseDir: string): number | null {
+/** The live postmaster of this data directory; a stale lock from a killed run is removed. */
+function livePostmaster(databaseDir: string): { pid: number; port: number } | null {
   const pidFile = path.join(databaseDir, 'postmaster.pid');
   if (!fs.existsSync(pidFile)) return null;
   const lines = fs.readFileSync(pidFile, 'utf8').split('\n');
   const pid = Number(lines[0]);
-  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) return Number(lines[3]);
+  if (isAlive(pid)) return { pid, port: Number(lines[3]) };
   fs.rmSync(pidFile);
   return null;
 }
 
+/** PostgreSQL's fast shutdown (SIGINT): open sessions are rolled back, committed data is kept. */
+async function stopPostmaster(pid: number): Promise<void> {
+  if (!isAlive(pid)) return;
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 15_000;
+  while (isAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+function readOrEmpty(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
 function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
     return true;
@@ -140,3 +163,6 @@ function isAlive(pid: number): boolean {
     return false;
   }
 }
+
+/** A transaction handle: what a flow passes to each module's service so their writes commit together. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

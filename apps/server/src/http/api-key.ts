@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { UnauthorizedError } from './errors';
+import { Failure } from '@despensa/contracts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,11 +19,10 @@ export function registerApiKeyGuard(app: FastifyInstance, keys: Map<string, stri
       return;
     const key = header(request, 'x-api-key');
     const consumer = header(request, 'x-consumer');
-    if (!key) throw new UnauthorizedError('Falta la cabecera x-api-key');
-    if (!consumer) throw new UnauthorizedError('Falta la cabecera x-consumer');
+    if (!key) throw new Failure('missingApiKey');
+    if (!consumer) throw new Failure('missingConsumer');
     const owner = keys.get(key);
-    if (!owner || owner !== consumer)
-      throw new UnauthorizedError('La clave de API no es válida para este consumidor');
+    if (!owner || owner !== consumer) throw new Failure('invalidApiKey');
     request.consumer = consumer;
   });
 }

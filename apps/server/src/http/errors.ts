@@ -1,48 +1,15 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-
-/** Domain errors a service throws; the error mapper turns them into 4xx answers with the message. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
-export class NotFoundError extends HttpError {
-  constructor(message = 'No encontrado') {
-    super(404, message);
-  }
-}
-export class BadRequestError extends HttpError {
-  constructor(message: string, field?: string) {
-    super(400, message, field);
-  }
-}
-export class UnauthorizedError extends HttpError {
-  constructor(message = 'No autorizado') {
-    super(401, message);
-  }
-}
-
-export class ForbiddenError extends HttpError {
-  constructor(message = 'Prohibido') {
-    super(403, message);
-  }
-}
-export class ConflictError extends HttpError {
-  constructor(message: string) {
-    super(409, message);
-  }
-}
+import { Failure, failureMessages, type FailureCode } from '@despensa/contracts';
+import type { ApiRoutes } from './edge';
+import { failureStatus } from './failure-status';
 
 const STATUS_NAMES: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  405: 'Method Not Allowed',
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
@@ -53,51 +20,89 @@ const STATUS_NAMES: Record<number, string> = {
 /** invalid byte sequence (NUL), untranslatable character. */
 const POSTGRES_BAD_TEXT = new Set(['22021', '22P05']);
 
-function body(statusCode: number, message: string, field?: string) {
-  return { statusCode, error: STATUS_NAMES[statusCode] ?? 'Error', message, ...(field ? { field } : {}) };
+/** The code of one of Fastify's own 4xx errors (a body too large, a media type it cannot parse…), by status. */
+const FASTIFY_CODE_OF_STATUS: Partial<Record<number, FailureCode>> = {
+  404: 'notFound',
+  413: 'payloadTooLarge',
+  415: 'unsupportedMediaType',
+};
+
+function body(
+  statusCode: number,
+  code: FailureCode,
+  message: string = failureMessages[code],
+  field?: string,
+) {
+  return {
+    statusCode,
+    error: STATUS_NAMES[statusCode] ?? 'Error',
+    code,
+    message,
+    ...(field ? { field } : {}),
+  };
+}
+
+/** Whether a failed answer failed because its client hung up: routine, nobody reads the answer. */
+export function clientLeft(request: FastifyRequest, error: Error): boolean {
+  // The socket, not the request: a request whose body has been read reports itself destroyed.
+  return (
+    (error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE' || request.raw.socket.destroyed
+  );
 }
 
 /** One place maps every failure: bad input is a 4xx naming the field, anything unexpected a logged 500. */
-export function registerErrorMapping(app: FastifyInstance): void {
+export function registerErrorMapping(app: FastifyInstance, apiRoutes: ApiRoutes): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A stream that failed before its first byte (a page, an action's .data) has already put its headers
+    // on the raw response (content-type text/x-script, content-encoding…): they describe the answer that
+    // failed, and a JSON error sent under them is refused by Fastify as an invalid payload.
+    if (!reply.raw.headersSent) for (const name of reply.raw.getHeaderNames()) reply.raw.removeHeader(name);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
       const field = [error.validationContext, ...(issue?.instancePath.split('/').filter(Boolean) ?? [])].join(
         '.',
       );
       const message = `Campo inválido: ${field}${issue?.message ? ` (${issue.message})` : ''}`;
-      return reply.status(400).send(body(400, message, field));
+      return reply.status(400).send(body(400, 'invalidInput', message, field));
     }
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send(body(error.statusCode, error.message, error.field));
+    if (error instanceof Failure) {
+      const status = failureStatus[error.code];
+      return reply.status(status).send(body(status, error.code, error.message, error.field));
     }
     // PostgreSQL refuses text it cannot store (a NUL character): that is bad input, not a server fault.
     // Drizzle wraps the driver's error, so the PostgreSQL code may sit on the cause.
     const pgCode =
       (error as { code?: unknown }).code ?? (error.cause as { code?: unknown } | undefined)?.code;
     if (POSTGRES_BAD_TEXT.has(String(pgCode))) {
-      return reply.status(400).send(body(400, 'El texto contiene caracteres no válidos'));
+      return reply.status(400).send(body(400, 'invalidText'));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-      return reply.status(500).send(body(500, 'Error interno; reintenta más tarde'));
+      return reply.status(500).send(body(500, 'internal'));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message =
-        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-          ? 'El cuerpo de la solicitud no es JSON válido'
-          : status === 413
-            ? 'El cuerpo de la solicitud es demasiado grande'
-            : status === 415
-              ? 'Tipo de contenido no soportado'
-              : error.message;
-      return reply.status(status).send(body(status, message));
+      if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+        return reply.status(status).send(body(status, 'invalidJson'));
+      const code = FASTIFY_CODE_OF_STATUS[status] ?? 'invalidInput';
+      const message = status === 413 || status === 415 ? failureMessages[code] : error.message;
+      return reply.status(status).send(body(status, code, message));
     }
-    request.log.error({ err: error }, 'unexpected error');
-    return reply.status(500).send(body(500, 'Error interno; reintenta más tarde'));
+    // A shopper who left before the first byte (a closed tab, a fetcher aborted by the next one) is routine.
+    if (clientLeft(request, error)) request.log.debug({ err: error }, 'client left before the answer');
+    else request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send(body(500, 'internal'));
   });
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(body(404, `No existe ${request.method} ${request.url.split('?')[0]}`));
+    const path = request.url.split('?')[0]!;
+    const allowed = apiRoutes.allowed(path);
+    if (allowed.length > 0) {
+      const message = `${failureMessages.methodNotAllowed}: ${request.method} ${path}`;
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send(body(405, 'methodNotAllowed', message));
+    }
+    return reply.status(404).send(body(404, 'notFound', `No existe ${request.method} ${path}`));
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CartViewer } from '@despensa/contracts';
 import { SESSION_COOKIE_DAYS } from '@despensa/domain';
-import { ForbiddenError, UnauthorizedError } from './errors';
+import { Failure } from '@despensa/contracts';
 import { SESSION_COOKIE, type AuthService, type Session } from '../modules/auth/service';
 
 declare module 'fastify' {
@@ -53,7 +54,7 @@ export function checkOrigin(request: FastifyRequest, viaCookie: boolean): void {
   } catch {
     same = false;
   }
-  if (!same) throw new ForbiddenError('Origen no permitido');
+  if (!same) throw new Failure('forbiddenOrigin');
 }
 
 /** A preHandler for user-scoped routes: 401 without a live session. */
@@ -61,15 +62,30 @@ export function requireSession(auth: AuthService) {
   return async (request: FastifyRequest): Promise<void> => {
     const { token, viaCookie } = sessionToken(request);
     const session = await auth.session(token);
-    if (!session) throw new UnauthorizedError('Debes iniciar sesión');
+    if (!session) throw new Failure('notLoggedIn');
     checkOrigin(request, viaCookie);
     request.session = session;
   };
 }
 
+/**
+ * Who asks for a cart (CartViewer): the customer of the request's live session, or nobody. A missing,
+ * expired or revoked session is a shopper who is not logged in, not an error. A state change that rides on
+ * the session cookie must come from this site (checkOrigin).
+ */
+export function cartViewer(auth: AuthService) {
+  return async (request: FastifyRequest): Promise<CartViewer> => {
+    const { token, viaCookie } = sessionToken(request);
+    const session = token ? await auth.session(token) : null;
+    if (!session) return { customerId: null };
+    checkOrigin(request, viaCookie);
+    return { customerId: session.userId };
+  };
+}
+
 /** The session a requireSession route runs under. */
 export function currentSession(request: FastifyRequest): Session {
-  if (!request.session) throw new UnauthorizedError('Debes iniciar sesión');
+  if (!request.session) throw new Failure('notLoggedIn');
   return request.session;
 }
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { DEMO_COUPONS } from './coupons';
 import type { Database } from '../db/client';
 import { catalogIsEmpty } from '../modules/catalog/repo';
 import { generateCatalogue } from './catalogue/generate';
@@ -99,6 +100,13 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
       }
     };
     await writeCatalogue(catalogue, stores, insert, options.progress ?? false);
+    // Demo coupons are seed data; a coupon the shop already has (or has changed) is left as it is.
+    for (const { code, promotion } of DEMO_COUPONS) {
+      await client.query('INSERT INTO coupon (code, promotion) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+        code,
+        JSON.stringify(promotion),
+      ]);
+    }
     await insert(
       'store',
       [

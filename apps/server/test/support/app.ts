@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import { buildApp, type App } from '../../src/app';
+import { buildApp, type App, type AppOptions } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { connect, type Database } from '../../src/db/client';
 import { admin, withDatabase } from './global-setup';
+import { checkAnswersAgainstDocument } from './openapi-check';
 import { TEST_NOW } from './constants';
 
 export interface TestApp extends App {
@@ -11,7 +12,9 @@ export interface TestApp extends App {
 }
 
 /** A server over this test file's own copy of the seeded template database. */
-export async function createTestApp(options: { now?: Date } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { now?: Date; clock?: () => Date; jobs?: boolean; acquirer?: AppOptions['acquirer'] } = {},
+): Promise<TestApp> {
   const adminUrl = inject('adminUrl');
   const name = `despensa_test_${randomBytes(6).toString('hex')}`;
   await admin(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
@@ -22,7 +25,17 @@ export async function createTestApp(options: { now?: Date } = {}): Promise<TestA
     LOG_LEVEL: 'silent',
   });
   const now = options.now ?? TEST_NOW;
-  const built = await buildApp({ config, database, clock: () => now, logger: false, web: false });
+  const built = await buildApp({
+    config,
+    database,
+    clock: options.clock ?? (() => now),
+    logger: false,
+    web: false,
+    jobs: options.jobs ?? false,
+    ...(options.acquirer ? { acquirer: options.acquirer } : {}),
+  });
+  // Every answer an API test sees must match the published document, so the two cannot drift apart.
+  checkAnswersAgainstDocument(built.app);
   return {
     ...built,
     database,

@@ -8,6 +8,7 @@ import {
 } from '@despensa/domain';
 import {
   addressBody,
+  Failure,
   type Address,
   type AddressBody,
   type Comuna,
@@ -15,7 +16,6 @@ import {
   type VerifyBlockedResponse,
 } from '@despensa/contracts';
 import type { Database } from '../../db/client';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors';
 import type { Geocoder } from '../../providers/geocoder/geocoder';
 import type { Territory } from '../../providers/geocoder/territory';
 import type { AuthService } from '../auth/service';
@@ -54,7 +54,7 @@ export class AddressService {
 
   async get(userId: string, id: string): Promise<Address> {
     const row = await repo.findAddress(this.db, userId, id);
-    if (!row) throw new NotFoundError('No existe la dirección');
+    if (!row) throw new Failure('addressNotFound');
     return toAddress(row);
   }
 
@@ -64,7 +64,7 @@ export class AddressService {
       body.authenticationToken !== undefined &&
       !(await this.auth.isAuthenticationTokenLive(body.authenticationToken))
     )
-      throw new ForbiddenError('El authenticationToken venció; vuelve a iniciar el proceso');
+      throw new Failure('authenticationTokenExpired');
     const now = this.clock();
     const fields = {
       addressName: body.addressName?.trim() ?? '',
@@ -89,28 +89,28 @@ export class AddressService {
         createdAt: now,
         validatedAt: null,
       });
-      if (!inserted) throw new ConflictError('Ya tienes una dirección con ese id');
+      if (!inserted) throw new Failure('addressIdTaken');
       return this.get(userId, id);
     }
     const before = await repo.findAddress(this.db, userId, addressId);
-    if (!before) throw new NotFoundError('No existe la dirección');
+    if (!before) throw new Failure('addressNotFound');
     const moved = LOCATION_FIELDS.some((field) => before[field] !== fields[field]);
     const row = await repo.updateAddress(this.db, userId, addressId, {
       ...fields,
       ...(moved ? { validatedAt: null } : {}),
     });
-    if (!row) throw new NotFoundError('No existe la dirección');
+    if (!row) throw new Failure('addressNotFound');
     return toAddress(row);
   }
 
   async remove(userId: string, id: string): Promise<void> {
-    if (!(await repo.deleteAddress(this.db, userId, id))) throw new NotFoundError('No existe la dirección');
+    if (!(await repo.deleteAddress(this.db, userId, id))) throw new Failure('addressNotFound');
   }
 
   /** Whether the address needs the code check; when it does and no key is pending, one is e-mailed. */
   async verifyBlocked(userId: string, id: string): Promise<VerifyBlockedResponse> {
     const row = await repo.findAddress(this.db, userId, id);
-    if (!row) throw new NotFoundError('No existe la dirección');
+    if (!row) throw new Failure('addressNotFound');
     if (row.validatedAt) return { addressId: id, blocked: false };
     const email = await this.users.email(userId);
     if (await this.auth.hasLiveAccessKey(email, 'address', subject(userId, id)))
@@ -126,13 +126,13 @@ export class AddressService {
     authenticationToken: string,
   ): Promise<Address> {
     const row = await repo.findAddress(this.db, userId, id);
-    if (!row) throw new NotFoundError('No existe la dirección');
+    if (!row) throw new Failure('addressNotFound');
     if (!(await this.auth.isAuthenticationTokenLive(authenticationToken)))
-      throw new ForbiddenError('El authenticationToken venció; vuelve a iniciar el proceso');
+      throw new Failure('authenticationTokenExpired');
     if (!row.validatedAt) {
       const email = await this.users.email(userId);
       if (!(await this.auth.consumeAccessKey(email, 'address', subject(userId, id), accessKey)))
-        throw new BadRequestError('El código no es válido o venció', 'accessKey');
+        throw new Failure('wrongAccessKey', { field: 'accessKey' });
       await repo.updateAddress(this.db, userId, id, { validatedAt: this.clock() });
     }
     return this.get(userId, id);
@@ -144,7 +144,7 @@ export class AddressService {
 
   comunas(regionCode: string): Comuna[] {
     const list = this.territory.comunasOf(regionCode);
-    if (list.length === 0) throw new NotFoundError('No existe la región');
+    if (list.length === 0) throw new Failure('regionNotFound');
     return list;
   }
 

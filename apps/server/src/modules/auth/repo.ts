@@ -54,20 +54,28 @@ export async function deleteCredential(db: Db, userId: string) {
 }
 
 /**
- * A new session in one statement: the user's earlier sessions are revoked (rotation at login) and the
- * login's attempt rows cleared. The commit skips the WAL flush wait (set_config(…, true) is SET LOCAL): a
+ * A new session in one statement: the session it replaces is revoked — the device's own (rotation at login:
+ * the shopper stays logged in on their other devices) or, after a password change, every session of the
+ * user — and the login's attempt rows cleared. The commit skips the WAL flush wait (set_config(…, true) is SET LOCAL): a
  * crash may forget the last instant's logins, and the customer logs in again; a login costs no fsync wait.
  */
+/** What a new session ends: the device's previous session, or every session of the user. */
+export type SessionsEnded = { deviceTokenHash: string | undefined } | 'every-other';
+
 export async function replaceSessions(
   db: Db,
   row: { tokenHash: string; userId: string; createdAt: Date; expiresAt: Date },
+  ends: SessionsEnded,
   clear: { ids: number[]; accountScope: string } = { ids: [], accountScope: '' },
 ): Promise<void> {
+  const everyOther = ends === 'every-other';
+  const deviceTokenHash = everyOther ? '' : (ends.deviceTokenHash ?? '');
   await db.execute(sql`
     WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true)),
     revoked AS (
       UPDATE ${customerSession} SET revoked_at = ${row.createdAt}
-       WHERE user_id = ${row.userId} AND revoked_at IS NULL
+       WHERE revoked_at IS NULL
+         AND (token_hash = ${deviceTokenHash} OR (${everyOther} AND user_id = ${row.userId}))
     ),
     added AS (
       INSERT INTO ${customerSession} (token_hash, user_id, created_at, expires_at)

@@ -11,7 +11,7 @@ import {
   setPasswordBody,
   type LoginOutcome,
 } from '@despensa/contracts';
-import { setSessionCookie } from '../../http/session';
+import { sessionToken, setSessionCookie } from '../../http/session';
 import type { AuthService } from './service';
 
 const tags = ['auth'];
@@ -59,7 +59,11 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) =>
-        loggedIn(await auth.validateClassic(request.body, request.ip), request, reply),
+        loggedIn(
+          await auth.validateClassic(request.body, request.ip, sessionToken(request).token),
+          request,
+          reply,
+        ),
     );
 
     app.post(
@@ -108,7 +112,11 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) =>
-        loggedIn(await auth.validateAccessKey(request.body, request.ip), request, reply),
+        loggedIn(
+          await auth.validateAccessKey(request.body, request.ip, sessionToken(request).token),
+          request,
+          reply,
+        ),
     );
   };
 }

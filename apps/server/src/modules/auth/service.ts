@@ -1,25 +1,21 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { SESSION_COOKIE_DAYS, isValidEmail, isValidPassword } from '@despensa/domain';
 import {
-  SESSION_COOKIE_DAYS,
-  isValidEmail,
-  isValidPassword,
-  PASSWORD_INVALID_MESSAGE,
-} from '@despensa/domain';
-import type {
-  AccessKeySendBody,
-  AccessKeyValidateBody,
-  AuthenticationStart,
-  AuthResult,
-  AuthStatus,
-  ClassicValidateBody,
-  LoginOutcome,
-  SetPasswordBody,
+  Failure,
+  type AccessKeySendBody,
+  type AccessKeyValidateBody,
+  type AuthenticationStart,
+  type AuthResult,
+  type AuthStatus,
+  type ClassicValidateBody,
+  type LoginOutcome,
+  type SetPasswordBody,
 } from '@despensa/contracts';
 import type { Database } from '../../db/client';
-import { BadRequestError } from '../../http/errors';
 import type { Mailer } from '../../providers/mail/mailer';
 import { hashPassword, sameDigest, sha256, verifyPassword } from './password';
 import * as repo from './repo';
+import type { SessionsEnded } from './repo';
 
 export const SESSION_COOKIE = 'despensa_session';
 const SESSION_SECONDS = SESSION_COOKIE_DAYS * 24 * 3600;
@@ -95,10 +91,17 @@ export class AuthService {
     return repo.isLiveAuthenticationToken(this.db, sha256(token), this.now());
   }
 
-  /** POST …/classic/validate. */
-  async validateClassic(body: ClassicValidateBody, clientAddress: string): Promise<LoginOutcome> {
+  /**
+   * POST …/classic/validate. `deviceToken` is the session this browser held, if any: the login rotates it
+   * and leaves the customer's other devices logged in.
+   */
+  async validateClassic(
+    body: ClassicValidateBody,
+    clientAddress: string,
+    deviceToken?: string,
+  ): Promise<LoginOutcome> {
     if (!(await this.isAuthenticationTokenLive(body.authenticationToken))) return fail('InvalidToken');
-    return this.attempt(body.login, clientAddress, async () => {
+    return this.attempt(body.login, clientAddress, device(deviceToken), async () => {
       const credential = await repo.findCredential(this.db, body.login.trim());
       // Unknown login: the same scrypt cost, the same answer.
       const ok = await verifyPassword(body.password, credential?.passwordHash ?? (await this.dummy()));
@@ -107,21 +110,27 @@ export class AuthService {
   }
 
   /** POST …/accesskey/validate: logs in with the e-mailed code. */
-  async validateAccessKey(body: AccessKeyValidateBody, clientAddress: string): Promise<LoginOutcome> {
+  async validateAccessKey(
+    body: AccessKeyValidateBody,
+    clientAddress: string,
+    deviceToken?: string,
+  ): Promise<LoginOutcome> {
     if (!(await this.isAuthenticationTokenLive(body.authenticationToken))) return fail('InvalidToken');
-    return this.attempt(body.login, clientAddress, async () => {
+    return this.attempt(body.login, clientAddress, device(deviceToken), async () => {
       const login = body.login.trim();
       if (!(await this.consumeAccessKey(login, 'login', '', body.accessKey))) return null;
       return (await repo.findCredential(this.db, login))?.userId ?? null;
     });
   }
 
-  /** POST …/classic/setpassword: a new password with an e-mailed code; logs in on success. */
+  /**
+   * POST …/classic/setpassword: a new password with an e-mailed code; logs in on success and ends every
+   * other session of the customer (whoever knew the old password is out).
+   */
   async setPassword(body: SetPasswordBody, clientAddress: string): Promise<LoginOutcome> {
     if (!(await this.isAuthenticationTokenLive(body.authenticationToken))) return fail('InvalidToken');
-    if (!isValidPassword(body.newPassword))
-      throw new BadRequestError(PASSWORD_INVALID_MESSAGE, 'newPassword');
-    return this.attempt(body.login, clientAddress, async () => {
+    if (!isValidPassword(body.newPassword)) throw new Failure('invalidPassword', { field: 'newPassword' });
+    return this.attempt(body.login, clientAddress, 'every-other', async () => {
       const login = body.login.trim();
       if (!(await this.consumeAccessKey(login, 'login', '', body.accessKey))) return null;
       const credential = await repo.findCredential(this.db, login);
@@ -200,7 +209,7 @@ export class AuthService {
 
   /** Registration's half: the password. False when the login is taken. */
   async createCredential(userId: string, login: string, password: string): Promise<boolean> {
-    if (!isValidPassword(password)) throw new BadRequestError(PASSWORD_INVALID_MESSAGE, 'password');
+    if (!isValidPassword(password)) throw new Failure('invalidPassword', { field: 'password' });
     return repo.insertCredential(this.db, {
       userId,
       login,
@@ -214,7 +223,11 @@ export class AuthService {
   }
 
   /** Starts a session for a user (registration logs the new customer in). */
-  async openSession(userId: string, clear?: { ids: number[]; accountScope: string }): Promise<LoginOutcome> {
+  async openSession(
+    userId: string,
+    ends: SessionsEnded = { deviceTokenHash: undefined },
+    clear?: { ids: number[]; accountScope: string },
+  ): Promise<LoginOutcome> {
     const token = randomBytes(32).toString('base64url');
     const now = this.now();
     await repo.replaceSessions(
@@ -225,6 +238,7 @@ export class AuthService {
         createdAt: now,
         expiresAt: new Date(now.getTime() + SESSION_SECONDS * 1000),
       },
+      ends,
       clear,
     );
     return {
@@ -272,6 +286,7 @@ export class AuthService {
   private async attempt(
     rawLogin: string,
     clientAddress: string,
+    ends: SessionsEnded,
     check: () => Promise<string | null>,
   ): Promise<LoginOutcome> {
     const login = rawLogin.trim().toLowerCase();
@@ -296,13 +311,18 @@ export class AuthService {
         },
       };
     }
-    return this.openSession(userId, { ids, accountScope });
+    return this.openSession(userId, ends, { ids, accountScope });
   }
 
   private dummy(): Promise<string> {
     this.dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
     return this.dummyHash;
   }
+}
+
+/** The session a login on this device replaces (an over-long token is nobody's). */
+function device(token: string | undefined): SessionsEnded {
+  return { deviceTokenHash: token && token.length <= 200 ? sha256(token) : undefined };
 }
 
 function fail(authStatus: Exclude<AuthStatus, 'Success'>): LoginOutcome {

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { livePromotions, type LivePromotions, type PricedLine, type Promotion } from '@despensa/domain';
 import type { OrderFormItem } from '@despensa/contracts';
 
@@ -22,12 +23,12 @@ export interface LineMemo {
  * few kilobytes: the priced line, the item view and its JSON).
  */
 export class LineMemos {
-  private readonly carts = new Map<string, Map<number, LineMemo>>();
-  /** The number of lines each cart had when last kept, and their sum. */
-  private readonly sizes = new Map<string, number>();
-  private lines = 0;
+  /** Sized by lines (an empty cart counts one), least recently used carts evicted first. */
+  private readonly carts: LRUCache<string, Map<number, LineMemo>>;
 
-  constructor(private readonly maxLines: number) {}
+  constructor(maxLines: number) {
+    this.carts = new LRUCache({ maxSize: maxLines, sizeCalculation: (memos) => Math.max(1, memos.size) });
+  }
 
   /** The cart's memos by sku id (empty for a cart not kept); hand them back with `keep`. */
   of(orderFormId: string): Map<number, LineMemo> {
@@ -36,20 +37,9 @@ export class LineMemos {
 
   /** Keeps the cart's memos as the most recently used, and forgets the least recently used over the bound. */
   keep(orderFormId: string, memos: Map<number, LineMemo>): void {
-    this.forget(orderFormId);
-    this.carts.set(orderFormId, memos);
-    this.sizes.set(orderFormId, memos.size);
-    this.lines += memos.size;
-    for (const [oldest] of this.carts) {
-      if (this.lines <= this.maxLines) break;
-      this.forget(oldest);
-    }
-  }
-
-  private forget(orderFormId: string): void {
-    this.lines -= this.sizes.get(orderFormId) ?? 0;
-    this.sizes.delete(orderFormId);
+    // The same Map comes back with lines added or removed: deleted first, so its size is counted again.
     this.carts.delete(orderFormId);
+    this.carts.set(orderFormId, memos);
   }
 }
 

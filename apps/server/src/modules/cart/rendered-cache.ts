@@ -1,10 +1,14 @@
+import { LRUCache } from 'lru-cache';
 import type { OrderForm } from '@despensa/contracts';
 
 export interface RenderedOrderForm {
   /** The cart version it was rendered from. */
   version: number;
-  /** The catalogue snapshot it was priced with; a rebuilt catalogue means new prices. */
-  snapshot: object;
+  /**
+   * What it was priced with, each compared by identity: the catalogue snapshot (a rebuilt catalogue means
+   * new prices) and the promotions' version (a changed coupon means a new discount).
+   */
+  snapshot: readonly object[];
   /** Epoch ms when a promotion starts or ends and the prices may change. */
   validUntil: number;
   /** Read-only: shared by every reader until the cart changes. */
@@ -19,6 +23,9 @@ export interface RenderedOrderForm {
 /** A rough size for entries not serialised yet, so the bound holds before the bytes exist. */
 const ESTIMATED_BYTES_PER_ITEM = 2048;
 
+const bytesOf = (entry: RenderedOrderForm): number =>
+  entry.body?.length ?? (entry.form.items.length + 1) * ESTIMATED_BYTES_PER_ITEM;
+
 /**
  * Rendered orderForms of carts that have not changed. Every page shows the minicart, so the same cart is
  * read far more often than it changes; a hit skips pricing, validation and serialisation. An entry is used
@@ -27,53 +34,45 @@ const ESTIMATED_BYTES_PER_ITEM = 2048;
  * Bounded by size; the least recently read entries go first.
  */
 export class RenderedOrderForms {
-  private readonly entries = new Map<string, { entry: RenderedOrderForm; bytes: number }>();
-  private bytes = 0;
+  private readonly entries: LRUCache<string, RenderedOrderForm>;
 
-  constructor(private readonly maxBytes = 32 * 1024 * 1024) {}
+  constructor(maxBytes = 32 * 1024 * 1024) {
+    this.entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: bytesOf });
+  }
 
-  get(id: string, version: number, snapshot: object, now: number): RenderedOrderForm | undefined {
-    const held = this.entries.get(id);
-    if (!held) return undefined;
-    const { entry } = held;
-    if (entry.version !== version || entry.snapshot !== snapshot || now >= entry.validUntil) {
-      this.delete(id);
+  get(id: string, version: number, snapshot: readonly object[], now: number): RenderedOrderForm | undefined {
+    const entry = this.entries.get(id);
+    if (!entry) return undefined;
+    if (entry.version !== version || !sameSnapshot(entry.snapshot, snapshot) || now >= entry.validUntil) {
+      this.entries.delete(id);
       return undefined;
     }
-    // Re-inserting keeps the Map in least-recently-read order.
-    this.entries.delete(id);
-    this.entries.set(id, held);
     return entry;
   }
 
+  /** Keeps the entry; one larger than the whole bound is not kept (and drops the cart's older one). */
   set(id: string, entry: RenderedOrderForm): void {
-    this.delete(id);
-    const bytes = entry.body?.length ?? (entry.form.items.length + 1) * ESTIMATED_BYTES_PER_ITEM;
-    if (bytes > this.maxBytes) return;
-    this.entries.set(id, { entry, bytes });
-    this.bytes += bytes;
-    for (const [oldest] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.delete(oldest);
-    }
+    this.entries.set(id, entry);
   }
 
   /** The entry's bytes, serialised now if not yet (`serialise` validates and encodes). */
   bodyOf(id: string, entry: RenderedOrderForm, serialise: (form: OrderForm) => Buffer): Buffer {
     if (entry.body) return entry.body;
     entry.body = serialise(entry.form);
-    const held = this.entries.get(id);
-    if (held?.entry === entry) {
-      this.bytes += entry.body.length - held.bytes;
-      held.bytes = entry.body.length;
+    // lru-cache sizes an entry when it is set: setting it again counts its real bytes instead of the estimate.
+    if (this.entries.peek(id) === entry) {
+      this.entries.delete(id);
+      this.entries.set(id, entry);
     }
     return entry.body;
   }
 
-  private delete(id: string): void {
-    const held = this.entries.get(id);
-    if (!held) return;
-    this.entries.delete(id);
-    this.bytes -= held.bytes;
+  /** Bytes held, for tests of the bound. */
+  get size(): number {
+    return this.entries.calculatedSize;
   }
+}
+
+function sameSnapshot(a: readonly object[], b: readonly object[]): boolean {
+  return a.length === b.length && a.every((each, i) => each === b[i]);
 }

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { Promotion } from '@despensa/domain';
-import type { Database, Db } from '../../db/client';
-import { coupon, orderForm, orderFormItem } from './tables';
+import type { Database, Db, Tx } from '../../db/client';
+import { orderForm, orderFormItem } from './tables';
 
 export type OrderFormRow = typeof orderForm.$inferSelect;
 export type OrderFormItemRow = Omit<typeof orderFormItem.$inferSelect, 'orderFormId'>;
@@ -12,8 +11,6 @@ export interface CartState {
   form: OrderFormRow;
   items: OrderFormItemRow[];
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export async function insertCart(db: Db, row: typeof orderForm.$inferInsert): Promise<void> {
   await db.insert(orderForm).values(row);
@@ -42,7 +39,7 @@ export async function readCart(db: Db | Tx, id: string, lock = false): Promise<C
  * in place; what differs from the stored lines is written back in the same transaction.
  */
 export async function updateCart<T>(
-  db: Db,
+  db: Db | Tx,
   id: string,
   now: Date,
   change: (state: CartState, tx: Tx) => Promise<T> | T,
@@ -97,15 +94,22 @@ function sameItem(a: OrderFormItemRow | undefined, b: OrderFormItemRow): boolean
   );
 }
 
-/** The cart's version alone: enough to tell whether a rendered copy is still current. */
-export async function readCartVersion(db: Database, id: string): Promise<number | null> {
+/**
+ * The cart's version and owner alone: enough to tell whether a rendered copy is still current and who may
+ * see it whole.
+ */
+export async function readCartVersion(
+  db: Database,
+  id: string,
+): Promise<{ version: number; userId: string | null } | null> {
   // A named (prepared) statement on the bare pool: this runs before every cart read.
-  const { rows } = await db.pool.query<{ version: number }>({
-    name: 'cart-version',
-    text: 'SELECT version FROM order_form WHERE id = $1',
+  const { rows } = await db.pool.query<{ version: number; user_id: string | null }>({
+    name: 'cart-version-owner',
+    text: 'SELECT version, user_id FROM order_form WHERE id = $1',
     values: [id],
   });
-  return rows[0]?.version ?? null;
+  const row = rows[0];
+  return row ? { version: row.version, userId: row.user_id } : null;
 }
 
 const FORM_COLUMNS = Object.entries(getTableColumns(orderForm)).filter(
@@ -167,9 +171,4 @@ function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
   return typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b);
-}
-
-export async function findCoupon(db: Db | Tx, code: string): Promise<Promotion | null> {
-  const [row] = await db.select().from(coupon).where(eq(coupon.code, code));
-  return row?.promotion ?? null;
 }

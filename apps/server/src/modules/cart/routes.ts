@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ResponseSerializationError, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  Failure,
   clientProfileBody,
   couponBody,
   createOrderFormBody,
@@ -11,9 +12,11 @@ import {
   orderInfo,
   orderInfoBody,
   orderItemsBody,
+  paymentsBody,
   type OrderForm,
 } from '@despensa/contracts';
-import { BadRequestError } from '../../http/errors';
+import { cartViewer } from '../../http/session';
+import type { AuthService } from '../auth/service';
 import { orderFormJson } from './orderform-json';
 import type { CartService } from './service';
 
@@ -21,12 +24,17 @@ const tags = ['cart'];
 const orderFormParams = z.object({ id: z.string().min(1).max(100) });
 /** ?sc= is optional here: without it the cart keeps the channel it remembers. */
 const channelQuery = z.object({ sc: z.coerce.number().int().min(1).max(100000).optional() });
-const responses = { 200: orderForm, 400: errorResponse, 404: errorResponse };
+/** 403 `notOwner`: the cart belongs to a customer who is not the request's. */
+const responses = { 200: orderForm, 400: errorResponse, 403: errorResponse, 404: errorResponse };
 /** removeAll takes `{}` (VTEX insists on it); no body at all (Fastify gives null) is accepted too. */
 const emptyBody = z.object({}).nullish();
 
-/** §7 cart calls. Every one carries the store's account header (x-account) besides the api key. */
-export function cartRoutes(cart: CartService): FastifyPluginAsyncZod {
+/**
+ * §7 cart calls. Every one carries the store's account header (x-account) besides the api key. The
+ * request's session (x-access-token or the session cookie) says who asks: a cart of another customer
+ * reads masked and refuses every change (see CartViewer).
+ */
+export function cartRoutes(cart: CartService, auth: AuthService): FastifyPluginAsyncZod {
   return async (app) => {
     // The orderForm is large and answers every change: orderFormJson validates and encodes it reusing the
     // unchanged lines' work. The other schemas have no codecs, so parse (which zod compiles to a fast
@@ -49,9 +57,10 @@ export function cartRoutes(cart: CartService): FastifyPluginAsyncZod {
     app.addHook('onRequest', async (request) => {
       const account = request.headers['x-account'];
       if (typeof account !== 'string' || account.trim() === '') {
-        throw new BadRequestError('Falta la cabecera x-account', 'headers.x-account');
+        throw new Failure('missingAccount', { field: 'headers.x-account' });
       }
     });
+    const viewer = cartViewer(auth);
 
     app.post(
       '/api/orderForm',
@@ -72,7 +81,9 @@ export function cartRoutes(cart: CartService): FastifyPluginAsyncZod {
       { schema: { tags, summary: 'The orderForm of a cart', params: orderFormParams, response: responses } },
       async (request, reply) =>
         // Already validated against the orderForm schema and serialised (see CartService.getJson).
-        reply.type('application/json; charset=utf-8').send((await cart.getJson(request.params.id)) as never),
+        reply
+          .type('application/json; charset=utf-8')
+          .send((await cart.getJson(await viewer(request), request.params.id)) as never),
     );
 
     app.post(
@@ -87,7 +98,8 @@ export function cartRoutes(cart: CartService): FastifyPluginAsyncZod {
           response: responses,
         },
       },
-      async (request) => cart.setItemsOrdination(request.params.id, request.body, request.query.sc),
+      async (request) =>
+        cart.setItemsOrdination(await viewer(request), request.params.id, request.body, request.query.sc),
     );
 
     for (const url of ['/api/orderform/:id/items', '/api/orderform/:id/items/:seller']) {
@@ -97,16 +109,21 @@ export function cartRoutes(cart: CartService): FastifyPluginAsyncZod {
           schema: {
             tags,
             summary: 'Add, update or remove (quantity 0) items, by index or by sku id and seller',
-            params: orderFormParams.extend({ seller: z.string().min(1).max(40).optional() }),
+            // Only the url with :seller declares it: the published document must match each path.
+            params: url.endsWith(':seller')
+              ? orderFormParams.extend({ seller: z.string().min(1).max(40).optional() })
+              : orderFormParams,
             querystring: channelQuery,
             body: orderItemsBody,
             response: responses,
           },
         },
         async (request) =>
-          cart.updateItems(request.params.id, request.body.orderItems, {
+          cart.updateItems(await viewer(request), request.params.id, request.body.orderItems, {
             ...(request.query.sc !== undefined ? { salesChannel: request.query.sc } : {}),
-            ...(request.params.seller ? { seller: request.params.seller } : {}),
+            ...('seller' in request.params && typeof request.params.seller === 'string'
+              ? { seller: request.params.seller }
+              : {}),
           }),
       );
     }
@@ -122,7 +139,7 @@ export function cartRoutes(cart: CartService): FastifyPluginAsyncZod {
           response: responses,
         },
       },
-      async (request) => cart.removeAll(request.params.id),
+      async (request) => cart.removeAll(await viewer(request), request.params.id),
     );
 
     app.post(
@@ -136,7 +153,7 @@ export function cartRoutes(cart: CartService): FastifyPluginAsyncZod {
           response: responses,
         },
       },
-      async (request) => cart.addCoupon(request.params.id, request.body.text),
+      async (request) => cart.addCoupon(await viewer(request), request.params.id, request.body.text),
     );
 
     app.post(
@@ -150,7 +167,7 @@ export function cartRoutes(cart: CartService): FastifyPluginAsyncZod {
           response: responses,
         },
       },
-      async (request) => cart.setClientProfile(request.params.id, request.body),
+      async (request) => cart.setClientProfile(await viewer(request), request.params.id, request.body),
     );
 
     const customDataParams = orderFormParams.extend({
@@ -171,7 +188,14 @@ export function cartRoutes(cart: CartService): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { id, appId, field } = request.params;
-        return cart.setCustomData(id, appId, field, request.body.value, request.query.sc);
+        return cart.setCustomData(
+          await viewer(request),
+          id,
+          appId,
+          field,
+          request.body.value,
+          request.query.sc,
+        );
       },
     );
     app.delete(
@@ -186,11 +210,25 @@ export function cartRoutes(cart: CartService): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { id, appId, field } = request.params;
-        return cart.setCustomData(id, appId, field, null);
+        return cart.setCustomData(await viewer(request), id, appId, field, null);
       },
     );
 
-    const infoResponses = { 200: orderInfo, 400: errorResponse, 404: errorResponse };
+    app.post(
+      '/api/orderform/:id/payments',
+      {
+        schema: {
+          tags,
+          summary: 'Choose how to pay (§3 payment entries, §9 payment system ids)',
+          params: orderFormParams,
+          body: paymentsBody,
+          response: responses,
+        },
+      },
+      async (request) => cart.setPayments(await viewer(request), request.params.id, request.body.payments),
+    );
+
+    const infoResponses = { 200: orderInfo, 400: errorResponse, 403: errorResponse, 404: errorResponse };
     app.get(
       '/api/order/info/:id',
       {
@@ -201,7 +239,7 @@ export function cartRoutes(cart: CartService): FastifyPluginAsyncZod {
           response: infoResponses,
         },
       },
-      async (request) => cart.getOrderInfo(request.params.id),
+      async (request) => cart.getOrderInfo(await viewer(request), request.params.id),
     );
     app.post(
       '/api/order/info/:id',
@@ -214,7 +252,7 @@ export function cartRoutes(cart: CartService): FastifyPluginAsyncZod {
           response: infoResponses,
         },
       },
-      async (request) => cart.setOrderInfo(request.params.id, request.body),
+      async (request) => cart.setOrderInfo(await viewer(request), request.params.id, request.body),
     );
   };
 }

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { randomBytes } from 'node:crypto';
 import {
   CART_LIMIT_MESSAGES,
@@ -20,7 +21,7 @@ import {
   isInStock,
   isValidEmail,
   isValidOrderFormId,
-  isValidPhone,
+  cleanContactPhone,
   isValidRut,
   lineQuantityMax,
   livePromotions,
@@ -32,6 +33,8 @@ import {
   type PricingLine,
 } from '@despensa/domain';
 import {
+  Failure,
+  type CartViewer,
   type ClientProfileBody,
   type CreateOrderFormBody,
   type ItemsOrdination,
@@ -41,15 +44,19 @@ import {
   type OrderInfo,
   type OrderInfoBody,
   type OrderItemChange,
+  type PaymentEntry,
   type StorefrontServices,
 } from '@despensa/contracts';
-import type { Database } from '../../db/client';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../../http/errors';
-import type { Offer, ProductDoc, SkuDoc } from '../catalog/catalog-index';
-import { productImageUrl, skuDisplayName } from '../catalog/product-view';
-import type { CatalogService } from '../catalog/service';
+import type { Database, Db, Tx } from '../../db/client';
 import {
-  findCoupon,
+  productImageUrl,
+  skuDisplayName,
+  type CatalogService,
+  type Offer,
+  type ProductDoc,
+  type SkuDoc,
+} from '../catalog/service';
+import {
   insertCart,
   readCart,
   readCartVersion,
@@ -61,7 +68,12 @@ import {
 import { LineMemos, LivePromotionsBySalesChannel, type LineMemo } from './line-memo';
 import { orderFormJson } from './orderform-json';
 import { RenderedOrderForms, type RenderedOrderForm } from './rendered-cache';
-import { withShippingData, type CartShippingData } from './shipping-data';
+import type { PromotionsService } from '../promotions/service';
+import { isOwnerOf, maskedOrderForm, maskedOrderInfo } from './privacy';
+import { withShippingData, type CartDeliveryChoice, type CartShippingData } from './shipping-data';
+
+/** The shipping attachment and delivery choice the shipping module hands the cart (setShippingData). */
+export type { CartDeliveryChoice, CartShippingData } from './shipping-data';
 
 /** customData fields the storefront may write (§7), by app id. */
 const CUSTOM_DATA_FIELDS: Record<string, readonly string[]> = {
@@ -77,7 +89,7 @@ type CartApi = StorefrontServices['cart'];
  * Edits a cart in place; `db` reads anything else the change needs. It may run twice (see changeWith), so
  * it must reset whatever it reports outside the cart.
  */
-type CartChange<T = unknown> = (cart: CartState, db: Parameters<typeof findCoupon>[0]) => Promise<T> | T;
+type CartChange<T = unknown> = (cart: CartState, db: Db | Tx) => Promise<T> | T;
 
 /** Carts whose state this instance keeps to apply the next change without reading it first. */
 const MAX_KEPT_CARTS = 20_000;
@@ -108,7 +120,7 @@ interface PricedCart {
 export class CartService implements CartApi {
   private readonly rendered = new RenderedOrderForms();
   /** The last state this instance wrote or read per cart, least recently used first (see changeWith). */
-  private readonly states = new Map<string, CartState>();
+  private readonly states = new LRUCache<string, CartState>({ max: MAX_KEPT_CARTS });
   /** Per cart, the tail of this instance's queue of changes (see serially). */
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly lineMemos = new LineMemos(MAX_MEMO_LINES);
@@ -117,6 +129,7 @@ export class CartService implements CartApi {
   constructor(
     private readonly database: Database,
     private readonly catalog: CatalogService,
+    private readonly promotions: PromotionsService,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -133,22 +146,50 @@ export class CartService implements CartApi {
       createdAt: now,
       updatedAt: now,
     });
-    if (!body.items?.length) return this.get(id);
-    return this.updateItems(id, body.items, { salesChannel });
+    // A new cart has no customer yet: whoever created it sees and changes it whole.
+    const anonymous: CartViewer = { customerId: null };
+    if (!body.items?.length) return this.get(anonymous, id);
+    return this.updateItems(anonymous, id, body.items, { salesChannel });
   }
 
-  /** The orderForm; read-only, since unchanged carts share one rendered copy. */
-  async get(orderFormId: string): Promise<OrderForm> {
-    return (await this.current(orderFormId)).form;
+  /**
+   * The orderForm as `viewer` may see it (masked for anyone but the cart's customer); read-only, since
+   * unchanged carts share one rendered copy.
+   */
+  async get(viewer: CartViewer, orderFormId: string): Promise<OrderForm> {
+    const { entry, userId } = await this.current(orderFormId);
+    return isOwnerOf(userId, viewer) ? entry.form : maskedOrderForm(entry.form);
   }
 
-  /** The orderForm already validated and serialised, for the HTTP route. */
-  async getJson(orderFormId: string): Promise<Buffer> {
-    const entry = await this.current(orderFormId);
+  /**
+   * The whole orderForm, for server flows that act on the cart after their route checked the viewer
+   * (shipping keeps the cart's address as it is): never hand this to a client.
+   */
+  async ownerView(orderFormId: string): Promise<OrderForm> {
+    return (await this.current(orderFormId)).entry.form;
+  }
+
+  /**
+   * Refuses (`notOwner`) a viewer who may not change the cart, for a route whose change another module
+   * makes (the shipping attachment).
+   */
+  async checkOwner(viewer: CartViewer, orderFormId: string): Promise<void> {
+    const { userId } = await this.current(orderFormId);
+    if (!isOwnerOf(userId, viewer)) throw new Failure('notOwner');
+  }
+
+  /**
+   * The orderForm already validated and serialised, for the HTTP route. Only the owner's view is kept as
+   * bytes; a masked one is encoded for each reader (its items' JSON is still reused).
+   */
+  async getJson(viewer: CartViewer, orderFormId: string): Promise<Buffer> {
+    const { entry, userId } = await this.current(orderFormId);
+    if (!isOwnerOf(userId, viewer)) return serialise(maskedOrderForm(entry.form));
     return this.rendered.bodyOf(orderFormId, entry, serialise);
   }
 
   async updateItems(
+    viewer: CartViewer,
     orderFormId: string,
     orderItems: OrderItemChange[],
     options: { salesChannel?: number; seller?: string } = {},
@@ -156,54 +197,65 @@ export class CartService implements CartApi {
     const messages: OrderFormMessage[] = [];
     return this.changeAndRender(
       orderFormId,
-      (cart) => {
+      byOwner(viewer, (cart) => {
         messages.length = 0;
         if (options.salesChannel !== undefined) cart.form.salesChannel = options.salesChannel;
         this.applyItemChanges(cart, orderItems, options.seller, messages);
-      },
+      }),
       messages,
     );
   }
 
-  async removeAll(orderFormId: string): Promise<OrderForm> {
-    return this.changeAndRender(orderFormId, (cart) => {
-      cart.items = [];
-    });
+  async removeAll(viewer: CartViewer, orderFormId: string): Promise<OrderForm> {
+    return this.changeAndRender(
+      orderFormId,
+      byOwner(viewer, (cart) => {
+        cart.items = [];
+      }),
+    );
   }
 
   async setItemsOrdination(
+    viewer: CartViewer,
     orderFormId: string,
     ordination: ItemsOrdination,
     salesChannel?: number,
   ): Promise<OrderForm> {
-    return this.changeAndRender(orderFormId, (cart) => {
-      cart.form.itemsOrdination = ordination;
-      if (salesChannel !== undefined) cart.form.salesChannel = salesChannel;
-    });
+    return this.changeAndRender(
+      orderFormId,
+      byOwner(viewer, (cart) => {
+        cart.form.itemsOrdination = ordination;
+        if (salesChannel !== undefined) cart.form.salesChannel = salesChannel;
+      }),
+    );
   }
 
   /** '' removes the coupon. Unknown, expired and not-applicable coupons each get their own message. */
-  async addCoupon(orderFormId: string, text: string): Promise<OrderForm> {
+  async addCoupon(viewer: CartViewer, orderFormId: string, text: string): Promise<OrderForm> {
     const code = normalizeCouponCode(text);
     let outcome: CouponOutcome | null = null;
     let couponPromotionId: string | null = null;
-    const state = await this.change(orderFormId, async (cart, tx) => {
-      outcome = null;
-      couponPromotionId = null;
-      if (!code) {
-        cart.form.coupon = null;
-        return;
-      }
-      const promotion = await findCoupon(tx, code);
-      const validity = couponValidity(promotion, this.clock());
-      if (validity !== 'valid') {
-        outcome = validity;
-        return;
-      }
-      // Kept even when nothing matches yet: it applies as soon as a matching product is added.
-      cart.form.coupon = code;
-      couponPromotionId = promotion!.id;
-    });
+    // Looked up before the cart's transaction, which must not wait for a second connection.
+    const promotion = code ? await this.promotions.coupon(code) : null;
+    const state = await this.change(
+      orderFormId,
+      byOwner(viewer, (cart) => {
+        outcome = null;
+        couponPromotionId = null;
+        if (!code) {
+          cart.form.coupon = null;
+          return;
+        }
+        const validity = couponValidity(promotion, this.clock());
+        if (validity !== 'valid') {
+          outcome = validity;
+          return;
+        }
+        // Kept even when nothing matches yet: it applies as soon as a matching product is added.
+        cart.form.coupon = code;
+        couponPromotionId = promotion!.id;
+      }),
+    );
     const priced = await this.price(state);
     if (couponPromotionId !== null) {
       const applies = priced.pricing.lines.some((line) =>
@@ -224,24 +276,44 @@ export class CartService implements CartApi {
     return this.keepRendered(state, priced, messages).form;
   }
 
-  async setClientProfile(orderFormId: string, profile: ClientProfileBody): Promise<OrderForm> {
+  async setClientProfile(
+    viewer: CartViewer,
+    orderFormId: string,
+    profile: ClientProfileBody,
+  ): Promise<OrderForm> {
     const email = profile.email.trim();
-    if (!isValidEmail(email)) throw new BadRequestError(EMAIL_INVALID_MESSAGE, 'email');
+    if (!isValidEmail(email)) throw invalid(EMAIL_INVALID_MESSAGE, 'email');
     const document = profile.document?.replace(/\s+/g, '');
-    if (document !== undefined && !isValidRut(document))
-      throw new BadRequestError(RUT_INVALID_MESSAGE, 'document');
-    const phone = profile.phone === undefined ? undefined : cleanPhone(profile.phone);
-    if (phone !== undefined && !isValidPhone(phone))
-      throw new BadRequestError(PHONE_INVALID_MESSAGE, 'phone');
-    return this.changeAndRender(orderFormId, (cart) => {
-      cart.form.clientProfile = {
-        email,
-        ...(document !== undefined ? { document: formatRut(document) } : {}),
-        ...(phone !== undefined ? { phone } : {}),
-        ...(profile.firstName !== undefined ? { firstName: profile.firstName.trim() } : {}),
-        ...(profile.lastName !== undefined ? { lastName: profile.lastName.trim() } : {}),
-      };
-    });
+    if (document !== undefined && !isValidRut(document)) throw invalid(RUT_INVALID_MESSAGE, 'document');
+    // §5 phone or short phone, cleaned as the account's phone is (the domain's one rule).
+    const phone = profile.phone === undefined ? undefined : cleanContactPhone(profile.phone);
+    if (phone === null) throw invalid(PHONE_INVALID_MESSAGE, 'phone');
+    return this.changeAndRender(
+      orderFormId,
+      byOwner(viewer, (cart) => {
+        cart.form.clientProfile = {
+          email,
+          ...(document !== undefined ? { document: formatRut(document) } : {}),
+          ...(phone !== undefined ? { phone } : {}),
+          ...(profile.firstName !== undefined ? { firstName: profile.firstName.trim() } : {}),
+          ...(profile.lastName !== undefined ? { lastName: profile.lastName.trim() } : {}),
+        };
+      }),
+    );
+  }
+
+  /** §3 payment entries (POST /api/orderform/{id}/payments); the orderForm's paymentData.payments shows them. */
+  async setPayments(viewer: CartViewer, orderFormId: string, payments: PaymentEntry[]): Promise<OrderForm> {
+    return this.changeAndRender(
+      orderFormId,
+      byOwner(viewer, (cart) => {
+        cart.form.payments = payments.map((entry) => ({
+          ...entry,
+          referenceValue: entry.referenceValue ?? entry.value,
+          installmentsValue: entry.installmentsValue ?? Math.round(entry.value / entry.installments),
+        }));
+      }),
+    );
   }
 
   /**
@@ -254,26 +326,26 @@ export class CartService implements CartApi {
       cart.form.userId = userId;
       return true;
     });
-    if (!result) throw new ForbiddenError('El carro pertenece a otra cuenta');
+    if (!result) throw new Failure('notOwner');
   }
 
   /**
    * The persistent-cart dialog's merge (§2): after login, the lines of the cart built anonymously
    * (`sourceId`) are added to the customer's stored cart (`targetId`), quantities summed within the §5
    * limits (messages say which limit cut a line), substitution choices kept. Lines the channel no longer
-   * sells are left out. Both carts must be the customer's (the source may still be anonymous).
+   * sells are left out. Both carts must be the viewer's (the source may still be anonymous).
    */
-  async mergeCarts(targetId: string, sourceId: string, userId: string): Promise<OrderForm> {
+  async mergeCarts(viewer: CartViewer, targetId: string, sourceId: string): Promise<OrderForm> {
+    const userId = viewer.customerId;
+    if (userId === null) throw new Failure('notOwner');
     const source = await this.read(sourceId);
-    if (source.form.userId !== null && source.form.userId !== userId) {
-      throw new ForbiddenError('El carro pertenece a otra cuenta');
-    }
+    if (!isOwnerOf(source.form.userId, viewer)) throw new Failure('notOwner');
     const messages: OrderFormMessage[] = [];
     return this.changeAndRender(
       targetId,
       (cart) => {
         messages.length = 0;
-        if (cart.form.userId !== userId) throw new ForbiddenError('El carro pertenece a otra cuenta');
+        if (cart.form.userId !== userId) throw new Failure('notOwner');
         for (const line of [...source.items].sort((a, b) => a.seq - b.seq)) {
           const current = cart.items.find((item) => item.skuId === line.skuId);
           const change = {
@@ -284,7 +356,7 @@ export class CartService implements CartApi {
           try {
             this.applyItemChanges(cart, [change], undefined, messages);
           } catch (error) {
-            if (!(error instanceof BadRequestError)) throw error;
+            if (!(error instanceof Failure && error.code === 'invalidInput')) throw error;
             continue;
           }
           const merged = cart.items.find((item) => item.skuId === line.skuId);
@@ -300,6 +372,7 @@ export class CartService implements CartApi {
 
   /** PUT (a value) or DELETE (null) one customData field. */
   async setCustomData(
+    viewer: CartViewer,
     orderFormId: string,
     appId: string,
     field: string,
@@ -307,57 +380,74 @@ export class CartService implements CartApi {
     salesChannel?: number,
   ): Promise<OrderForm> {
     if (!CUSTOM_DATA_FIELDS[appId]?.includes(field)) {
-      throw new NotFoundError(`No existe el campo ${appId}/${field} en customData`);
+      throw new Failure('notFound', { message: `No existe el campo ${appId}/${field} en customData` });
     }
-    return this.changeAndRender(orderFormId, (cart) => {
-      const fields = { ...cart.form.customData[appId] };
-      if (value === null) delete fields[field];
-      else fields[field] = value;
-      const customData = { ...cart.form.customData, [appId]: fields };
-      if (Object.keys(fields).length === 0) delete customData[appId];
-      cart.form.customData = customData;
-      if (salesChannel !== undefined) cart.form.salesChannel = salesChannel;
-    });
+    return this.changeAndRender(
+      orderFormId,
+      byOwner(viewer, (cart) => {
+        const fields = { ...cart.form.customData[appId] };
+        if (value === null) delete fields[field];
+        else fields[field] = value;
+        const customData = { ...cart.form.customData, [appId]: fields };
+        if (Object.keys(fields).length === 0) delete customData[appId];
+        cart.form.customData = customData;
+        if (salesChannel !== undefined) cart.form.salesChannel = salesChannel;
+      }),
+    );
   }
 
-  async getOrderInfo(orderFormId: string): Promise<OrderInfo> {
-    return orderInfoOf(await this.read(orderFormId));
+  /** Order info; the receiver is masked for anyone but the cart's customer. */
+  async getOrderInfo(viewer: CartViewer, orderFormId: string): Promise<OrderInfo> {
+    const state = await this.read(orderFormId);
+    const info = orderInfoOf(state);
+    return isOwnerOf(state.form.userId, viewer) ? info : maskedOrderInfo(info);
   }
 
-  async setOrderInfo(orderFormId: string, info: OrderInfoBody): Promise<OrderInfo> {
-    if (info.receiverData?.phone !== undefined && !isValidPhone(cleanPhone(info.receiverData.phone))) {
-      throw new BadRequestError(PHONE_INVALID_MESSAGE, 'receiverData.phone');
+  async setOrderInfo(viewer: CartViewer, orderFormId: string, info: OrderInfoBody): Promise<OrderInfo> {
+    if (info.receiverData?.phone !== undefined && cleanContactPhone(info.receiverData.phone) === null) {
+      throw invalid(PHONE_INVALID_MESSAGE, 'receiverData.phone');
     }
-    const state = await this.change(orderFormId, (cart) => {
-      if (info.substituteType !== undefined) cart.form.substituteType = info.substituteType;
-      if (info.receiverData !== undefined) cart.form.receiverData = info.receiverData;
-      for (const [skuId, entry] of Object.entries(info.skuData ?? {})) {
-        const item = cart.items.find((line) => line.skuId === Number(skuId));
-        if (!item) throw new BadRequestError(`El producto ${skuId} no está en el carro`, `skuData.${skuId}`);
-        item.substituteType = entry.substituteType;
-        if (entry.note !== undefined) item.note = entry.note;
-      }
-    });
+    const state = await this.change(
+      orderFormId,
+      byOwner(viewer, (cart) => {
+        if (info.substituteType !== undefined) cart.form.substituteType = info.substituteType;
+        if (info.receiverData !== undefined) cart.form.receiverData = info.receiverData;
+        for (const [skuId, entry] of Object.entries(info.skuData ?? {})) {
+          const item = cart.items.find((line) => line.skuId === Number(skuId));
+          if (!item) throw invalid(`El producto ${skuId} no está en el carro`, `skuData.${skuId}`);
+          item.substituteType = entry.substituteType;
+          if (entry.note !== undefined) item.note = entry.note;
+        }
+      }),
+    );
     return orderInfoOf(state);
   }
 
   // ---- internals ----
 
   /** The rendered cart, from the cache when the cart, the catalogue and the promotion windows are unchanged. */
-  private async current(orderFormId: string): Promise<RenderedOrderForm> {
-    const version = isValidOrderFormId(orderFormId)
-      ? await readCartVersion(this.database, orderFormId)
-      : null;
-    if (version === null) throw new NotFoundError('No existe el carro');
-    const cached = this.rendered.get(orderFormId, version, this.catalog.index, this.clock().getTime());
-    if (cached) return cached;
+  private async current(orderFormId: string): Promise<{ entry: RenderedOrderForm; userId: string | null }> {
+    const stored = isValidOrderFormId(orderFormId) ? await readCartVersion(this.database, orderFormId) : null;
+    if (stored === null) throw new Failure('cartNotFound');
+    const { version, userId } = stored;
+    const cached = this.rendered.get(
+      orderFormId,
+      version,
+      [this.catalog.index, this.catalog.index.stockVersion, this.promotions.version],
+      this.clock().getTime(),
+    );
+    if (cached) return { entry: cached, userId };
+    const state = await this.stateAt(orderFormId, version);
+    return { entry: this.keepRendered(state, await this.price(state), []), userId: state.form.userId };
+  }
+
+  /** The cart's state at `version`, kept or read. */
+  private async stateAt(orderFormId: string, version: number): Promise<CartState> {
     const kept = this.states.get(orderFormId);
-    let state = kept;
-    if (state?.form.version !== version) {
-      state = await this.read(orderFormId);
-      this.keepState(state);
-    }
-    return this.keepRendered(state, await this.price(state), []);
+    if (kept?.form.version === version) return kept;
+    const state = await this.read(orderFormId);
+    this.keepState(state);
+    return state;
   }
 
   /** Renders the cart; a render without messages is what a read answers too, so it is kept for reads. */
@@ -368,7 +458,7 @@ export class CartService implements CartApi {
   ): RenderedOrderForm {
     const entry: RenderedOrderForm = {
       version: state.form.version,
-      snapshot: this.catalog.index,
+      snapshot: [this.catalog.index, this.catalog.index.stockVersion, this.promotions.version],
       validUntil: priced.pricing.priceValidUntil?.getTime() ?? Infinity,
       form: this.render(state, priced, messages),
       body: null,
@@ -379,7 +469,7 @@ export class CartService implements CartApi {
 
   private async read(orderFormId: string): Promise<CartState> {
     const state = isValidOrderFormId(orderFormId) ? await readCart(this.database.db, orderFormId) : null;
-    if (!state) throw new NotFoundError('No existe el carro');
+    if (!state) throw new Failure('cartNotFound');
     return state;
   }
 
@@ -408,7 +498,7 @@ export class CartService implements CartApi {
     orderFormId: string,
     apply: CartChange<T>,
   ): Promise<{ state: CartState; result: T }> {
-    if (!isValidOrderFormId(orderFormId)) throw new NotFoundError('No existe el carro');
+    if (!isValidOrderFormId(orderFormId)) throw new Failure('cartNotFound');
     const changed = await this.serially(orderFormId, async () => {
       const now = this.clock();
       const kept = this.states.get(orderFormId) ?? (await readCart(this.database.db, orderFormId));
@@ -426,14 +516,12 @@ export class CartService implements CartApi {
       if (locked) this.keepState(locked.state);
       return locked;
     });
-    if (!changed) throw new NotFoundError('No existe el carro');
+    if (!changed) throw new Failure('cartNotFound');
     return changed;
   }
 
   private keepState(state: CartState): void {
-    this.states.delete(state.form.id);
     this.states.set(state.form.id, state);
-    if (this.states.size > MAX_KEPT_CARTS) this.states.delete(this.states.keys().next().value!);
   }
 
   /** Runs `task` after this instance's earlier changes to the same cart have finished. */
@@ -469,17 +557,17 @@ export class CartService implements CartApi {
         continue;
       }
       const entry = index.skusById.get(skuId);
-      if (!entry) throw new BadRequestError(`El producto ${skuId} no existe`, 'orderItems');
+      if (!entry) throw invalid(`El producto ${skuId} no existe`, 'orderItems');
       const offers = index.offersFor(entry.sku, salesChannel).filter((offer) => offer.listPrice > 0);
       const seller = sellerId ?? existing?.sellerId ?? offers[0]?.sellerId ?? CHAIN_SELLER;
       const offer = offers.find((each) => each.sellerId === seller);
       if (!offer) {
-        throw new BadRequestError(`El producto ${skuId} no se vende en este canal de venta`, 'orderItems');
+        throw invalid(`El producto ${skuId} no se vende en este canal de venta`, 'orderItems');
       }
       const current = existing?.quantity ?? 0;
       const inStock = isInStock({ ListPrice: offer.listPrice, AvailableQuantity: offer.availableQuantity });
       if (change.quantity > current && !inStock) {
-        throw new BadRequestError(`El producto ${skuId} no tiene stock`, 'orderItems');
+        throw invalid(`El producto ${skuId} no tiene stock`, 'orderItems');
       }
       const otherUnits = cart.items.reduce(
         (sum, item) => (item === existing ? sum : sum + cartUnitsOf(this.limitLine(item))),
@@ -542,16 +630,20 @@ export class CartService implements CartApi {
     );
   }
 
-  private async price(cart: CartState): Promise<PricedCart> {
+  /** `stored`: offers read from the database (by `sku|seller`) to price with instead of the index's. */
+  private async price(
+    cart: CartState,
+    db: Db | Tx = this.database.db,
+    stored?: Map<string, Offer>,
+  ): Promise<PricedCart> {
     const index = this.catalog.index;
     const salesChannel = cart.form.salesChannel;
     const lines: ResolvedLine[] = this.ordered(cart).map((item) => {
       const entry = index.skusById.get(item.skuId);
-      const offer = entry
-        ? index
-            .offersFor(entry.sku, salesChannel)
-            .find((each) => each.sellerId === item.sellerId && each.listPrice > 0)
-        : undefined;
+      const found = stored
+        ? stored.get(`${item.skuId}|${item.sellerId}`)
+        : entry && index.offersFor(entry.sku, salesChannel).find((each) => each.sellerId === item.sellerId);
+      const offer = entry && found && found.listPrice > 0 ? found : undefined;
       const availability: ResolvedLine['availability'] = !offer
         ? 'cannotBeDelivered'
         : isInStock({ ListPrice: offer.listPrice, AvailableQuantity: offer.availableQuantity })
@@ -559,7 +651,7 @@ export class CartService implements CartApi {
           : 'withoutStock';
       return { item, product: entry?.product, sku: entry?.sku, offer, availability };
     });
-    const couponPromotion = cart.form.coupon ? await findCoupon(this.database.db, cart.form.coupon) : null;
+    const couponPromotion = cart.form.coupon ? await this.promotions.coupon(cart.form.coupon, db) : null;
     const now = this.clock();
     const live = couponPromotion
       ? livePromotions({ promotions: [...index.promotions, couponPromotion], salesChannel, now })
@@ -660,7 +752,7 @@ export class CartService implements CartApi {
           }
         : null,
       paymentData: {
-        payments: [],
+        payments: form.payments,
         paymentSystems: [],
         installmentOptions: [],
         giftCards: [],
@@ -753,19 +845,98 @@ export class CartService implements CartApi {
   }
 
   /**
-   * Delivery (shipping module): sets the channel, the selected sla and the §7 shipping attachment in one
-   * change. Items are re-priced under the channel and kept even when it does not sell them (the lost-
-   * products dialog decides, §4).
+   * The §3 delivery method of the cart's stored delivery choice, null before one is chosen. Read from the
+   * choice, not from logisticsInfo: an emptied cart has no logistics entries and keeps its mode.
+   */
+  async deliveryMethodOf(orderFormId: string): Promise<string | null> {
+    const stored = isValidOrderFormId(orderFormId) ? await readCartVersion(this.database, orderFormId) : null;
+    if (stored === null) throw new Failure('cartNotFound');
+    const { form } = await this.stateAt(orderFormId, stored.version);
+    return form.deliveryChoice?.selectedSla ?? form.selectedSla;
+  }
+
+  /**
+   * The cart and its delivery choice (flows/attach-shipping), read in the flow's transaction under the
+   * cart's row lock, so two changes of one cart's delivery apply one after the other. A cart that never
+   * chose has its channel and no mode.
+   */
+  async deliveryChoiceOf(
+    orderFormId: string,
+    tx: Tx,
+  ): Promise<{ orderForm: OrderForm; deliveryChoice: CartDeliveryChoice }> {
+    const state = isValidOrderFormId(orderFormId) ? await readCart(tx, orderFormId, true) : null;
+    if (!state) throw new Failure('cartNotFound');
+    return {
+      orderForm: this.render(state, await this.price(state, tx), []),
+      deliveryChoice: state.form.deliveryChoice ?? {
+        selectedSla: state.form.selectedSla,
+        salesChannel: state.form.salesChannel,
+        storeId: null,
+        addressId: null,
+        window: null,
+      },
+    };
+  }
+
+  /**
+   * Delivery (flows/attach-shipping): sets the delivery choice (and with it the channel and selected sla)
+   * and the §7 shipping attachment, in the flow's transaction `tx`. Items are re-priced under the channel
+   * and kept even when it does not sell them (the lost-products dialog decides, §4). Nothing is kept in
+   * this instance's caches, since the transaction may still roll back.
    */
   async setShippingData(
     orderFormId: string,
-    change: { salesChannel?: number; selectedSla?: string | null; shippingData?: CartShippingData | null },
+    change: { deliveryChoice: CartDeliveryChoice; shippingData: CartShippingData },
+    tx: Tx,
   ): Promise<OrderForm> {
-    if (change.selectedSla) checkSla(change.selectedSla);
-    return this.changeAndRender(orderFormId, (cart) => {
-      if (change.salesChannel !== undefined) cart.form.salesChannel = change.salesChannel;
-      if (change.selectedSla !== undefined) cart.form.selectedSla = change.selectedSla;
-      if (change.shippingData !== undefined) cart.form.shippingData = change.shippingData;
+    const { deliveryChoice } = change;
+    if (deliveryChoice.selectedSla) checkSla(deliveryChoice.selectedSla);
+    this.states.delete(orderFormId);
+    const changed = await updateCart(tx, orderFormId, this.clock(), (cart) => {
+      cart.form.salesChannel = deliveryChoice.salesChannel;
+      cart.form.selectedSla = deliveryChoice.selectedSla;
+      cart.form.deliveryChoice = deliveryChoice;
+      cart.form.shippingData = change.shippingData;
+    });
+    if (!changed) throw new Failure('cartNotFound');
+    return this.render(changed.state, await this.price(changed.state, tx), []);
+  }
+
+  /**
+   * Placing an order (flows/place-order): the cart under its row lock in `tx`, priced from the offers as
+   * stored in the database now (never the index or a rendered copy), with what the order keeps of it.
+   */
+  async checkoutDraft(orderFormId: string, tx: Tx) {
+    const state = isValidOrderFormId(orderFormId) ? await readCart(tx, orderFormId, true) : null;
+    if (!state) throw new Failure('cartNotFound');
+    const offers = await this.catalog.offersInDatabase(
+      state.items.map((item) => item.skuId),
+      state.form.salesChannel,
+      tx,
+    );
+    const stored = new Map<string, Offer>(offers.map((offer) => [`${offer.skuId}|${offer.sellerId}`, offer]));
+    const orderForm = this.render(state, await this.price(state, tx, stored), []);
+    return {
+      orderForm,
+      userId: state.form.userId,
+      salesChannel: state.form.salesChannel,
+      payments: state.form.payments,
+      deliveryChoice: state.form.deliveryChoice,
+      orderInfo: orderInfoOf(state),
+    };
+  }
+
+  /**
+   * The cart once its order is paid (flows/place-order): emptied of items, payments and the window (now
+   * the order's), keeping the shopper's profile, address and mode for the next purchase; in `tx`.
+   */
+  async clearAfterOrder(orderFormId: string, tx: Tx): Promise<void> {
+    this.states.delete(orderFormId);
+    await updateCart(tx, orderFormId, this.clock(), (cart) => {
+      cart.items = [];
+      cart.form.payments = [];
+      cart.form.coupon = null;
+      if (cart.form.deliveryChoice) cart.form.deliveryChoice = { ...cart.form.deliveryChoice, window: null };
     });
   }
 }
@@ -779,7 +950,7 @@ function targetOf(
   if (!('index' in change)) return { skuId: Number(change.id), sellerId: change.seller ?? defaultSeller };
   const line = shown[change.index];
   if (!line) {
-    throw new BadRequestError(`No hay un producto en la posición ${change.index} del carro`, 'orderItems');
+    throw invalid(`No hay un producto en la posición ${change.index} del carro`, 'orderItems');
   }
   return { skuId: line.skuId, sellerId: line.sellerId };
 }
@@ -819,6 +990,22 @@ function unpriced(offer: Offer | undefined): LinePrice {
   };
 }
 
+/** Bad input the shopper can correct, with the field at fault. */
+function invalid(message: string, field: string): Failure {
+  return new Failure('invalidInput', { message, field });
+}
+
+/**
+ * The change, for the cart's customer only (anyone, while the cart is anonymous). Checked on the state the
+ * change applies to, so a cart taken by a customer in the meantime is refused too.
+ */
+function byOwner<T>(viewer: CartViewer, apply: CartChange<T>): CartChange<T> {
+  return (cart, db) => {
+    if (!isOwnerOf(cart.form.userId, viewer)) throw new Failure('notOwner');
+    return apply(cart, db);
+  };
+}
+
 function orderInfoOf({ form, items }: CartState): OrderInfo {
   return {
     id: form.id,
@@ -839,7 +1026,7 @@ function serialise(form: OrderForm): Buffer {
 
 function checkSla(selectedSla: string): void {
   if (!deliveryMethodById(selectedSla)) {
-    throw new BadRequestError(`Método de entrega desconocido: ${selectedSla}`, 'selectedSla');
+    throw invalid(`Método de entrega desconocido: ${selectedSla}`, 'selectedSla');
   }
 }
 
@@ -849,11 +1036,6 @@ const COUPON_MESSAGE_STATUS: Record<CouponOutcome, OrderFormMessage['status']> =
   couponInvalid: 'error',
   couponExpired: 'error',
 };
-
-/** Phones are typed with spaces and dashes ('+56 9 1234-5678'); §5 checks the digits. */
-function cleanPhone(phone: string): string {
-  return phone.replace(/[\s-]/g, '');
-}
 
 const STORE_PREFERENCES: OrderForm['storePreferencesData'] = {
   countryCode: COUNTRY_CODE_ISO3,

@@ -22,6 +22,22 @@ export interface CartShippingData {
   >;
 }
 
+/**
+ * The shopper's delivery choice as the cart keeps it: read back from here, never from logisticsInfo
+ * (an emptied cart has no logistics entries, and its choice must survive that).
+ */
+export interface CartDeliveryChoice {
+  /** A §3 delivery-method id; null before a mode is chosen. */
+  selectedSla: string | null;
+  salesChannel: number;
+  /** The store serving the cart (pickup point or delivering store), when one does. */
+  storeId: string | null;
+  /** The address book entry of a home or express delivery. */
+  addressId: string | null;
+  /** The window the shopper chose (its place is held by the shipping module). */
+  window: { startDateUtc: string; endDateUtc: string } | null;
+}
+
 type ShippingView = OrderForm['shippingData'];
 
 /** The orderForm's shippingData with the stored attachment laid over the cart's defaults. */

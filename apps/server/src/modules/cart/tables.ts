@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import type { Promotion } from '@despensa/domain';
-import type { ClientProfileBody, ItemsOrdination } from '@despensa/contracts';
-import type { CartShippingData } from './shipping-data';
+import type { ClientProfileBody, ItemsOrdination, PaymentEntry } from '@despensa/contracts';
+import type { CartDeliveryChoice, CartShippingData } from './shipping-data';
 
 /**
  * The cart module owns these tables. A cart stores what the shopper chose (lines and metadata); prices,
@@ -40,6 +39,13 @@ export const orderForm = pgTable(
     receiverData: jsonb('receiver_data').$type<{ name: string; phone?: string | undefined }>(),
     /** §7 shipping attachment (address, pickup points, per-item sla and window), set by the shipping module. */
     shippingData: jsonb('shipping_data').$type<CartShippingData>(),
+    /** What the shopper chose for delivery (mode, store, address, window), kept apart from the items. */
+    deliveryChoice: jsonb('delivery_choice').$type<CartDeliveryChoice>(),
+    /** §3 payment entries the shopper chose (POST /api/orderform/{id}/payments). */
+    payments: jsonb('payments')
+      .$type<PaymentEntry[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -64,9 +70,3 @@ export const orderFormItem = pgTable(
   },
   (t) => [primaryKey({ columns: [t.orderFormId, t.skuId] })],
 );
-
-/** Coupons (marketingData.coupon): a code that unlocks a promotion in the domain's shape. */
-export const coupon = pgTable('coupon', {
-  code: text('code').primaryKey(),
-  promotion: jsonb('promotion').$type<Promotion>().notNull(),
-});

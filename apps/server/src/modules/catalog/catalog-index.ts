@@ -1,9 +1,10 @@
 import {
+  cardOffer,
   isInStock,
   isPromotionActive,
   nextPromotionChange,
   promotionAppliesTo,
-  quoteLine,
+  shownUnitPrice,
   slugify,
   type Promotion,
 } from '@despensa/domain';
@@ -217,9 +218,20 @@ export class CatalogIndex {
     return offers;
   }
 
-  /** The offer a card shows (see computeBestOffer); null when nobody sells the product here. */
+  /** The offer a card shows (the domain's cardOffer); null when nobody sells the product here. */
   bestOffer(product: ProductDoc, salesChannel: number): Offer | null {
     return this.channelView(salesChannel)?.offers[product.doc] ?? null;
+  }
+
+  /** The price a card shows for one unit of its offer (the domain's shownUnitPrice); 0 when unsold. */
+  shownPrice(product: ProductDoc, salesChannel: number): number {
+    return this.channelView(salesChannel)?.price[product.doc] ?? 0;
+  }
+
+  /** What one unit of this seller's offer costs in the cart now: the offer's Price on the wire. */
+  offerUnitPrice(product: ProductDoc, sku: SkuDoc, offer: Offer, salesChannel: number, now: Date): number {
+    const promotions = this.promotionsFor(product, sku, salesChannel, offer.sellerId, now);
+    return shownUnitPrice({ ...offer, unitMultiplier: sku.unitMultiplier }, promotions);
   }
 
   /**
@@ -245,43 +257,65 @@ export class CatalogIndex {
         price: new Int32Array(count),
         discount: new Float32Array(count),
       };
-      for (const product of this.products) {
-        const best = this.computeBestOffer(product, salesChannel);
-        if (!best) continue;
-        const { offer, sku } = best;
-        const promotions = this.promotionsFor(product, sku, salesChannel, offer.sellerId, now);
-        const price =
-          promotions.length === 0
-            ? offer.price
-            : quoteLine({ ...offer, unitMultiplier: sku.unitMultiplier, quantity: 1 }, promotions)
-                .sellingPrice;
-        view.offers[product.doc] = offer;
-        view.sold[product.doc] = 1;
-        view.inStock[product.doc] = offerInStock(offer) ? 1 : 0;
-        view.price[product.doc] = price;
-        // The 'En oferta' facet follows the card's offer flag: a lower shelf price than the list price.
-        view.discount[product.doc] =
-          offer.listPrice > 0 ? (offer.listPrice - offer.price) / offer.listPrice : 0;
-      }
+      for (const product of this.products) this.fillView(view, product, salesChannel, now);
       this.channelViews.set(salesChannel, view);
     }
     return view;
   }
 
+  /** One product's card in a channel view: its offer, whether it is sold and in stock, its shown price. */
+  private fillView(view: ChannelView, product: ProductDoc, salesChannel: number, now: Date): void {
+    view.offers[product.doc] = null;
+    view.sold[product.doc] = 0;
+    view.inStock[product.doc] = 0;
+    view.price[product.doc] = 0;
+    view.discount[product.doc] = 0;
+    const best = cardOffer(
+      product.skus,
+      // §5: items with no price are skipped.
+      (sku) => this.offersFor(sku, salesChannel).filter((offer) => offer.listPrice > 0),
+      offerInStock,
+    );
+    if (!best) return;
+    const { offer, sku } = best;
+    view.offers[product.doc] = offer;
+    view.sold[product.doc] = 1;
+    view.inStock[product.doc] = offerInStock(offer) ? 1 : 0;
+    view.price[product.doc] = this.offerUnitPrice(product, sku, offer, salesChannel, now);
+    // The 'En oferta' facet follows the card's offer flag: a lower shelf price than the list price.
+    view.discount[product.doc] = offer.listPrice > 0 ? (offer.listPrice - offer.price) / offer.listPrice : 0;
+  }
+
   /**
-   * The offer a product card shows (web's mainOffer): the first sku's first in-stock offer, skus and
-   * sellers in catalogue order (the chain first); with none in stock, the first priced offer.
+   * A new object whenever an offer's stock changes in place (setStock): what was worked out from stock
+   * (a rendered cart's limits) compares it by identity.
    */
-  private computeBestOffer(product: ProductDoc, salesChannel: number): { offer: Offer; sku: SkuDoc } | null {
-    let fallback: { offer: Offer; sku: SkuDoc } | null = null;
-    for (const sku of product.skus) {
-      for (const offer of this.offersFor(sku, salesChannel)) {
-        if (offer.listPrice <= 0) continue; // §5: items with no price are skipped
-        if (offerInStock(offer)) return { offer, sku };
-        fallback ??= { offer, sku };
-      }
+  stockVersion: object = {};
+
+  /**
+   * An offer's stock changed (an order held or sold units, a hold was given back): patch it and the card of
+   * its product, without rebuilding the index. Answers false when the index does not know the offer, so the
+   * caller rebuilds instead.
+   */
+  setStock(skuId: number, salesChannel: number, sellerId: string, quantity: number): boolean {
+    const entry = this.skusById.get(skuId);
+    if (!entry) return false;
+    const { sku, product } = entry;
+    if (sellerId === CHAIN_SELLER) {
+      const channel = this.channels.get(salesChannel);
+      if (!channel || channel.price[sku.slot]! < 0) return false;
+      channel.quantity[sku.slot] = quantity;
+    } else {
+      const offers = this.marketplace.get(sku.slot)?.get(salesChannel);
+      const at = offers?.findIndex((offer) => offer.sellerId === sellerId) ?? -1;
+      if (!offers || at < 0) return false;
+      // A new object: views and answers already handed out keep the old one.
+      offers[at] = { ...offers[at]!, availableQuantity: quantity };
     }
-    return fallback;
+    const view = this.channelViews.get(salesChannel);
+    if (view) this.fillView(view, product, salesChannel, new Date(view.computedAt));
+    this.stockVersion = {};
+    return true;
   }
 
   /** Active promotions for one sku in one channel, by the §5 rule. */

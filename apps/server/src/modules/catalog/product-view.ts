@@ -15,6 +15,9 @@ export function productView(
   let onOffer = false;
   const items = product.skus.map((sku) => {
     const offers = index.offersFor(sku, salesChannel).filter((offer) => offer.listPrice > 0);
+    // Price is what one unit costs in the cart now (live promotions of this channel and seller applied);
+    // PriceWithoutDiscount the offer before promotions and ListPrice its list price, which cards strike.
+    const unitPrices = offers.map((offer) => index.offerUnitPrice(product, sku, offer, salesChannel, now));
     const sellers = offers.map((offer, position) => {
       const inStock = isInStock({ ListPrice: offer.listPrice, AvailableQuantity: offer.availableQuantity });
       anyInStock ||= inStock;
@@ -25,9 +28,9 @@ export function productView(
         sellerDefault: position === 0,
         addToCartLink: `/?sku=${sku.id}&quantity=1&seller=${offer.sellerId}`,
         commertialOffer: {
-          Price: offer.price,
+          Price: unitPrices[position]!,
           ListPrice: offer.listPrice,
-          PriceWithoutDiscount: offer.listPrice,
+          PriceWithoutDiscount: offer.price,
           AvailableQuantity: offer.availableQuantity,
           IsAvailable: inStock,
           SaleChannel: salesChannel,
@@ -62,7 +65,9 @@ export function productView(
         is_new: isNewAt(product, now),
       },
     };
-    const unitPrice = main ? pricePerUnitOfMeasure(main.price, sku.contentQuantity, sku.contentUnit) : null;
+    const unitPrice = main
+      ? pricePerUnitOfMeasure(unitPrices[0]!, sku.contentQuantity, sku.contentUnit)
+      : null;
     if (unitPrice) ppum[String(sku.id)] = unitPrice;
     return {
       itemId: String(sku.id),

@@ -5,6 +5,7 @@ import { LISTING_PAGE_SIZE, MAX_ITEMS_PER_QUERY, OSM_MAX_ITEMS_PER_QUERY } from 
 import {
   autocompleteResponse,
   categoryNode,
+  Failure,
   facetsResponse,
   legacyFacetsResponse,
   orderBy,
@@ -19,7 +20,6 @@ import {
   specificationField,
   suggestionsResponse,
 } from '@despensa/contracts';
-import { BadRequestError } from '../../http/errors';
 import type { CatalogService } from './service';
 
 const page = z.coerce.number().int().min(1).max(1000).default(1);
@@ -218,7 +218,10 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
       },
       async (request) => {
         if (request.query.skus.length > MAX_ITEMS_PER_QUERY) {
-          throw new BadRequestError(`Se permiten hasta ${MAX_ITEMS_PER_QUERY} skus por consulta`, 'skus');
+          throw new Failure('tooManyItemsInQuery', {
+            message: `Se permiten hasta ${MAX_ITEMS_PER_QUERY} skus por consulta`,
+            field: 'skus',
+          });
         }
         return catalog.ranking(request.query.skus);
       },
@@ -376,7 +379,10 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
         async (request, reply) => {
           const max = request.consumer === 'osm' ? OSM_MAX_ITEMS_PER_QUERY : MAX_ITEMS_PER_QUERY;
           if (request.query.skuIds.length > max) {
-            throw new BadRequestError(`Se permiten hasta ${max} skuIds por consulta`, 'skuIds');
+            throw new Failure('tooManyItemsInQuery', {
+              message: `Se permiten hasta ${max} skuIds por consulta`,
+              field: 'skuIds',
+            });
           }
           return sendJson(
             reply,

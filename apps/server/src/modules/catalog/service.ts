@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import {
   AUTOCOMPLETE_MAX_ROWS,
   FREQUENT_PRODUCTS_DEFAULT,
@@ -7,7 +8,7 @@ import {
   isPromotionActive,
   searchRedirect,
 } from '@despensa/domain';
-import { product as productSchema } from '@despensa/contracts';
+import { Failure, product as productSchema } from '@despensa/contracts';
 import type { z } from 'zod';
 import type {
   CategoryNode,
@@ -20,11 +21,19 @@ import type {
   SelectedFacet,
   autocompleteResponse,
 } from '@despensa/contracts';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
+import { readOffers, releaseExpired, releaseHeld, sellHeld, takeStock, type StockLine } from './stock';
 import { CatalogIndex, type CategoryDoc, type ProductDoc } from './catalog-index';
 import { productImageUrl, productView } from './product-view';
 import { loadCatalogRows, loadPopularSearches, loadReviews } from './repo';
-import { NotFoundError } from '../../http/errors';
+
+/**
+ * The catalogue's read interface for other modules: the index `CatalogService.index` answers (its
+ * documents and offers), and how a sku is named and pictured wherever it is shown (the cart's lines).
+ * Other modules import these from here, never from the files that define them (.dependency-cruiser.cjs).
+ */
+export type { CatalogIndex, Offer, ProductDoc, SkuDoc } from './catalog-index';
+export { productImageUrl, skuDisplayName } from './product-view';
 
 type AutocompleteResult = z.infer<typeof autocompleteResponse>;
 
@@ -52,6 +61,9 @@ const FACET_NAMES: Record<FacetKey, string> = {
   'trade-policy': 'Canal de venta',
 };
 
+/** Terms kept per cache of search answers (suggestions, autocomplete). */
+const TERM_CACHE_ENTRIES = 5000;
+
 /**
  * Catalogue, search and ranking. Reads come from an in-memory CatalogIndex built from PostgreSQL;
  * every instance LISTENs for catalog_changed (a trigger fires it on any write) and rebuilds.
@@ -61,7 +73,8 @@ export class CatalogService {
   private rebuilding: Promise<void> | null = null;
   private rebuildQueued = false;
   private listener: { end(): Promise<void> } | null = null;
-  private readonly suggestionCache = new Map<string, SearchSuggestions>();
+  /** Per term and channel; the least recently asked go first past the bound, all of it on a rebuild. */
+  private readonly suggestionCache = new LRUCache<string, SearchSuggestions>({ max: TERM_CACHE_ENTRIES });
 
   constructor(
     private readonly database: Database,
@@ -74,12 +87,50 @@ export class CatalogService {
     return this.current;
   }
 
+  /** Offers of these skus in a channel as stored now, in `tx` (checkout prices from here, not the index). */
+  offersInDatabase(skuIds: number[], salesChannel: number, tx: Tx) {
+    return readOffers(tx, skuIds, salesChannel);
+  }
+
+  /**
+   * Holds a cart's units for `holder` (an order group) until `expiresAt`, taking them off the offers'
+   * stock, in `tx`. Fails `outOfStock` naming the skus short of units (the caller's transaction rolls back).
+   */
+  async holdStock(holder: string, lines: StockLine[], expiresAt: Date, tx: Tx): Promise<void> {
+    const short = await takeStock(tx, holder, lines, expiresAt);
+    if (short.length > 0) {
+      throw new Failure('outOfStock', {
+        message: `Algunos productos ya no tienen stock suficiente: ${short.join(', ')}`,
+        field: 'items',
+      });
+    }
+  }
+
+  /** The holder's units are sold (stay off the stock for good); false if its holds were given back. */
+  sellHeldStock(holder: string, tx: Tx): Promise<boolean> {
+    return sellHeld(tx, holder);
+  }
+
+  /** Gives the holder's unsold units back to the stock. */
+  async releaseHeldStock(holder: string, tx: Tx): Promise<void> {
+    await releaseHeld(tx, holder);
+  }
+
+  /** The sweep: gives back the units of holds past their time (STOCK_HOLD_MS); answers how many holds. */
+  releaseExpiredStockHolds(now: Date): Promise<number> {
+    return this.database.db.transaction((tx) => releaseExpired(tx, now));
+  }
+
   async start(): Promise<void> {
     await this.rebuild();
     const client = await this.database.pool.connect();
-    client.on('notification', () => this.scheduleRebuild());
+    client.on('notification', (message) => {
+      if (message.channel === 'stock_changed') this.stockChanged(message.payload);
+      else this.scheduleRebuild();
+    });
     client.on('error', (error) => this.log(`catalogue listener lost its connection: ${error.message}`));
     await client.query('LISTEN catalog_changed');
+    await client.query('LISTEN stock_changed');
     this.listener = {
       end: async () => {
         await client.query('UNLISTEN *').catch(() => {});
@@ -118,6 +169,31 @@ export class CatalogService {
     return this.rebuilding;
   }
 
+  /**
+   * An offer's stock changed (migration 0014's row trigger says which and to what): every order moves
+   * stock, so the index is patched in place instead of rebuilt. A rebuild under way may have read the row
+   * before the change: it runs once more.
+   */
+  private stockChanged(payload: string | undefined): void {
+    let offer: unknown;
+    try {
+      offer = JSON.parse(payload ?? '');
+    } catch {
+      offer = null;
+    }
+    const [skuId, salesChannel, sellerId, quantity] = Array.isArray(offer) ? offer : [];
+    const known =
+      typeof skuId === 'number' &&
+      typeof salesChannel === 'number' &&
+      typeof sellerId === 'string' &&
+      typeof quantity === 'number' &&
+      this.index.setStock(skuId, salesChannel, sellerId, quantity);
+    if (!known || this.rebuilding) return this.scheduleRebuild();
+    // The product as rendered before the change must not be served again.
+    const product = this.index.skusById.get(skuId)?.product;
+    if (product) this.rendered.delete(`${product.doc}|${salesChannel}`);
+  }
+
   private rebuildTimer: NodeJS.Timeout | null = null;
   private scheduleRebuild(): void {
     // A seed or a bulk update fires many notifications; rebuild once they settle.
@@ -131,19 +207,19 @@ export class CatalogService {
 
   productById(id: string, salesChannel: number): Product {
     const product = this.index.productsById.get(Number(id));
-    if (!product || !/^\d+$/.test(id)) throw new NotFoundError('Producto no encontrado');
+    if (!product || !/^\d+$/.test(id)) throw new Failure('productNotFound');
     return this.view(product, salesChannel);
   }
 
   productBySlug(slug: string, salesChannel: number): Product {
     const product = this.index.productsBySlug.get(slug);
-    if (!product) throw new NotFoundError('Producto no encontrado');
+    if (!product) throw new Failure('productNotFound');
     return this.view(product, salesChannel);
   }
 
   async reviews(productId: string) {
     const product = this.index.productsById.get(Number(productId));
-    if (!product) throw new NotFoundError('Producto no encontrado');
+    if (!product) throw new Failure('productNotFound');
     const rows = await loadReviews(this.database.db, product.id);
     const histogram: Record<string, number> = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 };
     for (const row of rows) histogram[String(row.rating)] = (histogram[String(row.rating)] ?? 0) + 1;
@@ -392,7 +468,7 @@ export class CatalogService {
 
   collectionRanking(collectionId: string) {
     const id = Number(collectionId);
-    if (!this.index.collections.has(id)) throw new NotFoundError('Colección no encontrada');
+    if (!this.index.collections.has(id)) throw new Failure('collectionNotFound');
     const members = this.index.products
       .filter((p) => p.collectionIds.includes(id))
       .sort((a, b) => b.sales - a.sales);
@@ -414,12 +490,11 @@ export class CatalogService {
     const cached = this.autocompleteCache.get(key);
     if (cached) return cached;
     const result = this.computeAutocomplete(term, rows);
-    if (this.autocompleteCache.size > 5000) this.autocompleteCache.clear();
     this.autocompleteCache.set(key, result);
     return result;
   }
 
-  private readonly autocompleteCache = new Map<string, AutocompleteResult>();
+  private readonly autocompleteCache = new LRUCache<string, AutocompleteResult>({ max: TERM_CACHE_ENTRIES });
 
   private computeAutocomplete(term: string, rows: number): AutocompleteResult {
     const index = this.index;
@@ -510,7 +585,8 @@ export class CatalogService {
           productName: product.name,
           link: `/${product.slug}/p`,
           imageUrl: sku ? productImageUrl(sku) : '',
-          price: offer?.price ?? 0,
+          // The card's price (promotions for one unit included), as the listing and the cart charge it.
+          price: index.shownPrice(product, salesChannel),
           listPrice: offer?.listPrice ?? 0,
         };
       }),
@@ -523,7 +599,6 @@ export class CatalogService {
       searches: index.text.completions(term, 5),
       redirect: searchRedirect(term),
     };
-    if (this.suggestionCache.size > 5000) this.suggestionCache.clear();
     this.suggestionCache.set(key, suggestions);
     return suggestions;
   }
@@ -556,7 +631,7 @@ export class CatalogService {
   /** Specification fields of a category: the general characteristics its products carry, with their values. */
   specificationFields(categoryId: string) {
     const category = this.index.categories.get(Number(categoryId));
-    if (!category) throw new NotFoundError('Categoría no encontrada');
+    if (!category) throw new Failure('categoryNotFound');
     const values = new Map<string, Set<string>>();
     for (const doc of category.docs) {
       for (const [name, value] of Object.entries(this.index.products[doc]!.specifications)) {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -130,7 +131,32 @@ export const skuOffer = pgTable(
     listPrice: integer('list_price').notNull(),
     availableQuantity: integer('available_quantity').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.skuId, t.salesChannel, t.sellerId] })],
+  (t) => [
+    primaryKey({ columns: [t.skuId, t.salesChannel, t.sellerId] }),
+    check('sku_offer_stock', sql`${t.availableQuantity} >= 0`),
+  ],
+);
+
+/**
+ * Units taken off an offer's stock (sku_offer.available_quantity) for an order group sent to pay. A hold
+ * lasts until `expires_at`; null once the units are sold (the order was paid). Releasing a hold gives its
+ * units back to the offer and deletes it. Written only through CatalogService.
+ */
+export const stockHold = pgTable(
+  'stock_hold',
+  {
+    holder: text('holder').notNull(),
+    skuId: integer('sku_id').notNull(),
+    salesChannel: integer('sales_channel').notNull(),
+    sellerId: text('seller_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.holder, t.skuId, t.salesChannel, t.sellerId] }),
+    index('stock_hold_expiry_idx').on(t.expiresAt),
+    check('stock_hold_quantity', sql`${t.quantity} > 0`),
+  ],
 );
 
 export const review = pgTable(

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { SPONSORED_LIMIT, isBannerActive } from '@despensa/domain';
+import { Failure } from '@despensa/contracts';
 import type { Database } from '../../db/client';
-import { NotFoundError } from '../../http/errors';
+import { sanitizeCmsDocument } from './sanitize-html';
 import { cmsDocument } from './tables';
 
 interface BannerAsset {
@@ -25,13 +26,14 @@ export class ContentService {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
+  /** A document as stored, its `html` fragments sanitised: whoever wrote it, no script reaches a page. */
   async document(key: string): Promise<unknown> {
     const [row] = await this.database.db
       .select({ data: cmsDocument.data })
       .from(cmsDocument)
       .where(eq(cmsDocument.key, key));
-    if (!row) throw new NotFoundError('Contenido no encontrado');
-    return row.data;
+    if (!row) throw new Failure('contentNotFound');
+    return sanitizeCmsDocument(row.data);
   }
 
   /** Sponsored banners that are active and within their dates now (§4), at most 5. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Failure } from '@despensa/contracts';
 import type { Config } from '../../config';
-import { NotFoundError } from '../../http/errors';
 import type { CatalogService } from '../catalog/service';
 import type { ContentService } from '../content/service';
 import { bannerSvg } from '../../seed/content/banner-svg';
@@ -21,7 +21,7 @@ export function mediaRoutes(
       { schema: { hide: true, params: z.object({ file: z.string().regex(/^\d{1,12}\.svg$/) }) } },
       async (request, reply) => {
         const entry = catalog.index.skusById.get(Number(request.params.file.replace('.svg', '')));
-        if (!entry) throw new NotFoundError('Imagen no encontrada');
+        if (!entry) throw new Failure('imageNotFound');
         reply.header('cache-control', `public, max-age=${DAY}`).type('image/svg+xml');
         return productSvg({
           name: entry.product.name,

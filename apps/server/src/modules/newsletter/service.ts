@@ -1,13 +1,10 @@
+import { formatRut, isValidEmail, isValidRut } from '@despensa/domain';
 import {
-  EMAIL_INVALID_MESSAGE,
-  RUT_INVALID_MESSAGE,
-  formatRut,
-  isValidEmail,
-  isValidRut,
-} from '@despensa/domain';
-import type { NewsletterSubscriptionBody, NewsletterSubscriptionResponse } from '@despensa/contracts';
+  Failure,
+  type NewsletterSubscriptionBody,
+  type NewsletterSubscriptionResponse,
+} from '@despensa/contracts';
 import type { Database } from '../../db/client';
-import { BadRequestError } from '../../http/errors';
 import { countSubscriptions, upsertSubscription } from './repo';
 
 /** Newsletter sign-ups ('Suscríbete'), validated with the same rules as the form (§5). */
@@ -23,8 +20,8 @@ export class NewsletterService {
   ): Promise<NewsletterSubscriptionResponse> {
     const email = body.email.trim();
     const document = body.document.replace(/\s+/g, '');
-    if (!isValidEmail(email)) throw new BadRequestError(EMAIL_INVALID_MESSAGE, 'email');
-    if (!isValidRut(document)) throw new BadRequestError(RUT_INVALID_MESSAGE, 'document');
+    if (!isValidEmail(email)) throw new Failure('invalidEmail', { field: 'email' });
+    if (!isValidRut(document)) throw new Failure('invalidRut', { field: 'document' });
     const created = await upsertSubscription(this.database.db, {
       email,
       document: formatRut(document),

@@ -7,3 +7,9 @@ export const promotion = pgTable('promotion', {
   data: jsonb('data').$type<Promotion>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Coupons (marketingData.coupon): a code that unlocks a promotion in the domain's shape. */
+export const coupon = pgTable('coupon', {
+  code: text('code').primaryKey(),
+  promotion: jsonb('promotion').$type<Promotion>().notNull(),
+});

@@ -1,5 +1,5 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
-import type { Database, Db } from '../../db/client';
+import { and, asc, eq, lt, lte, sql } from 'drizzle-orm';
+import type { Database, Db, Tx } from '../../db/client';
 import { coverageZone, deliveryWindow, geolocationLookup, windowReservation } from './tables';
 
 export type CoverageZoneRow = typeof coverageZone.$inferSelect;
@@ -34,18 +34,42 @@ export async function insertWindows(
 
 /**
  * A store's windows starting in (from, to), by start. A named (prepared) statement on the driver: it
- * runs on every simulation, and skipping the query builder and re-planning halves its cost.
+ * runs on every simulation, and skipping the query builder and re-planning halves its cost. Holds that
+ * expired by `from` count as free even before the sweep gives their places back.
  */
 export async function windowsOf(
-  database: Database,
+  database: Database | Tx,
   storeId: string,
   from: Date,
   to: Date,
 ): Promise<DeliveryWindowRow[]> {
+  const text = `SELECT w.id, w.store_id AS "storeId", w.starts_at AS "startsAt", w.ends_at AS "endsAt", w.capacity,
+               w.reserved - (SELECT count(*) FROM window_reservation r WHERE r.window_id = w.id
+                 AND NOT r.released AND r.expires_at <= $2)::int AS reserved
+             FROM delivery_window w WHERE w.store_id = $1 AND w.starts_at > $2 AND w.starts_at < $3
+             ORDER BY w.starts_at`;
+  // In a flow's transaction, where its own holds (not committed yet) count: the same query, unprepared.
+  if (!('pool' in database)) {
+    const [query, ...rest] = text.split(/\$(\d)/);
+    const values: Record<string, unknown> = { 1: storeId, 2: from, 3: to };
+    const chunks = [sql.raw(query!)];
+    for (let i = 0; i < rest.length; i += 2) chunks.push(sql`${values[rest[i]!]}`, sql.raw(rest[i + 1]!));
+    const { rows } = await database.execute<Record<keyof DeliveryWindowRow, string | number>>(
+      sql.join(chunks),
+    );
+    // Drizzle hands timestamps back as text here.
+    return rows.map((row) => ({
+      id: Number(row.id),
+      storeId: String(row.storeId),
+      startsAt: new Date(row.startsAt),
+      endsAt: new Date(row.endsAt),
+      capacity: Number(row.capacity),
+      reserved: Number(row.reserved),
+    }));
+  }
   const { rows } = await database.pool.query<DeliveryWindowRow>({
     name: 'shipping-windows-of',
-    text: `SELECT id, store_id AS "storeId", starts_at AS "startsAt", ends_at AS "endsAt", capacity, reserved
-             FROM delivery_window WHERE store_id = $1 AND starts_at > $2 AND starts_at < $3 ORDER BY starts_at`,
+    text,
     values: [storeId, from, to],
   });
   return rows;
@@ -60,10 +84,11 @@ export type ReserveOutcome = 'reserved' | 'kept' | 'full' | 'notFound' | 'past';
  * the same cart, so the one it held is released exactly once.
  */
 export async function reserveWindow(
-  db: Db,
+  db: Db | Tx,
   orderFormId: string,
   window: { storeId: string; startsAt: Date; endsAt: Date },
   now: Date,
+  holdMs: number,
 ): Promise<ReserveOutcome> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`window:${orderFormId}`}))`);
@@ -79,10 +104,12 @@ export async function reserveWindow(
       );
     if (!target) return 'notFound';
     if (target.startsAt.getTime() <= now.getTime()) return 'past';
+    // Expired holds of this window (this cart's own too) give their places back first.
+    await releaseExpiredOf(tx, target.id, now);
     const [held] = await tx
       .select({ windowId: windowReservation.windowId })
       .from(windowReservation)
-      .where(eq(windowReservation.orderFormId, orderFormId));
+      .where(and(eq(windowReservation.orderFormId, orderFormId), eq(windowReservation.released, false)));
     if (held?.windowId === target.id) return 'kept';
     const taken = await tx
       .update(deliveryWindow)
@@ -91,46 +118,84 @@ export async function reserveWindow(
       .returning({ id: deliveryWindow.id });
     if (taken.length === 0) return 'full';
     if (held) await release(tx, held.windowId);
+    const expiresAt = new Date(now.getTime() + holdMs);
     await tx
       .insert(windowReservation)
-      .values({ orderFormId, windowId: target.id, reservedAt: now })
+      .values({ orderFormId, windowId: target.id, reservedAt: now, expiresAt })
       .onConflictDoUpdate({
         target: windowReservation.orderFormId,
-        set: { windowId: target.id, reservedAt: now },
+        set: { windowId: target.id, reservedAt: now, expiresAt, released: false },
       });
     return 'reserved';
   });
 }
 
 /** Gives a cart's window back (a change of store or mode); nothing when it holds none. */
-export async function releaseReservation(db: Db, orderFormId: string): Promise<void> {
+export async function releaseReservation(db: Db | Tx, orderFormId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`window:${orderFormId}`}))`);
     const [held] = await tx
       .delete(windowReservation)
       .where(eq(windowReservation.orderFormId, orderFormId))
-      .returning({ windowId: windowReservation.windowId });
-    if (held) await release(tx, held.windowId);
+      .returning({ windowId: windowReservation.windowId, released: windowReservation.released });
+    if (held && !held.released) await release(tx, held.windowId);
   });
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-async function release(tx: Tx, windowId: number): Promise<void> {
+async function release(tx: Tx, windowId: number, places = 1): Promise<void> {
   await tx
     .update(deliveryWindow)
-    .set({ reserved: sql`greatest(${deliveryWindow.reserved} - 1, 0)` })
+    .set({ reserved: sql`greatest(${deliveryWindow.reserved} - ${places}, 0)` })
     .where(eq(deliveryWindow.id, windowId));
 }
 
-/** The window a cart holds, if any. */
-export async function heldWindow(db: Db, orderFormId: string): Promise<DeliveryWindowRow | null> {
+/** Marks one window's expired holds released and gives their places back. */
+async function releaseExpiredOf(tx: Tx, windowId: number, now: Date): Promise<void> {
+  const expired = await tx
+    .update(windowReservation)
+    .set({ released: true })
+    .where(
+      and(
+        eq(windowReservation.windowId, windowId),
+        eq(windowReservation.released, false),
+        lte(windowReservation.expiresAt, now),
+      ),
+    )
+    .returning({ orderFormId: windowReservation.orderFormId });
+  if (expired.length > 0) await release(tx, windowId, expired.length);
+}
+
+/**
+ * The sweep: every hold expired by `now` is marked released and its place given back to its window, in
+ * one transaction. Answers how many places came back.
+ */
+export async function releaseExpiredHolds(db: Db, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const expired = await tx
+      .update(windowReservation)
+      .set({ released: true })
+      .where(and(eq(windowReservation.released, false), lte(windowReservation.expiresAt, now)))
+      .returning({ windowId: windowReservation.windowId });
+    const perWindow = new Map<number, number>();
+    for (const { windowId } of expired) perWindow.set(windowId, (perWindow.get(windowId) ?? 0) + 1);
+    for (const [windowId, places] of perWindow) await release(tx, windowId, places);
+    return expired.length;
+  });
+}
+
+/** The window a cart holds or held until its hold expired, if any. */
+export async function heldWindow(
+  db: Db,
+  orderFormId: string,
+  now: Date,
+): Promise<{ window: DeliveryWindowRow; expired: boolean } | null> {
   const [row] = await db
-    .select({ window: deliveryWindow })
+    .select({ window: deliveryWindow, expiresAt: windowReservation.expiresAt })
     .from(windowReservation)
     .innerJoin(deliveryWindow, eq(deliveryWindow.id, windowReservation.windowId))
     .where(eq(windowReservation.orderFormId, orderFormId));
-  return row?.window ?? null;
+  if (!row) return null;
+  return { window: row.window, expired: row.expiresAt !== null && row.expiresAt <= now };
 }
 
 export async function insertLookup(db: Db, row: typeof geolocationLookup.$inferInsert): Promise<void> {
@@ -145,4 +210,57 @@ export async function logLookup(db: Db, uuid: string, orderId: string, now: Date
     .where(eq(geolocationLookup.uuid, uuid))
     .returning({ uuid: geolocationLookup.uuid });
   return updated.length > 0;
+}
+
+/** The key an order's window hold is kept under, so the cart is free to hold another window. */
+const orderKey = (orderGroup: string) => `order:${orderGroup}`;
+
+/**
+ * Moves the cart's live hold to the order group and stops it expiring (the window's place is the order's).
+ * False when the cart holds no live window.
+ */
+export async function keepForOrder(tx: Tx, orderFormId: string, orderGroup: string, now: Date) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`window:${orderFormId}`}))`);
+  const kept = await tx
+    .update(windowReservation)
+    .set({ orderFormId: orderKey(orderGroup), expiresAt: null })
+    .where(
+      and(
+        eq(windowReservation.orderFormId, orderFormId),
+        eq(windowReservation.released, false),
+        sql`(${windowReservation.expiresAt} IS NULL OR ${windowReservation.expiresAt} > ${now})`,
+      ),
+    )
+    .returning({ windowId: windowReservation.windowId });
+  return kept.length > 0;
+}
+
+/**
+ * A canceled order's window: back to its cart as a hold expiring after `holdMs` (the shopper may pay
+ * again), unless the cart holds another window by now; then its place is given back.
+ */
+export async function returnToCart(
+  tx: Tx,
+  orderGroup: string,
+  orderFormId: string,
+  now: Date,
+  holdMs: number,
+): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`window:${orderFormId}`}))`);
+  const [other] = await tx
+    .select({ windowId: windowReservation.windowId })
+    .from(windowReservation)
+    .where(eq(windowReservation.orderFormId, orderFormId));
+  if (!other) {
+    await tx
+      .update(windowReservation)
+      .set({ orderFormId, expiresAt: new Date(now.getTime() + holdMs) })
+      .where(eq(windowReservation.orderFormId, orderKey(orderGroup)));
+    return;
+  }
+  const [held] = await tx
+    .delete(windowReservation)
+    .where(eq(windowReservation.orderFormId, orderKey(orderGroup)))
+    .returning({ windowId: windowReservation.windowId, released: windowReservation.released });
+  if (held && !held.released) await release(tx, held.windowId);
 }

@@ -14,16 +14,25 @@ import {
   storeGeolocation,
   withdrawalStores,
 } from '@despensa/contracts';
-import { BadRequestError } from '../../http/errors';
-import type { ShippingSimulation } from '@despensa/contracts';
+import { Failure, type ShippingSimulation } from '@despensa/contracts';
+import type { ShippingFlows } from '../../flows/attach-shipping';
+import { cartViewer } from '../../http/session';
+import type { AuthService } from '../auth/service';
+import type { CartService } from '../cart/service';
 import type { DeliveryService, SimulationScope } from './service';
 
 const tags = ['shipping'];
 const errors = { 400: errorResponse, 404: errorResponse };
 
 /** §7 Sales channel and shipping, and the cart's shipping attachment. */
-export function shippingRoutes(delivery: DeliveryService): FastifyPluginAsyncZod {
+export function shippingRoutes(
+  delivery: DeliveryService,
+  flows: Pick<ShippingFlows, 'attachShipping'>,
+  cart: CartService,
+  auth: AuthService,
+): FastifyPluginAsyncZod {
   return async (app) => {
+    const viewer = cartViewer(auth);
     const point = (query: { lat: number; lng: number }) => [query.lng, query.lat] as const;
 
     // §7 names two paths for the same answer: the sales channel (and its seller, the store) at a point.
@@ -135,17 +144,19 @@ export function shippingRoutes(delivery: DeliveryService): FastifyPluginAsyncZod
           params: z.object({ id: z.string().min(1).max(100) }),
           querystring: z.object({ sc: z.coerce.number().int().min(1).max(100000).optional() }),
           body: orderFormShippingBody,
-          response: { 200: orderForm, ...errors, 409: errorResponse },
+          response: { 200: orderForm, ...errors, 403: errorResponse, 409: errorResponse },
         },
         // The cart's calls all carry the store's account header (see cartRoutes).
         onRequest: async (request) => {
           const account = request.headers['x-account'];
           if (typeof account !== 'string' || account.trim() === '') {
-            throw new BadRequestError('Falta la cabecera x-account', 'headers.x-account');
+            throw new Failure('missingAccount', { field: 'headers.x-account' });
           }
         },
+        // A customer's cart takes an address only from that customer (the cart's privacy rule).
+        preHandler: async (request) => cart.checkOwner(await viewer(request), request.params.id),
       },
-      async (request) => delivery.attachShipping(request.params.id, request.body, request.query.sc),
+      async (request) => flows.attachShipping(request.params.id, request.body, request.query.sc),
     );
   };
 }

@@ -7,13 +7,18 @@ import {
   DELIVERY_PRICES_CENTS,
   DELIVERY_WINDOW_CAPACITY,
   DELIVERY_WINDOW_DAYS,
+  DELIVERY_WINDOW_HOLD_MS,
   SANTIAGO_DEFAULT_LOCATION,
   SPECIAL_DELIVERY_NAME,
+  servedMode,
+  storeOffersMode,
+  storeOffersPickup,
   compileZone,
   coverageAt,
   deliveryChannelOf,
   deliveryMethodById,
   deliveryWindowSlots,
+  windowOrderable,
   expressAvailability,
   haversineKm,
   isAddressMethod,
@@ -29,10 +34,11 @@ import {
 import {
   shippingSimulationBody,
   type DeliveryChoice,
+  Failure,
   type DeliveryWindow,
   type ExpressQuote,
+  type HeldWindow,
   type LogisticsEntry,
-  type LostProduct,
   type OrderForm,
   type OrderFormShippingBody,
   type SalesChannelAtPoint,
@@ -45,13 +51,10 @@ import {
   type StorefrontServices,
   type WithdrawalStores,
 } from '@despensa/contracts';
-import type { Database } from '../../db/client';
-import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors';
-import type { CartService } from '../cart/service';
-import type { CartShippingData } from '../cart/shipping-data';
+import type { Database, Tx } from '../../db/client';
+import type { CartDeliveryChoice, CartShippingData } from '../cart/service';
 import type { CatalogService } from '../catalog/service';
-import type { StoreRow } from '../stores/repo';
-import type { StoresService } from '../stores/service';
+import type { StoreRow, StoresService } from '../stores/service';
 import {
   deleteOldWindows,
   heldWindow,
@@ -59,6 +62,9 @@ import {
   insertWindows,
   listZones,
   logLookup,
+  releaseExpiredHolds,
+  keepForOrder,
+  returnToCart,
   releaseReservation,
   reserveWindow,
   windowsOf,
@@ -91,14 +97,19 @@ const WINDOW_HORIZON_MS = DELIVERY_WINDOW_DAYS * 24 * 3600_000;
  * live in memory (rebuilt from the database by `reload`, on start), so answering which store serves a
  * point is a few polygon tests; only window capacity is read from the database, per simulation.
  */
-export class DeliveryService implements DeliveryApi {
+export class DeliveryService implements Omit<DeliveryApi, 'applyChoice' | 'reserveWindow'> {
   private byChannel = new Map<number, StoreEntry>();
   private stores: StoreEntry[] = [];
   private zones: CompiledZone[] = [];
   /** The local date windows were last extended on, and the extension under way. */
   private windowsDay = '';
   private extending: Promise<void> | null = null;
-  /** Default simulation item per channel, for the catalogue snapshot it was found in. */
+  /**
+   * Default simulation item per channel, for the catalogue snapshot it was found in. A memo of a pure
+   * function of an immutable snapshot, not a cache: a WeakMap keyed by the snapshot is the right tool (a
+   * rebuilt catalogue is a new key, the old entry goes with the old snapshot, and it holds one entry per
+   * channel), so it needs neither a bound nor an invalidation.
+   */
   private defaultItems = new WeakMap<object, Map<number, string | null>>();
   private listener: { end(): Promise<void> } | null = null;
   private reloadTimer: NodeJS.Timeout | null = null;
@@ -107,7 +118,6 @@ export class DeliveryService implements DeliveryApi {
     private readonly database: Database,
     private readonly storesService: StoresService,
     private readonly catalog: CatalogService,
-    private readonly cart: CartService,
     private readonly clock: () => Date = () => new Date(),
     private readonly log: (message: string) => void = () => {},
   ) {}
@@ -189,7 +199,7 @@ export class DeliveryService implements DeliveryApi {
 
   async logGeolocation(uuid: string, orderId: string): Promise<void> {
     if (!(await logLookup(this.database.db, uuid, orderId, this.clock()))) {
-      throw new NotFoundError('No existe esa consulta de geolocalización');
+      throw new Failure('notFound', { message: 'No existe esa consulta de geolocalización' });
     }
   }
 
@@ -197,7 +207,7 @@ export class DeliveryService implements DeliveryApi {
     return {
       message: 'success',
       payload: {
-        stores: this.stores.filter((s) => s.row.pickup || s.row.car).map((s) => s.operations),
+        stores: this.stores.filter((s) => storeOffersPickup(s.row)).map((s) => s.operations),
       },
     };
   }
@@ -270,8 +280,8 @@ export class DeliveryService implements DeliveryApi {
       const slas: Sla[] = [];
       if (covered) slas.push(slaOf('homeDelivery'));
       if (covered && express.available) slas.push(expressSla(express));
-      if (store.row.pickup) slas.push(slaOf('storePickup'));
-      if (store.row.car) slas.push(slaOf('carPickup'));
+      if (storeOffersMode(store.row, 'storePickup')) slas.push(slaOf('storePickup'));
+      if (storeOffersMode(store.row, 'carPickup')) slas.push(slaOf('carPickup'));
       const message = slas.length ? windowsMessage(windows) : covered ? 'noSchedules' : 'outOfCoverage';
       return answer(slas, message, method.name, express);
     }
@@ -279,33 +289,25 @@ export class DeliveryService implements DeliveryApi {
     if (method.kind === 'express') {
       if (express.available) return answer([expressSla(express)], null, method.name, express);
       // §7 retry: express cannot be promised, so the store's scheduled windows are offered instead.
-      const special = slaOf('homeDelivery', SPECIAL_DELIVERY_NAME);
+      const special = slaOf(servedMode(method.kind, express.available), SPECIAL_DELIVERY_NAME);
       return answer([special], windowsMessage(windows) ?? null, SPECIAL_DELIVERY_NAME, express);
     }
-    if (
-      (method.kind === 'storePickup' && !store.row.pickup) ||
-      (method.kind === 'carPickup' && !store.row.car)
-    ) {
-      return answer([], 'noSchedules');
-    }
+    if (!storeOffersMode(store.row, method.kind)) return answer([], 'noSchedules');
     return answer([slaOf(method.kind)], windowsMessage(windows));
   }
 
   /**
-   * Re-prices the cart under the chosen channel and sets its mode (§4 channel change). Items the channel
-   * does not sell or has no stock of come back in lostProducts and stay in the cart.
+   * §4 channel change, planned: the cart's new delivery choice and shipping attachment (the items are
+   * re-priced by the cart when it is written), and whether the window held so far goes back (a new store
+   * or mode gives it back; re-applying the same choice keeps it). flows/attach-shipping writes it.
    */
-  async applyChoice(
-    orderFormId: string,
+  planChoice(
+    form: OrderForm,
+    before: CartDeliveryChoice,
     choice: DeliveryChoice,
-  ): Promise<{ orderForm: OrderForm; lostProducts: LostProduct[] }> {
+  ): { deliveryChoice: CartDeliveryChoice; shippingData: CartShippingData; releaseWindow: boolean } {
     if (choice.salesChannel !== DEFAULT_SALES_CHANNEL) this.requireStore(choice.salesChannel);
-    const before = await this.cart.get(orderFormId);
-    // A new store or mode gives the window back; re-applying the same choice keeps it.
-    const previousSla = before.shippingData.logisticsInfo[0]?.selectedSla ?? null;
-    if (Number(before.salesChannel) !== choice.salesChannel || previousSla !== choice.method) {
-      await releaseReservation(this.database.db, orderFormId);
-    }
+    const releaseWindow = before.salesChannel !== choice.salesChannel || before.selectedSla !== choice.method;
     const method = choice.method ? deliveryMethodById(choice.method) : undefined;
     const store = this.byChannel.get(choice.salesChannel);
     const pickup = method && !isAddressMethod(method.kind) && store ? [pickupPoint(store)] : [];
@@ -318,97 +320,165 @@ export class DeliveryService implements DeliveryApi {
             country: COUNTRY_CODE_ISO3,
           }
         : DEFAULT_PICKUP_ADDRESS;
-    const orderForm = await this.cart.setShippingData(orderFormId, {
-      salesChannel: choice.salesChannel,
-      selectedSla: choice.method,
+    return {
+      releaseWindow,
+      deliveryChoice: {
+        selectedSla: choice.method,
+        salesChannel: choice.salesChannel,
+        storeId: store?.row.id ?? null,
+        addressId: choice.addressId,
+        window: releaseWindow ? null : before.window,
+      },
       shippingData: {
         address,
         availableAddresses: [address],
         pickupPoints: pickup,
         selectedAddresses: [address],
-        logistics: Object.fromEntries(before.items.map((item) => [item.id, logisticsChoice(method, [])])),
+        logistics: Object.fromEntries(form.items.map((item) => [item.id, logisticsChoice(method, [])])),
       },
-    });
-    const lostProducts = orderForm.items
-      .filter((item) => item.availability !== 'available')
-      .map((item) => ({ id: item.id, name: item.name, imageUrl: item.imageUrl, quantity: item.quantity }));
-    return { orderForm, lostProducts };
-  }
-
-  async reserveWindow(
-    orderFormId: string,
-    window: { startDateUtc: string; endDateUtc: string },
-  ): Promise<OrderForm> {
-    const form = await this.cart.get(orderFormId);
-    const selectedSla = form.shippingData.logisticsInfo[0]?.selectedSla ?? DELIVERY_METHODS.homeDelivery.id;
-    return this.attachShipping(orderFormId, {
-      logisticsInfo: [{ itemIndex: 0, selectedSla, deliveryWindow: window }],
-    });
-  }
-
-  async heldWindow(
-    orderFormId: string,
-  ): Promise<{ salesChannel: number; startDateUtc: string; endDateUtc: string } | null> {
-    const row = await heldWindow(this.database.db, orderFormId);
-    const store = row ? this.stores.find((entry) => entry.row.id === row.storeId) : undefined;
-    if (!row || !store) return null;
-    return {
-      salesChannel: store.row.salesChannel,
-      startDateUtc: row.startsAt.toISOString(),
-      endDateUtc: row.endsAt.toISOString(),
     };
   }
 
   /**
-   * POST /api/orderform/{id}/shipping (§7 cart shipping attachment). Omitted fields keep what the cart
-   * has; a deliveryWindow reserves that window of the cart's store (409 when full) and moves the cart's
-   * earlier reservation; logistics entries come back with the slas of the selected method.
+   * POST /api/orderform/{id}/shipping (§7 cart shipping attachment), planned: omitted fields keep what the
+   * cart has (its delivery choice, never its logistics entries, which an emptied cart lacks); a
+   * deliveryWindow is to be held in the cart's store; logistics entries get the selected method's slas.
+   * Bad input fails here, before anything is written.
    */
-  async attachShipping(orderFormId: string, body: OrderFormShippingBody, sc?: number): Promise<OrderForm> {
-    const current = await this.cart.get(orderFormId);
-    const salesChannel = sc ?? Number(current.salesChannel);
+  planAttachment(
+    form: OrderForm,
+    before: CartDeliveryChoice,
+    body: OrderFormShippingBody,
+    sc?: number,
+  ): {
+    deliveryChoice: CartDeliveryChoice;
+    shippingData: CartShippingData;
+    /** Hold this window; 'release' gives the held one back; null keeps whatever is held. */
+    window: { startDateUtc: string; endDateUtc: string } | 'release' | null;
+    /** The logistics entries' slas, read once the hold is taken (in the flow's transaction). */
+    slas: (tx: Tx) => Promise<Sla[]>;
+  } {
+    const salesChannel = sc ?? before.salesChannel;
     const store = this.byChannel.get(salesChannel);
     if (salesChannel !== DEFAULT_SALES_CHANNEL && !store) {
-      throw new BadRequestError(`No existe el canal de venta ${salesChannel}`, 'sc');
+      throw new Failure('storeNotFound', {
+        message: `No existe el canal de venta ${salesChannel}`,
+        field: 'sc',
+      });
     }
     const entries = body.logisticsInfo ?? [];
-    const selectedSla =
-      entries.find((entry) => entry.selectedSla)?.selectedSla ??
-      current.shippingData.logisticsInfo[0]?.selectedSla ??
-      null;
+    const selectedSla = entries.find((entry) => entry.selectedSla)?.selectedSla ?? before.selectedSla;
     const method = selectedSla ? deliveryMethodById(selectedSla) : undefined;
     const window = entries.find((entry) => entry.deliveryWindow)?.deliveryWindow ?? null;
     const now = this.clock();
     if (window) {
-      if (!store)
-        throw new BadRequestError('Elige una tienda o una dirección antes de elegir un horario', 'sc');
-      if (method && method.kind === 'express') {
-        throw new BadRequestError(
-          'Despacho Express no tiene horarios: llega según el tiempo estimado',
-          'logisticsInfo',
-        );
+      if (!store) throw new Failure('noDeliveryMethod', { field: 'sc' });
+      if (method?.kind === 'express') throw new Failure('expressHasNoWindows', { field: 'logisticsInfo' });
+      const { startsAt } = parseWindow(window);
+      // Too soon to prepare in this mode: the simulation no longer offers it either.
+      if (method && startsAt > now && !windowOrderable(startsAt, now, method.kind)) {
+        throw new Failure('windowNotOffered', { field: 'deliveryWindow' });
       }
-      await this.reserve(orderFormId, store, window, now);
-    } else if (Number(current.salesChannel) !== salesChannel || method?.kind === 'express') {
-      // Another store's windows, or express (which has none): the window held so far is given back.
-      await releaseReservation(this.database.db, orderFormId);
     }
-    const address = body.address !== undefined ? body.address : current.shippingData.address;
-    const slas = store && method ? await this.slasForCart(store, method, current, window, now) : [];
-    const shippingData: CartShippingData = {
-      address: address ?? null,
-      availableAddresses:
-        body.availableAddresses ?? (current.shippingData.availableAddresses as Record<string, unknown>[]),
-      pickupPoints:
-        body.pickupPoints ??
-        (method && !isAddressMethod(method.kind) && store
-          ? [pickupPoint(store)]
-          : (current.shippingData.pickupPoints as Record<string, unknown>[])),
-      selectedAddresses:
-        body.selectedAddresses ?? (current.shippingData.selectedAddresses as Record<string, unknown>[]),
-      logistics: Object.fromEntries(current.items.map((item) => [item.id, logisticsChoice(method, slas)])),
+    // Another store's windows, or express (which has none): the window held so far is given back.
+    const release = !window && (before.salesChannel !== salesChannel || method?.kind === 'express');
+    const address = body.address !== undefined ? body.address : form.shippingData.address;
+    const addressId = (address as { addressId?: unknown } | null)?.addressId;
+    return {
+      window: window ?? (release ? 'release' : null),
+      slas: async (tx) => (store && method ? this.slasForCart(store, method, form, window, now, tx) : []),
+      deliveryChoice: {
+        selectedSla,
+        salesChannel,
+        storeId: store?.row.id ?? null,
+        addressId: typeof addressId === 'string' ? addressId : null,
+        window: window ?? (release ? null : before.window),
+      },
+      shippingData: {
+        address: address ?? null,
+        availableAddresses:
+          body.availableAddresses ?? (form.shippingData.availableAddresses as Record<string, unknown>[]),
+        pickupPoints:
+          body.pickupPoints ??
+          (method && !isAddressMethod(method.kind) && store
+            ? [pickupPoint(store)]
+            : (form.shippingData.pickupPoints as Record<string, unknown>[])),
+        selectedAddresses:
+          body.selectedAddresses ?? (form.shippingData.selectedAddresses as Record<string, unknown>[]),
+        logistics: Object.fromEntries(form.items.map((item) => [item.id, logisticsChoice(method, [])])),
+      },
     };
-    return this.cart.setShippingData(orderFormId, { salesChannel, selectedSla, shippingData });
+  }
+
+  /** The attachment's logistics entries with the selected method's slas. */
+  withSlas(shippingData: CartShippingData, slas: Sla[]): CartShippingData {
+    return {
+      ...shippingData,
+      logistics: Object.fromEntries(
+        Object.entries(shippingData.logistics).map(([id, entry]) => [id, { ...entry, slas }]),
+      ),
+    };
+  }
+
+  /**
+   * Holds a window of the channel's store for the cart for DELIVERY_WINDOW_HOLD_MS, moving its earlier
+   * hold; in the flow's transaction `tx`.
+   */
+  async holdWindow(
+    orderFormId: string,
+    salesChannel: number,
+    window: { startDateUtc: string; endDateUtc: string },
+    tx: Tx,
+  ): Promise<void> {
+    const store = this.byChannel.get(salesChannel);
+    if (!store) throw new Failure('noDeliveryMethod', { field: 'sc' });
+    const { startsAt, endsAt } = parseWindow(window);
+    const outcome = await reserveWindow(
+      tx,
+      orderFormId,
+      { storeId: store.row.id, startsAt, endsAt },
+      this.clock(),
+      DELIVERY_WINDOW_HOLD_MS,
+    );
+    if (outcome === 'notFound') throw new Failure('windowNotOffered', { field: 'deliveryWindow' });
+    if (outcome === 'past') throw new Failure('windowStarted', { field: 'deliveryWindow' });
+    if (outcome === 'full') throw new Failure('windowFull', { field: 'deliveryWindow' });
+  }
+
+  /**
+   * Placing an order (flows/place-order): the cart's held window becomes the order group's and stops
+   * expiring, in `tx`. Fails `windowExpired` when the cart holds no live window.
+   */
+  async keepWindowForOrder(orderFormId: string, orderGroup: string, tx: Tx): Promise<void> {
+    if (!(await keepForOrder(tx, orderFormId, orderGroup, this.clock()))) throw new Failure('windowExpired');
+  }
+
+  /** A canceled order's window goes back to its cart as a fresh hold (or is given back), in `tx`. */
+  async returnOrderWindow(orderGroup: string, orderFormId: string, tx: Tx): Promise<void> {
+    await returnToCart(tx, orderGroup, orderFormId, this.clock(), DELIVERY_WINDOW_HOLD_MS);
+  }
+
+  /** Gives the cart's window back, if it holds one; in the flow's transaction `tx`. */
+  async releaseWindow(orderFormId: string, tx: Tx): Promise<void> {
+    await releaseReservation(tx, orderFormId);
+  }
+
+  /** The window the cart holds (or held until its hold expired: `expired`), and its store's channel. */
+  async heldWindow(orderFormId: string): Promise<HeldWindow | null> {
+    const held = await heldWindow(this.database.db, orderFormId, this.clock());
+    const store = held ? this.stores.find((entry) => entry.row.id === held.window.storeId) : undefined;
+    if (!held || !store) return null;
+    return {
+      salesChannel: store.row.salesChannel,
+      startDateUtc: held.window.startsAt.toISOString(),
+      endDateUtc: held.window.endsAt.toISOString(),
+      expired: held.expired,
+    };
+  }
+
+  /** The sweep job: gives every expired hold's place back to its window; answers how many. */
+  async releaseExpiredHolds(): Promise<number> {
+    return releaseExpiredHolds(this.database.db, this.clock());
   }
 
   // ---- internals ----
@@ -442,7 +512,11 @@ export class DeliveryService implements DeliveryApi {
 
   private requireStore(salesChannel: number): StoreEntry {
     const store = this.byChannel.get(salesChannel);
-    if (!store) throw new NotFoundError(`No existe una tienda con el canal de venta ${salesChannel}`);
+    if (!store) {
+      throw new Failure('storeNotFound', {
+        message: `No existe una tienda con el canal de venta ${salesChannel}`,
+      });
+    }
     return store;
   }
 
@@ -505,29 +579,6 @@ export class DeliveryService implements DeliveryApi {
     return { ...verdict, price: DELIVERY_PRICES_CENTS.express };
   }
 
-  private async reserve(
-    orderFormId: string,
-    store: StoreEntry,
-    window: { startDateUtc: string; endDateUtc: string },
-    now: Date,
-  ): Promise<void> {
-    const startsAt = new Date(window.startDateUtc);
-    const endsAt = new Date(window.endDateUtc);
-    if (Number.isNaN(startsAt.getTime()) || Number.isNaN(endsAt.getTime())) {
-      throw new BadRequestError('Horario inválido: usa fechas ISO 8601 en UTC', 'deliveryWindow');
-    }
-    const outcome = await reserveWindow(
-      this.database.db,
-      orderFormId,
-      { storeId: store.row.id, startsAt, endsAt },
-      now,
-    );
-    if (outcome === 'notFound') throw new NotFoundError('No existe ese horario de entrega en la tienda');
-    if (outcome === 'past') throw new BadRequestError('Ese horario de entrega ya comenzó', 'deliveryWindow');
-    if (outcome === 'full')
-      throw new ConflictError('El horario elegido ya no tiene cupos. Elige otro horario.');
-  }
-
   /** The selected method's sla for the cart (with the chosen window), as the logistics entries carry it. */
   private async slasForCart(
     store: StoreEntry,
@@ -535,18 +586,14 @@ export class DeliveryService implements DeliveryApi {
     form: OrderForm,
     window: { startDateUtc: string; endDateUtc: string } | null,
     now: Date,
+    tx: Tx,
   ): Promise<Sla[]> {
     if (method.kind === 'express') {
       const total = form.items.reduce((sum, item) => sum + item.quantity, 0);
       const quote = this.expressQuote(store, total, now);
       return quote.available ? [expressSla(quote)] : [];
     }
-    const rows = await windowsOf(
-      this.database,
-      store.row.id,
-      now,
-      new Date(now.getTime() + WINDOW_HORIZON_MS),
-    );
+    const rows = await windowsOf(tx, store.row.id, now, new Date(now.getTime() + WINDOW_HORIZON_MS));
     const windows = rows.map((row) => windowView(row, 0));
     const sla = scheduledSla(method, store, windows, now);
     const chosen = window
@@ -651,7 +698,9 @@ function scheduledSla(
   name: string = method.name,
 ): Sla {
   const price = DELIVERY_PRICES_CENTS[method.kind];
-  const first = windows.find((w) => !w.full);
+  // Only the windows the store can still prepare in this mode (PREPARATION_LEAD_MINUTES).
+  const offered = windows.filter((w) => windowOrderable(new Date(w.startDateUtc), now, method.kind));
+  const first = offered.find((w) => !w.full);
   const hours = first
     ? Math.max(1, Math.ceil((Date.parse(first.startDateUtc) - now.getTime()) / 3600_000))
     : 0;
@@ -664,7 +713,7 @@ function scheduledSla(
     shippingEstimate: first ? `${hours}h` : '',
     estimateMinutes: null,
     deliveryWindow: null,
-    availableDeliveryWindows: windows.map((w) => ({ ...w, price })),
+    availableDeliveryWindows: offered.map((w) => ({ ...w, price })),
     pickupStoreInfo: pickup
       ? { storeId: store.row.id, name: store.row.name, address: store.row.address }
       : null,
@@ -723,6 +772,19 @@ function logisticsChoice(
     slas,
     deliveryChannels: channel ? [{ id: channel }] : [],
   };
+}
+
+/** A window as ISO 8601 instants; anything else fails with invalidWindow. */
+function parseWindow(window: { startDateUtc: string; endDateUtc: string }): { startsAt: Date; endsAt: Date } {
+  const startsAt = new Date(window.startDateUtc);
+  const endsAt = new Date(window.endDateUtc);
+  if (Number.isNaN(startsAt.getTime()) || Number.isNaN(endsAt.getTime())) {
+    throw new Failure('invalidWindow', {
+      message: 'Horario inválido: usa fechas ISO 8601 en UTC',
+      field: 'deliveryWindow',
+    });
+  }
+  return { startsAt, endsAt };
 }
 
 function sameInstant(a: string, b: string): boolean {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   bigint,
+  boolean,
   check,
   doublePrecision,
   index,
@@ -47,7 +48,12 @@ export const deliveryWindow = pgTable(
   ],
 );
 
-/** The window a cart holds: one per cart, so re-reserving moves it. */
+/**
+ * The window a cart holds: one per cart, so re-reserving moves it. A hold lasts until `expires_at` (null:
+ * kept for an order); an expired hold counts as free at once, and the sweep job gives its place back to
+ * the window's `reserved` count and marks it `released`. The row stays so the cart can be told its
+ * window expired.
+ */
 export const windowReservation = pgTable(
   'window_reservation',
   {
@@ -56,8 +62,15 @@ export const windowReservation = pgTable(
       .notNull()
       .references(() => deliveryWindow.id, { onDelete: 'cascade' }),
     reservedAt: timestamp('reserved_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    released: boolean('released').notNull().default(false),
   },
-  (t) => [index('window_reservation_window_idx').on(t.windowId)],
+  (t) => [
+    index('window_reservation_window_idx').on(t.windowId),
+    index('window_reservation_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`NOT ${t.released}`),
+  ],
 );
 
 /** GET /api/store/geolocation hands out a uuid; POST /api/store/geolocation/log ties it to an order. */

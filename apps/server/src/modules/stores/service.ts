@@ -2,6 +2,9 @@ import type { StoreListItem } from '@despensa/contracts';
 import type { Database } from '../../db/client';
 import { listActiveStores, type StoreRow } from './repo';
 
+/** A store as the stores module keeps it; other modules name it through this service. */
+export type { StoreRow };
+
 /** Read-only view of the stores: the store locator, and the shipping module's in-memory store table. */
 export class StoresService {
   constructor(private readonly database: Database) {}

@@ -1,5 +1,4 @@
-import type { StorefrontServices } from '@despensa/contracts';
-import { UnauthorizedError } from '../../http/errors';
+import { Failure, type StorefrontServices } from '@despensa/contracts';
 import type { AddressService } from '../address/service';
 import type { AuthService } from '../auth/service';
 import type { UserService } from './service';
@@ -12,7 +11,7 @@ export function accountsForWeb(
 ): StorefrontServices['accounts'] {
   const userOf = async (token: string | undefined) => {
     const session = await auth.session(token);
-    if (!session) throw new UnauthorizedError('Debes iniciar sesión');
+    if (!session) throw new Failure('notLoggedIn');
     return session.userId;
   };
   return {
@@ -27,9 +26,9 @@ export function accountsForWeb(
           }
         : null;
     },
-    login: async (login, password, clientAddress) => {
+    login: async (login, password, clientAddress, deviceToken) => {
       const { authenticationToken } = await auth.start();
-      return auth.validateClassic({ authenticationToken, login, password }, clientAddress);
+      return auth.validateClassic({ authenticationToken, login, password }, clientAddress, deviceToken);
     },
     logout: (token) => auth.logout(token),
     register: (body) => users.register(body),
@@ -48,9 +47,9 @@ export function accountsForWeb(
       const { authenticationToken } = await auth.start();
       return auth.sendAccessKey({ authenticationToken, login }, clientAddress);
     },
-    loginWithAccessKey: async (login, accessKey, clientAddress) => {
+    loginWithAccessKey: async (login, accessKey, clientAddress, deviceToken) => {
       const { authenticationToken } = await auth.start();
-      return auth.validateAccessKey({ authenticationToken, login, accessKey }, clientAddress);
+      return auth.validateAccessKey({ authenticationToken, login, accessKey }, clientAddress, deviceToken);
     },
     setPassword: async (login, accessKey, newPassword, clientAddress) => {
       const { authenticationToken } = await auth.start();

@@ -1,28 +1,21 @@
 import { randomUUID } from 'node:crypto';
+import { formatRut, isValidEmail, cleanContactPhone, isValidRut } from '@despensa/domain';
 import {
-  EMAIL_INVALID_MESSAGE,
-  PHONE_INVALID_MESSAGE,
-  RUT_INVALID_MESSAGE,
-  formatRut,
-  isValidEmail,
-  cleanContactPhone,
-  isValidRut,
-} from '@despensa/domain';
-import type { RegisterDeviceBody, RegisterUserBody, UpdateUserBody, UserProfile } from '@despensa/contracts';
+  Failure,
+  type RegisterDeviceBody,
+  type RegisterUserBody,
+  type UpdateUserBody,
+  type UserProfile,
+} from '@despensa/contracts';
 import type { Database } from '../../db/client';
-import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors';
 import type { AuthService } from '../auth/service';
 import type { CartService } from '../cart/service';
 import * as repo from './repo';
 
-/** Neutral on purpose: it must not say which of e-mail or RUT has an account. */
-export const ACCOUNT_EXISTS_MESSAGE =
-  'No pudimos crear la cuenta con esos datos. Si ya tienes una, inicia sesión.';
-
 /** §5: a phone (optional + and 9 to 11 digits) or a short phone (8 to 10 digits); spaces and dashes ignored. */
 function cleanHomePhone(phone: string): string {
   const clean = cleanContactPhone(phone);
-  if (clean === null) throw new BadRequestError(PHONE_INVALID_MESSAGE, 'homePhone');
+  if (clean === null) throw new Failure('invalidPhone', { field: 'homePhone' });
   return clean;
 }
 
@@ -41,9 +34,9 @@ export class UserService {
 
   async register(body: RegisterUserBody): Promise<UserProfile> {
     const email = body.email.trim();
-    if (!isValidEmail(email)) throw new BadRequestError(EMAIL_INVALID_MESSAGE, 'email');
+    if (!isValidEmail(email)) throw new Failure('invalidEmail', { field: 'email' });
     const document = body.document.replace(/\s+/g, '');
-    if (!isValidRut(document)) throw new BadRequestError(RUT_INVALID_MESSAGE, 'document');
+    if (!isValidRut(document)) throw new Failure('invalidRut', { field: 'document' });
     const homePhone = cleanHomePhone(body.homePhone);
     const id = randomUUID();
     const now = this.clock();
@@ -58,10 +51,9 @@ export class UserService {
       createdAt: now,
       updatedAt: now,
     });
-    if (!created) throw new ConflictError(ACCOUNT_EXISTS_MESSAGE);
+    if (!created) throw new Failure('emailTaken');
     try {
-      if (!(await this.auth.createCredential(id, email, body.password)))
-        throw new ConflictError(ACCOUNT_EXISTS_MESSAGE);
+      if (!(await this.auth.createCredential(id, email, body.password))) throw new Failure('emailTaken');
     } catch (error) {
       // The two modules write separately; undo the customer so a retry can succeed.
       await repo.deleteCustomer(this.db, id);
@@ -76,7 +68,7 @@ export class UserService {
       await repo.updateCustomer(this.db, userId, { orderFormId });
     }
     const row = await repo.findCustomer(this.db, userId);
-    if (!row) throw new NotFoundError('No existe la cuenta');
+    if (!row) throw new Failure('accountNotFound');
     return toProfile(row);
   }
 
@@ -88,13 +80,13 @@ export class UserService {
       updatedAt: this.clock(),
     };
     const row = await repo.updateCustomer(this.db, userId, change);
-    if (!row) throw new NotFoundError('No existe la cuenta');
+    if (!row) throw new Failure('accountNotFound');
     return toProfile(row);
   }
 
   async email(userId: string): Promise<string> {
     const row = await repo.findCustomer(this.db, userId);
-    if (!row) throw new NotFoundError('No existe la cuenta');
+    if (!row) throw new Failure('accountNotFound');
     return row.email;
   }
 

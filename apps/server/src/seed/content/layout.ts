@@ -215,9 +215,6 @@ export function homePage(ctx: ContentContext, collections: HomeCollections): Hom
 // ---------------------------------------------------------------------------------------------------------------
 // menu
 
-/** Fixed positions whose banner is deliberately inactive / outside its dates, so the UI rules are exercised. */
-const INACTIVE_BANNER_POSITION = 3;
-const EXPIRED_BANNER_POSITION = 6;
 /** Fixed positions whose last child is flagged new. */
 const NEW_CHILD_POSITIONS = [1, 5];
 
@@ -247,7 +244,6 @@ export function menu(ctx: ContentContext): MenuContent {
     const last = items[items.length - 1];
     if (last && NEW_CHILD_POSITIONS.includes(position)) last.new = { check: true };
     const title = `Lo mejor de ${category.name}`;
-    const expired = position === EXPIRED_BANNER_POSITION;
     return {
       title: category.name,
       url: path,
@@ -261,9 +257,10 @@ export function menu(ctx: ContentContext): MenuContent {
           title,
           PALETTE_ORDER[index % PALETTE_ORDER.length] ?? 'green',
         ),
-        active: position !== INACTIVE_BANNER_POSITION,
-        start_date: ctx.day(expired ? -40 : -15),
-        end_date: ctx.day(expired ? -10 : 45),
+        // Every fixed category shows a live banner (§2); the hero carousel seeds the inactive and ended ones.
+        active: true,
+        start_date: ctx.day(-15),
+        end_date: ctx.day(45),
       },
       new: { check: false },
       icon: category.icon ?? category.slug,

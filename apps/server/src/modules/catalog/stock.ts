@@ -1,0 +1,117 @@
+import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { skuOffer, stockHold } from './tables';
+
+/** Units of one offer (sku, channel, seller) a cart wants. */
+export interface StockLine {
+  skuId: number;
+  salesChannel: number;
+  sellerId: string;
+  quantity: number;
+}
+
+/** Offers as stored (price, list price, stock), read in the caller's transaction: never from the index. */
+export async function readOffers(
+  tx: Db | Tx,
+  skuIds: number[],
+  salesChannel: number,
+): Promise<
+  { skuId: number; sellerId: string; price: number; listPrice: number; availableQuantity: number }[]
+> {
+  if (skuIds.length === 0) return [];
+  return tx
+    .select({
+      skuId: skuOffer.skuId,
+      sellerId: skuOffer.sellerId,
+      price: skuOffer.price,
+      listPrice: skuOffer.listPrice,
+      availableQuantity: skuOffer.availableQuantity,
+    })
+    .from(skuOffer)
+    .where(and(inArray(skuOffer.skuId, skuIds), eq(skuOffer.salesChannel, salesChannel)));
+}
+
+/** Lines of one offer added together: two lines drawing on one stock are counted as one demand. */
+export function demandOf(lines: StockLine[]): StockLine[] {
+  const byOffer = new Map<string, StockLine>();
+  for (const line of lines) {
+    const key = `${line.skuId}|${line.salesChannel}|${line.sellerId}`;
+    const seen = byOffer.get(key);
+    if (seen) seen.quantity += line.quantity;
+    else byOffer.set(key, { ...line });
+  }
+  // A fixed order (by sku) so two holders lock the same rows in the same order and never deadlock.
+  return [...byOffer.values()].sort((a, b) => a.skuId - b.skuId || a.sellerId.localeCompare(b.sellerId));
+}
+
+/**
+ * Takes the units off each offer's stock only where that many are left (the row lock of the UPDATE makes
+ * racing holders wait for each other), recording the hold. Answers the skus short of stock; when any is,
+ * the caller's transaction must roll back (nothing is taken then).
+ */
+export async function takeStock(
+  tx: Tx,
+  holder: string,
+  lines: StockLine[],
+  expiresAt: Date,
+): Promise<number[]> {
+  const short: number[] = [];
+  for (const line of demandOf(lines)) {
+    const taken = await tx
+      .update(skuOffer)
+      .set({ availableQuantity: sql`${skuOffer.availableQuantity} - ${line.quantity}` })
+      .where(
+        and(
+          eq(skuOffer.skuId, line.skuId),
+          eq(skuOffer.salesChannel, line.salesChannel),
+          eq(skuOffer.sellerId, line.sellerId),
+          sql`${skuOffer.availableQuantity} >= ${line.quantity}`,
+        ),
+      )
+      .returning({ skuId: skuOffer.skuId });
+    if (taken.length === 0) {
+      short.push(line.skuId);
+      continue;
+    }
+    await tx.insert(stockHold).values({ holder, ...line, expiresAt });
+  }
+  return short;
+}
+
+/** The holder's units are sold: its holds stop expiring. Answers false if they were already given back. */
+export async function sellHeld(tx: Tx, holder: string): Promise<boolean> {
+  const sold = await tx
+    .update(stockHold)
+    .set({ expiresAt: null })
+    .where(eq(stockHold.holder, holder))
+    .returning({ skuId: stockHold.skuId });
+  return sold.length > 0;
+}
+
+/** Gives the units of holds still waiting back to their offers; `filter` picks the holds. */
+async function giveBack(tx: Tx, where: ReturnType<typeof and>): Promise<number> {
+  const released = await tx.delete(stockHold).where(where).returning();
+  for (const hold of released) {
+    await tx
+      .update(skuOffer)
+      .set({ availableQuantity: sql`${skuOffer.availableQuantity} + ${hold.quantity}` })
+      .where(
+        and(
+          eq(skuOffer.skuId, hold.skuId),
+          eq(skuOffer.salesChannel, hold.salesChannel),
+          eq(skuOffer.sellerId, hold.sellerId),
+        ),
+      );
+  }
+  return released.length;
+}
+
+/** Gives a holder's unsold units back (a canceled payment). */
+export function releaseHeld(tx: Tx, holder: string): Promise<number> {
+  return giveBack(tx, and(eq(stockHold.holder, holder), isNotNull(stockHold.expiresAt)));
+}
+
+/** Gives back every hold past its time; answers how many holds. */
+export function releaseExpired(tx: Tx, now: Date): Promise<number> {
+  return giveBack(tx, and(isNotNull(stockHold.expiresAt), lte(stockHold.expiresAt, now)));
+}

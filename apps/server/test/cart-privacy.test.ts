@@ -1,0 +1,242 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderForm, OrderInfo } from '@despensa/contracts';
+import { formatRut } from '@despensa/domain';
+import { createTestApp, type TestApp } from './support/app';
+import { accountsClient } from './support/accounts';
+import { CART_HEADERS, cartClient, sellableSkus } from './support/cart';
+
+/** Issue 11, fault 3: holding an orderFormId is not being the cart's customer. */
+let shop: TestApp;
+let cart: ReturnType<typeof cartClient>;
+let accounts: ReturnType<typeof accountsClient>;
+let skus: string[];
+beforeAll(async () => {
+  shop = await createTestApp();
+  cart = cartClient(shop);
+  accounts = accountsClient(shop);
+  skus = (await sellableSkus(shop, { limit: 3 })).map((row) => String(row.id));
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+/** A cart call as someone: a session token, a session cookie, or nobody. */
+const as =
+  (who: { token?: string; cookie?: string } = {}) =>
+  (method: Method, url: string, payload?: unknown) =>
+    shop.app.inject({
+      method,
+      url,
+      headers: {
+        ...CART_HEADERS,
+        ...(who.token ? { 'x-access-token': who.token } : {}),
+        ...(who.cookie ? { cookie: `despensa_session=${who.cookie}` } : {}),
+      },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+const ADDRESS = {
+  addressType: 'residential',
+  receiverName: 'Camila Rojas',
+  street: 'Av. Providencia',
+  number: '1234',
+  complement: 'Depto 501',
+  neighborhood: 'Providencia',
+  city: 'Providencia',
+  state: 'Metropolitana de Santiago',
+  country: 'CHL',
+  postalCode: '7500000',
+  geoCoordinates: [-70.61, -33.43],
+};
+
+/** A logged-in shopper's cart with items, profile, address and receiver, all set by the shopper. */
+async function ownedCart() {
+  const owner = await accounts.loggedIn({ firstName: 'Camila', lastName: 'Rojas' });
+  const call = as({ token: owner.token });
+  const created = await cart.create({ items: [{ id: skus[0], quantity: 2 }] });
+  const id = created.orderFormId;
+  const taken = await accounts.call('POST', '/api/user/profile', {
+    token: owner.token,
+    payload: { orderFormId: id },
+  });
+  expect(taken.statusCode, taken.body).toBe(200);
+  const profile = await call('POST', `/api/orderform/${id}/clientProfileData`, {
+    email: owner.email,
+    document: owner.document,
+    phone: '+56912345678',
+    firstName: 'Camila',
+    lastName: 'Rojas',
+  });
+  expect(profile.statusCode, profile.body).toBe(200);
+  const shipping = await call('POST', `/api/orderform/${id}/shipping`, {
+    address: ADDRESS,
+    selectedAddresses: [ADDRESS],
+    availableAddresses: [ADDRESS],
+  });
+  expect(shipping.statusCode, shipping.body).toBe(200);
+  const info = await call('POST', `/api/order/info/${id}`, {
+    receiverData: { name: 'Camila Rojas', phone: '+56987654321' },
+  });
+  expect(info.statusCode, info.body).toBe(200);
+  return { id, owner, call, whole: (await call('GET', `/api/orderform/${id}`)).json() as OrderForm };
+}
+
+function expectMasked(form: OrderForm, email: string, document: string) {
+  expect(form.canEditData).toBe(false);
+  const [local, domain] = email.split('@');
+  expect(form.clientProfileData).toEqual({
+    email: `${local![0]}***@${domain}`,
+    firstName: 'C***',
+    lastName: 'R***',
+    documentType: 'rut',
+    document: `*****${document.slice(-5)}`,
+    phone: '*****5678',
+    isCorporate: false,
+  });
+  const addresses = [
+    form.shippingData.address,
+    ...form.shippingData.selectedAddresses,
+    ...form.shippingData.availableAddresses,
+  ];
+  expect(addresses).toHaveLength(3);
+  for (const address of addresses) {
+    expect(address).toEqual({
+      addressType: 'residential',
+      receiverName: 'C***',
+      street: 'A***',
+      neighborhood: 'Providencia',
+      city: 'Providencia',
+      state: 'Metropolitana de Santiago',
+      country: 'CHL',
+      postalCode: '7500000',
+    });
+  }
+  const text = JSON.stringify(form);
+  for (const secret of [
+    '1234',
+    'Depto',
+    'Providencia 1',
+    '-70.61',
+    '-33.43',
+    'Camila',
+    'Rojas',
+    '12345678',
+  ]) {
+    expect(text, secret).not.toContain(secret);
+  }
+  expect(text).not.toContain(email);
+  expect(text).not.toContain(formatRut(document));
+}
+
+describe("a logged-in shopper's cart, seen by someone else", () => {
+  it('answers a stranger and another customer with masked personal data, the owner whole', async () => {
+    const { id, owner, call, whole } = await ownedCart();
+    const other = await accounts.loggedIn();
+    // The stranger reads first and last: the masked view never lands in, nor comes from, the owner's copy.
+    const strangerFirst: OrderForm = (await as()('GET', `/api/orderform/${id}`)).json();
+    expectMasked(strangerFirst, owner.email, owner.document);
+    expect(strangerFirst.items.map((item) => [item.id, item.quantity])).toEqual([[skus[0], 2]]);
+    expect(strangerFirst.value).toBe(whole.value);
+
+    const ownerView: OrderForm = (await call('GET', `/api/orderform/${id}`)).json();
+    expect(ownerView.canEditData).toBe(true);
+    expect(ownerView.clientProfileData).toMatchObject({
+      email: owner.email,
+      document: formatRut(owner.document),
+      phone: '+56912345678',
+      firstName: 'Camila',
+    });
+    expect(ownerView.shippingData.address).toMatchObject({
+      number: '1234',
+      geoCoordinates: [-70.61, -33.43],
+    });
+
+    const otherView: OrderForm = (await as({ token: other.token })('GET', `/api/orderform/${id}`)).json();
+    expectMasked(otherView, owner.email, owner.document);
+    expectMasked((await as()('GET', `/api/orderform/${id}`)).json(), owner.email, owner.document);
+    // The owner's session cookie counts as much as the token.
+    const byCookie: OrderForm = (await as({ cookie: owner.token })('GET', `/api/orderform/${id}`)).json();
+    expect(byCookie.clientProfileData?.email).toBe(owner.email);
+
+    // Order info: the receiver is masked too.
+    const strangerInfo: OrderInfo = (await as()('GET', `/api/order/info/${id}`)).json();
+    expect(strangerInfo.receiverData).toEqual({ name: 'C***', phone: '*****4321' });
+    const ownerInfo: OrderInfo = (await call('GET', `/api/order/info/${id}`)).json();
+    expect(ownerInfo.receiverData).toEqual({ name: 'Camila Rojas', phone: '+56987654321' });
+  });
+
+  it("refuses a stranger's and another customer's changes, and leaves the cart as it was", async () => {
+    const { id, call, whole } = await ownedCart();
+    const other = await accounts.loggedIn();
+    const changes: [Method, string, unknown][] = [
+      ['PATCH', `/api/orderform/${id}/items`, { orderItems: [{ id: skus[1], quantity: 1 }] }],
+      ['PATCH', `/api/orderform/${id}/items`, { orderItems: [{ index: 0, quantity: 0 }] }],
+      ['POST', `/api/orderform/${id}/items/removeAll`, {}],
+      ['POST', `/api/orderform/${id}/itemsOrdination`, { criteria: 'name', ascending: true }],
+      ['POST', `/api/orderform/${id}/coupons`, { text: 'BIENVENIDA10' }],
+      [
+        'POST',
+        `/api/orderform/${id}/clientProfileData`,
+        { email: 'intruso@example.cl', phone: '+56911112222', firstName: 'Intruso' },
+      ],
+      [
+        'POST',
+        `/api/orderform/${id}/shipping`,
+        { address: { ...ADDRESS, street: 'Calle Falsa', number: '1' } },
+      ],
+      ['PUT', `/api/orderform/${id}/customData/orderSource/sourceApp`, { value: 'intruso' }],
+      ['DELETE', `/api/orderform/${id}/customData/orderSource/sourceApp`, undefined],
+      ['POST', `/api/order/info/${id}`, { receiverData: { name: 'Intruso' }, substituteType: 2 }],
+    ];
+    for (const someone of [as(), as({ token: other.token })]) {
+      for (const [method, url, payload] of changes) {
+        const response = await someone(method, url, payload);
+        expect(response.statusCode, `${method} ${url}`).toBe(403);
+        expect(response.json().code, `${method} ${url}`).toBe('notOwner');
+      }
+    }
+    const after: OrderForm = (await call('GET', `/api/orderform/${id}`)).json();
+    expect(after).toEqual(whole);
+    const info: OrderInfo = (await call('GET', `/api/order/info/${id}`)).json();
+    expect(info.receiverData).toEqual({ name: 'Camila Rojas', phone: '+56987654321' });
+    expect(info.substituteType).toBe(6);
+  });
+
+  it('lets the owner keep changing it', async () => {
+    const { id, call } = await ownedCart();
+    const added = await call('PATCH', `/api/orderform/${id}/items`, {
+      orderItems: [{ id: skus[1], quantity: 1 }],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect((added.json() as OrderForm).items).toHaveLength(2);
+    const emptied = await call('POST', `/api/orderform/${id}/items/removeAll`, {});
+    expect((emptied.json() as OrderForm).items).toEqual([]);
+  });
+});
+
+describe('an anonymous cart', () => {
+  it('answers and takes changes from anyone holding its id, whole, as before', async () => {
+    const created = await cart.create({ items: [{ id: skus[0], quantity: 1 }] });
+    const id = created.orderFormId;
+    const someone = await accounts.loggedIn();
+    for (const call of [as(), as({ token: someone.token })]) {
+      const profile = await call('POST', `/api/orderform/${id}/clientProfileData`, {
+        email: 'anonimo@example.cl',
+        phone: '+56912345678',
+      });
+      expect(profile.statusCode, profile.body).toBe(200);
+      const form: OrderForm = (await call('GET', `/api/orderform/${id}`)).json();
+      expect(form.canEditData).toBe(true);
+      expect(form.clientProfileData).toMatchObject({ email: 'anonimo@example.cl', phone: '+56912345678' });
+      const patched = await call('PATCH', `/api/orderform/${id}/items`, {
+        orderItems: [{ id: skus[1], quantity: 1 }],
+      });
+      expect(patched.statusCode, patched.body).toBe(200);
+      const shipping = await call('POST', `/api/orderform/${id}/shipping`, { address: ADDRESS });
+      expect(shipping.statusCode, shipping.body).toBe(200);
+      expect((shipping.json() as OrderForm).shippingData.address).toMatchObject({ number: '1234' });
+      expect((await call('POST', `/api/orderform/${id}/items/removeAll`, {})).statusCode).toBe(200);
+    }
+  });
+});

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wellFormed } from '../src/http/edge';
+import { createTestApp, type TestApp } from './support/app';
+import { CART_HEADERS, cartClient } from './support/cart';
+
+const LONE = '\ud800';
+let shop: TestApp;
+let orderFormId: string;
+beforeAll(async () => {
+  shop = await createTestApp();
+  orderFormId = (await cartClient(shop).create()).orderFormId;
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+/** JSON.stringify writes a lone surrogate as the escape \ud800, which JSON.parse turns back into one. */
+function send(method: 'POST' | 'PUT' | 'PATCH', url: string, body: unknown) {
+  return shop.app.inject({
+    method,
+    url,
+    headers: { ...CART_HEADERS, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+}
+
+function expectRefused(response: { statusCode: number; json(): unknown }) {
+  expect(response.statusCode).toBe(400);
+  expect(response.json()).toMatchObject({
+    code: 'invalidText',
+    message: 'El texto contiene caracteres no válidos',
+  });
+}
+
+describe('the edge (§7, §8): malformed input is a 4xx, never a 500', () => {
+  it.each(['/api/health', '/api/catalog/product/1', '/api/orderform/x', '/', '/lacteos'])(
+    'answers TRACE %s with a JSON 405',
+    async (url) => {
+      const response = await shop.app.inject({ method: 'TRACE', url, headers: CART_HEADERS });
+      expect(response.statusCode).toBe(405);
+      expect(response.json()).toMatchObject({ statusCode: 405, code: 'methodNotAllowed' });
+    },
+  );
+
+  it.each(['email', 'document', 'phone', 'firstName', 'lastName'])(
+    'refuses a lone surrogate in clientProfileData.%s',
+    async (field) => {
+      const profile = { email: 'ana@example.cl', firstName: 'Ana', [field]: `x${LONE}` };
+      expectRefused(await send('POST', `/api/orderform/${orderFormId}/clientProfileData`, profile));
+    },
+  );
+
+  it.each(['street', 'number', 'complement', 'neighborhood', 'city', 'state', 'receiverName', 'reference'])(
+    'refuses a lone surrogate in the shipping address field %s',
+    async (field) => {
+      const address = {
+        addressType: 'residential',
+        street: 'Av. Providencia',
+        number: '1234',
+        [field]: LONE,
+      };
+      expectRefused(await send('POST', `/api/orderform/${orderFormId}/shipping`, { address }));
+    },
+  );
+
+  it('refuses a lone surrogate in a customData value and in a coupon', async () => {
+    expectRefused(
+      await send('PUT', `/api/orderform/${orderFormId}/customData/despensa/memo`, { value: LONE }),
+    );
+    expectRefused(await send('POST', `/api/orderform/${orderFormId}/coupons`, { text: LONE }));
+  });
+
+  it('refuses a lone surrogate at any depth of any body, in keys too, on every kind of route', async () => {
+    const deep = [{ a: { b: [1, 'ok', { c: `🙂${LONE}` }] } }, { [`k${LONE}`]: 'v' }, ['\udfff']];
+    for (const body of deep) {
+      expectRefused(await send('POST', '/api/orderForm', body));
+      expectRefused(await send('PATCH', `/api/orderform/${orderFormId}/items`, body));
+      expectRefused(await send('POST', '/api/shipping/simulation', body));
+      expectRefused(await send('POST', '/api/vtexid/pub/authentication/start', body));
+    }
+    // The cart is untouched and still readable.
+    expect((await cartClient(shop).call('GET', `/api/orderform/${orderFormId}`)).statusCode).toBe(200);
+  });
+
+  it('keeps well-formed text, emoji included', () => {
+    expect(wellFormed({ name: 'Ñuñoa 🙂', list: ['á', { 'clé 😀': 'ü' }], n: 1, none: null })).toBe(true);
+    expect(wellFormed({ name: `Ñuñoa${LONE}` })).toBe(false);
+    expect(wellFormed(['\udc00'])).toBe(false);
+  });
+
+  it('answers unknown /api paths with a JSON 404 and unsupported methods with a JSON 405', async () => {
+    const missing = await shop.app.inject({ method: 'GET', url: '/api/nope', headers: CART_HEADERS });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'notFound' });
+    const wrong = await shop.app.inject({ method: 'DELETE', url: '/api/health', headers: CART_HEADERS });
+    expect(wrong.statusCode).toBe(405);
+    expect(wrong.headers.allow).toContain('GET');
+    expect(wrong.json()).toMatchObject({ code: 'methodNotAllowed' });
+  });
+});
