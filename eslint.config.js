@@ -17,6 +17,11 @@ export default tseslint.config(
     languageOptions: { globals: { console: 'readonly', process: 'readonly' } },
   },
   {
+    // dependency-cruiser's configuration (the architecture walls, `npm run lint:walls`).
+    files: ['.dependency-cruiser.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable' } },
+  },
+  {
     // The dependency direction of ARCHITECTURE.md: domain imports nothing of ours, contracts only domain.
     files: ['packages/domain/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@despensa/*', '**/apps/**'] }] },

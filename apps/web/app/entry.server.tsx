@@ -44,10 +44,13 @@ export default function handleRequest(
           const html = criticalPathStream();
           // pipeline, not pipe: a shopper who leaves mid-page destroys the stream, and that must end this
           // response quietly instead of raising an unhandled 'error' that takes the process down.
-          pipeline(body, html, (error) => {
-            if (error && (error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE')
-              console.error(error);
-          });
+          const report = (error: NodeJS.ErrnoException | null | undefined) => {
+            if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') console.error(error);
+          };
+          pipeline(body, html, report);
+          // The server cancelling the answer destroys html first; pipeline then errors it once more after
+          // dropping its own listeners, and that 'error' must find one.
+          html.on('error', report);
           responseHeaders.set('Content-Type', 'text/html');
           pipe(body);
           resolve(

@@ -26,6 +26,7 @@ import { CartOverlays } from './features/cart/cart-overlays';
 import { deliveryChoiceFromCookie } from './features/delivery/choice-cookie';
 import { DeliveryProvider } from './features/delivery/delivery-context';
 import { DeliveryOverlays } from './features/delivery/delivery-overlays';
+import { chosenWindowOf } from './features/delivery/delivery-server';
 import { pageCart } from './features/cart/cart-server';
 import { CurtainLanding } from './layout/curtain';
 import { ErrorPage } from './layout/error-page';
@@ -50,12 +51,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadDocument(services, 'footer'),
     loadDocument(services, 'curtain'),
     // §4: the cookie's cart; a failed read is flagged (`cartReadFailed`) for the §8 cached-cart fallback.
-    pageCart(services.cart, request),
+    pageCart(services, request),
     // Who is logged in, for the header; null for a visitor (no cookie costs no query).
     headerAccount(services, request),
   ]);
   // §2: a private page sends a visitor to the login page (its own loader checks again on client navigations).
   if (!account.customer) redirectVisitorFromPrivate(request);
+  const delivery = deliveryChoiceFromCookie(request.headers.get('cookie'));
   return {
     brand: services.brand,
     colors: brandColors(services.brand),
@@ -69,7 +71,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...cart,
     account,
     // §4: the persisted delivery choice (mode, channel, store), null until the shopper chooses.
-    delivery: deliveryChoiceFromCookie(request.headers.get('cookie')),
+    delivery,
+    // The window the cart holds under that choice, with its fee, for the header and the cart's summary.
+    deliveryWindow: await chosenWindowOf(services, cart.orderForm, delivery),
   };
 }
 
@@ -152,6 +156,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <CartProvider initialOrderForm={loaderData.orderForm}>
         <DeliveryProvider
           choice={loaderData.delivery}
+          chosenWindow={loaderData.deliveryWindow}
           defaultStoreName={loaderData.brand.name}
           noCoverageVariant={loaderData.brand.noCoverageVariant ?? 'default'}
         >

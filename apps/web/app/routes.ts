@@ -33,7 +33,6 @@ export default [
   route('informaciones/:slug?', 'routes/information.tsx'),
   route('informaciones-legales/:slug?', 'routes/legal.tsx'),
   route('plan-por-el-futuro/:path?', 'routes/sustainability.tsx'),
-  route('api/client-errors', 'routes/client-errors.ts'),
 
   // Cart
   route('mi-carro', 'routes/cart.tsx'),

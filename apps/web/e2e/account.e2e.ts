@@ -16,7 +16,7 @@ const API = { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web' };
 const PASSWORD = 'clave-segura-123';
 /** 18 characters: the greeting cuts it to 12 (§9). */
 const FIRST_NAME = 'Bartolomeo Ignacio';
-const GREETING = 'Hola, Bartolome...';
+const GREETING = 'Hola, Bartolomeo…';
 
 let serial = 0;
 function newCustomer() {
@@ -79,6 +79,31 @@ const errorOf = (field: Locator) =>
   );
 
 describe('accounts: register, log in and out, private pages, my data and addresses', () => {
+  it('registering with every field empty says what is missing in every field, Nombre and Apellido too, in red', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/register');
+    const dialog = authDialog(page, 'Crea tu cuenta');
+    await dialog.waitFor();
+    // Every field empty: each one says what is missing, Nombre and Apellido too, all in the same red.
+    await dialog.getByRole('button', { name: 'Crear cuenta' }).click();
+    const firstName = dialog.getByLabel('Nombre');
+    await expect.poll(() => errorOf(firstName)).toBe('Ingresa tu nombre');
+    expect(await errorOf(dialog.getByLabel('Apellido'))).toBe('Ingresa tu apellido');
+    expect(await errorOf(dialog.getByLabel('RUT'))).toBe('Ingrese un RUT válido');
+    const colorOf = (field: Locator) =>
+      field.evaluate(
+        (input) =>
+          getComputedStyle(document.getElementById(input.getAttribute('aria-describedby') ?? '')!).color,
+      );
+    const red = await colorOf(dialog.getByLabel('RUT'));
+    expect(red).not.toBe('rgb(0, 0, 0)');
+    expect(await colorOf(firstName)).toBe(red);
+    expect(await colorOf(dialog.getByLabel('Apellido'))).toBe(red);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await context.close();
+  });
+
   it('validates the register form as §5 says and passes axe on the dialog', async () => {
     const { page, context } = await newPage(browser);
     await page.goto('/register');
@@ -299,9 +324,9 @@ describe('accounts: register, log in and out, private pages, my data and address
     expect(await accessibilityViolations(page)).toEqual([]);
     await add.getByRole('button', { name: 'Guardar dirección' }).click();
     await add.waitFor({ state: 'hidden' });
-    // §3 display line cut to 30 characters.
+    // /mis-datos has room: the whole §3 display line, number and comuna included (no 30-char cut here).
     const line = 'Avenida Nueva Providencia 1881, Depto 1204, Providencia, Región Metropolitana de Santiago';
-    await page.getByText('Avenida Nueva Providencia 1...', { exact: true }).waitFor();
+    await page.getByText(line, { exact: true }).waitFor();
 
     // Edit it.
     await page.getByRole('button', { name: `Editar ${line}` }).click();
@@ -310,7 +335,11 @@ describe('accounts: register, log in and out, private pages, my data and address
     await edit.getByLabel('Calle').fill('Los Leones');
     await edit.getByRole('button', { name: 'Guardar dirección' }).click();
     await edit.waitFor({ state: 'hidden' });
-    await page.getByText('Los Leones 1881, Depto 1204...', { exact: true }).waitFor();
+    await page
+      .getByText('Los Leones 1881, Depto 1204, Providencia, Región Metropolitana de Santiago', {
+        exact: true,
+      })
+      .waitFor();
 
     // Delete it, after a confirmation.
     await page.getByRole('button', { name: /^Eliminar Los Leones/ }).click();
@@ -404,6 +433,39 @@ describe('accounts: register, log in and out, private pages, my data and address
     expect(await cartCookie()).toBe(cartId);
     await page.getByRole('button', { name: 'Carro, 1 producto' }).waitFor();
     await context.close();
+  });
+
+  it("does not show nor change a customer's cart in a browser that only has its cookie", async () => {
+    const products = (await (
+      await fetch(`${baseUrl()}/api/products/search/lacteos`, { headers: API })
+    ).json()) as {
+      items: { itemId: string; sellers: { commertialOffer: { AvailableQuantity: number } }[] }[];
+    }[];
+    const [sku, other] = products
+      .filter((product) => product.items[0]!.sellers[0]!.commertialOffer.AvailableQuantity > 0)
+      .map((product) => product.items[0]!.itemId);
+    const owner = await newPage(browser);
+    await owner.page.goto(`/?sku=${sku}&quantity=1`);
+    await owner.page.getByRole('dialog', { name: 'Tu carro' }).waitFor();
+    await owner.page.keyboard.press('Escape');
+    await register(owner.page, newCustomer());
+    const cartCookie = (await owner.context.cookies()).find((cookie) => cookie.name === 'checkout.vtex.com')!;
+
+    // Another device holding the cookie of the customer's cart (not their session) sees no cart of theirs,
+    // and its first add starts a cart of its own.
+    const stranger = await newPage(browser);
+    await stranger.context.addCookies([{ name: cartCookie.name, value: cartCookie.value, url: baseUrl() }]);
+    await stranger.page.goto('/');
+    await stranger.page.getByRole('button', { name: 'Carro, 0 productos' }).waitFor();
+    await stranger.page.goto(`/?sku=${other}&quantity=1`);
+    await stranger.page.getByRole('button', { name: 'Carro, 1 producto' }).waitFor();
+    const strangerCart = (await stranger.context.cookies()).find((cookie) => cookie.name === cartCookie.name);
+    expect(strangerCart?.value).not.toBe(cartCookie.value);
+
+    await owner.page.goto('/');
+    await owner.page.getByRole('button', { name: 'Carro, 1 producto' }).waitFor();
+    await stranger.context.close();
+    await owner.context.close();
   });
 
   // The login dialog and /login-page (sent there by a private page) both ask before they go on.

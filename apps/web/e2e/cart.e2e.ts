@@ -67,7 +67,7 @@ async function open(path: string): Promise<{ context: BrowserContext; page: Page
 
 const minicart = (page: Page) => page.getByRole('dialog', { name: 'Tu carro' });
 const quantityOf = (page: Page, name: string) =>
-  page.getByRole('group', { name: `Cantidad de ${name}` }).locator('output');
+  page.getByRole('group', { name: `Cantidad de ${name}`, exact: true }).locator('output');
 const cartButton = (page: Page) => page.getByRole('button', { name: /^Carro, \d+ productos?$/ });
 
 /** Waits until the server's cart satisfies `check` (the UI runs ahead of it on purpose). */
@@ -120,7 +120,12 @@ describe('minicart', () => {
 
     await page.keyboard.press('Escape');
     await minicart(page).waitFor({ state: 'hidden' });
-    expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
+    // The 'Agregar' that opened it is now the card's stepper, and focus is back there.
+    expect(
+      await page.evaluate(() =>
+        document.activeElement?.closest('[role="group"]')?.getAttribute('aria-label'),
+      ),
+    ).toBe(`Cantidad de ${name} en tu carro`);
     expect(await cartButton(page).getAttribute('aria-label')).toBe('Carro, 4 productos');
     // No delivery mode chosen yet, on a desktop width: the popover asks for one.
     await page.getByText('Elige tu modo de entrega para ver la disponibilidad').waitFor();
@@ -433,6 +438,10 @@ describe('cart page', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
 
     const coupon = page.getByLabel('Código del cupón');
+    // An empty field says what is missing.
+    await page.getByRole('button', { name: 'Aplicar' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Ingresa el código del cupón' }).waitFor();
+    expect(await coupon.getAttribute('aria-invalid')).toBe('true');
     await coupon.fill('NOEXISTE');
     await page.getByRole('button', { name: 'Aplicar' }).click();
     await page.getByText('El cupón NOEXISTE no es válido').waitFor();

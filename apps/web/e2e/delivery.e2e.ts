@@ -57,7 +57,8 @@ async function api<T>(
 }
 
 /** A customer with two addresses: one in Providencia (covered) and one in the seeded exclusion zone. */
-async function customerWithAddresses(): Promise<string> {
+/** A new customer's e-mail (password PASSWORD). */
+async function newCustomerEmail(): Promise<string> {
   const body = String(20_000_000 + (Date.now() % 5_000_000));
   const email = `entrega${body}@correo.cl`;
   await api('/api/user', {
@@ -72,6 +73,11 @@ async function customerWithAddresses(): Promise<string> {
       termsAccepted: true,
     },
   });
+  return email;
+}
+
+async function customerWithAddresses(): Promise<string> {
+  const email = await newCustomerEmail();
   const { authenticationToken } = await api<{ authenticationToken: string }>(
     '/api/vtexid/pub/authentication/start',
   );
@@ -99,6 +105,19 @@ async function customerWithAddresses(): Promise<string> {
       street: 'Av. Club Hípico',
       number: '4000',
       city: 'Pedro Aguirre Cerda',
+    },
+  });
+  // Tortel (Aysén) is far from every store: out of coverage.
+  await api('/api/user/address', {
+    method: 'POST',
+    token: session,
+    body: {
+      receiverName: 'Rosa Muñoz',
+      state: 'Aysén del General Carlos Ibáñez del Campo',
+      addressName: 'Cabaña Tortel',
+      street: 'Pasarela Principal',
+      number: '10',
+      city: 'Tortel',
     },
   });
   return session;
@@ -146,7 +165,25 @@ async function chooseStore(page: Page, modeName: string, store: WithdrawalStore)
   await mode(dialog, modeName).check();
   await dialog.getByLabel('Buscar por comuna').fill(store.comuna);
   await dialog.getByRole('radio', { name: new RegExp(`^${store.name} `) }).check();
+  // Every scheduled mode is confirmed with a window.
+  await dialog
+    .getByRole('group', { name: 'Horario de entrega' })
+    .getByRole('radio', { disabled: false })
+    .first()
+    .check();
   await dialog.getByRole('button', { name: 'Confirmar' }).click();
+}
+
+/** A change of store may re-price the cart: the notice says so (§4), and a journey about something else closes it. */
+async function closeRepricingNotice(page: Page): Promise<void> {
+  const notice = page.getByRole('dialog', { name: 'Cambiaron algunos precios' });
+  try {
+    await notice.waitFor({ timeout: 2_000 });
+  } catch {
+    return;
+  }
+  await notice.getByRole('button', { name: 'Entendido' }).click();
+  await notice.waitFor({ state: 'hidden' });
 }
 
 const offerOf = (product: ApiProduct) => product.items[0]?.sellers[0]?.commertialOffer;
@@ -284,6 +321,136 @@ describe('delivery selector', () => {
     await context.close();
   });
 
+  it("shows an emptied pickup cart's held window when the selector opens again", async () => {
+    // A product the store sells as well as the online channel, so choosing the store loses nothing.
+    const online = (await dairyIn(1)).filter(sells);
+    let chosen: { store: WithdrawalStore; product: ApiProduct } | null = null;
+    for (const store of stores.filter((each) => each.store)) {
+      const local = await dairyIn(store.sc);
+      const product = online.find((each) => sells(local.find((there) => there.linkText === each.linkText)));
+      if (product) {
+        chosen = { store, product };
+        break;
+      }
+    }
+    expect(chosen).not.toBeNull();
+    const { store, product } = chosen!;
+    const { context, page } = await open(`/?sku=${product.items[0]!.itemId}`);
+    await page.getByRole('dialog', { name: 'Tu carro' }).waitFor();
+    await page.keyboard.press('Escape');
+
+    await deliveryButton(page).click();
+    let dialog = selector(page);
+    await mode(dialog, 'Retiro en Tienda').check();
+    await dialog.getByLabel('Buscar por comuna').fill(store.comuna);
+    await dialog.getByRole('radio', { name: new RegExp(`^${store.name} `) }).check();
+    const free = dialog.locator('input[name="delivery-window"]:not([disabled])').first();
+    const held = await free.getAttribute('value');
+    await free.check();
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await closeRepricingNotice(page);
+    await deliveryButton(page)
+      .filter({ hasText: 'Retiro en Tienda' })
+      .filter({ hasText: store.name })
+      .waitFor();
+
+    // Emptied, the cart has no logisticsInfo, yet it is still a pickup cart holding its window.
+    const cookie = (await context.cookies()).find((each) => each.name === 'checkout.vtex.com')!;
+    const emptied = await fetch(
+      `${baseUrl()}/api/orderform/${cookie.value.slice('__ofid='.length)}/items/removeAll`,
+      {
+        method: 'POST',
+        headers: { ...API_HEADERS, 'x-account': 'despensa', 'content-type': 'application/json' },
+        body: '{}',
+      },
+    );
+    expect(emptied.status).toBe(200);
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    await deliveryButton(page).click();
+    dialog = selector(page);
+    await dialog.locator(`input[name="delivery-window"][value="${held}"]:checked`).waitFor();
+    await context.close();
+  });
+
+  it('says which prices changed with the new store: name, price before and now (§4 re-pricing)', async () => {
+    const online = (await dairyIn(1)).filter(sells);
+    let repriced: { store: WithdrawalStore; product: ApiProduct; price: number } | null = null;
+    for (const store of stores.filter((each) => each.store)) {
+      const local = await dairyIn(store.sc);
+      for (const product of online) {
+        const there = local.find((each) => each.linkText === product.linkText);
+        if (sells(there) && offerOf(there!)!.Price !== offerOf(product)!.Price) {
+          repriced = { store, product, price: offerOf(there!)!.Price };
+          break;
+        }
+      }
+      if (repriced) break;
+    }
+    expect(repriced).not.toBeNull();
+    const { store, product, price } = repriced!;
+    const { context, page } = await open(`/?sku=${product.items[0]!.itemId}`);
+    await page.getByRole('dialog', { name: 'Tu carro' }).waitFor();
+    await page.keyboard.press('Escape');
+
+    await chooseStore(page, 'Retiro en Tienda', store);
+    const dialog = page.getByRole('dialog', { name: 'Cambiaron algunos precios' });
+    const item = dialog.getByRole('listitem').filter({ hasText: product.items[0]!.nameComplete });
+    await item.waitFor();
+    const text = await item.innerText();
+    expect(text).toContain(formatCLP(offerOf(product)!.Price));
+    expect(text).toContain(formatCLP(price));
+    expect(text.indexOf(formatCLP(offerOf(product)!.Price))).toBeLessThan(text.lastIndexOf(formatCLP(price)));
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Entendido' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+
+  it('adds an address from the selector in the address dialog over it, and chooses it', async () => {
+    const { context, page } = await open('/', { loggedIn: true });
+    await deliveryButton(page).click();
+    const dialog = selector(page);
+    await mode(dialog, 'Despacho a Domicilio').check();
+    await dialog.getByRole('button', { name: 'Agregar otra dirección' }).click();
+    const add = page.getByRole('dialog', { name: 'Agregar dirección' });
+    await add.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await add.getByLabel('Región').selectOption({ label: 'Región Metropolitana de Santiago' });
+    await add.getByLabel('Comuna').locator('option', { hasText: 'Ñuñoa' }).waitFor({ state: 'attached' });
+    await add.getByLabel('Comuna').selectOption({ label: 'Ñuñoa' });
+    await add.getByLabel('Calle').fill('Irarrázaval');
+    await add.getByLabel('Número').fill('3000');
+    await add.getByLabel('Nombre de quien recibe').fill('Rosa Muñoz');
+    await add.getByRole('button', { name: 'Guardar dirección' }).click();
+    await add.waitFor({ state: 'hidden' });
+    // Back in the selector, still on the same page, with the new address chosen.
+    const added = dialog.getByRole('radio', { name: /Irarrázaval 3000/ });
+    await expect.poll(() => added.isChecked()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+
+  it("goes on to pay after logging in from the cart's 'Ir a pagar' dialog", async () => {
+    const email = await newCustomerEmail();
+    const someDairy = (await dairyIn(1)).find(sells)!;
+    const { context, page } = await open(`/?sku=${someDairy.items[0]!.itemId}`);
+    await page.goto('/mi-carro');
+    await page.getByRole('button', { name: 'Ir a pagar' }).click();
+    const login = page.getByRole('dialog', { name: 'Ingresa a tu cuenta' });
+    await login.getByLabel('Correo electrónico').fill(email);
+    await login.getByLabel('Clave').fill(PASSWORD);
+    await login.getByRole('button', { name: 'Ingresar', exact: true }).click();
+    // A new customer has the default store: §2 sends them to the delivery selector, without a second click.
+    await selector(page).waitFor();
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    expect(new URL(page.url()).pathname).toBe('/mi-carro');
+    expect(await selector(page).isVisible()).toBe(true);
+    await context.close();
+  });
+
   it('gives a logged-in shopper default pickup, then home delivery with windows and an express estimate', async () => {
     const someDairy = (await dairyIn(1)).find(sells)!;
     const { context, page } = await open(`/?sku=${someDairy.items[0]!.itemId}`, { loggedIn: true });
@@ -312,6 +479,8 @@ describe('delivery selector', () => {
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(HOUR_TOOLTIP_MS - 500);
     await dialog.getByRole('button', { name: 'Confirmar' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    // The delivering store may sell the product at another price than the default store: it says so.
+    await closeRepricingNotice(page);
     expect(await choiceCookie(context)).toMatchObject({
       method: 'seller-1-sla-DespachoaDomicilio',
       addressLine: expect.stringMatching(/^Av\. Providencia 1234/),
@@ -321,10 +490,22 @@ describe('delivery selector', () => {
 
     // The cart pages have no main header (§2 layout): at home the button shows the mode and address.
     await page.goto('/');
-    await deliveryButton(page)
-      .filter({ hasText: 'Despacho a Domicilio' })
-      .filter({ hasText: 'Av. Providencia 1234' })
-      .waitFor();
+    await deliveryButton(page).filter({ hasText: 'Despacho a Domicilio' }).waitFor();
+    // §9: the header is short of space, so the display line is cut to 30 characters; the whole on hover.
+    const place = deliveryButton(page).getByTitle(
+      'Av. Providencia 1234, Providencia, Metropolitana de Santiago',
+    );
+    expect(await place.textContent()).toBe('Av. Providencia 1234, Provide…');
+    // The search keeps room for its whole placeholder beside that label (it once read '¿Qué estás buscand').
+    const search = page.getByRole('banner').getByPlaceholder('¿Qué estás buscando?');
+    const room = await search.evaluate((input) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const free = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return free - context.measureText((input as HTMLInputElement).placeholder).width;
+    });
+    expect(room).toBeGreaterThanOrEqual(0);
     // The reopened selector picks the window the cart holds, however often it is reopened right after
     // a confirm or a cancel (it once came back without any windows).
     for (const close of ['Confirmar', 'Cancelar', 'Confirmar', 'Cancelar']) {
@@ -364,13 +545,96 @@ describe('delivery selector', () => {
       expect(minutes).toBeGreaterThanOrEqual(90);
     } else {
       expect(await estimate.count()).toBe(0);
-      await windows.getByRole('radio').first().waitFor();
+      await windows.getByRole('radio', { disabled: false }).first().check();
     }
     await selector(page).getByRole('button', { name: 'Confirmar' }).click();
     await selector(page).waitFor({ state: 'hidden' });
     expect((await choiceCookie(context)).method).toBe(
       promised ? 'seller-1-sla-Express' : 'seller-1-sla-DespachoaDomicilio',
     );
+    await context.close();
+  });
+
+  it('confirms a scheduled mode only with a window, then shows the window and its fee in the header and the cart', async () => {
+    const someDairy = (await dairyIn(1)).find(sells)!;
+    const { page } = await open(`/?sku=${someDairy.items[0]!.itemId}`, { loggedIn: true });
+    await page.getByRole('dialog', { name: 'Tu carro' }).waitFor();
+    await page.keyboard.press('Escape');
+    await deliveryButton(page).filter({ hasText: 'Retiro en Tienda' }).waitFor();
+    await deliveryButton(page).click();
+    const dialog = selector(page);
+    await mode(dialog, 'Despacho a Domicilio').check();
+    await dialog.getByRole('radio', { name: /^Casa/ }).check();
+    const windows = dialog.getByRole('group', { name: 'Horario de entrega' });
+    const free = windows.getByRole('radio', { disabled: false, checked: false });
+    await free.first().waitFor();
+    // No window yet: 'Confirmar' says why it waits, and does nothing.
+    const confirm = dialog.getByRole('button', { name: 'Confirmar' });
+    expect(await windows.getByRole('radio', { checked: true }).count()).toBe(0);
+    expect(await confirm.getAttribute('aria-disabled')).toBe('true');
+    const reason = dialog.getByText('Elige un horario de entrega para confirmar.');
+    expect(await confirm.getAttribute('aria-describedby')).toBe(await reason.getAttribute('id'));
+    // Playwright will not click what says it is disabled: a forced click is the shopper's.
+    await confirm.click({ force: true });
+    await page.waitForTimeout(300);
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    // The server refuses it too.
+    const options = await page.request.get('/entrega/acciones?vista=opciones');
+    const { addresses } = (await options.json()) as { addresses: { addressId: string; label: string }[] };
+    const refused = await page.request.post('/entrega/acciones', {
+      data: {
+        intent: 'apply',
+        mode: 'homeDelivery',
+        addressId: addresses.find((each) => each.label === 'Casa')!.addressId,
+      },
+    });
+    expect(refused.status()).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toBe(
+      'Elige un horario de entrega para confirmar.',
+    );
+
+    const slot = await free.first().getAttribute('value');
+    const label = windows.locator('label').filter({ has: page.locator(`input[value="${slot}"]`) });
+    const hours = /^\d\d:\d\d a \d\d:\d\d/.exec(await label.innerText())![0];
+    await free.first().check();
+    expect(await confirm.getAttribute('aria-disabled')).toBeNull();
+    await confirm.click();
+    await dialog.waitFor({ state: 'hidden' });
+    const fee = formatCLP(299_000);
+    expect(fee).toBe('$2.990');
+    const header = deliveryButton(page).filter({ hasText: 'Despacho a Domicilio' });
+    await header.filter({ hasText: hours }).filter({ hasText: fee }).waitFor();
+
+    await page.goto('/mi-carro');
+    const summary = page.locator('.cart-totals');
+    const row = summary.locator('div', { hasText: 'Despacho a Domicilio' });
+    await row.filter({ hasText: hours }).filter({ hasText: fee }).waitFor();
+    const subtotal = await summary.locator('div', { hasText: 'Subtotal' }).locator('dd').innerText();
+    const cents = (text: string) => Number(text.replace(/\D/g, '')) * 100;
+    const total = await page.getByTestId('cart-total').innerText();
+    const discounts = summary.locator('div', { hasText: 'Descuentos' }).locator('dd');
+    const discount = (await discounts.count()) ? -cents(await discounts.innerText()) : 0;
+    expect(cents(total)).toBe(cents(subtotal) + discount + 299_000);
+    await page.context().close();
+  });
+
+  it('offers pickup, another address or the stores for an address outside coverage (Tortel), in whole sentences', async () => {
+    const { context, page } = await open('/', { loggedIn: true });
+    await deliveryButton(page).click();
+    const dialog = selector(page);
+    await mode(dialog, 'Despacho a Domicilio').check();
+    await dialog.getByRole('radio', { name: /^Cabaña Tortel/ }).check();
+    const inside = dialog.getByRole('region', { name: 'Sin cobertura' });
+    await inside.getByText(NO_COVERAGE_TEXT.default).waitFor();
+    expect(await dialog.getByText('Tu dirección está fuera de la zona de cobertura...').count()).toBe(0);
+    expect(await inside.getByRole('link', { name: 'Revisar tiendas' }).getAttribute('href')).toBe('/locales');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await inside.getByRole('button', { name: 'Elegir otra dirección' }).click();
+    expect(await dialog.getByRole('radio', { name: /^Cabaña Tortel/ }).isChecked()).toBe(false);
+    await dialog.getByRole('radio', { name: /^Cabaña Tortel/ }).check();
+    await inside.getByRole('button', { name: 'Retirar en tienda' }).click();
+    expect(await mode(dialog, 'Retiro en Tienda').isChecked()).toBe(true);
     await context.close();
   });
 

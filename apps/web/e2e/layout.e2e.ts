@@ -133,7 +133,7 @@ describe('header behaviour', () => {
     const categories = panel.locator('.category-menu__category');
     expect(await categories.count()).toBe(7);
 
-    // Position 1 has a live banner; position 3's banner is inactive and position 6's has expired (seed).
+    // Every fixed category has a live banner (seed); at 1280 px the menu shows its desktop image.
     const detailOf = async (index: number) => {
       await categories.nth(index).click();
       expect(await categories.nth(index).getAttribute('aria-expanded')).toBe('true');
@@ -143,14 +143,21 @@ describe('header behaviour', () => {
       return {
         children: await detail.locator('.category-menu__children a').count(),
         banners: await detail.getByRole('img').count(),
+        image: await detail
+          .getByRole('img')
+          .first()
+          .evaluate((image) => (image as HTMLImageElement).currentSrc)
+          .catch(() => ''),
       };
     };
     const first = await detailOf(0);
     expect(first.children).toBeGreaterThan(0);
     expect(first.children).toBeLessThanOrEqual(4);
-    expect(first.banners).toBe(1);
-    expect((await detailOf(2)).banners).toBe(0);
-    expect((await detailOf(5)).banners).toBe(0);
+    for (let index = 0; index < 7; index++) {
+      const detail = await detailOf(index);
+      expect(detail.banners, `category ${index + 1}`).toBe(1);
+      expect(detail.image, `category ${index + 1}`).toMatch(/-desktop\.svg$/);
+    }
 
     await page.keyboard.press('Escape');
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');

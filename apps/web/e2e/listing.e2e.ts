@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { savingBadge } from '../../../packages/domain/src/pricing/engine';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
 
 let browser: Browser;
@@ -98,6 +99,99 @@ describe('category listing', () => {
     await page.waitForURL(/page=2/);
     await expect.poll(() => page.getByRole('region', { name: 'Productos patrocinados' }).count()).toBe(0);
     await page.context().close();
+  });
+
+  it('states one saving per card, the one its struck price shows (issue #17: no "-15% -5% Oferta")', async () => {
+    const page = await open('/lacteos');
+    const cards = page.locator(`${RESULTS} .product-card`);
+    const pesos = (text: string) => Number(text.replace(/\D/g, '')) * 100;
+    let discounted = 0;
+    for (const card of await cards.all()) {
+      const struck = card.locator('.product-price__list');
+      const tags = (await card.locator('.product-tags li').allTextContents()).map((tag) => tag.trim());
+      // Badges a single unit paid normally shows: a saving ('-33%'); packs and card-only ones are others.
+      const savings = tags.filter((tag) => /^-\d+%$/.test(tag));
+      if ((await struck.count()) === 0) {
+        expect(savings).toEqual([]);
+        continue;
+      }
+      discounted++;
+      const list = pesos((await struck.textContent()) ?? '');
+      const price = pesos((await card.locator('.product-price__current').textContent()) ?? '');
+      expect(savings, `${list} → ${price}`).toEqual([savingBadge(list, price)]);
+      expect(tags).not.toContain('Oferta');
+    }
+    expect(discounted).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('filters on a phone in a drawer with the results count and "Ver N productos"', async () => {
+    const { page } = await newPage(browser, { width: 390, height: 844 });
+    await page.goto('/lacteos');
+    await page.waitForLoadState('networkidle');
+    const before = await total(page);
+    const drawer = page.getByRole('dialog', { name: 'Filtrar' });
+    expect(await drawer.isVisible()).toBe(false);
+    const opener = page.getByRole('button', { name: 'Filtrar' });
+    await opener.click();
+    await drawer.waitFor();
+    await drawer.getByRole('status').getByText(`${before} productos`).waitFor();
+    await drawer.getByRole('button', { name: `Ver ${before} productos` }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // Focus stays in the drawer: Tab never reaches the page behind it.
+    for (let press = 0; press < 25; press++) {
+      await page.keyboard.press('Tab');
+      const outside = await page.evaluate(
+        () =>
+          document.activeElement !== null &&
+          document.activeElement !== document.body &&
+          !document.activeElement.closest('dialog[open]'),
+      );
+      expect(outside, `Tab ${press + 1}`).toBe(false);
+    }
+
+    // A brand ticked in the drawer: the count follows there, the box keeps the focus, the drawer stays.
+    const brands = drawer.getByRole('group', { name: 'Marca' });
+    const label = (await brands.locator('label').first().textContent()) ?? '';
+    const expected = Number(/\((\d+)\)\s*$/.exec(label)?.[1]);
+    expect(expected).toBeLessThan(before);
+    await brands.getByRole('checkbox').first().check();
+    await page.waitForURL(/[?&]brand=/);
+    const see = drawer.getByRole('button', { name: `Ver ${expected} productos` });
+    await see.waitFor();
+    await drawer.getByRole('status').getByText(`${expected} productos`).waitFor();
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.checked))
+      .toBe(true);
+    await see.click();
+    await drawer.waitFor({ state: 'hidden' });
+    expect(await total(page)).toBe(expected);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Filtrar');
+
+    // Escape closes it.
+    await opener.click();
+    await drawer.waitFor();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    await page.context().close();
+  });
+
+  it('filters on a phone before scripts too: the collapsed "Filtrar" panel applies with "Aplicar filtros"', async () => {
+    const context = await browser.newContext({
+      baseURL: baseUrl(),
+      javaScriptEnabled: false,
+      locale: 'es-CL',
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    await page.goto('/lacteos');
+    await page.getByText('Filtrar', { exact: true }).click();
+    const brands = page.getByRole('group', { name: 'Marca' });
+    await brands.getByRole('checkbox').first().check();
+    await page.getByRole('button', { name: 'Aplicar filtros' }).click();
+    await page.waitForURL(/[?&]brand=/);
+    await context.close();
   });
 
   it('answers 404 for an unknown category', async () => {

@@ -50,6 +50,28 @@ afterAll(async () => {
 });
 
 describe('product page', () => {
+  it('chooses a weighed product by weight, in steps of its unitMultiplier, with the estimated price', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/trutro-deshuesado-de-pollo/p');
+    const weight = page.getByRole('group', { name: /^Cantidad de Trutro deshuesado/i });
+    await weight.getByText('0,5 kg', { exact: true }).waitFor();
+    const estimate = page.getByText(/^Precio estimado \$[\d.]+$/);
+    const half = digits(await estimate.textContent());
+    expect(half).toBeGreaterThan(0);
+    await weight.getByRole('button', { name: /^Agregar 0,5 kg de Trutro/i }).click();
+    await weight.getByText('1 kg', { exact: true }).waitFor();
+    // 1 kg costs the price per kg the box states, twice the half kilo (give or take the peso rounding).
+    const kilo = digits(await estimate.textContent());
+    expect(Math.abs(kilo - 2 * half)).toBeLessThanOrEqual(1);
+    const perKg = await page
+      .getByText(/ x kg$/)
+      .first()
+      .textContent();
+    expect(digits(perKg)).toBe(kilo);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('shows the product with its six sections, JSON-LD and add button', async () => {
     const { page, context } = await newPage(browser);
     const response = await page.goto(`/${product.linkText}/p`);

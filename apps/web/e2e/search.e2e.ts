@@ -27,6 +27,29 @@ async function ready(page: Page, path: string) {
 }
 
 describe('search combobox', () => {
+  it('opens the suggestions for a box focused and typed in before the page was interactive', async () => {
+    const page = await shopPage();
+    // Hold the scripts back until the shopper has focused the box and typed.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    // goto waits for the interactive page, which waits for the scripts: let it run alongside.
+    const navigation = page.goto('/lacteos');
+    const input = searchInput(page);
+    await input.focus();
+    await input.pressSequentially('lec', { delay: 30 });
+    release();
+    await navigation;
+    const listbox = page.getByRole('listbox', { name: 'Sugerencias de búsqueda' });
+    await listbox.waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await input.inputValue()).toBe('lec');
+    expect(await input.getAttribute('aria-expanded')).toBe('true');
+    await page.close();
+  });
+
   it('suggests products, brands and categories for "lec" and selects with the keyboard', async () => {
     const page = await shopPage();
     await ready(page, '/lacteos');

@@ -28,13 +28,22 @@ export function CategoryMenuDetail({
       </ul>
       {category.banner ? (
         <Link to={category.banner.url} className="category-menu__banner">
-          <img
-            src={category.banner.image_mobile}
-            alt={category.banner.title}
-            width={300}
-            height={200}
-            loading="lazy"
-          />
+          {/* The mobile image below 1202 px, where the mobile header is used (§2, §9). */}
+          <picture>
+            <source
+              media="(max-width: 1201px)"
+              srcSet={category.banner.image_mobile}
+              width={600}
+              height={400}
+            />
+            <img
+              src={category.banner.image_desktop}
+              alt={category.banner.title}
+              width={1200}
+              height={300}
+              loading="lazy"
+            />
+          </picture>
         </Link>
       ) : null}
     </div>

@@ -37,10 +37,11 @@ export function MainHeader({
         <PreHeader helpPhone={brand.helpPhone} contrast={contrast} />
         <div className="site-header__bar">
           <div className="container site-header__grid">
+            {/* The logo comes first in the document so that Tab follows the desktop's visual order. */}
+            <BrandLogo brand={brand} className="site-header__logo" />
             <div className="site-header__menu">
               <CategoryMenu categories={menu.categories} extraLinks={[...menu.offers, ...menu.campaigns]} />
             </div>
-            <BrandLogo brand={brand} className="site-header__logo" />
             <div className="site-header__search">
               <SearchBox />
             </div>

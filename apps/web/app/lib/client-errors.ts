@@ -1,16 +1,6 @@
+import type { ClientErrorReport } from '@despensa/contracts';
 import { apiHeaders } from './api-client';
 import { logger } from './logger';
-
-/** What the browser reports to `/api/client-errors` (§8: render failures and chunk load failures). */
-export type ClientErrorKind = 'render' | 'ChunkLoadError' | 'CSS_CHUNK_LOAD_FAILED' | 'unhandled';
-
-export interface ClientErrorReport {
-  kind: ClientErrorKind;
-  message: string;
-  stack?: string | undefined;
-  /** The script or stylesheet that failed, for chunk errors. */
-  resource?: string | undefined;
-}
 
 export const CLIENT_ERRORS_PATH = '/api/client-errors';
 
@@ -18,7 +8,14 @@ export const CLIENT_ERRORS_PATH = '/api/client-errors';
 export function reportClientError(report: ClientErrorReport): void {
   logger.error(report.kind, report.message, report.resource ?? '');
   if (typeof window === 'undefined') return;
-  const body = JSON.stringify({ ...report, url: window.location.href });
+  // Cut to what the API keeps (contracts' clientErrorReport), so a long stack still reports.
+  const body = JSON.stringify({
+    kind: report.kind,
+    message: report.message.slice(0, 1000),
+    ...(report.stack ? { stack: report.stack.slice(0, 4000) } : {}),
+    ...(report.resource ? { resource: report.resource.slice(0, 500) } : {}),
+    url: window.location.href.slice(0, 500),
+  });
   void fetch(CLIENT_ERRORS_PATH, {
     method: 'POST',
     keepalive: true,

@@ -1,9 +1,20 @@
 import { data } from 'react-router';
-import type { OrderForm, StorefrontServices } from '@despensa/contracts';
+import {
+  failureMessageOf,
+  type CartViewer,
+  type OrderForm,
+  type StorefrontServices,
+} from '@despensa/contracts';
 import { SUGGESTED_PRODUCTS_LIMIT } from '@despensa/domain';
 import { salesChannelOf } from '../features/catalog/loader-helpers';
 import { summarizeProduct } from '../features/catalog/product-summary';
-import { addItems, cartForChange, statusOf, storedOrderForm } from '../features/cart/cart-server';
+import {
+  addItems,
+  cartForChange,
+  cartViewerOf,
+  isCartRefusal,
+  storedOrderForm,
+} from '../features/cart/cart-server';
 import type { CartActionResult, CartIntent } from '../features/cart/cart-intents';
 import { parseCartIntent } from '../features/cart/parse-cart-intent';
 import { cartClientAction, cartClientLoader } from '../features/cart/cart-client';
@@ -28,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ca
       .slice(0, SUGGESTED_PRODUCTS_LIMIT);
     return { orderForm: null, suggestions };
   }
-  return { orderForm: await storedOrderForm(services.cart, request) };
+  return { orderForm: await storedOrderForm(services, request) };
 }
 
 /** In the browser, both calls retry, fall back to the cached cart or raise error_503 as §8 says. */
@@ -45,28 +56,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { orderForm, setCookie } = await cartForChange(context.services, request);
   const headers = setCookie ? { 'set-cookie': setCookie } : undefined;
   try {
-    const result = await apply(cart, orderForm, change);
+    const result = await apply(cart, await cartViewerOf(context.services, request), orderForm, change);
     return data<CartActionResult>(result, { headers });
   } catch (error) {
-    if (statusOf(error) !== 400) throw error;
-    // Refused (no stock, unknown sku…): the shopper sees the server's message and the unchanged cart.
-    const message = error instanceof Error ? error.message : 'No pudimos actualizar tu carro';
-    return data<CartActionResult>({ orderForm, error: message }, { status: 400, headers });
+    if (!isCartRefusal(error)) throw error;
+    // Refused (no stock, unknown sku…): the shopper sees the failure's message and the unchanged cart.
+    return data<CartActionResult>({ orderForm, error: failureMessageOf(error) }, { status: 400, headers });
   }
 }
 
 async function apply(
   cart: StorefrontServices['cart'],
+  viewer: CartViewer,
   orderForm: OrderForm,
   change: CartIntent,
 ): Promise<CartActionResult> {
   const id = orderForm.orderFormId;
   switch (change.intent) {
     case 'add':
-      return { orderForm: await addItems(cart, orderForm, change.items) };
+      return { orderForm: await addItems(cart, viewer, orderForm, change.items) };
     case 'update':
       return {
         orderForm: await cart.updateItems(
+          viewer,
           id,
           change.lines.map((line) => ({
             id: line.id,
@@ -78,21 +90,22 @@ async function apply(
     case 'remove':
       return {
         orderForm: await cart.updateItems(
+          viewer,
           id,
           change.ids.map((sku) => ({ id: sku, quantity: 0 })),
         ),
       };
     case 'removeAll':
-      return { orderForm: await cart.removeAll(id) };
+      return { orderForm: await cart.removeAll(viewer, id) };
     case 'coupon':
-      return { orderForm: await cart.addCoupon(id, change.text) };
+      return { orderForm: await cart.addCoupon(viewer, id, change.text) };
     case 'substitution': {
-      const orderInfo = await cart.setOrderInfo(id, { skuData: change.skuData });
+      const orderInfo = await cart.setOrderInfo(viewer, id, { skuData: change.skuData });
       return { orderForm, orderInfo };
     }
     case 'ordination':
       return {
-        orderForm: await cart.setItemsOrdination(id, {
+        orderForm: await cart.setItemsOrdination(viewer, id, {
           criteria: change.criteria,
           ascending: change.ascending,
         }),

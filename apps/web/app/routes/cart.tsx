@@ -1,5 +1,5 @@
 import { cartItemsFromUrl, isValidOrderFormId } from '@despensa/domain';
-import { addByUrl, statusOf } from '../features/cart/cart-server';
+import { addByUrl, cartViewerOf, isCartGone } from '../features/cart/cart-server';
 import { CartPage } from '../features/cart/cart-page';
 import { orderFormIdFromCookie } from '../features/cart/order-form-cookie';
 import type { Route } from './+types/cart';
@@ -46,9 +46,9 @@ async function savedOrderInfo(services: Route.LoaderArgs['context']['services'],
   const id = orderFormIdFromCookie(request.headers.get('cookie'));
   if (!isValidOrderFormId(id)) return null;
   try {
-    return await services.cart.getOrderInfo(id);
+    return await services.cart.getOrderInfo(await cartViewerOf(services, request), id);
   } catch (error) {
-    if (statusOf(error) === 404) return null;
+    if (isCartGone(error)) return null;
     throw error;
   }
 }

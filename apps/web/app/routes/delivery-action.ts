@@ -1,13 +1,23 @@
 import { data } from 'react-router';
 import { z } from 'zod';
-import type { DeliveryChoice, StorefrontServices } from '@despensa/contracts';
+import {
+  failureCodeOf,
+  failureMessages,
+  type DeliveryChoice,
+  type FailureCode,
+  type OrderForm,
+  type StorefrontServices,
+} from '@despensa/contracts';
 import {
   DELIVERY_METHODS,
   isListableAddressId,
   isListableLabel,
+  modeNeedsWindow,
+  repricedLines,
   type DeliveryMethodKind,
+  type CartPriceLine,
 } from '@despensa/domain';
-import { storedOrderForm } from '../features/cart/cart-server';
+import { cartForChange, storedOrderForm } from '../features/cart/cart-server';
 import {
   DELIVERY_CHOICE_COOKIE,
   PREVIOUS_CHOICE_COOKIE,
@@ -32,9 +42,28 @@ import {
 } from '../features/delivery/delivery-server';
 import type { Route } from './+types/delivery-action';
 
+/** What can go wrong choosing a window that the shopper can put right by choosing again. */
+const WINDOW_FAILURES = new Set<FailureCode>([
+  'windowFull',
+  'windowStarted',
+  'windowNotOffered',
+  'windowExpired',
+  'invalidWindow',
+  'expressHasNoWindows',
+  'noDeliveryMethod',
+]);
+
 const modes = Object.keys(DELIVERY_METHODS) as [DeliveryMethodKind, ...DeliveryMethodKind[]];
 const placeId = z.string().trim().min(1).max(100).nullish();
-const quoteQuery = z.object({ modo: z.enum(modes), direccion: placeId, tienda: placeId });
+const quoteQuery = z.object({
+  modo: z.enum(modes),
+  direccion: placeId,
+  tienda: placeId,
+  comuna: z
+    .string()
+    .regex(/^\d{5}$/)
+    .nullish(),
+});
 const intentBody = z.discriminatedUnion('intent', [
   z.object({
     intent: z.literal('apply'),
@@ -57,10 +86,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const query = quoteQuery.safeParse(Object.fromEntries(params));
     if (!query.success) return data<DeliveryQuoteResult>({ error: 'Consulta no válida' }, { status: 400 });
     try {
-      const orderForm = await storedOrderForm(services.cart, request);
+      const orderForm = await storedOrderForm(services, request);
       const quote = await quoteFor(services, request, orderForm, query.data.modo, {
         addressId: query.data.direccion ?? null,
         storeId: query.data.tienda ?? null,
+        comunaCode: query.data.comuna ?? null,
       });
       return data<DeliveryQuoteResult>({ quote });
     } catch (error) {
@@ -130,34 +160,72 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 400 },
       );
     }
+    // A scheduled mode is confirmed with its window (an exclusion-zone address has none to offer).
+    if (modeNeedsWindow(change.mode) && !change.window && choice.coverageState !== 'exclusionZone') {
+      return data<DeliveryActionResult>(
+        { choice: current, previous: null, lostProducts: [], error: failureMessages.windowRequired },
+        { status: 400 },
+      );
+    }
     previous = current ?? defaultChoice(services.brand.name);
     headers.append('set-cookie', deliveryChoiceCookie(previous, PREVIOUS_CHOICE_COOKIE));
   }
   headers.append('set-cookie', deliveryChoiceCookie(choice, DELIVERY_CHOICE_COOKIE));
-  const { lostProducts, error } = await applyToCart(services, request, choice, change);
+  const { lostProducts, repricedProducts, error } = await applyToCart(
+    services,
+    request,
+    choice,
+    change,
+    headers,
+  );
   return data<DeliveryActionResult>(
-    { choice, previous, lostProducts, ...(error ? { error } : {}) },
+    { choice, previous, lostProducts, repricedProducts, ...(error ? { error } : {}) },
     { headers },
   );
 }
 
-/** Re-prices the stored cart under the choice and reserves the chosen window (409 when it filled up). */
+/**
+ * Re-prices the stored cart under the choice and holds the chosen window; a delivery failure (full,
+ * started, not offered…) is told in its own words. A window is held by a cart: a shopper who has none yet
+ * gets one (its cookie set in `headers`).
+ */
 async function applyToCart(
   services: StorefrontServices,
   request: Request,
   choice: DeliveryChoice,
   change: z.infer<typeof intentBody>,
-): Promise<Pick<DeliveryActionResult, 'lostProducts' | 'error'>> {
-  const orderForm = await storedOrderForm(services.cart, request);
-  if (!orderForm) return { lostProducts: [] };
-  const { lostProducts } = await services.delivery.applyChoice(orderForm.orderFormId, choice);
-  if (change.intent !== 'apply' || !change.window) return { lostProducts };
+  headers: Headers,
+): Promise<Pick<DeliveryActionResult, 'lostProducts' | 'repricedProducts' | 'error'>> {
+  const window = change.intent === 'apply' ? change.window : null;
+  const stored = await storedOrderForm(services, request);
+  if (!stored && !window) return { lostProducts: [] };
+  const orderForm = stored ?? (await newCartFor(services, request, headers));
+  const applied = await services.delivery.applyChoice(orderForm.orderFormId, choice);
+  const lostProducts = applied.lostProducts;
+  const repricedProducts = repricedLines(pricedLines(orderForm), pricedLines(applied.orderForm));
+  if (!window) return { lostProducts, repricedProducts };
   try {
-    await services.delivery.reserveWindow(orderForm.orderFormId, change.window);
-    return { lostProducts };
+    await services.delivery.reserveWindow(orderForm.orderFormId, window);
+    return { lostProducts, repricedProducts };
   } catch (error) {
-    const status = (error as { statusCode?: unknown } | null)?.statusCode;
-    if (status !== 409 && status !== 400) throw error;
-    return { lostProducts, error: 'Ese horario se llenó. Elige otro horario de entrega.' };
+    const code = failureCodeOf(error);
+    if (!code || !WINDOW_FAILURES.has(code)) throw error;
+    return { lostProducts, repricedProducts, error: failureMessages[code] };
   }
+}
+
+async function newCartFor(services: StorefrontServices, request: Request, headers: Headers) {
+  const { orderForm, setCookie } = await cartForChange(services, request);
+  if (setCookie) headers.append('set-cookie', setCookie);
+  return orderForm;
+}
+
+function pricedLines(orderForm: OrderForm): CartPriceLine[] {
+  return orderForm.items.map((item) => ({
+    id: item.id,
+    name: item.name,
+    imageUrl: item.imageUrl,
+    price: item.sellingPrice,
+    available: item.availability === 'available',
+  }));
 }

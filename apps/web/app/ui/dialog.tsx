@@ -24,6 +24,8 @@ export function Dialog({
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const opener = useRef<Element | null>(null);
+  /** Where focus goes when the opener itself is gone (a card's 'Agregar' becomes its stepper). */
+  const openerArea = useRef<Element | null>(null);
   /** Set while the owner closes it (open → false): that is not the shopper closing it. */
   const closingFromProp = useRef(false);
   const openedAt = useRef(0);
@@ -33,6 +35,7 @@ export function Dialog({
     if (!dialog) return;
     if (open && !dialog.open) {
       opener.current = document.activeElement;
+      openerArea.current = opener.current?.closest('[data-focus-return]') ?? null;
       dialog.showModal();
       openedAt.current = performance.now();
     } else if (!open && dialog.open) {
@@ -45,7 +48,8 @@ export function Dialog({
     const dialog = ref.current;
     if (!dialog) return;
     const onNativeClose = () => {
-      if (opener.current instanceof HTMLElement) opener.current.focus();
+      if (opener.current instanceof HTMLElement && opener.current.isConnected) opener.current.focus();
+      else openerArea.current?.querySelector<HTMLElement>('button, a[href], input')?.focus();
       // onClose means the shopper closed it (Escape, backdrop, the close button), never the owner.
       if (closingFromProp.current) closingFromProp.current = false;
       else onClose();

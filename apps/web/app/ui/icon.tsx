@@ -153,6 +153,56 @@ const PATHS: Record<string, ReactNode> = {
       <path d="M12 11.5c-3 0-5.5 4-5 6.5s3 2 5 2 4.5.5 5-2-2-6.5-5-6.5z" />
     </>
   ),
+  panaderia: (
+    <>
+      <path d="M4 11a4 4 0 014-4h8a4 4 0 014 4 2 2 0 01-2 2v7H6v-7a2 2 0 01-2-2z" />
+      <path d="M9.5 10l1 2M13.5 10l1 2" />
+    </>
+  ),
+  congelados: (
+    <>
+      <path d="M12 3v18M4.2 7.5l15.6 9M4.2 16.5l15.6-9" />
+      <path d="M9.5 4.5L12 7l2.5-2.5M9.5 19.5L12 17l2.5 2.5" />
+    </>
+  ),
+  bebidas: (
+    <>
+      <path d="M6 7h12l-1.5 14h-9z" />
+      <path d="M13 7l2-4h3M6.5 11h11" />
+    </>
+  ),
+  fiambreria: (
+    <>
+      <path d="M3 14l14-7 4 4v8H3z" />
+      <path d="M3 14h18" />
+      <circle cx="9" cy="17" r="1" />
+      <circle cx="15" cy="16.5" r="1" />
+    </>
+  ),
+  desayuno: (
+    <>
+      <path d="M4 9h13v5a5 5 0 01-5 5H9a5 5 0 01-5-5z" />
+      <path d="M17 11h1.5a2.5 2.5 0 010 5H17M8 3.5v2.5M12 3.5v2.5" />
+    </>
+  ),
+  'cuidado-personal': (
+    <>
+      <path d="M8 10h8v11H8zM10 10V7h4v3" />
+      <path d="M12 7V4h4M10.5 15h3" />
+    </>
+  ),
+  bebes: (
+    <>
+      <path d="M9 8h6v12a1 1 0 01-1 1h-4a1 1 0 01-1-1z" />
+      <path d="M10 8V6a2 2 0 014 0v2M9 12h2.5M9 15h2.5" />
+    </>
+  ),
+  hogar: (
+    <>
+      <path d="M4 11l8-7 8 7M6 9.5V20h12V9.5" />
+      <path d="M10 20v-6h4v6" />
+    </>
+  ),
   basket: (
     <>
       <path d="M3 10h18l-2 10H5zM7.5 10L11 4M16.5 10L13 4" />

@@ -7,7 +7,9 @@ interface AccountState {
   /** The page came with the cookie of a session that is over. */
   staleSession: boolean;
   dialog: AccountDialogName | null;
-  openDialog: (name: AccountDialogName) => void;
+  /** Where a login from the open dialog lands, when not back on this page. */
+  dialogCallback: string | null;
+  openDialog: (name: AccountDialogName, callback?: string) => void;
   closeDialog: () => void;
 }
 
@@ -16,11 +18,19 @@ const AccountContext = createContext<AccountState | null>(null);
 export function AccountProvider({ account: root, children }: { account: RootAccount; children: ReactNode }) {
   const { customer: account, staleSession } = root;
   const [dialog, setDialog] = useState<AccountDialogName | null>(null);
-  const openDialog = useCallback((name: AccountDialogName) => setDialog(name), []);
-  const closeDialog = useCallback(() => setDialog(null), []);
+  const [dialogCallback, setDialogCallback] = useState<string | null>(null);
+  const openDialog = useCallback((name: AccountDialogName, callback?: string) => {
+    setDialog(name);
+    // Switching between the dialogs (login → register) keeps where the first one was going.
+    if (callback !== undefined) setDialogCallback(callback);
+  }, []);
+  const closeDialog = useCallback(() => {
+    setDialog(null);
+    setDialogCallback(null);
+  }, []);
   const value = useMemo(
-    () => ({ account, staleSession, dialog, openDialog, closeDialog }),
-    [account, staleSession, dialog, openDialog, closeDialog],
+    () => ({ account, staleSession, dialog, dialogCallback, openDialog, closeDialog }),
+    [account, staleSession, dialog, dialogCallback, openDialog, closeDialog],
   );
   return <AccountContext.Provider value={value}>{children}</AccountContext.Provider>;
 }
@@ -30,6 +40,7 @@ const VISITOR: AccountState = {
   account: null,
   staleSession: false,
   dialog: null,
+  dialogCallback: null,
   openDialog: () => {},
   closeDialog: () => {},
 };

@@ -5,10 +5,10 @@ import { AUTH_TITLES, AuthPanel, useCurrentPath } from './auth-forms';
 
 /** The login, register, forgot-password and code dialogs (§2), one at a time; they return to this page. */
 export function AccountDialogs() {
-  const { account, dialog, openDialog, closeDialog } = useAccount();
+  const { account, dialog, dialogCallback, openDialog, closeDialog } = useAccount();
   const current = useCurrentPath();
   // /login and /register are home with a dialog: after login the customer lands on home itself.
-  const callback = /^\/(login|register)(\?|$)/.test(current) ? '/' : current;
+  const callback = dialogCallback ?? (/^\/(login|register)(\?|$)/.test(current) ? '/' : current);
 
   // A login or registration redirects back here; once the root knows the customer the dialog goes away.
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router';
-import type { StorefrontServices, UserProfile } from '@despensa/contracts';
+import { failureCodeOf, type StorefrontServices, type UserProfile } from '@despensa/contracts';
 import { SESSION_COOKIE_DAYS, isValidOrderFormId } from '@despensa/domain';
 import { clearedDeliveryChoiceCookie } from '../delivery/choice-cookie';
 import { ORDER_FORM_COOKIE, orderFormCookie, orderFormIdFromCookie } from '../cart/order-form-cookie';
@@ -36,11 +36,6 @@ export function clientAddressOf(request: Request): string {
   return request.headers.get(CLIENT_ADDRESS_HEADER) ?? 'unknown';
 }
 
-export function statusOf(error: unknown): number | undefined {
-  const status = (error as { statusCode?: unknown } | null)?.statusCode;
-  return typeof status === 'number' ? status : undefined;
-}
-
 /**
  * Account actions change state with a cookie session: a post from another site is refused (the session
  * cookie is SameSite=Lax, so this guards logout and login CSRF, which Lax lets through on top-level posts).
@@ -67,7 +62,8 @@ export async function profileOrNull(services: Services, request: Request): Promi
   try {
     return await services.accounts.profile(token);
   } catch (error) {
-    if (statusOf(error) === 401 || statusOf(error) === 404) return null;
+    const code = failureCodeOf(error);
+    if (code === 'notLoggedIn' || code === 'accountNotFound') return null;
     throw error;
   }
 }
@@ -118,8 +114,9 @@ export async function startSession(
   try {
     profile = await services.accounts.profile(token, orderFormId);
   } catch (error) {
-    // An unknown cart, or one of another account (403), must not fail the login: it is left behind.
-    if (![400, 403, 404].includes(statusOf(error) ?? 0)) throw error;
+    // A cart the service refuses to attach (unknown, another account's) must not fail the login: it is
+    // left behind. Only a fault (no failure code) propagates.
+    if (!failureCodeOf(error)) throw error;
     orderFormId = undefined;
     profile = await services.accounts.profile(token);
   }

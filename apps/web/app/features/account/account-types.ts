@@ -1,4 +1,4 @@
-import type { PersistentCartQuestion } from '../cart/cart-server';
+import type { PersistentCartQuestion } from '../cart/persistent-cart-question';
 /** The logged-in customer as the header shows them (root loader data). */
 export interface HeaderAccount {
   firstName: string;
@@ -23,7 +23,9 @@ export type AccountActionResult =
   | { ok: true; intent: 'send-key' | 'send-reset'; login: string }
   /** Logged in, but the account's saved cart and this browser's both hold products: ask (§2). */
   | { ok: true; intent: 'persistent-cart'; question: PersistentCartQuestion }
-  | { ok: true; intent: 'update-profile' | 'save-address' | 'delete-address'; message: string };
+  | { ok: true; intent: 'update-profile' | 'delete-address'; message: string }
+  /** The saved address's id, so the delivery selector can choose the address it just added. */
+  | { ok: true; intent: 'save-address'; message: string; addressId: string };
 
 /**
  * A login waiting for the persistent-cart answer (§2): the session exists, but the page must not move on

@@ -1,7 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { Address } from '@despensa/contracts';
-import { truncate } from '@despensa/domain';
 import { Dialog } from '../../ui/dialog';
 import { AddressDialog } from './address-dialog';
 import type { AccountActionResult } from './account-types';
@@ -26,9 +25,8 @@ export function AddressBook({ addresses }: { addresses: Address[] }) {
       <ul className="account-addresses">
         {addresses.map((address) => (
           <li key={address.addressId} className="account-addresses__item">
-            <span className="account-addresses__line" title={address.displayLine}>
-              {truncate(address.displayLine)}
-            </span>
+            {/* /mis-datos has room: the whole §3 display line, number and comuna included. */}
+            <span className="account-addresses__line">{address.displayLine}</span>
             <span className="account-addresses__receiver">Recibe: {address.receiverName}</span>
             <span className="account-addresses__actions">
               <button

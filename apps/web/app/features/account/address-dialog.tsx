@@ -1,37 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
-import type { Address, Comuna, Region } from '@despensa/contracts';
-import { apiRequest } from '../../lib/api-client';
+import type { Address } from '@despensa/contracts';
 import { Dialog } from '../../ui/dialog';
 import type { AccountActionResult } from './account-types';
-
-function useRegions(active: boolean): Region[] {
-  const [regions, setRegions] = useState<Region[]>([]);
-  useEffect(() => {
-    if (!active || regions.length) return;
-    void apiRequest<Region[]>('/api/address/regions').then((result) => {
-      if (result.ok) setRegions(result.data);
-    });
-  }, [active, regions.length]);
-  return regions;
-}
-
-function useComunas(regionCode: string): Comuna[] {
-  const [comunas, setComunas] = useState<{ region: string; list: Comuna[] }>({ region: '', list: [] });
-  useEffect(() => {
-    if (!regionCode) return;
-    let current = true;
-    void apiRequest<Comuna[]>(`/api/address/regions/${encodeURIComponent(regionCode)}/comunas`).then(
-      (result) => {
-        if (current && result.ok) setComunas({ region: regionCode, list: result.data });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [regionCode]);
-  return comunas.region === regionCode ? comunas.list : [];
-}
+import { MY_DATA_PATH } from './paths';
+import { RegionComunaFields, useComunas, useRegions } from './region-comuna-fields';
 
 /**
  * The address dialog (§2, §3): region picker, then the comuna picker filtered by it, street, number,
@@ -41,11 +14,14 @@ export function AddressDialog({
   open,
   address,
   onClose,
+  onSaved,
 }: {
   open: boolean;
   /** The address being edited, or null to add one. */
   address: Address | null;
   onClose: () => void;
+  /** After a save, with the address's id (the delivery selector chooses the one just added). */
+  onSaved?: (addressId: string) => void;
 }) {
   const id = useId();
   const fetcher = useFetcher<AccountActionResult>();
@@ -67,59 +43,38 @@ export function AddressDialog({
   useEffect(() => {
     if (fetcher.state !== 'idle' || !fetcher.data?.ok || handled.current === fetcher.data) return;
     handled.current = fetcher.data;
+    if (fetcher.data.intent === 'save-address') onSaved?.(fetcher.data.addressId);
     onClose();
-  }, [fetcher.state, fetcher.data, onClose]);
+  }, [fetcher.state, fetcher.data, onClose, onSaved]);
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
 
   return (
     <Dialog open={open} title={address ? 'Editar dirección' : 'Agregar dirección'} onClose={onClose}>
-      <fetcher.Form method="post" className="account-form" key={address?.addressId ?? 'new'}>
+      {/* /mis-datos's action, wherever the dialog opens (the delivery selector opens it on any page). */}
+      <fetcher.Form
+        method="post"
+        action={MY_DATA_PATH}
+        className="account-form"
+        key={address?.addressId ?? 'new'}
+      >
         <input type="hidden" name="intent" value="save-address" />
         {address ? <input type="hidden" name="addressId" value={address.addressId} /> : null}
         <input type="hidden" name="state" value={region?.name ?? ''} />
-        <div className="field">
-          <label htmlFor={`${id}-region`} className="field__label">
-            Región
-          </label>
-          <select
-            id={`${id}-region`}
-            className="field__input"
-            required
-            value={regionCode}
-            onChange={(event) => {
-              setRegionCode(event.target.value);
-              setComuna('');
-            }}
-          >
-            <option value="">Elige una región</option>
-            {regions.map((each) => (
-              <option key={each.code} value={each.code}>
-                {each.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-comuna`} className="field__label">
-            Comuna
-          </label>
-          <select
-            id={`${id}-comuna`}
-            name="city"
-            className="field__input"
-            required
-            disabled={!regionCode}
-            value={comuna}
-            onChange={(event) => setComuna(event.target.value)}
-          >
-            <option value="">Elige una comuna</option>
-            {comunas.map((each) => (
-              <option key={each.code} value={each.name}>
-                {each.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <RegionComunaFields
+          id={id}
+          regions={regions}
+          comunas={comunas}
+          regionCode={regionCode}
+          onRegionChange={(code) => {
+            setRegionCode(code);
+            setComuna('');
+          }}
+          comuna={comuna}
+          onComunaChange={setComuna}
+          comunaValue="name"
+          comunaFieldName="city"
+          required
+        />
         <div className="account-form__row">
           <TextField id={`${id}-street`} name="street" label="Calle" value={address?.street} required />
           <TextField id={`${id}-number`} name="number" label="Número" value={address?.number} />

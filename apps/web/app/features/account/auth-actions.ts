@@ -1,7 +1,12 @@
 import { data, redirect } from 'react-router';
-import type { LoginOutcome, StorefrontServices } from '@despensa/contracts';
+import {
+  failureCodeOf,
+  failureMessageOf,
+  type LoginOutcome,
+  type StorefrontServices,
+} from '@despensa/contracts';
 import { EMAIL_INVALID_MESSAGE } from '@despensa/domain';
-import { persistentCartQuestion, resolvePersistentCart } from '../cart/cart-server';
+import { persistentCartQuestion, resolvePersistentCart, viewerOfToken } from '../cart/cart-server';
 import {
   assertSameOrigin,
   clientAddressOf,
@@ -9,7 +14,6 @@ import {
   sessionOnlyHeaders,
   sessionTokenOf,
   startSession,
-  statusOf,
 } from './account-server';
 import { TERMS_REQUIRED_MESSAGE } from '../../ui/terms-checkbox';
 import type { AccountActionResult } from './account-types';
@@ -45,7 +49,8 @@ export async function authAction(services: StorefrontServices, request: Request)
       const token = outcome.sessionToken;
       // §2 persistent cart: the account's saved cart and this browser's both hold products → ask first.
       const saved = (await accounts.profile(token)).orderFormId;
-      const question = await persistentCartQuestion(services.cart, request, saved ?? null);
+      const viewer = await viewerOfToken(services, token);
+      const question = await persistentCartQuestion(services, request, viewer, saved ?? null);
       if (question) {
         return data<AccountActionResult>(
           { ok: true, intent: 'persistent-cart', question },
@@ -67,7 +72,7 @@ export async function authAction(services: StorefrontServices, request: Request)
   switch (intent) {
     case 'login':
       return loggedIn(
-        await accounts.login(login, text(form, 'password'), address),
+        await accounts.login(login, text(form, 'password'), address, sessionTokenOf(request)),
         WRONG_CREDENTIALS_MESSAGE,
       );
     case 'send-key':
@@ -79,7 +84,7 @@ export async function authAction(services: StorefrontServices, request: Request)
     }
     case 'key-login':
       return loggedIn(
-        await accounts.loginWithAccessKey(login, text(form, 'accessKey'), address),
+        await accounts.loginWithAccessKey(login, text(form, 'accessKey'), address, sessionTokenOf(request)),
         WRONG_CODE_MESSAGE,
       );
     case 'set-password':
@@ -98,11 +103,12 @@ export async function authAction(services: StorefrontServices, request: Request)
       if (!session || !token) return fail(intent, 'Tu sesión no está activa', undefined, 401);
       const saved = (await accounts.profile(token)).orderFormId;
       if (!saved) throw redirect(callback, { headers: await startSession(services, request, token) });
-      const { orderForm } = await resolvePersistentCart(services.cart, request, {
-        choice: text(form, 'choice') === 'merge' ? 'merge' : 'keep',
-        storedOrderFormId: saved,
-        userId: session.userId,
-      });
+      const { orderForm } = await resolvePersistentCart(
+        services,
+        request,
+        { customerId: session.userId },
+        { choice: text(form, 'choice') === 'merge' ? 'merge' : 'keep', storedOrderFormId: saved },
+      );
       throw redirect(callback, {
         headers: await startSession(services, request, token, orderForm?.orderFormId),
       });
@@ -130,13 +136,11 @@ export async function authAction(services: StorefrontServices, request: Request)
   }
 }
 
-/** A 400 or 409 from the service becomes the form's message; anything else is a real failure. */
+/** A failure the service reports (bad RUT, account exists…) becomes the form's message; a fault propagates. */
 function refused(intent: string, error: unknown) {
-  const status = statusOf(error);
-  if (status !== 400 && status !== 409) throw error;
+  if (!failureCodeOf(error)) throw error;
   const field = (error as { field?: unknown }).field;
-  const message = error instanceof Error ? error.message : 'Revisa los datos ingresados';
-  return fail(intent, message, typeof field === 'string' ? field : undefined, status);
+  return fail(intent, failureMessageOf(error), typeof field === 'string' ? field : undefined);
 }
 
 /** POST /logout: ends the session (§4) and goes where §2 says (home from private and checkout pages). */

@@ -10,6 +10,8 @@ import {
   isValidPassword,
   isValidRut,
   PASSWORD_INVALID_MESSAGE,
+  FIRST_NAME_REQUIRED_MESSAGE,
+  LAST_NAME_REQUIRED_MESSAGE,
   PHONE_INVALID_MESSAGE,
   RUT_DEFAULT_MESSAGE,
   RUT_INVALID_MESSAGE,
@@ -241,7 +243,14 @@ function AccessKeyForm({
 function RegisterForm({ callback, onMode }: { callback: string; onMode: (mode: AccountDialogName) => void }) {
   const id = useId();
   const fetcher = useFetcher<AccountActionResult>();
-  const [values, setValues] = useState({ email: '', rut: '', phone: '', password: '' });
+  const [values, setValues] = useState({
+    firstName: '',
+    lastName: '',
+    email: '',
+    rut: '',
+    phone: '',
+    password: '',
+  });
   const [terms, setTerms] = useState(false);
   const [forced, setForced] = useState(false);
   const set = (name: keyof typeof values) => (event: { target: { value: string } }) =>
@@ -262,9 +271,8 @@ function RegisterForm({ callback, onMode }: { callback: string; onMode: (mode: A
   }, [serverField, id, fetcher.data]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const names = event.currentTarget.elements;
-    const first = (names.namedItem('firstName') as HTMLInputElement).value.trim();
-    const last = (names.namedItem('lastName') as HTMLInputElement).value.trim();
+    const first = values.firstName.trim();
+    const last = values.lastName.trim();
     if (first && last && emailValid && rutValid && phoneValid && passwordValid && terms) return;
     event.preventDefault();
     emailError.force();
@@ -304,7 +312,10 @@ function RegisterForm({ callback, onMode }: { callback: string; onMode: (mode: A
           label="Nombre"
           autoComplete="given-name"
           maxLength={60}
-          error={null}
+          value={values.firstName}
+          onChange={set('firstName')}
+          // Required fields say so once the shopper has tried to send the form.
+          error={forced && !values.firstName.trim() ? FIRST_NAME_REQUIRED_MESSAGE : null}
         />
         <Field
           id={`${id}-lastName`}
@@ -312,7 +323,9 @@ function RegisterForm({ callback, onMode }: { callback: string; onMode: (mode: A
           label="Apellido"
           autoComplete="family-name"
           maxLength={60}
-          error={null}
+          value={values.lastName}
+          onChange={set('lastName')}
+          error={forced && !values.lastName.trim() ? LAST_NAME_REQUIRED_MESSAGE : null}
         />
       </div>
       <Field

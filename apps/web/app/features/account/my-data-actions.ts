@@ -1,7 +1,12 @@
 import { data, redirect } from 'react-router';
-import type { StorefrontServices } from '@despensa/contracts';
-import { cleanContactPhone, PHONE_INVALID_MESSAGE } from '@despensa/domain';
-import { assertSameOrigin, requireSession, statusOf } from './account-server';
+import { failureCodeOf, failureMessageOf, type StorefrontServices } from '@despensa/contracts';
+import {
+  cleanContactPhone,
+  FIRST_NAME_REQUIRED_MESSAGE,
+  LAST_NAME_REQUIRED_MESSAGE,
+  PHONE_INVALID_MESSAGE,
+} from '@despensa/domain';
+import { assertSameOrigin, requireSession } from './account-server';
 import type { AccountActionResult } from './account-types';
 import { MY_DATA_PATH, loginPageUrl } from './paths';
 
@@ -31,8 +36,8 @@ export async function myDataAction(services: StorefrontServices, request: Reques
         const firstName = text(form, 'firstName');
         const lastName = text(form, 'lastName');
         const homePhone = text(form, 'homePhone');
-        if (!firstName) return fail(intent, 'Ingresa tu nombre', 'firstName');
-        if (!lastName) return fail(intent, 'Ingresa tu apellido', 'lastName');
+        if (!firstName) return fail(intent, FIRST_NAME_REQUIRED_MESSAGE, 'firstName');
+        if (!lastName) return fail(intent, LAST_NAME_REQUIRED_MESSAGE, 'lastName');
         if (cleanContactPhone(homePhone) === null) return fail(intent, PHONE_INVALID_MESSAGE, 'homePhone');
         await accounts.updateProfile(token, { firstName, lastName, homePhone });
         return data<AccountActionResult>({ ok: true, intent, message: PROFILE_SAVED_MESSAGE });
@@ -51,8 +56,13 @@ export async function myDataAction(services: StorefrontServices, request: Reques
           return fail(intent, ADDRESS_INVALID_MESSAGE);
         }
         const addressId = text(form, 'addressId');
-        await accounts.saveAddress(token, body, addressId || undefined);
-        return data<AccountActionResult>({ ok: true, intent, message: ADDRESS_SAVED_MESSAGE });
+        const saved = await accounts.saveAddress(token, body, addressId || undefined);
+        return data<AccountActionResult>({
+          ok: true,
+          intent: 'save-address',
+          message: ADDRESS_SAVED_MESSAGE,
+          addressId: saved.addressId,
+        });
       }
       case 'delete-address':
         await accounts.deleteAddress(token, text(form, 'addressId'));
@@ -64,10 +74,10 @@ export async function myDataAction(services: StorefrontServices, request: Reques
     // Too-long fields come back from the service's schema as a ZodError.
     if (error instanceof Error && error.name === 'ZodError')
       return fail(intent, 'Revisa los datos ingresados');
-    const status = statusOf(error);
-    if (status === 401) throw redirect(loginPageUrl(MY_DATA_PATH));
-    if (status !== 400 && status !== 404 && status !== 409) throw error;
+    const code = failureCodeOf(error);
+    if (code === 'notLoggedIn') throw redirect(loginPageUrl(MY_DATA_PATH));
+    if (!code) throw error;
     const field = (error as { field?: unknown }).field;
-    return fail(intent, (error as Error).message, typeof field === 'string' ? field : undefined, status);
+    return fail(intent, failureMessageOf(error), typeof field === 'string' ? field : undefined);
   }
 }

@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
 import type { OrderFormItem } from '@despensa/contracts';
-import { formatCLP, isWeighed } from '@despensa/domain';
+import { formatCLP, isWeighed, quantityLabel } from '@despensa/domain';
 import { useCart } from './cart-context';
 import { QuantityStepper } from './quantity-stepper';
-import { quantityText } from './quantity-text';
 
 /**
  * One cart line: image, name, unit price, stepper, line total, remove. The unit price times the quantity
@@ -48,7 +47,7 @@ export function CartLine({ line, children }: { line: OrderFormItem; children?: R
         )}
         {readOnly ? (
           // §8 fallback: the cached cart cannot change, so it shows quantities without controls.
-          <p className="cart-line__quantity">{quantityText(line)}</p>
+          <p className="cart-line__quantity">{quantityLabel(line)}</p>
         ) : (
           <div className="cart-line__controls">
             <QuantityStepper line={line} onChange={(quantity) => setQuantity(line, quantity)} />

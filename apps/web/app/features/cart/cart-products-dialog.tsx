@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import type { OrderFormItem } from '@despensa/contracts';
-import { formatCLP } from '@despensa/domain';
+import { formatCLP, quantityLabel } from '@despensa/domain';
 import { Dialog } from '../../ui/dialog';
-import { quantityText } from './quantity-text';
 import { notAddedText } from './not-added';
 
 /**
@@ -31,7 +30,7 @@ export function CartProductsDialog({
             {lines.map((line) => (
               <li key={line.id} className="cart-products__item">
                 <span>{line.name}</span>
-                <span>{quantityText(line)}</span>
+                <span>{quantityLabel(line)}</span>
                 <span>{formatCLP(line.priceDefinition.total)}</span>
               </li>
             ))}

@@ -1,26 +1,64 @@
-import type { OrderForm, StorefrontServices } from '@despensa/contracts';
+import { failureCodeOf, type CartViewer, type OrderForm, type StorefrontServices } from '@despensa/contracts';
 import { salesChannelOf } from '../catalog/loader-helpers';
 import { cartItemsFromUrl, cartUnitsOf, isDiscardableCart, isValidOrderFormId } from '@despensa/domain';
 import { sessionTokenOf } from '../account/account-server';
 import { notAddedText } from './not-added';
+import type { PersistentCartQuestion } from './persistent-cart-question';
 import { openMinicartCookie, orderFormCookie, orderFormIdFromCookie } from './order-form-cookie';
 
 /** Loader and action helpers: the cart of the request's cookie, through the in-process cart service. */
 type CartService = StorefrontServices['cart'];
+type CartServices = Pick<StorefrontServices, 'cart' | 'accounts'>;
 
-export function statusOf(error: unknown): number | undefined {
-  const status = (error as { statusCode?: unknown } | null)?.statusCode;
-  return typeof status === 'number' ? status : undefined;
+/** The cart service no longer knows the cart. */
+export function isCartGone(error: unknown): boolean {
+  return failureCodeOf(error) === 'cartNotFound';
 }
 
-/** The stored cart, or null when there is none yet or the service no longer knows it (404). */
-export async function storedOrderForm(cart: CartService, request: Request): Promise<OrderForm | null> {
+/**
+ * The cart said no on purpose (unknown sku, no stock, not sold here, a bad coupon…): the shopper is told
+ * why and keeps the cart. A cart that is gone, or a fault with no failure code, is not a refusal.
+ */
+export function isCartRefusal(error: unknown): boolean {
+  const code = failureCodeOf(error);
+  return code !== undefined && code !== 'internal' && !isCartGone(error);
+}
+
+/** The viewer of a session token: its customer, or nobody when the session is missing or over. */
+export async function viewerOfToken(services: CartServices, token: string | undefined): Promise<CartViewer> {
+  const session = token ? await services.accounts.session(token) : null;
+  return { customerId: session?.userId ?? null };
+}
+
+const viewers = new WeakMap<Request, Promise<CartViewer>>();
+
+/** Who asks for the cart (CartViewer): the customer of the request's session cookie. Once per request. */
+export function cartViewerOf(services: CartServices, request: Request): Promise<CartViewer> {
+  let viewer = viewers.get(request);
+  if (!viewer) {
+    viewer = viewerOfToken(services, sessionTokenOf(request));
+    viewers.set(request, viewer);
+  }
+  return viewer;
+}
+
+/**
+ * This shopper's stored cart, or null when there is none yet, the service no longer knows it, or it is
+ * another customer's (a cookie from a shared device or a session that ended): that cart only reads
+ * masked and refuses changes, so for this shopper it is no cart, and the next change starts their own.
+ */
+export async function storedOrderForm(
+  services: CartServices,
+  request: Request,
+  viewer?: CartViewer,
+): Promise<OrderForm | null> {
   const id = orderFormIdFromCookie(request.headers.get('cookie'));
   if (!isValidOrderFormId(id)) return null;
   try {
-    return await cart.get(id);
+    const orderForm = await services.cart.get(viewer ?? (await cartViewerOf(services, request)), id);
+    return orderForm.canEditData ? orderForm : null;
   } catch (error) {
-    if (statusOf(error) === 404) return null;
+    if (isCartGone(error)) return null;
     throw error;
   }
 }
@@ -36,9 +74,9 @@ export interface PageCart {
  * service must not take every page down with it: the page gets no cart and `cartReadFailed`, and the
  * browser shows its cached cart as §8's fallback does.
  */
-export async function pageCart(cart: CartService, request: Request): Promise<PageCart> {
+export async function pageCart(services: CartServices, request: Request): Promise<PageCart> {
   try {
-    return { orderForm: await storedOrderForm(cart, request) };
+    return { orderForm: await storedOrderForm(services, request) };
   } catch (error) {
     console.error(JSON.stringify({ level: 'error', msg: 'cart read failed', error: String(error) }));
     return { orderForm: null, cartReadFailed: true };
@@ -50,16 +88,17 @@ export async function pageCart(cart: CartService, request: Request): Promise<Pag
  * ordered by add time, newest first; a stored cart that is empty with no profile or address is replaced). `setCookie` is set when the browser must learn a new id.
  */
 export async function cartForChange(
-  services: Pick<StorefrontServices, 'cart' | 'accounts'>,
+  services: CartServices,
   request: Request,
 ): Promise<{ orderForm: OrderForm; setCookie: string | null }> {
   const { cart } = services;
-  const stored = await storedOrderForm(cart, request);
+  const viewer = await cartViewerOf(services, request);
+  const stored = await storedOrderForm(services, request, viewer);
   // §4: an empty cart with no profile and no address is discarded and recreated.
   if (stored && !isDiscardableCart(stored)) return { orderForm: stored, setCookie: null };
   // A new cart is priced in the shopper's chosen channel (§4), like the pages they browse.
   const created = await cart.create({}, salesChannelOf(request));
-  const orderForm = await cart.setItemsOrdination(created.orderFormId, {
+  const orderForm = await cart.setItemsOrdination(viewer, created.orderFormId, {
     criteria: 'add_time',
     ascending: false,
   });
@@ -78,6 +117,7 @@ export async function cartForChange(
  */
 export async function addItems(
   cart: CartService,
+  viewer: CartViewer,
   orderForm: OrderForm,
   items: { id: string; quantity: number; seller: string }[],
 ): Promise<OrderForm> {
@@ -88,21 +128,22 @@ export async function addItems(
   });
   try {
     return await cart.updateItems(
+      viewer,
       orderForm.orderFormId,
       items.map((item) => change(orderForm, item)),
     );
   } catch (error) {
-    if (statusOf(error) !== 400 || items.length < 2) throw error;
+    if (!isCartRefusal(error) || items.length < 2) throw error;
   }
   let current = orderForm;
   const messages: OrderForm['messages'] = [];
   let refused = 0;
   for (const item of items) {
     try {
-      current = await cart.updateItems(current.orderFormId, [change(current, item)]);
+      current = await cart.updateItems(viewer, current.orderFormId, [change(current, item)]);
       messages.push(...current.messages);
     } catch (error) {
-      if (statusOf(error) !== 400) throw error;
+      if (!isCartRefusal(error)) throw error;
       refused += 1;
     }
   }
@@ -129,10 +170,13 @@ export async function addByUrl(
     if (setCookie) headers.append('set-cookie', setCookie);
     let notes: string[];
     try {
-      notes = (await addItems(services.cart, orderForm, items)).messages.map((message) => message.text);
+      const viewer = await cartViewerOf(services, request);
+      notes = (await addItems(services.cart, viewer, orderForm, items)).messages.map(
+        (message) => message.text,
+      );
     } catch (error) {
       // An unknown or out-of-stock sku in a shared link still lands on the page, without the add.
-      if (statusOf(error) !== 400) throw error;
+      if (!isCartRefusal(error)) throw error;
       notes = [notAddedText(items.length)];
     }
     // The minicart opens where it lands and says what the add could not do (limits, refusals).
@@ -141,32 +185,26 @@ export async function addByUrl(
   return new Response(null, { status: 302, headers });
 }
 
-/** The persistent-cart dialog's question (§2): both carts have products. */
-export interface PersistentCartQuestion {
-  storedOrderFormId: string;
-  /** Products (§5 count) in the customer's stored cart and in this browser's cart. */
-  storedUnits: number;
-  currentUnits: number;
-}
-
 const unitsOf = (orderForm: OrderForm) => orderForm.items.reduce((sum, item) => sum + cartUnitsOf(item), 0);
 
 /**
  * After login: the question to ask when the customer's stored cart (UserProfile.orderFormId, read before
  * the login attaches this browser's cart) and this browser's cart are different carts that both have
- * products; null when there is nothing to choose.
+ * products; null when there is nothing to choose. `viewer` is the customer just logged in (the request
+ * does not carry their session cookie yet).
  */
 export async function persistentCartQuestion(
-  cart: CartService,
+  services: CartServices,
   request: Request,
+  viewer: CartViewer,
   storedOrderFormId: string | null,
 ): Promise<PersistentCartQuestion | null> {
-  const current = await storedOrderForm(cart, request);
+  const current = await storedOrderForm(services, request, viewer);
   if (!current || !isValidOrderFormId(storedOrderFormId) || storedOrderFormId === current.orderFormId) {
     return null;
   }
-  const stored = await cart.get(storedOrderFormId).catch((error: unknown) => {
-    if (statusOf(error) === 404) return null;
+  const stored = await services.cart.get(viewer, storedOrderFormId).catch((error: unknown) => {
+    if (isCartGone(error)) return null;
     throw error;
   });
   if (!stored || stored.items.length === 0 || current.items.length === 0) return null;
@@ -178,12 +216,13 @@ export async function persistentCartQuestion(
  * (`setCookie`). 'keep': the browser's cart stays as it is (the login flow attaches it to the customer).
  */
 export async function resolvePersistentCart(
-  cart: CartService,
+  services: CartServices,
   request: Request,
-  answer: { choice: 'merge' | 'keep'; storedOrderFormId: string; userId: string },
+  viewer: CartViewer,
+  answer: { choice: 'merge' | 'keep'; storedOrderFormId: string },
 ): Promise<{ orderForm: OrderForm | null; setCookie: string | null }> {
-  const current = await storedOrderForm(cart, request);
+  const current = await storedOrderForm(services, request, viewer);
   if (answer.choice === 'keep' || !current) return { orderForm: current, setCookie: null };
-  const orderForm = await cart.mergeCarts(answer.storedOrderFormId, current.orderFormId, answer.userId);
+  const orderForm = await services.cart.mergeCarts(viewer, answer.storedOrderFormId, current.orderFormId);
   return { orderForm, setCookie: orderFormCookie(orderForm.orderFormId) };
 }

@@ -1,9 +1,13 @@
-import { useNavigate } from 'react-router';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { goToCheckoutTarget } from '@despensa/domain';
 import { useAccount } from '../account/account-context';
 import { useDelivery } from '../delivery/delivery-context';
 import { useCart } from './cart-context';
 import { deliveryModeOf } from './delivery-mode';
+
+/** The cart's address after a login from 'Ir a pagar': the shopper was on the way to pay. */
+const GOING_TO_PAY = 'ir-a-pagar';
 
 /** 'Ir a pagar' with the §2 go-to-checkout rules. */
 export function CheckoutButton({ defaultStoreName }: { defaultStoreName: string }) {
@@ -11,6 +15,7 @@ export function CheckoutButton({ defaultStoreName }: { defaultStoreName: string 
   const { account, openDialog } = useAccount();
   const { choice, openSelector } = useDelivery();
   const navigate = useNavigate();
+  const location = useLocation();
   const goToCheckout = () => {
     const target = goToCheckoutTarget({
       loggedIn: account !== null || (orderForm?.loggedIn ?? false),
@@ -18,11 +23,18 @@ export function CheckoutButton({ defaultStoreName }: { defaultStoreName: string 
       storeName: choice?.storeName ?? null,
       defaultStoreName,
     });
-    // §2: a visitor gets the login dialog; after login the page (the cart) reloads as the shopper's.
-    if (target === 'login') openDialog('login');
+    // §2: a visitor gets the login dialog; the login lands back here marked as going to pay, and goes on.
+    if (target === 'login') openDialog('login', `${location.pathname}?${GOING_TO_PAY}`);
     else if (target === 'deliverySelector') openSelector();
     else void navigate('/_secure/cart');
   };
+  const loggedInToPay = account !== null && new URLSearchParams(location.search).has(GOING_TO_PAY);
+  useEffect(() => {
+    if (!loggedInToPay) return;
+    void navigate(location.pathname, { replace: true });
+    if (lines.length) goToCheckout();
+    // Once, on landing from the login (goToCheckout reads the state of that moment).
+  }, [loggedInToPay]);
   return (
     <button
       type="button"

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { COUPON_MISSING_MESSAGE } from '@despensa/domain';
 import { useCart, useCartFetcher } from './cart-context';
 import { CartMessages } from './cart-messages';
 
@@ -10,6 +11,7 @@ export function CouponForm() {
   const pending = useCartFetcher('coupon').state !== 'idle';
   const inputId = useId();
   const [text, setText] = useState('');
+  const [missing, setMissing] = useState(false);
   const applied = orderForm?.marketingData.coupon ?? null;
   // A coupon that took leaves the field empty for the next one (state adjusted while rendering).
   const [shownApplied, setShownApplied] = useState(applied);
@@ -19,6 +21,7 @@ export function CouponForm() {
   }
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    setMissing(!text.trim());
     if (text.trim()) submit({ intent: 'coupon', text });
   };
   return (
@@ -46,12 +49,22 @@ export function CouponForm() {
           value={text}
           maxLength={50}
           autoComplete="off"
-          onChange={(event) => setText(event.target.value)}
+          aria-invalid={missing || undefined}
+          aria-describedby={missing ? `${inputId}-missing` : undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            setMissing(false);
+          }}
         />
         <button type="submit" className="button button--secondary" aria-disabled={pending || undefined}>
           Aplicar
         </button>
       </form>
+      {missing ? (
+        <p id={`${inputId}-missing`} className="field-error" role="alert">
+          {COUPON_MISSING_MESSAGE}
+        </p>
+      ) : null}
       <CartMessages codes={(code) => COUPON_CODES.has(code)} />
     </section>
   );

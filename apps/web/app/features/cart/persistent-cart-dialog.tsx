@@ -1,5 +1,5 @@
 import { Dialog } from '../../ui/dialog';
-import type { PersistentCartQuestion } from './cart-server';
+import type { PersistentCartQuestion } from './persistent-cart-question';
 
 const products = (count: number) => `${count} ${count === 1 ? 'producto' : 'productos'}`;
 

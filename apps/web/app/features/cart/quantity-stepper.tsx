@@ -1,17 +1,20 @@
 import type { OrderFormItem } from '@despensa/contracts';
-import { quantityText, stepText } from './quantity-text';
+import { quantityLabel, quantityStepLabel } from '@despensa/domain';
 
 /** − quantity +; weighed lines step by their unitMultiplier and read in kg. */
 export function QuantityStepper({
   line,
   onChange,
+  label = `Cantidad de ${line.name}`,
 }: {
   line: Pick<OrderFormItem, 'name' | 'quantity' | 'unitMultiplier' | 'measurementUnit'>;
   onChange: (quantity: number) => void;
+  /** The group's name, when the line is shown away from the cart (a product card). */
+  label?: string;
 }) {
-  const step = stepText(line);
+  const step = quantityStepLabel(line);
   return (
-    <div className="cart-stepper" role="group" aria-label={`Cantidad de ${line.name}`}>
+    <div className="cart-stepper" role="group" aria-label={label}>
       <button
         type="button"
         className="cart-stepper__button"
@@ -21,7 +24,7 @@ export function QuantityStepper({
         −
       </button>
       <output className="cart-stepper__value" aria-live="polite">
-        {quantityText(line)}
+        {quantityLabel(line)}
       </output>
       <button
         type="button"

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { formatCLP, quoteLine } from '@despensa/domain';
+import { formatCLP } from '@despensa/domain';
 import { Dialog } from '../../ui/dialog';
 import { dispatchCartAdd, QUICK_PURCHASE_EVENT } from '../catalog/add-to-cart';
-import type { ProductSummary } from '../catalog/product-summary';
+import { quantityTotal, type ProductSummary } from '../catalog/product-summary';
 import { useCart } from './cart-context';
 import { QuantityStepper } from './quantity-stepper';
 
@@ -28,17 +28,7 @@ export function QuickPurchaseDrawer() {
 
   const close = () => setProduct(null);
   const inCart = product ? (orderForm?.items.find((item) => item.id === product.skuId)?.quantity ?? 0) : 0;
-  const total = product
-    ? quoteLine(
-        {
-          quantity,
-          unitMultiplier: product.unitMultiplier,
-          price: product.shelfPrice,
-          listPrice: product.listPrice,
-        },
-        product.promotions,
-      ).total
-    : 0;
+  const total = product ? quantityTotal(product, quantity) : 0;
   return (
     <Dialog open={product !== null} title="Compra rápida" onClose={close} variant="drawer">
       {product ? (

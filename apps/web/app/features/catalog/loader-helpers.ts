@@ -1,20 +1,22 @@
 import { data } from 'react-router';
+import { failureCodeOf, type FailureCode } from '@despensa/contracts';
 import { DEFAULT_SALES_CHANNEL } from '@despensa/domain';
 import { deliveryChoiceFromCookie } from '../delivery/choice-cookie';
 
-/** The catalogue services signal an unknown product, category or CMS document with a 404 status code. */
-function isNotFound(error: unknown): boolean {
-  return (
-    typeof error === 'object' && error !== null && (error as { statusCode?: unknown }).statusCode === 404
-  );
-}
+/** The failures by which the catalogue and content services say a product, category or page is not there. */
+const NOT_THERE: ReadonlySet<FailureCode | undefined> = new Set<FailureCode>([
+  'productNotFound',
+  'categoryNotFound',
+  'collectionNotFound',
+  'contentNotFound',
+]);
 
 /** Runs a catalogue read and turns "not found" into a 404 response for the route's error boundary. */
 export async function orNotFound<T>(read: () => T | Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
-    if (isNotFound(error)) throw notFound();
+    if (NOT_THERE.has(failureCodeOf(error))) throw notFound();
     throw error;
   }
 }

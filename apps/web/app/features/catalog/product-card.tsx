@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { isWeighed } from '@despensa/domain';
+import { useCart } from '../cart/cart-context';
+import { QuantityStepper } from '../cart/quantity-stepper';
 import { dispatchQuickPurchase } from './add-to-cart';
 import { AddToCartButton } from './add-to-cart-button';
 import { ProductPrice } from './product-price';
@@ -42,26 +44,50 @@ export function ProductCard(props: { product: ProductSummary; eager?: boolean; p
         pricePerUnit={product.pricePerUnit}
         cardPrice={product.cardPrice}
       />
-      {isWeighed(product.measurementUnit) ? (
-        // Weighed items: the quick-purchase drawer asks for the weight first (§2 drawers).
-        <button
-          type="button"
-          className="add-to-cart"
-          aria-label={`Agregar ${product.name} al carro`}
-          aria-haspopup="dialog"
-          disabled={!product.inStock}
-          onClick={() => dispatchQuickPurchase(product)}
-        >
-          Agregar
-        </button>
-      ) : (
-        <AddToCartButton
-          productName={product.name}
-          skuId={product.skuId}
-          sellerId={product.sellerId}
-          inStock={product.inStock}
-        />
-      )}
+      {/* One area for 'Agregar' and the stepper that replaces it: focus comes back to it after the minicart. */}
+      <div className="product-card__purchase" data-focus-return="">
+        <CardPurchase product={product} />
+      </div>
     </article>
+  );
+}
+
+/**
+ * What a card offers to buy: 'Agotado' when out of stock; 'Agregar' until the product is in the cart, then
+ * the cart's own −/+ stepper on the card (optimistic through the cart's queue; the server's answer wins).
+ */
+function CardPurchase({ product }: { product: ProductSummary }) {
+  const { lines, setQuantity } = useCart();
+  if (!product.inStock) return <p className="product-card__sold-out">Agotado</p>;
+  const line = lines.find((item) => item.id === product.skuId && item.quantity > 0);
+  if (line) {
+    return (
+      <div className="product-card__stepper">
+        <QuantityStepper
+          line={line}
+          label={`Cantidad de ${line.name} en tu carro`}
+          onChange={(quantity) => setQuantity(line, quantity)}
+        />
+      </div>
+    );
+  }
+  return isWeighed(product.measurementUnit) ? (
+    // Weighed items: the quick-purchase drawer asks for the weight first (§2 drawers).
+    <button
+      type="button"
+      className="add-to-cart"
+      aria-label={`Agregar ${product.name} al carro`}
+      aria-haspopup="dialog"
+      onClick={() => dispatchQuickPurchase(product)}
+    >
+      Agregar
+    </button>
+  ) : (
+    <AddToCartButton
+      productName={product.name}
+      skuId={product.skuId}
+      sellerId={product.sellerId}
+      inStock={product.inStock}
+    />
   );
 }

@@ -1,4 +1,12 @@
-import { isInStock, quoteShelf, rescalePricePerUnit, type ShelfPromotion } from '@despensa/domain';
+import {
+  cardOffer,
+  isInStock,
+  quoteLine,
+  quoteShelf,
+  savingBadge,
+  rescalePricePerUnit,
+  type ShelfPromotion,
+} from '@despensa/domain';
 import type { Product } from '@despensa/contracts';
 
 /**
@@ -16,7 +24,7 @@ export interface ProductSummary {
   /** What the cart charges for one unit (or per kg), promotions applied: integer CLP cents. */
   price: number;
   listPrice: number;
-  /** The offer's own price, before promotions (what the engine starts from). */
+  /** The offer's own price, before promotions (PriceWithoutDiscount: what the engine starts from). */
   shelfPrice: number;
   /** The price paying with the group card, when lower than `price`; else null. */
   cardPrice: number | null;
@@ -35,28 +43,40 @@ export interface ProductSummary {
   promotions: ShelfPromotion[];
 }
 
+/** What a quantity of the product will cost in the cart, its promotions applied (a weight's estimate). */
+export function quantityTotal(product: ProductSummary, quantity: number): number {
+  const line = {
+    quantity,
+    unitMultiplier: product.unitMultiplier,
+    price: product.shelfPrice,
+    listPrice: product.listPrice,
+  };
+  return quoteLine(line, product.promotions).total;
+}
+
 type Sku = Product['items'][number];
 type Seller = Sku['sellers'][number];
 
-/** The sku and seller a card or a product page sells: the first in-stock offer, else the first offer. */
+/** The sku and seller a card or a product page sells: the domain's cardOffer, as the catalogue picks it. */
 export function mainOffer(product: Product): { sku: Sku | undefined; seller: Seller | undefined } {
-  for (const sku of product.items) {
-    const seller = sku.sellers.find((each) => isInStock(each.commertialOffer));
-    if (seller) return { sku, seller };
-  }
-  const sku = product.items[0];
-  return { sku, seller: sku?.sellers[0] };
+  const chosen = cardOffer(
+    product.items,
+    (sku) => sku.sellers,
+    (seller) => isInStock(seller.commertialOffer),
+  );
+  return chosen ? { sku: chosen.sku, seller: chosen.offer } : { sku: product.items[0], seller: undefined };
 }
 
 /**
  * The card's price and badges from the domain's pricing engine, as the cart will charge them: the shelf
- * price minus the promotions that apply to one unit, and badges only for promotions the cart applies.
+ * price (PriceWithoutDiscount) minus the promotions that apply to one unit, which is the offer's Price,
+ * and badges only for promotions the cart applies.
  */
 function quote(product: Product, sku: Sku | undefined, offer: Seller['commertialOffer'] | undefined) {
   const data = sku ? product.SkuData[sku.itemId] : undefined;
   if (!sku || !offer || !data) return { price: offer?.Price ?? 0, cardPrice: null, badges: [] };
   const quoted = quoteShelf(
-    { price: offer.Price, listPrice: offer.ListPrice, unitMultiplier: sku.unitMultiplier },
+    { price: offer.PriceWithoutDiscount, listPrice: offer.ListPrice, unitMultiplier: sku.unitMultiplier },
     data.promotions,
     data.cart_limit,
   );
@@ -67,7 +87,7 @@ function quote(product: Product, sku: Sku | undefined, offer: Seller['commertial
   };
 }
 
-/** The catalogue's price per unit of measure (of the shelf price), at the price the card shows. */
+/** The catalogue's price per unit of measure (of the offer's Price), at the price the card shows. */
 function pricePerUnitAt(ppum: Product['PPUM'][string] | undefined, shelf: number, price: number) {
   return ppum ? rescalePricePerUnit(ppum, shelf, price).label : null;
 }
@@ -86,12 +106,17 @@ export function summarizeProduct(product: Product): ProductSummary {
     sellerId: seller?.sellerId ?? '1',
     price,
     listPrice: offer?.ListPrice ?? 0,
-    shelfPrice: offer?.Price ?? 0,
+    shelfPrice: offer?.PriceWithoutDiscount ?? 0,
     cardPrice,
     pricePerUnit: pricePerUnitAt(sku && product.PPUM[sku.itemId], offer?.Price ?? 0, price),
     badges,
-    // A product the store does not sell has no price, which ProductPrice says; it is not out of stock.
-    flags: price > 0 ? product.flags : { ...product.flags, outOfStock: false },
+    flags: {
+      ...product.flags,
+      // A product the store does not sell has no price, which ProductPrice says; it is not out of stock.
+      outOfStock: price > 0 && product.flags.outOfStock,
+      // A saving badge ('-33%') already says it is on offer, with the struck price.
+      offer: product.flags.offer && !savingBadge(offer?.ListPrice ?? 0, price),
+    },
     rating: product.rating,
     inStock: offer ? isInStock(offer) && !product.flags.outOfStock : false,
     measurementUnit: sku?.measurementUnit ?? 'un',

@@ -1,11 +1,10 @@
 import { data } from 'react-router';
-import type { CmsDocumentKey, CmsDocumentMap, StorefrontServices } from '@despensa/contracts';
-
-function isNotFound(error: unknown): boolean {
-  return (
-    typeof error === 'object' && error !== null && (error as { statusCode?: unknown }).statusCode === 404
-  );
-}
+import {
+  failureCodeOf,
+  type CmsDocumentKey,
+  type CmsDocumentMap,
+  type StorefrontServices,
+} from '@despensa/contracts';
 
 /** A CMS document by key, or null when the CMS has none (other failures propagate). */
 export async function loadDocument<K extends CmsDocumentKey>(
@@ -15,7 +14,7 @@ export async function loadDocument<K extends CmsDocumentKey>(
   try {
     return (await services.content.document(key)) as CmsDocumentMap[K];
   } catch (error) {
-    if (isNotFound(error)) return null;
+    if (failureCodeOf(error) === 'contentNotFound') return null;
     throw error;
   }
 }

@@ -10,14 +10,17 @@ import {
 } from 'react';
 import { useFetcher } from 'react-router';
 import type { DeliveryChoice, LostProduct } from '@despensa/contracts';
-import type { DeliveryMethodKind, NoCoverageVariant } from '@despensa/domain';
+import type { DeliveryMethodKind, NoCoverageVariant, RepricedLine } from '@despensa/domain';
 import { useAccount } from '../account/account-context';
 import { isExclusionZoneDelivery, mirrorChoice, rememberPreviousChoice } from './choice';
 import { DELIVERY_ACTION_PATH, type DeliveryActionResult, type DeliveryIntent } from './delivery-intents';
+import type { ChosenWindow } from './delivery-server';
 
 export interface DeliveryState {
   /** The persisted choice (cookie), null while the shopper has not chosen. */
   choice: DeliveryChoice | null;
+  /** The window the cart holds under the choice, with its fee; null without one. */
+  chosenWindow: ChosenWindow | null;
   defaultStoreName: string;
   /** Which §8 no-coverage text the brand uses. */
   noCoverageVariant: NoCoverageVariant;
@@ -36,6 +39,9 @@ export interface DeliveryState {
   /** The channel info before the change, kept for the lost-products dialog (§4). */
   previous: DeliveryChoice | null;
   closeLostProducts(): void;
+  /** Items the new channel sells at another price, while the re-priced dialog is open. */
+  repricedProducts: RepricedLine[];
+  closeRepricedProducts(): void;
   exclusionTooltipOpen: boolean;
   closeExclusionTooltip(): void;
 }
@@ -60,11 +66,13 @@ export function useLostProductsOpen(): boolean {
 
 export function DeliveryProvider({
   choice,
+  chosenWindow = null,
   defaultStoreName,
   noCoverageVariant = 'default',
   children,
 }: {
   choice: DeliveryChoice | null;
+  chosenWindow?: ChosenWindow | null;
   defaultStoreName: string;
   noCoverageVariant?: NoCoverageVariant;
   children: ReactNode;
@@ -73,6 +81,7 @@ export function DeliveryProvider({
   const [selectorOpen, setSelectorOpen] = useState(false);
   const [selectorMode, setSelectorMode] = useState<DeliveryMethodKind | null>(null);
   const [lostProducts, setLostProducts] = useState<LostProduct[]>([]);
+  const [repricedProducts, setRepricedProducts] = useState<RepricedLine[]>([]);
   const [previous, setPrevious] = useState<DeliveryChoice | null>(null);
   const [applyError, setApplyError] = useState<string | null>(null);
   const [tooltipClosed, setTooltipClosed] = useState(false);
@@ -83,6 +92,9 @@ export function DeliveryProvider({
   }, [choice]);
 
   const seen = useRef<DeliveryActionResult | undefined>(undefined);
+  // The default pickup applied on login is not the shopper's answer to the selector: it must not close a selector
+  // that 'Ir a pagar' opened meanwhile.
+  const answersSelector = useRef(true);
   useEffect(() => {
     const result = fetcher.data;
     if (fetcher.state !== 'idle' || !result || seen.current === result) return;
@@ -92,9 +104,10 @@ export function DeliveryProvider({
       rememberPreviousChoice(result.previous);
       setPrevious(result.previous);
     }
-    if (result.choice && !result.error) setSelectorOpen(false);
+    if (result.choice && !result.error && answersSelector.current) setSelectorOpen(false);
     if (result.choice) setTooltipClosed(false);
     setLostProducts(result.lostProducts);
+    setRepricedProducts(result.repricedProducts ?? []);
   }, [fetcher.state, fetcher.data]);
 
   const openSelector = useCallback((mode?: DeliveryMethodKind) => {
@@ -109,6 +122,7 @@ export function DeliveryProvider({
   }, []);
   const apply = useCallback(
     (intent: DeliveryIntent) => {
+      answersSelector.current = intent.intent !== 'defaultPickup';
       void fetcher.submit(intent as unknown as Parameters<typeof fetcher.submit>[0], {
         method: 'post',
         action: DELIVERY_ACTION_PATH,
@@ -132,6 +146,7 @@ export function DeliveryProvider({
   const value = useMemo<DeliveryState>(
     () => ({
       choice,
+      chosenWindow,
       defaultStoreName,
       noCoverageVariant,
       selectorOpen,
@@ -144,11 +159,14 @@ export function DeliveryProvider({
       lostProducts,
       previous,
       closeLostProducts: () => setLostProducts([]),
+      repricedProducts,
+      closeRepricedProducts: () => setRepricedProducts([]),
       exclusionTooltipOpen: isExclusionZoneDelivery(choice) && !selectorOpen && !tooltipClosed,
       closeExclusionTooltip: () => setTooltipClosed(true),
     }),
     [
       choice,
+      chosenWindow,
       defaultStoreName,
       noCoverageVariant,
       selectorOpen,
@@ -159,6 +177,7 @@ export function DeliveryProvider({
       fetcher.state,
       applyError,
       lostProducts,
+      repricedProducts,
       previous,
       tooltipClosed,
     ],

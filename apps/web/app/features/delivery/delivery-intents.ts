@@ -1,5 +1,5 @@
 import type { DeliveryChoice, LostProduct } from '@despensa/contracts';
-import type { DeliveryMethodKind } from '@despensa/domain';
+import type { DeliveryMethodKind, RepricedLine } from '@despensa/domain';
 import type { DeliveryQuote, StoreOption } from './delivery-server';
 
 /** The delivery route (routes/delivery-action.ts): GET the selector's data, POST a choice. */
@@ -46,5 +46,7 @@ export interface DeliveryActionResult {
   /** The choice before this change, while it can be restored. */
   previous: DeliveryChoice | null;
   lostProducts: LostProduct[];
+  /** Items the new channel sells at another price (§4 re-pricing, told as lost products are). */
+  repricedProducts?: RepricedLine[];
   error?: string;
 }

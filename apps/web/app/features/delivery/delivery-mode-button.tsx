@@ -1,8 +1,10 @@
+import { truncate } from '@despensa/domain';
 import { Icon } from '../../ui/icon';
 import { DeliveryPrompt } from '../cart/delivery-prompt';
 import { choiceSummary } from './choice';
 import { useDeliveryOptional } from './delivery-context';
 import { NoCoverage } from './no-coverage';
+import { windowFee, windowLine } from './window-label';
 
 /**
  * The header's delivery-mode button (§2): 'Elige tu modo de entrega' until a mode is chosen, then the
@@ -12,6 +14,7 @@ import { NoCoverage } from './no-coverage';
 export function DeliveryModeButton() {
   const delivery = useDeliveryOptional();
   const summary = choiceSummary(delivery?.choice ?? null);
+  const window = delivery?.chosenWindow ?? null;
   return (
     <div className="delivery-mode">
       <button
@@ -25,7 +28,15 @@ export function DeliveryModeButton() {
         {summary ? (
           <span className="delivery-button__choice">
             <span className="delivery-button__mode">{summary.mode}</span>
-            <span className="delivery-button__place">{summary.place}</span>
+            {/* §9: the header is short of space, so the line is truncated there; the whole one on hover. */}
+            <span className="delivery-button__place" title={summary.place}>
+              {truncate(summary.place)}
+            </span>
+            {window ? (
+              <span className="delivery-button__window">
+                {windowLine(window)} · {windowFee(window.price)}
+              </span>
+            ) : null}
           </span>
         ) : (
           <span>Elige tu modo de entrega</span>

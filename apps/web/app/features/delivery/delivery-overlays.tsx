@@ -1,5 +1,6 @@
 import { DeliverySelector } from './delivery-selector';
 import { LostProductsDialog } from './lost-products-dialog';
+import { RepricedProductsDialog } from './repriced-products-dialog';
 import './delivery.css';
 
 /** The delivery dialogs, mounted once for every page. */
@@ -8,6 +9,7 @@ export function DeliveryOverlays() {
     <>
       <DeliverySelector />
       <LostProductsDialog />
+      <RepricedProductsDialog />
     </>
   );
 }

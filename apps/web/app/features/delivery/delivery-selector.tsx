@@ -4,12 +4,17 @@ import { useJsonLoad } from '../../lib/use-json-load';
 import {
   DELIVERY_METHODS,
   DELIVERY_METHOD_LIST,
+  EXPRESS_UNAVAILABLE_MESSAGES,
   isAddressMethod,
+  modeNeedsWindow,
   normalizeText,
+  servedMode,
+  storeOffersMode,
   type DeliveryMethodKind,
   type ExpressUnavailableReason,
   type LngLat,
 } from '@despensa/domain';
+import { failureMessages } from '@despensa/contracts';
 import { Dialog } from '../../ui/dialog';
 import { formatPrice } from '../../lib/format';
 import { methodKindOf } from './choice';
@@ -22,19 +27,10 @@ import {
 } from './delivery-intents';
 import { DEFAULT_ORIGIN, byDistance, formatKm } from './distance';
 import { HourTooltip } from './hour-tooltip';
+import { AddressDialog } from '../account/address-dialog';
+import { RegionComunaFields, useComunas, useRegions } from '../account/region-comuna-fields';
 import { NoCoverage } from './no-coverage';
-import { windowHours, windowsByDay } from './window-label';
-
-/** Why express cannot be promised now (the server's ExpressQuote reasons). */
-const EXPRESS_REASONS: Record<ExpressUnavailableReason, string> = {
-  notOffered: 'La tienda que atiende tu dirección no ofrece Despacho Express.',
-  tooManyItems: 'Despacho Express admite hasta 180 productos.',
-  beforeCutoff: 'Despacho Express recibe pedidos desde las 10:00.',
-  storeClosed: 'La tienda que atiende tu dirección está cerrada en este momento.',
-  closesBeforeDelivery:
-    'La tienda que atiende tu dirección cierra antes de poder entregar un pedido Express.',
-  beyondTimeLimit: 'Tu pedido supera el tiempo máximo de Despacho Express (3,5 horas).',
-};
+import { windowFee, windowHours, windowsByDay } from './window-label';
 
 const MODE_HINTS: Record<DeliveryMethodKind, string> = {
   homeDelivery: 'Recibe tu pedido en tu dirección, en el horario que elijas.',
@@ -65,21 +61,25 @@ function SelectorBody() {
   const [storeId, setStoreId] = useState<string | null>(choice?.storeId ?? null);
   // The window the shopper picked, for the mode and place it was picked under.
   const [picked, setPicked] = useState<{ quoteUrl: string; window: DeliveryWindowRef } | null>(null);
+  // Before logging in, a comuna stands for the address: its windows and fee, not yet a choice.
+  const [comunaCode, setComunaCode] = useState<string | null>(null);
   const addressMode = isAddressMethod(mode);
   const placeId = addressMode ? addressId : storeId;
 
   const data = options.data;
+  const preview = addressMode && data?.loggedIn === false;
   // A place that is not offered in this mode (a store without Click al Auto…) is no choice at all.
   const validPlace =
     placeId !== null &&
     (addressMode
       ? (data?.addresses.some((entry) => entry.addressId === placeId) ?? false)
-      : (data?.stores.some((store) => store.storeId === placeId && offers(store, mode)) ?? false));
+      : (data?.stores.some((store) => store.storeId === placeId && storeOffersMode(store, mode)) ?? false));
 
-  const quoteUrl =
-    validPlace && placeId
-      ? `${DELIVERY_ACTION_PATH}?vista=horarios&modo=${mode}&${addressMode ? 'direccion' : 'tienda'}=${encodeURIComponent(placeId)}`
-      : null;
+  const quotable = validPlace || (preview && comunaCode !== null);
+  const placeQuery = preview
+    ? `comuna=${encodeURIComponent(comunaCode ?? '')}`
+    : `${addressMode ? 'direccion' : 'tienda'}=${encodeURIComponent(placeId ?? '')}`;
+  const quoteUrl = quotable ? `${DELIVERY_ACTION_PATH}?vista=horarios&modo=${mode}&${placeQuery}` : null;
   // The quote follows the mode and the place.
   const quote = useJsonLoad<DeliveryQuoteResult>(quoteUrl);
   const heldWindow = quote.data?.quote?.heldWindow ?? null;
@@ -91,18 +91,27 @@ function SelectorBody() {
 
   const origin: LngLat =
     data?.addresses.find((entry) => entry.addressId === addressId)?.coordinates ?? DEFAULT_ORIGIN;
-  const result = validPlace ? quote.data : undefined;
+  const result = quotable ? quote.data : undefined;
   const current = result?.quote;
   const blocked = current?.coverageState === 'outOfCoverage' || Boolean(result?.error);
+  // An address the shop does not reach, excluded or simply out of range, is not a dead end: the whole §8
+  // no-coverage text and its ways on (pickup, another address, the stores) stand for the short message.
+  const noCoverage =
+    addressMode && (current?.coverageState === 'exclusionZone' || current?.coverageState === 'outOfCoverage');
   // Express that cannot be promised now is home delivery in the scheduled windows offered instead (the §7
   // 'Despacho Especial' answer), and confirming saves it as such.
   const expressUnavailable = mode === 'express' && current?.express?.available === false;
+  // A scheduled mode is confirmed with a window (the server refuses it without one too); an excluded
+  // address has none to offer and keeps its own ways on.
+  const missingWindow =
+    Boolean(current) && !noCoverage && modeNeedsWindow(servedMode(mode, !expressUnavailable)) && !window;
+  const reasonId = useId();
 
   const confirm = () => {
     if (!validPlace) return;
     delivery.apply({
       intent: 'apply',
-      mode: expressUnavailable ? 'homeDelivery' : mode,
+      mode: servedMode(mode, !expressUnavailable),
       addressId: addressMode ? addressId : null,
       storeId: addressMode ? null : storeId,
       window,
@@ -130,14 +139,25 @@ function SelectorBody() {
 
       {!data ? (
         <p role="status">Cargando opciones…</p>
+      ) : preview ? (
+        <ComunaPreview comunaCode={comunaCode} onChange={setComunaCode} />
       ) : addressMode ? (
-        <AddressChoice options={data} addressId={addressId} onChange={setAddressId} />
+        <AddressChoice
+          options={data}
+          addressId={addressId}
+          onChange={setAddressId}
+          onAdded={(id) => {
+            // The new address is the shopper's choice, once the options list it.
+            options.retry();
+            setAddressId(id);
+          }}
+        />
       ) : (
         <StoreChoice options={data} mode={mode} origin={origin} storeId={storeId} onChange={setStoreId} />
       )}
 
-      {validPlace && quote.loading ? <p role="status">Consultando disponibilidad…</p> : null}
-      {(validPlace && quote.failed) || options.failed ? (
+      {quotable && quote.loading ? <p role="status">Consultando disponibilidad…</p> : null}
+      {(quotable && quote.failed) || options.failed ? (
         <p role="alert" className="delivery-selector__message">
           No pudimos consultar la disponibilidad.{' '}
           <button
@@ -154,17 +174,17 @@ function SelectorBody() {
           {result.error}
         </p>
       ) : null}
-      {current?.coverageState === 'exclusionZone' && addressMode ? (
+      {noCoverage ? (
         <section className="delivery-no-coverage" aria-label="Sin cobertura">
           <NoCoverage
             variant={delivery.noCoverageVariant}
             onPickup={() => setMode('storePickup')}
-            onOtherAddress={() => setAddressId(null)}
+            onOtherAddress={() => (preview ? setComunaCode(null) : setAddressId(null))}
             onReviewStores={() => delivery.closeSelector(true)}
           />
         </section>
       ) : null}
-      {current?.message ? (
+      {current?.message && !noCoverage ? (
         <p role="alert" className="delivery-selector__message">
           {current.message}
         </p>
@@ -174,7 +194,7 @@ function SelectorBody() {
           {expressUnavailable ? (
             // No estimate then: it would promise what the reason takes back.
             <p className="delivery-selector__note">
-              {EXPRESS_REASONS[current.express?.reason as ExpressUnavailableReason] ??
+              {EXPRESS_UNAVAILABLE_MESSAGES[current.express?.reason as ExpressUnavailableReason] ??
                 'Despacho Express no está disponible ahora.'}{' '}
               Puedes elegir un horario de {DELIVERY_METHODS.homeDelivery.name}.
             </p>
@@ -195,6 +215,11 @@ function SelectorBody() {
           {delivery.applyError}
         </p>
       ) : null}
+      {missingWindow && !blocked ? (
+        <p id={reasonId} className="delivery-selector__note">
+          {failureMessages.windowRequired}
+        </p>
+      ) : null}
       <div className="dialog__actions">
         <button
           type="button"
@@ -206,9 +231,10 @@ function SelectorBody() {
         <button
           type="button"
           className="button button--primary"
-          aria-disabled={!validPlace || blocked || delivery.applying || undefined}
+          aria-disabled={!validPlace || blocked || missingWindow || delivery.applying || undefined}
+          aria-describedby={missingWindow && !blocked ? reasonId : undefined}
           onClick={() => {
-            if (!blocked && !delivery.applying) confirm();
+            if (!blocked && !missingWindow && !delivery.applying) confirm();
           }}
         >
           {delivery.applying ? 'Guardando…' : 'Confirmar'}
@@ -218,51 +244,75 @@ function SelectorBody() {
   );
 }
 
-/** Pickup windows cost nothing: '$0' would read as a missing price. */
-function windowPrice(price: number): string {
-  return price === 0 ? 'Gratis' : formatPrice(price);
-}
-
 function windowCapacity(window: { remaining: number }, held: boolean): string {
   if (held) return 'Reservado para ti';
   return window.remaining === 1 ? 'Queda 1 cupo' : `Quedan ${window.remaining} cupos`;
 }
 
-function offers(store: { pickup: boolean; car: boolean }, mode: DeliveryMethodKind): boolean {
-  return mode === 'carPickup' ? store.car : store.pickup;
+/**
+ * Before logging in: region and comuna, to see home-delivery windows and fees there. Confirming needs
+ * the shopper's account (their addresses); the full address is asked at checkout.
+ */
+function ComunaPreview({
+  comunaCode,
+  onChange,
+}: {
+  comunaCode: string | null;
+  onChange: (code: string | null) => void;
+}) {
+  const { pathname, search } = useLocation();
+  const id = useId();
+  const [regionCode, setRegionCode] = useState('');
+  const regions = useRegions(true);
+  const comunas = useComunas(regionCode);
+  return (
+    <div className="delivery-selector__preview">
+      <p>Elige tu comuna para ver los horarios y el costo del despacho.</p>
+      <RegionComunaFields
+        id={id}
+        regions={regions}
+        comunas={comunas}
+        regionCode={regionCode}
+        onRegionChange={(code) => {
+          setRegionCode(code);
+          onChange(null);
+        }}
+        comuna={comunaCode ?? ''}
+        onComunaChange={(code) => onChange(code || null)}
+        comunaValue="code"
+      />
+      <p className="delivery-selector__note">
+        Para confirmar el despacho, ingresa a tu cuenta; tu dirección completa te la pedimos al pagar.{' '}
+        <Link to={`/login-page?callback=${encodeURIComponent(pathname + search)}`}>Ingresar</Link>
+      </p>
+    </div>
+  );
 }
 
 function AddressChoice({
   options,
   addressId,
   onChange,
+  onAdded,
 }: {
   options: DeliveryOptions;
   addressId: string | null;
   onChange: (id: string) => void;
+  onAdded: (id: string) => void;
 }) {
-  const { pathname, search } = useLocation();
-  if (!options.loggedIn) {
-    return (
-      <div className="delivery-selector__notice">
-        <p>Para despachar a domicilio, ingresa a tu cuenta y elige una de tus direcciones.</p>
-        <p>También puedes retirar tu pedido en tienda sin ingresar.</p>
-        <Link
-          className="button button--primary"
-          to={`/login-page?callback=${encodeURIComponent(pathname + search)}`}
-        >
-          Ingresar
-        </Link>
-      </div>
-    );
-  }
+  // §2 address dialog, over the selector: the shopper adds an address without leaving the page.
+  const [adding, setAdding] = useState(false);
+  const addressDialog = (
+    <AddressDialog open={adding} address={null} onClose={() => setAdding(false)} onSaved={onAdded} />
+  );
   if (options.addresses.length === 0) {
     return (
       <div className="delivery-selector__notice">
         <p>Aún no tienes direcciones guardadas.</p>
-        <Link className="button button--primary" to="/mis-datos">
+        <button type="button" className="button button--primary" onClick={() => setAdding(true)}>
           Agregar una dirección
-        </Link>
+        </button>
+        {addressDialog}
       </div>
     );
   }
@@ -282,9 +332,10 @@ function AddressChoice({
           <span className="delivery-selector__place-line">{entry.displayLine}</span>
         </label>
       ))}
-      <Link to="/mis-datos" className="text-button">
+      <button type="button" className="text-button" onClick={() => setAdding(true)}>
         Agregar otra dirección
-      </Link>
+      </button>
+      {addressDialog}
     </fieldset>
   );
 }
@@ -307,7 +358,7 @@ function StoreChoice({
   const stores = useMemo(() => {
     const wanted = normalizeText(comuna.trim());
     const offered = options.stores.filter(
-      (store) => offers(store, mode) && (!wanted || normalizeText(store.comuna).includes(wanted)),
+      (store) => storeOffersMode(store, mode) && (!wanted || normalizeText(store.comuna).includes(wanted)),
     );
     return byDistance(offered, (store) => store.coordinates, origin);
   }, [options.stores, mode, comuna, origin]);
@@ -389,7 +440,7 @@ function WindowChoice({
                     />
                     <span>{windowHours(window)}</span>
                     <span className="delivery-selector__window-detail">
-                      {full ? 'Completo' : `${windowPrice(window.price)} · ${windowCapacity(window, isHeld)}`}
+                      {full ? 'Completo' : `${windowFee(window.price)} · ${windowCapacity(window, isHeld)}`}
                     </span>
                   </label>
                 );

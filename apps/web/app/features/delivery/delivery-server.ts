@@ -1,23 +1,29 @@
-import type {
-  Address,
-  DeliveryChoice,
-  DeliveryWindow,
-  OrderForm,
-  StoreOperations,
-  StorefrontServices,
+import {
+  Failure,
+  failureCodeOf,
+  failureMessages,
+  type Address,
+  type DeliveryChoice,
+  type DeliveryWindow,
+  type FailureCode,
+  type HeldWindow,
+  type OrderForm,
+  type StoreOperations,
+  type StorefrontServices,
 } from '@despensa/contracts';
 import {
   DEFAULT_SALES_CHANNEL,
   DELIVERY_METHODS,
   DELIVERY_MODAL_MESSAGES,
+  DELIVERY_PRICES_CENTS,
   isAddressMethod,
   SANTIAGO_DEFAULT_LOCATION,
-  truncate,
+  storeOffersMode,
   type DeliveryMethodKind,
   type LngLat,
 } from '@despensa/domain';
-import { sessionTokenOf, statusOf } from '../account/account-server';
-import { defaultChoice } from './choice';
+import { sessionTokenOf } from '../account/account-server';
+import { defaultChoice, methodKindOf } from './choice';
 
 /** Loader and action helpers of the delivery selector: everything goes through the in-process services. */
 
@@ -31,7 +37,7 @@ export async function addressBookOf(
   try {
     return await services.accounts.addresses(token);
   } catch (error) {
-    if (statusOf(error) === 401) return null;
+    if (failureCodeOf(error) === 'notLoggedIn') return null;
     throw error;
   }
 }
@@ -83,16 +89,36 @@ export interface DeliveryQuote {
   heldWindow: { startDateUtc: string; endDateUtc: string } | null;
 }
 
-export class DeliveryInputError extends Error {
-  readonly statusCode = 400;
+/** A choice the selector cannot take as given (no session, not one of the listed stores…). */
+export class DeliveryInputError extends Failure {}
+
+/** Where a mode goes: an address, a comuna (a preview only), a store. */
+export interface DeliveryPlaceRef {
+  addressId?: string | null;
+  storeId?: string | null;
+  /** CUT code of a comuna: before logging in, home delivery and express are quoted at its centre. */
+  comunaCode?: string | null;
 }
 
-/** Where a mode goes: the store serving an address (home, express) or the chosen store (pickup, car). */
+/** A comuna by its CUT code (its first two digits are its region's code). */
+function comunaByCode(services: StorefrontServices, code: string) {
+  try {
+    return services.territory.comunas(code.slice(0, 2)).find((comuna) => comuna.code === code);
+  } catch (error) {
+    if (failureCodeOf(error) === 'regionNotFound') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Where a mode goes: the store serving an address (home, express) or the chosen store (pickup, car). A
+ * comuna stands for an address only to quote: the choice itself needs one of the shopper's addresses.
+ */
 async function placeOf(
   services: StorefrontServices,
   request: Request,
   kind: DeliveryMethodKind,
-  { addressId, storeId }: { addressId?: string | null; storeId?: string | null },
+  { addressId, storeId, comunaCode }: DeliveryPlaceRef,
 ): Promise<
   | {
       coverageState: DeliveryQuote['coverageState'];
@@ -101,14 +127,27 @@ async function placeOf(
       postalCode: string;
       address: Address | null;
     }
-  | { error: string }
+  | { error: FailureCode }
 > {
+  if (isAddressMethod(kind) && comunaCode) {
+    const comuna = comunaByCode(services, comunaCode);
+    if (!comuna) return { error: 'comunaNotFound' };
+    if (!comuna.geoCoordinates) return { error: 'addressNotLocated' };
+    const at = await services.delivery.salesChannelAt(comuna.geoCoordinates);
+    return {
+      coverageState: at.payload.coverageState,
+      store: at.payload.store,
+      point: comuna.geoCoordinates,
+      postalCode: SANTIAGO_DEFAULT_LOCATION.postalCode,
+      address: null,
+    };
+  }
   if (isAddressMethod(kind)) {
     const book = await addressBookOf(services, request);
-    if (!book) return { error: 'Ingresa a tu cuenta para elegir una dirección de despacho.' };
+    if (!book) return { error: 'deliveryNeedsLogin' };
     const address = book.find((entry) => entry.addressId === addressId);
-    if (!address) return { error: 'Elige una de tus direcciones.' };
-    if (!address.geoCoordinates) return { error: 'No pudimos ubicar esta dirección. Revisa sus datos.' };
+    if (!address) return { error: 'addressNotInBook' };
+    if (!address.geoCoordinates) return { error: 'addressNotLocated' };
     const point: LngLat = address.geoCoordinates;
     const at = await services.delivery.salesChannelAt(point);
     return {
@@ -121,9 +160,9 @@ async function placeOf(
   }
   const stores = await withdrawalStoresOf(services);
   const store = stores.find(
-    (entry) => entry.storeId === storeId && (kind === 'carPickup' ? entry.auto : entry.store),
+    (entry) => entry.storeId === storeId && storeOffersMode(storeOption(entry), kind),
   );
-  if (!store) return { error: 'Elige una de las tiendas de la lista.' };
+  if (!store) return { error: 'storeNotOffered' };
   return {
     coverageState: 'covered',
     store,
@@ -139,7 +178,7 @@ export async function quoteFor(
   request: Request,
   orderForm: OrderForm | null,
   kind: DeliveryMethodKind,
-  where: { addressId?: string | null; storeId?: string | null },
+  where: DeliveryPlaceRef,
 ): Promise<DeliveryQuote> {
   const place = await placeOf(services, request, kind, where);
   if ('error' in place) throw new DeliveryInputError(place.error);
@@ -190,22 +229,34 @@ export async function quoteFor(
     estimateMinutes: express?.estimateMinutes ?? sla?.estimateMinutes ?? null,
     price: express?.price ?? sla?.price ?? null,
     express: express ? { available: express.available, reason: express.reason } : null,
-    message: simulation.message ? DELIVERY_MODAL_MESSAGES[simulation.message] : null,
-    heldWindow: held,
+    message: simulation.message
+      ? DELIVERY_MODAL_MESSAGES[simulation.message]
+      : held?.expired
+        ? failureMessages.windowExpired
+        : null,
+    // An expired hold is not shown as held: its place went back to the window.
+    heldWindow:
+      held && !held.expired ? { startDateUtc: held.startDateUtc, endDateUtc: held.endDateUtc } : null,
   };
 }
 
-/** The cart's window when it was reserved under this store and method (a change of either gives it back). */
+/**
+ * The cart's window hold when it was taken under this store and method (a change of either gives it
+ * back), expired or not.
+ */
 async function heldWindowOf(
   services: StorefrontServices,
   orderForm: OrderForm | null,
   salesChannel: number,
   methodId: string,
-): Promise<DeliveryQuote['heldWindow']> {
-  if (!orderForm || orderForm.shippingData.logisticsInfo[0]?.selectedSla !== methodId) return null;
-  const held = await services.delivery.heldWindow(orderForm.orderFormId);
-  if (!held || held.salesChannel !== salesChannel) return null;
-  return { startDateUtc: held.startDateUtc, endDateUtc: held.endDateUtc };
+): Promise<HeldWindow | null> {
+  if (!orderForm) return null;
+  // The cart's own delivery choice: an emptied cart has no logisticsInfo, yet keeps its mode and hold.
+  const [method, held] = await Promise.all([
+    services.cart.deliveryMethodOf(orderForm.orderFormId),
+    services.delivery.heldWindow(orderForm.orderFormId),
+  ]);
+  return method === methodId && held?.salesChannel === salesChannel ? held : null;
 }
 
 /**
@@ -221,7 +272,7 @@ export async function choiceFor(
   const place = await placeOf(services, request, kind, where);
   if ('error' in place) throw new DeliveryInputError(place.error);
   const method = DELIVERY_METHODS[kind].id;
-  const addressLine = place.address ? truncate(place.address.displayLine) : null;
+  const addressLine = place.address?.displayLine ?? null;
   if (place.coverageState === 'exclusionZone' && isAddressMethod(kind)) {
     return {
       ...defaultChoice(services.brand.name),
@@ -232,7 +283,7 @@ export async function choiceFor(
     };
   }
   if (place.coverageState === 'outOfCoverage' || !place.store) {
-    throw new DeliveryInputError(DELIVERY_MODAL_MESSAGES.outOfCoverage);
+    throw new DeliveryInputError('outOfCoverage');
   }
   return {
     method,
@@ -245,4 +296,27 @@ export async function choiceFor(
     coverageState: place.coverageState,
     segment: null,
   };
+}
+
+/** The window the cart holds under the chosen mode, with the mode's fee (cents): header and cart summary. */
+export interface ChosenWindow {
+  startDateUtc: string;
+  endDateUtc: string;
+  price: number;
+}
+
+/**
+ * The chosen mode's window as the cart holds it (one store's, given back on any change of store or mode),
+ * or null: no mode, no cart, no window or an expired hold.
+ */
+export async function chosenWindowOf(
+  services: StorefrontServices,
+  orderForm: OrderForm | null,
+  choice: DeliveryChoice | null,
+): Promise<ChosenWindow | null> {
+  const kind = methodKindOf(choice);
+  if (!orderForm || !choice || !kind) return null;
+  const held = await services.delivery.heldWindow(orderForm.orderFormId);
+  if (!held || held.expired || held.salesChannel !== choice.salesChannel) return null;
+  return { startDateUtc: held.startDateUtc, endDateUtc: held.endDateUtc, price: DELIVERY_PRICES_CENTS[kind] };
 }

@@ -1,5 +1,5 @@
 import { LOCALE, SHOP_TIME_ZONE } from '@despensa/domain';
-import { onFirstUse } from '../../lib/format';
+import { formatPrice, onFirstUse } from '../../lib/format';
 
 const day = onFirstUse(
   () =>
@@ -7,6 +7,15 @@ const day = onFirstUse(
       weekday: 'long',
       day: 'numeric',
       month: 'long',
+      timeZone: SHOP_TIME_ZONE,
+    }),
+);
+const shortDay = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat(LOCALE, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
       timeZone: SHOP_TIME_ZONE,
     }),
 );
@@ -43,4 +52,14 @@ export function windowsByDay<T extends { startDateUtc: string }>(
     else days.push({ day: label, windows: [window] });
   }
   return days;
+}
+
+/** A chosen window in one short line (header, cart summary): 'mié, 25 nov, 20:00 a 22:00'. */
+export function windowLine(window: { startDateUtc: string; endDateUtc: string }): string {
+  return `${shortDay().format(new Date(window.startDateUtc))}, ${windowHours(window)}`;
+}
+
+/** A window's fee: pickup windows cost nothing, and '$0' would read as a missing price. */
+export function windowFee(price: number): string {
+  return price === 0 ? 'Gratis' : formatPrice(price);
 }

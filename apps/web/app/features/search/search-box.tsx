@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { searchTarget } from './search-target';
 import { optionId, SuggestionListbox } from './suggestion-listbox';
@@ -21,6 +21,16 @@ export function SearchBox() {
   const [engaged, setEngaged] = useState(false);
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // A box focused (and perhaps typed in) before the page was interactive fired its focus before React
+  // listened: take up what the shopper did, so the suggestions open as if React had been there.
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input || document.activeElement !== input) return;
+    setTerm(input.value);
+    setEngaged(true);
+    setOpen(true);
+  }, []);
   // On the results page the box shows the term searched, ready to refine.
   useEffect(() => {
     if (location.pathname === '/busca') setTerm(searchedTerm(location));
@@ -98,6 +108,7 @@ export function SearchBox() {
         Buscar productos
       </label>
       <input
+        ref={inputRef}
         id={inputId}
         name="ft"
         type="text"

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Form, Link, useLocation, useSubmit } from 'react-router';
 import { clearFiltersHref } from './listing-query';
 import type { FacetGroupView } from './load-listing';
@@ -14,16 +15,33 @@ export function FacetFilters(props: { groups: FacetGroupView[]; term: string; ha
   const submit = useSubmit();
   const location = useLocation();
   const hydrated = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  // The form remounts with every new URL: the box just ticked keeps the focus (in the phone's drawer
+  // too), so a keyboard goes on from where it was.
+  const changed = useRef<{ name: string; value: string } | null>(null);
+  useEffect(() => {
+    const last = changed.current;
+    if (!last || (document.activeElement && document.activeElement !== document.body)) return;
+    const box = [...(form.current?.querySelectorAll<HTMLInputElement>('input[type="checkbox"]') ?? [])].find(
+      (input) => input.name === last.name && input.value === last.value,
+    );
+    box?.focus();
+  }, [location.search]);
   if (props.groups.length === 0) return null;
   return (
     <Form
       // Remount on every URL change: the back button must show the checkboxes of the URL it returns to.
       key={location.search}
+      ref={form}
       id={FILTERS_FORM_ID}
       method="get"
       className="facet-filters"
       preventScrollReset
-      onChange={(event) => void submit(event.currentTarget, { preventScrollReset: true })}
+      onChange={(event) => {
+        const target: EventTarget = event.target;
+        if (target instanceof HTMLInputElement) changed.current = { name: target.name, value: target.value };
+        void submit(event.currentTarget, { preventScrollReset: true });
+      }}
     >
       {props.term && <input type="hidden" name="ft" value={props.term} />}
       {props.groups.map((group) => (

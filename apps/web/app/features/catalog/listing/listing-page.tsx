@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Breadcrumbs } from './breadcrumbs';
 import { CategoryLinks } from './category-links';
@@ -9,6 +9,8 @@ import { Pagination } from './pagination';
 import { ProductGrid } from './product-grid';
 import { SortSelect } from './sort-select';
 import { formatNumber } from '../../../lib/format';
+import { Icon } from '../../../ui/icon';
+import { useHydrated } from './use-hydrated';
 
 const DESKTOP_QUERY = '(min-width: 1025px)';
 
@@ -22,14 +24,14 @@ export function ListingPage(props: { listing: ListingData; intro?: ReactNode }) 
       <h1 className="listing__heading">{listing.heading}</h1>
       {props.intro}
       <div className="listing__body">
-        <FiltersPanel>
+        <FiltersPanel total={listing.total}>
           <CategoryLinks links={listing.categoryLinks} />
           <FacetFilters groups={listing.filters} term={listing.term} hasFilters={listing.hasFilters} />
         </FiltersPanel>
         <section className="listing__results" aria-labelledby="listing-total">
           <div className="listing__toolbar">
             <h2 id="listing-total" className="listing__total">
-              {formatNumber(listing.total)} {listing.total === 1 ? 'producto' : 'productos'}
+              {productCount(listing.total)}
             </h2>
             <SortSelect orderBy={listing.orderBy} hasTerm={listing.term !== ''} />
           </div>
@@ -65,20 +67,92 @@ export function ListingPage(props: { listing: ListingData; intro?: ReactNode }) 
   );
 }
 
+function productCount(total: number): string {
+  return `${formatNumber(total)} ${total === 1 ? 'producto' : 'productos'}`;
+}
+
 /**
- * Collapsed behind 'Filtrar y ordenar' on phones, open beside the results on desktop. The server cannot
- * know the width, so it renders the panel closed and CSS shows its content on desktop; once scripts run
- * the panel is opened there too, so assistive technology reads it as expanded.
+ * Beside the results on desktop. On a phone, once scripts run, a 'Filtrar' drawer over the page (a
+ * modal <dialog>: focus stays in it, Escape closes it) with the results count and 'Ver N productos',
+ * so a shopper ticking filters never scrolls past every facet to reach the products. Before scripts (and
+ * the server, which cannot know the width) it is a <details> collapsed behind 'Filtrar' whose form
+ * applies with 'Aplicar filtros'; CSS shows its content on desktop, and scripts open it there so
+ * assistive technology reads it as expanded.
  */
-function FiltersPanel(props: { children: ReactNode }) {
+function FiltersPanel(props: { total: number; children: ReactNode }) {
   const panel = useRef<HTMLDetailsElement>(null);
+  const hydrated = useHydrated();
+  const desktop = useDesktop();
   useEffect(() => {
-    if (panel.current && window.matchMedia(DESKTOP_QUERY).matches) panel.current.open = true;
-  }, []);
+    if (panel.current && desktop) panel.current.open = true;
+  }, [desktop]);
+  if (hydrated && !desktop) return <FilterDrawer total={props.total}>{props.children}</FilterDrawer>;
   return (
     <details ref={panel} className="listing__filters">
       <summary>Filtrar</summary>
       <div className="listing__filters-content">{props.children}</div>
     </details>
+  );
+}
+
+/** Whether the desktop layout is on, following the window as it is resized; false before scripts. */
+function useDesktop(): boolean {
+  const [desktop, setDesktop] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia(DESKTOP_QUERY);
+    const update = () => setDesktop(query.matches);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return desktop;
+}
+
+/**
+ * The phone's filter drawer. Its form stays in the page while it is closed: the order select belongs
+ * to it (form attribute), and every change still applies at once, the count following.
+ */
+function FilterDrawer(props: { total: number; children: ReactNode }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const close = () => dialog.current?.close();
+  const count = productCount(props.total);
+  return (
+    <div className="listing__filters">
+      <button
+        ref={opener}
+        type="button"
+        className="listing__filters-button"
+        aria-haspopup="dialog"
+        onClick={() => dialog.current?.showModal()}
+      >
+        Filtrar
+      </button>
+      <dialog
+        ref={dialog}
+        className="dialog listing__drawer"
+        aria-labelledby={titleId}
+        onClose={() => opener.current?.focus()}
+      >
+        <div className="listing__drawer-header">
+          <h2 id={titleId} className="dialog__title">
+            Filtrar
+          </h2>
+          <p className="listing__drawer-count" role="status">
+            {count}
+          </p>
+          <button type="button" className="icon-button" aria-label="Cerrar" onClick={close}>
+            <Icon name="close" />
+          </button>
+        </div>
+        <div className="listing__drawer-body">{props.children}</div>
+        <div className="listing__drawer-footer">
+          <button type="button" className="button button--primary" onClick={close}>
+            Ver {count}
+          </button>
+        </div>
+      </dialog>
+    </div>
   );
 }

@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
-import { itemPurchaseLimit } from '@despensa/domain';
+import { formatCLP, isWeighed, itemPurchaseLimit } from '@despensa/domain';
 import type { Product } from '@despensa/contracts';
 import { AddToCartButton } from '../add-to-cart-button';
 import { ProductPrice } from '../product-price';
 import { ProductTags } from '../product-tags';
-import type { ProductSummary } from '../product-summary';
+import { quantityTotal, type ProductSummary } from '../product-summary';
+import { QuantityStepper as WeightStepper } from '../../cart/quantity-stepper';
 import { QuantityStepper } from './quantity-stepper';
 
 /** Price block, seller, quantity and the add button of the product page. */
@@ -21,9 +22,20 @@ export function BuyBox(props: { product: Product; summary: ProductSummary; selle
         Vendido por <strong>{sellerName}</strong>
       </p>
       <div className="buy-box__actions">
-        {summary.inStock && (
+        {summary.inStock && isWeighed(summary.measurementUnit) ? (
+          // A weighed product is chosen by weight, in steps of its unitMultiplier, with what that weight costs.
+          <div className="buy-box__weight">
+            <WeightStepper
+              line={{ ...summary, quantity }}
+              onChange={(next) => setQuantity(Math.min(max, Math.max(1, next)))}
+            />
+            <p className="buy-box__estimate">
+              Precio estimado <strong>{formatCLP(quantityTotal(summary, quantity))}</strong>
+            </p>
+          </div>
+        ) : summary.inStock ? (
           <QuantityStepper id={quantityId} value={quantity} max={max} onChange={setQuantity} />
-        )}
+        ) : null}
         <AddToCartButton
           className="add-to-cart add-to-cart--large"
           productName={summary.name}

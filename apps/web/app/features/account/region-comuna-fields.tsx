@@ -1,0 +1,108 @@
+import { useEffect, useState } from 'react';
+import type { Comuna, Region } from '@despensa/contracts';
+import { apiRequest } from '../../lib/api-client';
+
+/** The §3 region picker's list (north to south), once `active`. */
+export function useRegions(active: boolean): Region[] {
+  const [regions, setRegions] = useState<Region[]>([]);
+  useEffect(() => {
+    if (!active || regions.length) return;
+    void apiRequest<Region[]>('/api/address/regions').then((result) => {
+      if (result.ok) setRegions(result.data);
+    });
+  }, [active, regions.length]);
+  return regions;
+}
+
+/** The comunas of a region, for the comuna picker filtered by it. */
+export function useComunas(regionCode: string): Comuna[] {
+  const [comunas, setComunas] = useState<{ region: string; list: Comuna[] }>({ region: '', list: [] });
+  useEffect(() => {
+    if (!regionCode) return;
+    let current = true;
+    void apiRequest<Comuna[]>(`/api/address/regions/${encodeURIComponent(regionCode)}/comunas`).then(
+      (result) => {
+        if (current && result.ok) setComunas({ region: regionCode, list: result.data });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [regionCode]);
+  return comunas.region === regionCode ? comunas.list : [];
+}
+
+/**
+ * §3 region picker, then the comuna picker filtered by it: the address dialog (a form's `city`, the comuna's
+ * name) and the delivery selector's anonymous preview (the comuna's code) both ask this way.
+ */
+export function RegionComunaFields({
+  id,
+  regions,
+  comunas,
+  regionCode,
+  onRegionChange,
+  comuna,
+  onComunaChange,
+  comunaValue,
+  comunaFieldName,
+  required = false,
+}: {
+  id: string;
+  regions: Region[];
+  comunas: Comuna[];
+  regionCode: string;
+  onRegionChange: (code: string) => void;
+  comuna: string;
+  onComunaChange: (value: string) => void;
+  /** What a comuna option's value is. */
+  comunaValue: 'code' | 'name';
+  /** The comuna select's form field name, when it belongs to a form. */
+  comunaFieldName?: string;
+  required?: boolean;
+}) {
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={`${id}-region`} className="field__label">
+          Región
+        </label>
+        <select
+          id={`${id}-region`}
+          className="field__input"
+          required={required}
+          value={regionCode}
+          onChange={(event) => onRegionChange(event.target.value)}
+        >
+          <option value="">Elige una región</option>
+          {regions.map((each) => (
+            <option key={each.code} value={each.code}>
+              {each.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-comuna`} className="field__label">
+          Comuna
+        </label>
+        <select
+          id={`${id}-comuna`}
+          {...(comunaFieldName ? { name: comunaFieldName } : {})}
+          className="field__input"
+          required={required}
+          disabled={!regionCode}
+          value={comuna}
+          onChange={(event) => onComunaChange(event.target.value)}
+        >
+          <option value="">Elige una comuna</option>
+          {comunas.map((each) => (
+            <option key={each.code} value={each[comunaValue]}>
+              {each.name}
+            </option>
+          ))}
+        </select>
+      </div>
+    </>
+  );
+}
