@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { computeRutCheckDigit, formatCLP } from '@despensa/domain';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
@@ -207,8 +208,23 @@ describe('checkout', () => {
     await page.getByRole('button', { name: 'Ir a pagar' }).click();
     // A new customer has the default store: the delivery selector first (§2 go-to-checkout).
     await chooseHomeDelivery(page);
+    // The terms changed after this shopper accepted them (as an operator would publish new ones).
+    const db = new pg.Client({ connectionString: inject('databaseUrl') });
+    await db.connect();
+    await db.query("UPDATE customer SET terms_accepted_at = now() - interval '400 days' WHERE email = $1", [
+      shopper.email,
+    ]);
+    await db.end();
     await page.getByRole('button', { name: 'Ir a pagar' }).click();
+    const terms = page.getByRole('dialog', { name: 'Actualizamos nuestros términos y condiciones' });
+    await terms.waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await terms.getByRole('button', { name: 'Acepto los términos y condiciones' }).click();
+    await terms.waitFor({ state: 'hidden' });
     await throughSteps(page);
+    // Accepted once, the dialog does not come back.
+    await page.reload();
+    expect(await terms.isVisible()).toBe(false);
 
     // Card redirect, Webpay (the default method); a new address is confirmed with the e-mailed code (§4).
     expect(await page.getByRole('radio', { name: /Tarjeta de crédito, débito o prepago/ }).isChecked()).toBe(
@@ -274,6 +290,17 @@ describe('checkout', () => {
     const rejected = page.getByRole('dialog', { name: 'Tu banco rechazó el pago' });
     await rejected.waitFor();
     await rejected.getByRole('button', { name: 'Intentar de nuevo' }).click();
+
+    // §8: a payment call that fails on the network raises error_503: the 503 screen, whose Reintentar reloads.
+    await page.route(
+      (url) => url.pathname.startsWith('/checkout/payment'),
+      (route) => (route.request().method() === 'POST' ? route.abort('failed') : route.continue()),
+    );
+    await pay(page);
+    await page.getByText('En estos momentos no podemos completar tu solicitud').waitFor();
+    await page.unrouteAll();
+    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await page.waitForURL(stepUrl('payment'));
 
     // Paying again with the approved VISA places the order.
     await pay(page);

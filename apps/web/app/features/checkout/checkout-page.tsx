@@ -7,6 +7,7 @@ import { failedPaymentOf, type PaymentError } from './payment-failures';
 import { PaymentStep } from './payment-step';
 import { ProfileStep } from './profile-step';
 import { ShippingStep } from './shipping-step';
+import { TermsUpdateDialog } from './terms-update-dialog';
 import { CHECKOUT_STEPS, checkoutStepPath, reachableStep, type CheckoutStep } from './steps';
 import '../cart/cart.css';
 import './checkout.css';
@@ -84,6 +85,7 @@ export function CheckoutPage({
           </Link>
         </aside>
       </div>
+      <TermsUpdateDialog terms={state.termsUpdate} />
       <FailedPaymentModal
         failure={paymentError ? failedPaymentOf(paymentError) : null}
         helpPhone={helpPhone}

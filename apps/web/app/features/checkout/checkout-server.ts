@@ -21,6 +21,7 @@ import {
 } from '@despensa/domain';
 import { profileOrNull, requireSession } from '../account/account-server';
 import { cartViewerOf, storedOrderForm } from '../cart/cart-server';
+import { loadDocument } from '../content/load-document';
 import { deliveryChoiceFromCookie } from '../delivery/choice-cookie';
 import { chosenWindowOf, type ChosenWindow } from '../delivery/delivery-server';
 import { paymentMethodByKey, paymentMethodName, type PaymentMethodKey } from './payment-methods';
@@ -39,6 +40,8 @@ export interface CheckoutState {
   gaps: CartGap[];
   receiverName: string;
   profile: { email: string; firstName: string; lastName: string; document: string; phone: string };
+  /** §2 terms update: the legal agreements, when they changed after the shopper last accepted them. */
+  termsUpdate: { document: string; updatedAt: string } | null;
 }
 
 /**
@@ -51,10 +54,11 @@ export async function checkoutState(services: Services, request: Request): Promi
   const orderForm = await storedOrderForm(services, request, viewer);
   if (!orderForm || orderForm.items.length === 0) throw redirect('/_secure/cart');
   const choice = deliveryChoiceFromCookie(request.headers.get('cookie'));
-  const [window, orderInfo, account] = await Promise.all([
+  const [window, orderInfo, account, agreements] = await Promise.all([
     chosenWindowOf(services, orderForm, choice),
     services.cart.getOrderInfo(viewer, orderForm.orderFormId),
     profileOrNull(services, request),
+    loadDocument(services, 'legal-agreements'),
   ]);
   const address = orderForm.shippingData.address as { receiverName?: unknown } | null;
   const gaps = cartGaps(
@@ -84,6 +88,10 @@ export async function checkoutState(services: Services, request: Request): Promi
     receiverName:
       orderInfo.receiverData?.name ??
       (typeof address?.receiverName === 'string' ? address.receiverName : fullName),
+    termsUpdate:
+      agreements && account && Date.parse(account.termsAcceptedAt) < Date.parse(agreements.updatedAt)
+        ? { document: agreements.document, updatedAt: agreements.updatedAt }
+        : null,
     profile: {
       email: client?.email ?? account?.email ?? '',
       firstName: client?.firstName ?? account?.firstName ?? '',
@@ -144,6 +152,9 @@ export async function checkoutAction(services: Services, request: Request) {
         });
         return next('payment');
       }
+      case 'acceptTerms':
+        await services.accounts.updateProfile(token, { termsAccepted: true });
+        return redirect(new URL(request.url).pathname);
       case 'validateAddress': {
         const addressId = text(form, 'addressId');
         await services.accounts.validateAddress(token, addressId, text(form, 'accessKey'));
