@@ -9,6 +9,7 @@ const PASSWORD = 'clave-segura-123';
 /** Transbank's integration cards (README): approved VISA, rejected Mastercard. */
 const VISA = '4051 8856 0044 6623';
 const MASTERCARD = '5186 0595 5959 0568';
+const REDCOMPRA = '4051 8842 3993 7763';
 
 interface ApiProduct {
   items: {
@@ -22,6 +23,7 @@ interface ApiOrder {
   value: number;
   status: string;
   shippingData: { deliveryWindow: { startDateUtc: string; endDateUtc: string } | null };
+  paymentData: { transactions: { payments: { paymentSystem: string }[] }[] };
 }
 
 let browser: Browser;
@@ -291,6 +293,24 @@ describe('checkout', () => {
     await rejected.waitFor();
     await rejected.getByRole('button', { name: 'Intentar de nuevo' }).click();
 
+    // Every method has its option; one the server does not take yet says so in Spanish.
+    for (const name of [
+      'Tarjeta de débito Redcompra',
+      'Tarjeta Despensa',
+      'Tarjetas guardadas',
+      'Billetera digital',
+      'Tarjeta de regalo',
+    ]) {
+      await page.getByRole('radio', { name: new RegExp(`^${name}`) }).waitFor();
+    }
+    await page.getByRole('radio', { name: /^Tarjeta Despensa/ }).check();
+    await pay(page);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Ese medio de pago no está disponible. Elige otro.' })
+      .waitFor();
+    expect(page.url()).toMatch(stepUrl('payment'));
+
     // §8: a payment call that fails on the network raises error_503: the 503 screen, whose Reintentar reloads.
     await page.route(
       (url) => url.pathname.startsWith('/checkout/payment'),
@@ -302,10 +322,12 @@ describe('checkout', () => {
     await page.getByRole('button', { name: 'Reintentar' }).click();
     await page.waitForURL(stepUrl('payment'));
 
-    // Paying again with the approved VISA places the order.
+    // Paying again, with Redcompra debit (30) on the acquirer's page, places the order.
+    await page.getByRole('radio', { name: /^Tarjeta de débito Redcompra/ }).check();
     await pay(page);
-    await payAtAcquirer(page, VISA);
-    await orderPlaced(page, shopper.token, product.name);
+    await payAtAcquirer(page, REDCOMPRA);
+    const order = await orderPlaced(page, shopper.token, product.name);
+    expect(order.paymentData.transactions[0]!.payments[0]!.paymentSystem).toBe('30');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(480);
     expect(await accessibilityViolations(page)).toEqual([]);
     await context.close();
