@@ -144,7 +144,10 @@ async function throughSteps(page: Page): Promise<void> {
   const step = page.getByRole('region', { name: 'Entrega' });
   // §5 shipping valid: the receiver is missing until the shopper says who it is.
   await step.getByText('Falta completar: quién recibe.').waitFor();
-  expect(await page.getByRole('link', { name: 'Centro de ayuda' }).isVisible()).toBe(true);
+  // §2 layout: the checkout header with its help-centre link, no general footer.
+  expect(
+    await page.getByRole('banner').getByRole('link', { name: 'Centro de ayuda' }).getAttribute('href'),
+  ).toBe('/informaciones/centro-de-ayuda');
   expect(await page.getByRole('contentinfo').count()).toBe(0);
   expect(await accessibilityViolations(page)).toEqual([]);
   await step.getByLabel('¿Quién recibe el pedido?').fill('Rosa Muñoz');

@@ -2,6 +2,7 @@ import { data, redirect, redirectDocument } from 'react-router';
 import {
   failureCodeOf,
   failureMessageOf,
+  type CartViewer,
   type DeliveryChoice,
   type OrderForm,
   type StorefrontServices,
@@ -174,9 +175,24 @@ export async function checkoutAction(services: Services, request: Request) {
   }
 }
 
+/** §4 step 2: items of more than one seller are re-applied under one seller (the delivery choice's). */
+async function underOneSeller(
+  services: Services,
+  viewer: CartViewer,
+  orderForm: OrderForm,
+  seller: string,
+): Promise<OrderForm> {
+  if (new Set(orderForm.items.map((item) => item.seller)).size < 2) return orderForm;
+  const moved = orderForm.items.filter((item) => item.seller !== seller);
+  return services.cart.updateItems(viewer, orderForm.orderFormId, [
+    ...moved.map((item) => ({ id: item.id, seller: item.seller, quantity: 0 })),
+    ...moved.map((item) => ({ id: item.id, seller, quantity: item.quantity })),
+  ]);
+}
+
 /**
  * §4 purchase flow from the payment step: the payment entry saved for the cart's total, completeness
- * (step 1), the express estimate written or deleted (3), the blocked-address check for home delivery and
+ * (step 1), items under one seller (2), the express estimate written or deleted (3), the blocked-address check for home delivery and
  * express (4), the transaction (5) and its answer (6): to the acquirer, or a modal or dialog.
  */
 async function pay(
@@ -188,10 +204,11 @@ async function pay(
 ) {
   const method = paymentMethodByKey(key);
   if (!method) return fail('Elige un medio de pago.', 'method');
-  const { orderForm, choice } = state;
+  const { choice } = state;
   if (state.gaps.length > 0) throw redirect(stepUrl(request, reachableStep(state.gaps, 'payment')));
   const viewer = await cartViewerOf(services, request);
-  const id = orderForm.orderFormId;
+  const id = state.orderForm.orderFormId;
+  const orderForm = await underOneSeller(services, viewer, state.orderForm, choice?.seller ?? '1');
   await services.cart.setPayments(viewer, id, [
     {
       paymentSystem: method.paymentSystem,
