@@ -27,7 +27,10 @@ export interface PaymentMethodOption {
 
 /**
  * The payment step's methods, in the order shown, each with its panel: the one map other features plug
- * their panels into. Debit and the group card pay on the acquirer's page like any card.
+ * their panels into (gift-card dialog, saved cards, wallet link). A panel renders inside the payment form,
+ * so its named inputs are posted with `intent=pay` and `method={key}` to checkout-server's `pay`, which
+ * saves the payment entry for the cart's total and places the order. Debit and the group card pay on the
+ * acquirer's page like any card. The retail-group card has no §9 id of its own: it is the promissory id.
  */
 export const paymentMethodPanels = {
   webpay: {
