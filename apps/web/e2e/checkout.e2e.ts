@@ -281,7 +281,7 @@ describe('checkout', () => {
     await context.close();
   });
 
-  it('at 480 px: an abandoned and a rejected payment show the failed-payment modal, then paying again works', async () => {
+  it('at 480 px: abandoned, failed and rejected payments show their failed-payment modals, then paying again works', async () => {
     const shopper = await customer();
     const product = await someDairy();
     const { context, page } = await open(shopper.token, `/?sku=${product.sku}`, 480);
@@ -310,6 +310,17 @@ describe('checkout', () => {
     await aborted.getByRole('button', { name: 'Intentar de nuevo' }).click();
     await aborted.waitFor({ state: 'hidden' });
     await page.waitForURL(stepUrl('payment'));
+
+    // The acquirer's error page, then 'Volver al sitio': the modal that offers help.
+    await pay(page);
+    await page.getByRole('button', { name: 'Simular un error' }).click();
+    await page.getByRole('button', { name: 'Volver al sitio' }).click();
+    await page.waitForURL(/\/checkout\/payment\?paymentError=error/);
+    const failed = page.getByRole('dialog', { name: 'Tuvimos un problema con tu pago' });
+    expect(await failed.getByRole('link', { name: 'Centro de ayuda' }).getAttribute('href')).toBe(
+      '/informaciones/centro-de-ayuda',
+    );
+    await failed.getByRole('button', { name: 'Intentar de nuevo' }).click();
 
     // A rejected Mastercard: the bank's modal.
     await pay(page);
