@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Order } from '@despensa/contracts';
-import { addressDisplayLine, deliveryMethodById, formatCLP } from '@despensa/domain';
+import { addressDisplayLine, deliveryMethodById, formatCLP, isAddressMethod } from '@despensa/domain';
 import { windowLine } from '../delivery/window-label';
 import './checkout.css';
 
@@ -9,8 +9,13 @@ export function OrderPlacedPage({ orderGroup, orders }: { orderGroup: string; or
   const first = orders[0]!;
   const total = orders.reduce((sum, order) => sum + order.value, 0);
   const { address, deliveryWindow, selectedSla } = first.shippingData;
-  const mode = selectedSla ? deliveryMethodById(selectedSla)?.name : undefined;
-  const place = address ? addressDisplayLine(address as Parameters<typeof addressDisplayLine>[0]) : '';
+  const method = selectedSla ? deliveryMethodById(selectedSla) : undefined;
+  const mode = method?.name;
+  // A pickup's shipping address is the fixed default one (§4), not a place the shopper goes to.
+  const place =
+    address && (!method || isAddressMethod(method.kind))
+      ? addressDisplayLine(address as Parameters<typeof addressDisplayLine>[0])
+      : '';
   return (
     <main className="checkout container order-placed">
       <h1 className="checkout__title">Confirmación de compra</h1>
