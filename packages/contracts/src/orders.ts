@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { CANCEL_REASON_IDS, ORDERS_PAGE_SIZE, PHONE_INVALID_MESSAGE, cleanContactPhone } from '@despensa/domain';
+import {
+  CANCEL_REASON_IDS,
+  ORDERS_PAGE_SIZE,
+  PHONE_INVALID_MESSAGE,
+  cleanContactPhone,
+} from '@despensa/domain';
 import { order, orderStatus } from './checkout';
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Usa una fecha AAAA-MM-DD');

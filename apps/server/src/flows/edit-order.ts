@@ -65,7 +65,12 @@ export function editOrderFlow({ catalog, orders, purchases, acquirer }: OrderCha
           sellingPrice: offer.price,
           imageUrl: productImageUrl(entry.sku),
         });
-        stock.push({ skuId: Number(change.id), salesChannel, sellerId: row.sellerId, quantity: change.quantity });
+        stock.push({
+          skuId: Number(change.id),
+          salesChannel,
+          sellerId: row.sellerId,
+          quantity: change.quantity,
+        });
       }
       const kept = items.filter((item) => item.quantity > 0);
       if (kept.length === 0) throw new Failure('orderEmpty', { field: 'items' });

@@ -1,11 +1,5 @@
 import { LOCALE, SHOP_TIME_ZONE, formatCLP } from '@despensa/domain';
-import type {
-  CancelBody,
-  EditOrderAnswer,
-  EditOrderBody,
-  Order,
-  RescheduleBody,
-} from '@despensa/contracts';
+import type { CancelBody, EditOrderAnswer, EditOrderBody, Order, RescheduleBody } from '@despensa/contracts';
 import type { Database } from '../db/client';
 import type { Mailer } from '../providers/mail/mailer';
 import { cancelOrderFlow, type OrderChangeModules } from './cancel-order';

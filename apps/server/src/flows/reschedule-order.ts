@@ -8,7 +8,10 @@ import type { OrderChangeModules } from './cancel-order';
  * moves to another window of the same store and mode that has room (the old window gets its place back),
  * and the group's orders read the new window.
  */
-export function rescheduleOrderFlow({ delivery, purchases }: Pick<OrderChangeModules, 'delivery' | 'purchases'>) {
+export function rescheduleOrderFlow({
+  delivery,
+  purchases,
+}: Pick<OrderChangeModules, 'delivery' | 'purchases'>) {
   return defineFlow<{ userId: string; orderId: string; body: RescheduleBody }, Order>(
     'reschedule-order',
     async ({ userId, orderId, body }, { tx, step }) => {

@@ -79,7 +79,8 @@ export function repeatOrderChoice(cart: RepeatLine[], lastOrder: RepeatLine[]): 
   };
   const mine = totals(cart);
   const theirs = totals(lastOrder);
-  const identical = mine.size === theirs.size && [...mine].every(([id, quantity]) => theirs.get(id) === quantity);
+  const identical =
+    mine.size === theirs.size && [...mine].every(([id, quantity]) => theirs.get(id) === quantity);
   return identical ? 'nothing' : 'ask';
 }
 

@@ -148,19 +148,27 @@ export async function changeSold(tx: Tx, holder: string, line: StockLine): Promi
     .where(and(offer, sql`${skuOffer.availableQuantity} >= ${line.quantity}`))
     .returning({ skuId: skuOffer.skuId });
   if (moved.length === 0) return false;
+  if (line.quantity > 0) {
+    await tx
+      .insert(stockHold)
+      .values({ holder, ...line, expiresAt: null })
+      .onConflictDoUpdate({
+        target: [stockHold.holder, stockHold.skuId, stockHold.salesChannel, stockHold.sellerId],
+        set: { quantity: sql`${stockHold.quantity} + ${line.quantity}` },
+      });
+    return true;
+  }
+  // Fewer units: the hold shrinks, and goes once none are left (a hold never counts 0 units).
   const hold = and(
     eq(stockHold.holder, holder),
     eq(stockHold.skuId, line.skuId),
     eq(stockHold.salesChannel, line.salesChannel),
     eq(stockHold.sellerId, line.sellerId),
   );
+  await tx.delete(stockHold).where(and(hold, lte(stockHold.quantity, -line.quantity)));
   await tx
-    .insert(stockHold)
-    .values({ holder, ...line, expiresAt: null })
-    .onConflictDoUpdate({
-      target: [stockHold.holder, stockHold.skuId, stockHold.salesChannel, stockHold.sellerId],
-      set: { quantity: sql`${stockHold.quantity} + ${line.quantity}` },
-    });
-  await tx.delete(stockHold).where(and(hold, lte(stockHold.quantity, 0)));
+    .update(stockHold)
+    .set({ quantity: sql`${stockHold.quantity} + ${line.quantity}` })
+    .where(hold);
   return true;
 }

@@ -83,8 +83,7 @@ export function purchaseRoutes(
           response: { 200: order, ...changeErrors },
         },
       },
-      async (request) =>
-        changes.reschedule(currentSession(request).userId, request.params.id, request.body),
+      async (request) => changes.reschedule(currentSession(request).userId, request.params.id, request.body),
     );
 
     app.post(

@@ -129,11 +129,7 @@ export class PurchasesService {
     return rows.map((each) => each.status);
   }
 
-  async markCanceled(
-    row: OrderRow,
-    data: NonNullable<Detail['cancellationData']>,
-    tx: Tx,
-  ): Promise<Order> {
+  async markCanceled(row: OrderRow, data: NonNullable<Detail['cancellationData']>, tx: Tx): Promise<Order> {
     return this.write(row, { ...row.detail, cancellationData: data }, tx, 'canceled');
   }
 

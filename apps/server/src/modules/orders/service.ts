@@ -28,7 +28,6 @@ import {
 import type { PaymentStatus } from './tables';
 import { orderView } from './order-view';
 
-
 const TRANSACTION_STATUS: Record<PaymentStatus, PaymentTransaction['status']> = {
   pending: 'Started',
   approved: 'Approved',

@@ -283,7 +283,9 @@ export async function moveOrderReservation(
     .select({ windowId: windowReservation.windowId, storeId: deliveryWindow.storeId })
     .from(windowReservation)
     .innerJoin(deliveryWindow, eq(deliveryWindow.id, windowReservation.windowId))
-    .where(and(eq(windowReservation.orderFormId, orderKey(orderGroup)), eq(windowReservation.released, false)))
+    .where(
+      and(eq(windowReservation.orderFormId, orderKey(orderGroup)), eq(windowReservation.released, false)),
+    )
     .for('update', { of: windowReservation });
   if (!held) return 'noWindow';
   const [target] = await tx
