@@ -58,6 +58,7 @@ import { Checkout } from './flows/place-order';
 import { OrderChanges } from './flows/order-changes';
 import { PurchasesService } from './modules/orders/purchases';
 import { purchaseRoutes } from './modules/orders/purchase-routes';
+import { ordersForWeb } from './modules/orders/web';
 import { paymentPages } from './flows/payment-pages';
 import type { GiftCardProvider } from './providers/giftcard/giftcard';
 import { GiftCardSandbox } from './providers/giftcard/sandbox/sandbox';
@@ -283,6 +284,7 @@ export async function buildApp({
         noCoverageVariant: config.BRAND_NO_COVERAGE_VARIANT,
       },
       accounts: accountsForWeb(auth, users, addresses),
+      orders: ordersForWeb(auth, orders, purchases, orderChanges, delivery),
       cart,
       catalog,
       content,

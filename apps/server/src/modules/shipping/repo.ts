@@ -323,3 +323,13 @@ export async function releaseOrderReservation(tx: Tx, orderGroup: string): Promi
     .returning({ windowId: windowReservation.windowId, released: windowReservation.released });
   if (held && !held.released) await release(tx, held.windowId);
 }
+
+/** The store whose window an order group holds a place in (null: no window, as express). */
+export async function storeOfOrder(db: Db, orderGroup: string): Promise<string | null> {
+  const [row] = await db
+    .select({ storeId: deliveryWindow.storeId })
+    .from(windowReservation)
+    .innerJoin(deliveryWindow, eq(deliveryWindow.id, windowReservation.windowId))
+    .where(and(eq(windowReservation.orderFormId, orderKey(orderGroup)), eq(windowReservation.released, false)));
+  return row?.storeId ?? null;
+}

@@ -66,6 +66,7 @@ import {
   keepForOrder,
   moveOrderReservation,
   releaseOrderReservation,
+  storeOfOrder,
   returnToCart,
   releaseReservation,
   reserveWindow,
@@ -480,6 +481,17 @@ export class DeliveryService implements Omit<DeliveryApi, 'applyChoice' | 'reser
     if (outcome === 'same') throw new Failure('orderSameWindow', { field: 'startDateUtc' });
     if (outcome === 'full') throw new Failure('windowFull', { field: 'startDateUtc' });
     return { startDateUtc: startsAt.toISOString(), endDateUtc: endsAt.toISOString() };
+  }
+
+  /** The windows an order group could move to: its store's, that its mode can still be prepared for. */
+  async orderWindows(orderGroup: string, mode: DeliveryMethod['kind']): Promise<DeliveryWindow[]> {
+    const storeId = await storeOfOrder(this.database.db, orderGroup);
+    if (!storeId) return [];
+    const now = this.clock();
+    const rows = await windowsOf(this.database, storeId, now, new Date(now.getTime() + WINDOW_HORIZON_MS));
+    return rows
+      .filter((row) => windowOrderable(row.startsAt, now, mode))
+      .map((row) => windowView(row, DELIVERY_PRICES_CENTS[mode]));
   }
 
   /** A canceled order group's window place goes back to the window, in `tx`. */
