@@ -48,6 +48,12 @@ export default [
   route('mis-datos', 'routes/account-my-data.tsx'),
   route('logout', 'routes/account-logout.ts'),
 
+  // Purchases (orders after checkout)
+  route('mis-compras', 'routes/purchases.tsx'),
+  route('mis-compras-antiguas', 'routes/purchases.tsx', { id: 'purchases:antiguas' }),
+  route('mis-compras/:orderId', 'routes/purchase-detail.tsx'),
+  route('mis-compras-antiguas/:orderId', 'routes/purchase-detail.tsx', { id: 'purchase-detail:antiguas' }),
+
   // Later issues
   comingSoon('mi-cuenta/prime', 'account'),
   comingSoon('checkout', 'checkout'),
@@ -57,10 +63,6 @@ export default [
   comingSoon('cencopay/vinculacion', 'wallet'),
   comingSoon('mis-tarjetas', 'wallet'),
   comingSoon('_secure/order/status/:orderId', 'orders'),
-  comingSoon('mis-compras', 'orders'),
-  comingSoon('mis-compras/:orderId', 'orders'),
-  comingSoon('mis-compras-antiguas', 'orders'),
-  comingSoon('mis-compras-antiguas/:orderId', 'orders'),
   comingSoon('lista-de-compra', 'lists'),
   comingSoon('mis-listas-de-compras', 'lists'),
   comingSoon('_secure/listas-de-compras', 'lists'),

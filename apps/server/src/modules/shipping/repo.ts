@@ -330,6 +330,8 @@ export async function storeOfOrder(db: Db, orderGroup: string): Promise<string |
     .select({ storeId: deliveryWindow.storeId })
     .from(windowReservation)
     .innerJoin(deliveryWindow, eq(deliveryWindow.id, windowReservation.windowId))
-    .where(and(eq(windowReservation.orderFormId, orderKey(orderGroup)), eq(windowReservation.released, false)));
+    .where(
+      and(eq(windowReservation.orderFormId, orderKey(orderGroup)), eq(windowReservation.released, false)),
+    );
   return row?.storeId ?? null;
 }
