@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt,ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { CURRENT_ORDERS_DAYS, zonedInstant } from '@despensa/domain';
 import {
   Failure,

@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { Form, useNavigation } from 'react-router';
+import { Form } from 'react-router';
 import { CANCEL_REASONS } from '@despensa/domain';
 import type { Order } from '@despensa/contracts';
 import { formatPrice } from '../../lib/format';
@@ -7,11 +6,6 @@ import { Dialog } from '../../ui/dialog';
 
 /** §2 order-cancel dialog: one of the §7 reasons, a contact phone and a comment. */
 export function CancelDialog({ order, open, onClose }: { order: Order; open: boolean; onClose: () => void }) {
-  const navigation = useNavigation();
-  const sending = navigation.formData?.get('intent') === 'cancel';
-  useEffect(() => {
-    if (sending) onClose();
-  }, [sending, onClose]);
   return (
     <Dialog open={open} title="Anular pedido" onClose={onClose}>
       <Form method="post" className="account-form">

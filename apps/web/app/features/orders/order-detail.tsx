@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { addressDisplayLine, quantityLabel } from '@despensa/domain';
 import type { DeliveryWindow, Order } from '@despensa/contracts';
@@ -10,6 +10,9 @@ import { OrderEdit } from './order-edit';
 import { STATUS_FILTERS, STATUS_STEPS, deliveryModeName, paymentName, substitutionLabel } from './labels';
 import type { OrderActionResult } from './order-actions';
 import { CURRENT_PURCHASES_PATH, OLD_PURCHASES_PATH } from './paths';
+
+/** The totalizers the summary shows (the card and wallet variants are the cart's, not the order's). */
+const SUMMARY_TOTALS = ['Items', 'Discounts', 'Shipping'];
 
 /**
  * One purchase: its status and where it is in the workflow, the items with their substitution
@@ -30,6 +33,8 @@ export function OrderDetail({
   editing: boolean;
 }) {
   const [dialog, setDialog] = useState<'cancel' | 'reschedule' | null>(null);
+  // A dialog's form was answered: the page says what happened, the dialog closes.
+  useEffect(() => setDialog(null), [result]);
   const window = order.shippingData.deliveryWindow;
   const address = order.shippingData.address as Parameters<typeof addressDisplayLine>[0] | null;
   const reached = STATUS_STEPS.indexOf(order.status);
@@ -162,7 +167,7 @@ export function OrderDetail({
         <h2 id="order-totals">Resumen</h2>
         <dl className="orders-list__facts">
           {order.totals
-            .filter((total) => total.value !== 0)
+            .filter((total) => SUMMARY_TOTALS.includes(total.id) && total.value !== 0)
             .map((total) => (
               <div key={total.id} className="orders-list__fact">
                 <dt>{total.name}</dt>

@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { Form, useNavigation } from 'react-router';
+import { Form } from 'react-router';
 import type { DeliveryWindow, Order } from '@despensa/contracts';
 import { Dialog } from '../../ui/dialog';
 import { windowHours, windowLine, windowsByDay } from '../delivery/window-label';
@@ -16,11 +15,6 @@ export function RescheduleDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const navigation = useNavigation();
-  const sending = navigation.formData?.get('intent') === 'reschedule';
-  useEffect(() => {
-    if (sending) onClose();
-  }, [sending, onClose]);
   const current = order.shippingData.deliveryWindow;
   const isCurrent = (window: DeliveryWindow) =>
     current !== null && Date.parse(current.startDateUtc) === Date.parse(window.startDateUtc);
