@@ -26,9 +26,9 @@ export const CANCEL_REASON_IDS = CANCEL_REASONS.map((reason) => reason.id) as [
 export const CURRENT_ORDERS_DAYS = 90;
 export const ORDERS_PAGE_SIZE = 10;
 
-/** Whether an order placed at `creationDate` is a current purchase at `now`. */
-export function isCurrentOrder(creationDate: Date, now: Date): boolean {
-  return now.getTime() - creationDate.getTime() < CURRENT_ORDERS_DAYS * 24 * 3600_000;
+/** Purchases placed from this instant on are current at `now`; earlier ones are old. */
+export function currentOrdersSince(now: Date): Date {
+  return new Date(now.getTime() - CURRENT_ORDERS_DAYS * 24 * 3600_000);
 }
 
 /** Paid and not yet picked: the statuses in which the shopper may still cancel, reschedule or edit. */

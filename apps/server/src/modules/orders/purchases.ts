@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
-import { CURRENT_ORDERS_DAYS, zonedInstant } from '@despensa/domain';
+import { currentOrdersSince, zonedInstant } from '@despensa/domain';
 import {
   Failure,
   type LastOrderItems,
@@ -27,7 +27,7 @@ export class PurchasesService {
 
   async list(userId: string, query: OrderListQuery): Promise<OrderList> {
     const now = this.clock();
-    const split = new Date(now.getTime() - CURRENT_ORDERS_DAYS * 24 * 3600_000);
+    const split = currentOrdersSince(now);
     const where: SQL[] = [
       eq(shopOrder.userId, userId),
       query.scope === 'current' ? gte(shopOrder.createdAt, split) : lt(shopOrder.createdAt, split),
