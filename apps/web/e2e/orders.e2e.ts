@@ -218,14 +218,15 @@ async function shopperPage(token: string): Promise<{ context: BrowserContext; pa
 }
 
 const cartButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Carro, / });
+const minicart = (page: Page) => page.getByRole('dialog', { name: 'Tu carro' });
 
 describe('purchases: list → detail → reschedule → cancel, and repeat last order', () => {
-  it('a shopper follows, reschedules and cancels an order, then repeats the last one', async () => {
+  it('a shopper follows, reschedules and cancels an order: stock and window place come back', async () => {
     const shopper = await newShopper();
-    const [first, last] = [skus[0]!, skus[1]!];
+    const first = skus[0]!;
     const stockBefore = await stockOf(first);
     const firstOrder = await placePaidOrder(shopper, [{ id: first, quantity: 2 }], 3);
-    const lastOrder = await placePaidOrder(shopper, [{ id: last, quantity: 1 }], 4);
+    const lastOrder = await placePaidOrder(shopper, [{ id: skus[1]!, quantity: 1 }], 4);
     expect(await stockOf(first)).toBe(stockBefore - 2);
     const { context, page } = await shopperPage(shopper.token);
     try {
@@ -289,7 +290,17 @@ describe('purchases: list → detail → reschedule → cancel, and repeat last 
       expect(await stockOf(first)).toBe(stockBefore);
       expect(await placesOf(startDateUtc!)).toBe(targetPlaces);
       expect(await page.getByRole('button', { name: 'Anular pedido' }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 
+  it('§4 repeat last order: added, nothing, Mezclar, Nuevo pedido; a 401 cleans the cart and reloads', async () => {
+    const shopper = await newShopper();
+    const last = skus[1]!;
+    await placePaidOrder(shopper, [{ id: last, quantity: 1 }], 4);
+    const { context, page } = await shopperPage(shopper.token);
+    try {
       // §4 repeat last order: an empty cart gets the last order's items; the same cart again, nothing.
       await page.goto('/mis-compras');
       await page.getByRole('button', { name: 'Repetir última compra' }).click();
@@ -303,6 +314,69 @@ describe('purchases: list → detail → reschedule → cancel, and repeat last 
       await page.getByRole('button', { name: 'Repetir última compra' }).click();
       await page.getByText('Tu carro ya tiene los productos de tu última compra.').waitFor();
       expect(await cartButton(page).getAttribute('aria-label')).toBe('Carro, 1 producto');
+
+      // Another cart: the shopper chooses 'Mezclar' (quantities added) or 'Nuevo pedido' (the order's).
+      const name = (await db.query('SELECT name FROM sku WHERE id = $1', [last])).rows[0].name as string;
+      await cartButton(page).click();
+      await minicart(page)
+        .getByRole('button', { name: `Agregar una unidad de ${name}` })
+        .click();
+      await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Carro, 2 productos');
+      await page.keyboard.press('Escape');
+      await page.waitForLoadState('networkidle');
+      await page.getByRole('button', { name: 'Repetir última compra' }).click();
+      const ask = page.getByRole('dialog', { name: 'Repetir última compra' });
+      await ask.waitFor();
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await ask.getByRole('button', { name: 'Mezclar' }).click();
+      await page.getByText('Mezclamos tu carro con los productos de tu última compra.').waitFor();
+      await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Carro, 3 productos');
+      await page.keyboard.press('Escape');
+      await page.waitForLoadState('networkidle');
+      await page.getByRole('button', { name: 'Repetir última compra' }).click();
+      await ask.getByRole('button', { name: 'Nuevo pedido' }).click();
+      await page.getByText('Tu carro ahora tiene los productos de tu última compra.').waitFor();
+      await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Carro, 1 producto');
+      await page.keyboard.press('Escape');
+      await page.waitForLoadState('networkidle');
+
+      // §8: the session ends elsewhere; a 401 on the last order cleans the cart and reloads.
+      const cartCookie = async () =>
+        (await context.cookies()).find((cookie) => cookie.name === 'checkout.vtex.com')?.value ?? '';
+      const before = await cartCookie();
+      expect(before).toContain('__ofid=');
+      await api(shopper.token)('POST', '/api/user/logout', {});
+      await page.getByRole('button', { name: 'Repetir última compra' }).click();
+      // The reload finds no session: a private page sends the visitor to log in.
+      await page.waitForURL(/\/login-page\?callback=%2Fmis-compras$/);
+      expect(await cartCookie()).not.toBe(before);
+      expect(await page.evaluate(() => localStorage.getItem('despensa:cart'))).toBeNull();
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('a 401 on an order logs the shopper out and takes them home (§8)', async () => {
+    const shopper = await newShopper();
+    const orderId = await placePaidOrder(shopper, [{ id: skus[3]!, quantity: 1 }], 5);
+    const { context, page } = await shopperPage(shopper.token);
+    try {
+      await page.goto(`/mis-compras/${orderId}`);
+      await page.getByRole('button', { name: 'Anular pedido' }).click();
+      const cancel = page.getByRole('dialog', { name: 'Anular pedido' });
+      await cancel.getByRole('radio', { name: 'Prefiero no decirlo' }).check();
+      await api(shopper.token)('POST', '/api/user/logout', {});
+      await cancel.getByRole('button', { name: 'Anular pedido' }).click();
+      await page.waitForURL(`${baseUrl()}/`);
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: /^Ingresa/ })
+        .waitFor();
+      expect(
+        (await context.cookies()).some((cookie) => cookie.name === 'despensa_session' && cookie.value),
+      ).toBe(false);
+      const order = await db.query('SELECT status FROM shop_order WHERE order_id = $1', [orderId]);
+      expect(order.rows[0].status).toBe('ready-for-handling');
     } finally {
       await context.close();
     }
