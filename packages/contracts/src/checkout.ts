@@ -83,6 +83,8 @@ export const order = z.object({
       price: z.number().int(),
       listPrice: z.number().int(),
       sellingPrice: z.number().int(),
+      /** What the line cost, promotions applied (VTEX priceDefinition.total). */
+      total: z.number().int().optional(),
       imageUrl: z.string(),
       /**
        * A weighed (kg) item: what the cart estimated, and the real weight and price once the picker

@@ -105,11 +105,10 @@ export const editOrderBody = z.object({
 });
 export type EditOrderBody = z.infer<typeof editOrderBody>;
 
-/** What an edit did to the payment: charged more, refunded part, or nothing. */
+/** What an edit did: the order, how its total moved, and what went back through its payment. */
 export const editOrderAnswer = z.object({
   order,
   difference: z.number().int(),
   refunded: z.number().int(),
-  charged: z.number().int(),
 });
 export type EditOrderAnswer = z.infer<typeof editOrderAnswer>;

@@ -6,12 +6,14 @@ import type { OrderChangeModules } from './cancel-order';
 import { refundThroughPayment } from './order-payment';
 
 type Line = EditOrderAnswer['order']['items'][number];
-const itemsTotal = (items: Line[]) => items.reduce((sum, item) => sum + item.sellingPrice * item.quantity, 0);
+/** What a line cost (an order placed before lines kept their total: its selling price times quantity). */
+const costOf = (item: Line) => item.total ?? item.sellingPrice * item.quantity;
+const wholePesos = (cents: number) => Math.round(cents / 100) * 100;
 
 /**
  * Editing an order (add, remove, change quantities) until ORDER_EDIT_CUTOFF_MS before its window, in ONE
- * transaction. Lines kept keep the price they were bought at; a new line takes the offer's price in the
- * order's store now. Sold units follow the new quantities. A lower total is refunded in part through
+ * transaction. A line keeps the unit price it was bought at (its promotions pro rata); a new line takes
+ * the offer's price in the order's store now. Sold units follow the new quantities. A lower total is refunded in part through
  * the payment the order was paid with. A card paid on Webpay's page cannot be charged again without the
  * shopper, so an edit that raises the total is refused (orderEditRaisesTotal): the stated rule.
  */
@@ -43,6 +45,8 @@ export function editOrderFlow({ catalog, orders, purchases, acquirer }: OrderCha
             sellerId: line.seller,
             quantity: change.quantity - line.quantity,
           });
+          // Fewer or more units of a line cost its paid unit price (promotions kept pro rata), in whole pesos.
+          line.total = line.quantity === 0 ? 0 : wholePesos((costOf(line) * change.quantity) / line.quantity);
           line.quantity = change.quantity;
           continue;
         }
@@ -63,6 +67,7 @@ export function editOrderFlow({ catalog, orders, purchases, acquirer }: OrderCha
           price: offer.price,
           listPrice: offer.listPrice,
           sellingPrice: offer.price,
+          total: offer.price * change.quantity,
           imageUrl: productImageUrl(entry.sku),
         });
         stock.push({
@@ -74,11 +79,15 @@ export function editOrderFlow({ catalog, orders, purchases, acquirer }: OrderCha
       }
       const kept = items.filter((item) => item.quantity > 0);
       if (kept.length === 0) throw new Failure('orderEmpty', { field: 'items' });
-      const difference = itemsTotal(kept) - itemsTotal(before);
+      const sum = (lines: Line[]) => lines.reduce((total, item) => total + costOf(item), 0);
+      const difference = sum(kept) - sum(before);
+      const listDifference =
+        kept.reduce((total, item) => total + item.price * item.quantity, 0) -
+        before.reduce((total, item) => total + item.price * item.quantity, 0);
       if (difference > 0) throw new Failure('orderEditRaisesTotal', { field: 'items' });
       await step('changeStock', () => catalog.changeSoldStock(row.orderGroup, stock, tx));
       const order = await step('writeItems', () =>
-        purchases.replaceItems(row, kept, row.value + difference, tx),
+        purchases.replaceItems(row, kept, { difference, listDifference }, tx),
       );
       const refunded = -difference;
       if (refunded > 0) {
@@ -87,7 +96,7 @@ export function editOrderFlow({ catalog, orders, purchases, acquirer }: OrderCha
         await step('recordRefund', () => purchases.recordRefund(payment.id, refunded, tx));
         await step('refund', () => refundThroughPayment(acquirer, payment, refunded));
       }
-      return { order, difference, refunded, charged: 0 };
+      return { order, difference, refunded };
     },
   );
 }

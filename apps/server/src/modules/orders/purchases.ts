@@ -144,15 +144,30 @@ export class PurchasesService {
       .where(eq(shopOrder.orderGroup, orderGroup));
   }
 
-  /** The order's new lines, value and totals after an edit. */
-  async replaceItems(row: OrderRow, items: Detail['items'], value: number, tx: Tx): Promise<Order> {
-    const delta = value - row.value;
-    const totals = row.detail.totals.map((total) =>
-      total.id === 'Items' ? { ...total, value: total.value + delta } : total,
-    );
+  /**
+   * The order's new lines after an edit: its value moves by `difference`; its Items total by what the
+   * lines' prices add up to (`listDifference`) and its Discounts by the rest, so the totals still add up.
+   */
+  async replaceItems(
+    row: OrderRow,
+    items: Detail['items'],
+    change: { difference: number; listDifference: number },
+    tx: Tx,
+  ): Promise<Order> {
+    const { difference, listDifference } = change;
+    const discounts = difference - listDifference;
+    const totals = row.detail.totals.map((total) => {
+      if (total.id === 'Items') return { ...total, value: total.value + listDifference };
+      if (total.id === 'Discounts') return { ...total, value: total.value + discounts };
+      return total;
+    });
+    if (discounts !== 0 && !totals.some((total) => total.id === 'Discounts')) {
+      totals.push({ id: 'Discounts', name: 'Descuentos', value: discounts });
+    }
+    const value = row.value + difference;
     const payments = row.detail.paymentData.transactions.map((transaction) => ({
       ...transaction,
-      payments: transaction.payments.map((payment) => ({ ...payment, value: payment.value + delta })),
+      payments: transaction.payments.map((payment) => ({ ...payment, value: payment.value + difference })),
     }));
     return this.write(
       row,
@@ -175,14 +190,6 @@ export class PurchasesService {
         status: sql`CASE WHEN ${paymentTransaction.refunded} + ${amount} >= ${paymentTransaction.value} THEN 'refunded' ELSE ${paymentTransaction.status} END`,
         canceledAt: sql`CASE WHEN ${paymentTransaction.refunded} + ${amount} >= ${paymentTransaction.value} THEN ${this.clock()} ELSE ${paymentTransaction.canceledAt} END`,
       })
-      .where(eq(paymentTransaction.id, transactionId));
-  }
-
-  /** A further charge on the order's payment (an edit that raised the total). */
-  async recordCharge(transactionId: string, amount: number, tx: Tx): Promise<void> {
-    await tx
-      .update(paymentTransaction)
-      .set({ value: sql`${paymentTransaction.value} + ${amount}` })
       .where(eq(paymentTransaction.id, transactionId));
   }
 

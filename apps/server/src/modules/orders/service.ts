@@ -107,6 +107,7 @@ export class OrdersService {
           price: item.price,
           listPrice: item.listPrice,
           sellingPrice: item.sellingPrice,
+          total: item.priceDefinition.total,
           imageUrl: item.imageUrl,
         })),
         totals:
