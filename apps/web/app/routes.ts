@@ -53,6 +53,7 @@ export default [
   route('mis-compras-antiguas', 'routes/purchases.tsx', { id: 'purchases:antiguas' }),
   route('mis-compras/:orderId', 'routes/purchase-detail.tsx'),
   route('mis-compras-antiguas/:orderId', 'routes/purchase-detail.tsx', { id: 'purchase-detail:antiguas' }),
+  route('_secure/order/status/:orderId', 'routes/purchase-detail.tsx', { id: 'purchase-detail:status' }),
 
   // Later issues
   comingSoon('mi-cuenta/prime', 'account'),
@@ -62,7 +63,6 @@ export default [
   comingSoon('new-checkout', 'checkout'),
   comingSoon('cencopay/vinculacion', 'wallet'),
   comingSoon('mis-tarjetas', 'wallet'),
-  comingSoon('_secure/order/status/:orderId', 'orders'),
   comingSoon('lista-de-compra', 'lists'),
   comingSoon('mis-listas-de-compras', 'lists'),
   comingSoon('_secure/listas-de-compras', 'lists'),

@@ -377,7 +377,9 @@ describe('purchases: list → detail → reschedule → cancel, and repeat last 
     const orderId = await placePaidOrder(shopper, [{ id: skus[3]!, quantity: 1 }], 5);
     const { context, page } = await shopperPage(shopper.token);
     try {
-      await page.goto(`/mis-compras/${orderId}`);
+      // The order status page shows the same purchase.
+      await page.goto(`/_secure/order/status/${orderId}`);
+      await page.getByText('Estado: Listo para preparar').waitFor();
       await page.getByRole('button', { name: 'Anular pedido' }).click();
       const cancel = page.getByRole('dialog', { name: 'Anular pedido' });
       await cancel.getByRole('radio', { name: 'Prefiero no decirlo' }).check();
@@ -404,8 +406,13 @@ describe('purchases: list → detail → reschedule → cancel, and repeat last 
     const stranger = await newShopper();
     const { context, page } = await shopperPage(stranger.token);
     try {
-      const response = await page.goto(`/mis-compras/${orderId}`);
-      expect(response?.status()).toBe(404);
+      for (const path of [
+        `/mis-compras/${orderId}`,
+        `/mis-compras-antiguas/${orderId}`,
+        `/_secure/order/status/${orderId}`,
+      ]) {
+        expect((await page.goto(path))?.status(), path).toBe(404);
+      }
     } finally {
       await context.close();
     }

@@ -6,7 +6,10 @@ import { OLD_PURCHASES_PATH } from '../features/orders/paths';
 import '../features/orders/orders.css';
 import type { Route } from './+types/purchase-detail';
 
-/** /mis-compras/:orderId and /mis-compras-antiguas/:orderId (§2): one purchase, with what may still change. */
+/**
+ * /mis-compras/:orderId, /mis-compras-antiguas/:orderId and the order status /_secure/order/status/:orderId
+ * (§2): one purchase, its status, and what may still change.
+ */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { orders } = context.services;
   const [order, windows] = await ordersCall(context.services, request, (token) =>
