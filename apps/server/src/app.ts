@@ -55,6 +55,10 @@ import { acquirerOnFirstUse, transbankSettings, type Acquirer } from './provider
 import { OrdersService } from './modules/orders/service';
 import { ordersRoutes } from './modules/orders/routes';
 import { Checkout } from './flows/place-order';
+import { OrderChanges } from './flows/order-changes';
+import { PurchasesService } from './modules/orders/purchases';
+import { purchaseRoutes } from './modules/orders/purchase-routes';
+import { ordersForWeb } from './modules/orders/web';
 import { paymentPages } from './flows/payment-pages';
 import { checkoutForWeb } from './flows/checkout-for-web';
 import type { GiftCardProvider } from './providers/giftcard/giftcard';
@@ -76,6 +80,10 @@ export interface Services {
   /** Placing orders and settling their payments (flows/place-order). */
   checkout: Checkout;
   orders: OrdersService;
+  /** The shopper's purchases after checkout (list, last order). */
+  purchases: PurchasesService;
+  /** Reschedule, cancel and edit an order (flows/order-changes). */
+  orderChanges: OrderChanges;
   /** The job queue, when started (AppOptions.jobs). */
   jobs: JobQueue | null;
   newsletter: NewsletterService;
@@ -183,6 +191,14 @@ export async function buildApp({
     mailer,
     (message) => app.log.info(message),
   );
+  const purchases = new PurchasesService(database, clock);
+  const orderChanges = new OrderChanges(
+    database,
+    { catalog, delivery, orders, purchases, acquirer: cardAcquirer },
+    mailer,
+    clock,
+    (message) => app.log.info(message),
+  );
   const giftCardIssuer = giftCards ?? (await seeded(new GiftCardSandbox(database.db, clock)));
   const wallet = new WalletService(
     database,
@@ -253,6 +269,7 @@ export async function buildApp({
   await app.register(transbankSandboxRoutes(database.db, clock));
   await app.register(walletRoutes(wallet, auth));
   await app.register(ordersRoutes(orders, checkout, auth));
+  await app.register(purchaseRoutes(purchases, orderChanges, auth));
   await app.register(paymentPages(checkout, orders));
   if (process.env.NODE_ENV !== 'production' && mailer instanceof SandboxMailer)
     await app.register(devOutboxRoutes(mailer));
@@ -268,6 +285,7 @@ export async function buildApp({
         noCoverageVariant: config.BRAND_NO_COVERAGE_VARIANT,
       },
       accounts: accountsForWeb(auth, users, addresses),
+      orders: ordersForWeb(auth, orders, purchases, orderChanges, delivery),
       cart,
       catalog,
       content,
@@ -301,6 +319,8 @@ export async function buildApp({
       shipping,
       checkout,
       orders,
+      purchases,
+      orderChanges,
       jobs,
       newsletter,
       promotions,

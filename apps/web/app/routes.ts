@@ -47,22 +47,24 @@ export default [
   route('checkout', 'routes/checkout.tsx'),
   route('checkout/:step', 'routes/checkout.tsx', { id: 'checkout:step' }),
   route('checkout/orderPlaced', 'routes/order-placed.tsx'),
-  route('_secure/order/status/:orderId', 'routes/order-status.tsx'),
 
   // Accounts
   route('login-page', 'routes/account-login-page.tsx'),
   route('mis-datos', 'routes/account-my-data.tsx'),
   route('logout', 'routes/account-logout.ts'),
 
+  // Purchases (orders after checkout)
+  route('mis-compras', 'routes/purchases.tsx'),
+  route('mis-compras-antiguas', 'routes/purchases.tsx', { id: 'purchases:antiguas' }),
+  route('mis-compras/:orderId', 'routes/purchase-detail.tsx'),
+  route('mis-compras-antiguas/:orderId', 'routes/purchase-detail.tsx', { id: 'purchase-detail:antiguas' }),
+  route('_secure/order/status/:orderId', 'routes/purchase-detail.tsx', { id: 'purchase-detail:status' }),
+
   // Later issues
   comingSoon('mi-cuenta/prime', 'account'),
   comingSoon('new-checkout', 'checkout'),
   comingSoon('cencopay/vinculacion', 'wallet'),
   comingSoon('mis-tarjetas', 'wallet'),
-  comingSoon('mis-compras', 'orders'),
-  comingSoon('mis-compras/:orderId', 'orders'),
-  comingSoon('mis-compras-antiguas', 'orders'),
-  comingSoon('mis-compras-antiguas/:orderId', 'orders'),
   comingSoon('lista-de-compra', 'lists'),
   comingSoon('mis-listas-de-compras', 'lists'),
   comingSoon('_secure/listas-de-compras', 'lists'),

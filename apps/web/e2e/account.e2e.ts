@@ -224,9 +224,9 @@ describe('accounts: register, log in and out, private pages, my data and address
     await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Mis datos' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/mis-datos');
-    // Private pages of later issues stay 'coming soon' for a customer.
+    // A customer reaches the private pages: their purchases.
     await page.goto('/mis-compras');
-    await page.getByRole('heading', { name: 'Tus compras estarán disponibles muy pronto' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Mis compras' }).waitFor();
     await page.goto('/mis-datos');
 
     // Logout from a private page goes home.

@@ -89,6 +89,16 @@ export const failureMessages = {
   paymentSystemUnavailable: 'Ese medio de pago no está disponible. Elige otro.',
   orderNotFound: 'No encontramos ese pedido',
   paymentNotFound: 'No encontramos ese pago',
+  // After the purchase.
+  orderNotCancellable: 'Este pedido ya no se puede anular: comenzó su preparación o ya fue facturado.',
+  orderNotReschedulable: 'Este pedido ya no se puede reagendar: comenzó su preparación.',
+  orderNotEditable: 'Este pedido ya no se puede modificar: pasó la hora límite antes de su preparación.',
+  orderSameWindow: 'Tu pedido ya está agendado en ese horario.',
+  orderEditRaisesTotal:
+    'Tu pedido se pagó con Webpay y no podemos cobrar una diferencia sin ti: agrega esos productos en un nuevo pedido.',
+  orderEmpty: 'Tu pedido no puede quedar vacío: si ya no lo quieres, anúlalo.',
+  productNotSold: 'Ese producto no se vende en la tienda de tu pedido.',
+  refundFailed: 'No pudimos devolver el pago en este momento. Reintenta más tarde.',
 } as const;
 
 export type FailureCode = keyof typeof failureMessages;

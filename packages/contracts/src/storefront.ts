@@ -24,7 +24,16 @@ import type {
 } from './cart';
 import type { Order, PaymentEntry, TransactionAnswer, TransactionBody } from './checkout';
 import type {
+  CancelBody,
+  EditOrderAnswer,
+  EditOrderBody,
+  OrderList,
+  OrderListQuery,
+  RescheduleBody,
+} from './orders';
+import type {
   DeliveryChoice,
+  DeliveryWindow,
   LostProduct,
   SalesChannelAtPoint,
   ShippingSimulation,
@@ -231,6 +240,20 @@ export interface StorefrontServices {
     regions(): Region[];
     /** Throws regionNotFound for an unknown region code. */
     comunas(regionCode: string): Comuna[];
+  };
+  /**
+   * The customer's purchases after checkout (§7 Orders), the same services /api/checkout/pub/orders,
+   * /api/orders/* and /api/order/* answer. `token` is the session token: a missing or dead one rejects
+   * with notLoggedIn, another customer's order with orderNotFound.
+   */
+  orders: {
+    list(token: string | undefined, query: OrderListQuery): Promise<OrderList>;
+    order(token: string | undefined, orderId: string): Promise<Order>;
+    /** Windows of the order's store and mode it could move to (the reschedule dialog). */
+    rescheduleWindows(token: string | undefined, orderId: string): Promise<DeliveryWindow[]>;
+    reschedule(token: string | undefined, orderId: string, body: RescheduleBody): Promise<Order>;
+    cancel(token: string | undefined, orderId: string, body: CancelBody): Promise<Order>;
+    edit(token: string | undefined, orderId: string, body: EditOrderBody): Promise<EditOrderAnswer>;
   };
   /**
    * Delivery (§4 sales channel and delivery mode, §7 Sales channel and shipping): the same service the

@@ -69,4 +69,12 @@ export const failureStatus: Record<FailureCode, number> = {
   paymentSystemUnavailable: 400,
   orderNotFound: 404,
   paymentNotFound: 404,
+  orderNotCancellable: 409,
+  orderNotReschedulable: 409,
+  orderNotEditable: 409,
+  orderSameWindow: 409,
+  orderEditRaisesTotal: 409,
+  orderEmpty: 400,
+  productNotSold: 400,
+  refundFailed: 502,
 };

@@ -43,13 +43,15 @@ export async function completeCart(
     skip?: ('profile' | 'shipping' | 'receiver' | 'payment')[];
     /** Store pickup at the channel's store instead of home delivery (its address is the default one). */
     pickup?: boolean;
+    /** A shopper already logged in (a second order of one customer); a new one by default. */
+    shopper?: Shopper;
   },
 ): Promise<{ shopper: Shopper; id: string; form: OrderForm; call: ReturnType<typeof as> }> {
   const accounts = accountsClient(
     shop,
     `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
   );
-  const shopper = await accounts.loggedIn();
+  const shopper = options.shopper ?? (await accounts.loggedIn());
   const call = as(shop, shopper);
   const skip = new Set(options.skip ?? []);
   const created = await call('POST', `/api/orderForm?sc=${options.sc}`, {

@@ -22,7 +22,18 @@ import type {
   autocompleteResponse,
 } from '@despensa/contracts';
 import type { Database, Tx } from '../../db/client';
-import { readOffers, releaseExpired, releaseHeld, sellHeld, takeStock, type StockLine } from './stock';
+import {
+  changeSold,
+  channelOfHolder,
+  demandOf,
+  readOffers,
+  releaseExpired,
+  releaseHeld,
+  returnSold,
+  sellHeld,
+  takeStock,
+  type StockLine,
+} from './stock';
 import { CatalogIndex, type CategoryDoc, type ProductDoc } from './catalog-index';
 import { productImageUrl, productView } from './product-view';
 import { loadCatalogRows, loadPopularSearches, loadReviews } from './repo';
@@ -114,6 +125,31 @@ export class CatalogService {
   /** Gives the holder's unsold units back to the stock. */
   async releaseHeldStock(holder: string, tx: Tx): Promise<void> {
     await releaseHeld(tx, holder);
+  }
+
+  /** A canceled order: the units the holder sold for this seller go back to the stock, in `tx`. */
+  async returnSoldStock(holder: string, sellerId: string, tx: Tx): Promise<void> {
+    await returnSold(tx, holder, sellerId);
+  }
+
+  /** The channel a holder's units came from (an order's prices and stock live there). */
+  channelOfSold(holder: string, tx: Tx): Promise<number | null> {
+    return channelOfHolder(tx, holder);
+  }
+
+  /**
+   * An edited order: sold units of each offer grow or shrink by the line's quantity (negative gives
+   * back), in `tx`. Fails `outOfStock` naming the skus short of units.
+   */
+  async changeSoldStock(holder: string, lines: StockLine[], tx: Tx): Promise<void> {
+    const short: number[] = [];
+    for (const line of demandOf(lines)) if (!(await changeSold(tx, holder, line))) short.push(line.skuId);
+    if (short.length > 0) {
+      throw new Failure('outOfStock', {
+        message: `Algunos productos ya no tienen stock suficiente: ${short.join(', ')}`,
+        field: 'items',
+      });
+    }
   }
 
   /** The sweep: gives back the units of holds past their time (STOCK_HOLD_MS); answers how many holds. */

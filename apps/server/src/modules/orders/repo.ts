@@ -77,6 +77,10 @@ export async function setGroupStatus(tx: Tx, orderGroup: string, status: OrderRo
   await tx.update(shopOrder).set({ status, lastChange: now }).where(eq(shopOrder.orderGroup, orderGroup));
 }
 
+export async function setOrderStatus(db: Db | Tx, orderId: string, status: OrderRow['status'], now: Date) {
+  await db.update(shopOrder).set({ status, lastChange: now }).where(eq(shopOrder.orderId, orderId));
+}
+
 export async function ordersOfGroup(db: Db | Tx, orderGroup: string): Promise<OrderRow[]> {
   return db.select().from(shopOrder).where(eq(shopOrder.orderGroup, orderGroup)).orderBy(shopOrder.orderId);
 }

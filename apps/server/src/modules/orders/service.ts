@@ -16,6 +16,7 @@ import {
   pendingBefore,
   pendingOf,
   setGroupStatus,
+  setOrderStatus,
   setToken,
   transactionByGroup,
   transactionById,
@@ -25,14 +26,7 @@ import {
   type TransactionRow,
 } from './repo';
 import type { PaymentStatus } from './tables';
-
-/** VTEX's status descriptions, in the shop's language. */
-const STATUS_DESCRIPTION: Record<OrderStatus, string> = {
-  'payment-pending': 'Pago pendiente',
-  'payment-approved': 'Pago aprobado',
-  'ready-for-handling': 'Listo para preparar',
-  canceled: 'Cancelado',
-};
+import { orderView } from './order-view';
 
 const TRANSACTION_STATUS: Record<PaymentStatus, PaymentTransaction['status']> = {
   pending: 'Started',
@@ -65,6 +59,8 @@ export class OrdersService {
     private readonly database: Database,
     private readonly clock: () => Date = () => new Date(),
   ) {}
+
+  private view = (row: OrderRow): Order => orderView(row, this.clock());
 
   /** New ids for a placement: a 13-digit order group, a transaction id and the group's access token. */
   newIds(): { orderGroup: string; transactionId: string; accessToken: string } {
@@ -111,6 +107,7 @@ export class OrdersService {
           price: item.price,
           listPrice: item.listPrice,
           sellingPrice: item.sellingPrice,
+          total: item.priceDefinition.total,
           imageUrl: item.imageUrl,
         })),
         totals:
@@ -234,23 +231,28 @@ export class OrdersService {
     return pendingBefore(this.database.db, new Date(this.clock().getTime() - ageMs), limit);
   }
 
+  /** Moves one order to `status` (the store's workflow: handling, invoiced…); in `tx` when given. */
+  async setStatus(orderId: string, status: OrderStatus, tx?: Tx): Promise<void> {
+    await setOrderStatus(tx ?? this.database.db, orderId, status, this.clock());
+  }
+
   // ---- reads: the customer's own only ----
 
   /** The orders of a group, for the server (the confirmation e-mail); no owner check. */
   async groupOrders(orderGroup: string): Promise<Order[]> {
-    return (await ordersOfGroup(this.database.db, orderGroup)).map(view);
+    return (await ordersOfGroup(this.database.db, orderGroup)).map(this.view);
   }
 
   async order(userId: string, orderId: string): Promise<Order> {
     const row = await orderById(this.database.db, orderId);
     if (!row || row.userId !== userId) throw new Failure('orderNotFound');
-    return view(row);
+    return this.view(row);
   }
 
   async group(userId: string, orderGroup: string): Promise<Order[]> {
     const rows = await ordersOfGroup(this.database.db, orderGroup);
     if (rows.length === 0 || rows[0]!.userId !== userId) throw new Failure('orderNotFound');
-    return rows.map(view);
+    return rows.map(this.view);
   }
 
   async transaction(userId: string, transactionId: string): Promise<PaymentTransaction> {
@@ -271,13 +273,4 @@ export class OrdersService {
       payments: [{ paymentSystem: String(row.paymentSystem), value: row.value }],
     };
   }
-}
-
-function view(row: OrderRow): Order {
-  return {
-    ...row.detail,
-    status: row.status,
-    statusDescription: STATUS_DESCRIPTION[row.status],
-    lastChange: row.lastChange.toISOString(),
-  };
 }
