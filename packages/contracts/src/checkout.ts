@@ -47,7 +47,20 @@ export const transactionAnswer = z.object({
 });
 export type TransactionAnswer = z.infer<typeof transactionAnswer>;
 
-export const orderStatus = z.enum(['payment-pending', 'payment-approved', 'ready-for-handling', 'canceled']);
+/**
+ * VTEX's workflow as far as this shop goes: paid → ready-for-handling → handling (picking) → invoiced
+ * (the receipt) → delivered (home, express) or collected (store pickup, Click al Auto); or canceled.
+ */
+export const orderStatus = z.enum([
+  'payment-pending',
+  'payment-approved',
+  'ready-for-handling',
+  'handling',
+  'invoiced',
+  'delivered',
+  'collected',
+  'canceled',
+]);
 export type OrderStatus = z.infer<typeof orderStatus>;
 
 const address = z.record(z.string(), z.unknown());

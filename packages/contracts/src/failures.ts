@@ -89,6 +89,18 @@ export const failureMessages = {
   paymentSystemUnavailable: 'Ese medio de pago no está disponible. Elige otro.',
   orderNotFound: 'No encontramos ese pedido',
   paymentNotFound: 'No encontramos ese pago',
+  // Store operations (the staff console) and after the purchase.
+  notStaff: 'Debes iniciar sesión como operador de la tienda',
+  staffWrongCredentials: 'Usuario o contraseña incorrectos',
+  orderWrongStatus: 'El pedido no está en un estado que permita esta acción.',
+  orderNotCancellable: 'El pedido ya fue facturado y no se puede cancelar.',
+  lineNotFound: 'No encontramos ese producto en el pedido',
+  lineNotWeighed: 'Ese producto no se vende a granel',
+  substitutionNotAllowed: 'El cliente pidió no sustituir este producto.',
+  replacementNotFound: 'No hay un reemplazo propuesto para ese producto',
+  replacementAnswered: 'Ese reemplazo ya fue respondido.',
+  pickingUnfinished: 'Quedan productos sin preparar.',
+  chatMessageEmpty: 'Escribe un mensaje',
 } as const;
 
 export type FailureCode = keyof typeof failureMessages;

@@ -329,3 +329,6 @@ function fail(authStatus: Exclude<AuthStatus, 'Success'>): LoginOutcome {
   const result: AuthResult = { authStatus, promptMFA: false, expiresIn: 0 };
   return { result };
 }
+
+/** The staff console's accounts hash and check passwords the same way as the shoppers'. */
+export { hashPassword, verifyPassword, sha256 } from './password';

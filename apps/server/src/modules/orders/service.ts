@@ -31,8 +31,16 @@ const STATUS_DESCRIPTION: Record<OrderStatus, string> = {
   'payment-pending': 'Pago pendiente',
   'payment-approved': 'Pago aprobado',
   'ready-for-handling': 'Listo para preparar',
+  handling: 'En preparación',
+  invoiced: 'Facturado',
+  delivered: 'Entregado',
+  collected: 'Retirado',
   canceled: 'Cancelado',
 };
+
+export function statusDescription(status: OrderStatus): string {
+  return STATUS_DESCRIPTION[status];
+}
 
 const TRANSACTION_STATUS: Record<PaymentStatus, PaymentTransaction['status']> = {
   pending: 'Started',
@@ -152,6 +160,7 @@ export class OrdersService {
         orderFormId: orderForm.orderFormId,
         userId: group.userId,
         sellerId: seller,
+        salesChannel: Number(orderForm.salesChannel) || null,
         status: 'payment-pending' as const,
         value,
         detail,
@@ -281,3 +290,6 @@ function view(row: OrderRow): Order {
     lastChange: row.lastChange.toISOString(),
   };
 }
+
+export { OrderFulfilment, handOverStatus, type OrderInHand } from './fulfilment';
+export type { PickedLine } from './tables';
