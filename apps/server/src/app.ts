@@ -66,6 +66,7 @@ import { OrderFulfilment } from './modules/orders/service';
 import { afterPurchaseRoutes } from './modules/orders/after-purchase-routes';
 import { OperationsService } from './modules/operations/service';
 import { operationsRoutes } from './modules/operations/routes';
+import { operationsForWeb } from './modules/operations/web';
 import { ChatService } from './modules/chat/service';
 import { Picking } from './flows/pick-order';
 import { RealtimeHub } from './realtime/hub';
@@ -306,6 +307,7 @@ export async function buildApp({
       cart,
       catalog,
       content,
+      operations: operationsForWeb(operations, picking),
       stores,
       territory: {
         regions: () => addresses.regions(),

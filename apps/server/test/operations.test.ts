@@ -52,7 +52,7 @@ async function staffLogin(login: string): Promise<string> {
   });
   expect(answer.statusCode, answer.body).toBe(200);
   expect(answer.headers['set-cookie']).toMatch(
-    /^despensa_staff=[^;]+; Path=\/; Max-Age=43200; HttpOnly; SameSite=Strict/,
+    /^despensa_staff=[^;]+; Path=\/; Max-Age=43200; HttpOnly; SameSite=Lax/,
   );
   return answer.json().token;
 }
@@ -314,6 +314,29 @@ describe('picking an order through the VTEX workflow', () => {
   });
 });
 
+describe('the board', () => {
+  it('counts orders per window and marks the late ones once the window started', async () => {
+    const order = await paidOrder(shop, { sc, items: [{ id: skus[4]!, quantity: 1 }] });
+    const windowOf = (board: PickingBoard) =>
+      board.windows.find((each) => each.orders.some((o) => o.orderId === order.orderId))!;
+    const before = windowOf((await staff(operator)('GET', '/api/operations/orders')).json());
+    expect(before.late).toBe(0);
+    const saved = now;
+    now = new Date(new Date(before.startDateUtc).getTime() + 60_000);
+    try {
+      const board: PickingBoard = (await staff(operator)('GET', '/api/operations/orders')).json();
+      const late = windowOf(board);
+      expect(late.orders.find((o) => o.orderId === order.orderId)!.late).toBe(true);
+      // Picking not ended is late once the window started; an invoiced order only once it ended.
+      expect(late.late).toBe(late.orders.filter((o) => o.status !== 'invoiced').length);
+      expect(late.count).toBe(late.orders.length);
+      expect(board.late).toBeGreaterThanOrEqual(late.late);
+    } finally {
+      now = saved;
+    }
+  });
+});
+
 describe('who sees what', () => {
   it("an operator of another store, a shopper and nobody get nothing of the console's routes", async () => {
     const order = await paidOrder(shop, { sc, items: [{ id: skus[9]!, quantity: 1 }] });
@@ -441,6 +464,10 @@ describe('order chat and real time (§4)', () => {
       ['shopper', '¿Tienen pan integral?'],
       ['store', 'Sí, lo agregamos'],
     ]);
+    expect(((await order.call('GET', `/api/orders/${orderId}/chat`)).json() as ChatAnswer).unread).toBe(1);
+    expect(
+      ((await order.call('POST', `/api/orders/${orderId}/chat/read`, {})).json() as ChatAnswer).unread,
+    ).toBe(0);
     expect(((await order.call('GET', `/api/orders/${orderId}/chat`)).json() as ChatAnswer).unread).toBe(0);
 
     // A reconnect with the first event's id gets the second, then live status changes.

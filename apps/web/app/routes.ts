@@ -48,6 +48,14 @@ export default [
   route('mis-datos', 'routes/account-my-data.tsx'),
   route('logout', 'routes/account-logout.ts'),
 
+  // Store operations console (its own layout and staff login)
+  route('operaciones', 'routes/operations-layout.tsx', [
+    index('routes/operations-board.tsx'),
+    route('ingreso', 'routes/operations-login.tsx'),
+    route('salir', 'routes/operations-logout.ts'),
+    route('pedidos/:orderId', 'routes/operations-order.tsx'),
+  ]),
+
   // Later issues
   comingSoon('mi-cuenta/prime', 'account'),
   comingSoon('checkout', 'checkout'),
@@ -58,7 +66,7 @@ export default [
   comingSoon('mis-tarjetas', 'wallet'),
   comingSoon('_secure/order/status/:orderId', 'orders'),
   comingSoon('mis-compras', 'orders'),
-  comingSoon('mis-compras/:orderId', 'orders'),
+  route('mis-compras/:orderId', 'routes/purchase-live.tsx'),
   comingSoon('mis-compras-antiguas', 'orders'),
   comingSoon('mis-compras-antiguas/:orderId', 'orders'),
   comingSoon('lista-de-compra', 'lists'),

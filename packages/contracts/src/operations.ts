@@ -167,3 +167,26 @@ export interface RealtimeEvent {
   orderId: string;
   data: unknown;
 }
+
+/** What an operator does to an order from the console (one audited action each). */
+export type OperatorAction =
+  | { type: 'start-handling' | 'invoice' | 'hand-over' }
+  | { type: 'pick' | 'missing'; index: number }
+  | { type: 'weigh'; index: number; grams: number }
+  | { type: 'propose'; index: number; skuId: string; quantity: number; note?: string | undefined };
+
+/**
+ * The console's services for the web's loaders and actions (/operaciones). `token` is the raw staff token
+ * of the despensa_staff cookie; a missing or ended one rejects with notStaff, another store's order with
+ * orderNotFound.
+ */
+export interface OperationsWebService {
+  session(token: string | undefined): Promise<StaffMember | null>;
+  login(login: string, password: string): Promise<{ staff: StaffMember; token: string }>;
+  logout(token: string | undefined): Promise<void>;
+  board(token: string | undefined): Promise<PickingBoard>;
+  order(token: string | undefined, orderId: string): Promise<Fulfilment>;
+  act(token: string | undefined, orderId: string, action: OperatorAction): Promise<Fulfilment>;
+  chat(token: string | undefined, orderId: string): Promise<ChatAnswer>;
+  say(token: string | undefined, orderId: string, text: string): Promise<ChatMessage>;
+}

@@ -29,6 +29,7 @@ import type {
   ShippingSimulationBody,
   WithdrawalStores,
 } from './delivery';
+import type { OperationsWebService } from './operations';
 import type { LngLat } from '@despensa/domain';
 import type {
   CategoryNode,
@@ -188,6 +189,8 @@ export interface StorefrontServices {
       clientAddress: string,
     ): Promise<LoginOutcome>;
   };
+  /** The store-operations console (/operaciones), for staff sessions only. */
+  operations: OperationsWebService;
   stores: {
     /** Active stores ordered by region, then comuna, then name (the /locales page). */
     list(): Promise<StoreListItem[]>;

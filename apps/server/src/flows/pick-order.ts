@@ -277,7 +277,14 @@ export class Picking {
     });
   }
 
+  /** The history and how many store messages are pending for the shopper (the §4 bar's N). */
   async shopperChat(userId: string, orderId: string): Promise<ChatAnswer> {
+    await this.deps.orders.order(userId, orderId);
+    return this.deps.chat.history(orderId, 'shopper');
+  }
+
+  /** The shopper opened the chat (on any device): nothing is pending any more. */
+  async shopperRead(userId: string, orderId: string): Promise<ChatAnswer> {
     await this.deps.orders.order(userId, orderId);
     return this.readChat(orderId, 'shopper');
   }
@@ -304,7 +311,7 @@ export class Picking {
   private async readChat(orderId: string, reader: ChatSide): Promise<ChatAnswer> {
     const history = await this.deps.chat.history(orderId, reader);
     if (history.unread > 0) await this.deps.chat.markRead(orderId, reader);
-    return history;
+    return { ...history, unread: 0 };
   }
 
   private changeLine(

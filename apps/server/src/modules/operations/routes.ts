@@ -21,6 +21,7 @@ import type { Picking } from '../../flows/pick-order';
 import { storeTopic, type RealtimeHub } from '../../realtime/hub';
 import { streamTopic } from '../../realtime/sse';
 import { STAFF_COOKIE, type OperationsService, type Staff } from './service';
+import { publicStaff } from './web';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -51,7 +52,7 @@ function staffCookie(request: FastifyRequest, reply: FastifyReply, token: string
       'Path=/',
       `Max-Age=${maxAge}`,
       'HttpOnly',
-      'SameSite=Strict',
+      'SameSite=Lax',
       ...(request.protocol === 'https' ? ['Secure'] : []),
     ].join('; '),
   );
@@ -288,8 +289,4 @@ export function operationsRoutes(
       );
     });
   };
-}
-
-function publicStaff({ salesChannel: _, ...staff }: Staff) {
-  return staff;
 }

@@ -83,12 +83,26 @@ export function afterPurchaseRoutes(
       {
         schema: {
           tags,
-          summary: "The order's chat with the store (the store's messages become read)",
+          summary: "The order's chat with the store and how many of its messages are pending",
           params: orderParams,
           response: { 200: chatAnswer, ...errors },
         },
       },
       async (request) => picking.shopperChat(currentSession(request).userId, request.params.id),
+    );
+
+    app.post(
+      '/api/orders/:id/chat/read',
+      {
+        schema: {
+          tags,
+          summary: "The shopper opened the chat: the store's messages are read",
+          params: orderParams,
+          body: z.object({}).nullish(),
+          response: { 200: chatAnswer, ...errors },
+        },
+      },
+      async (request) => picking.shopperRead(currentSession(request).userId, request.params.id),
     );
 
     app.post(
