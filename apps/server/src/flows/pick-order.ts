@@ -233,11 +233,18 @@ export class Picking {
 
   async storeSays(staff: Staff, orderId: string, text: string): Promise<ChatMessage> {
     let message: ChatMessage | null = null;
-    await this.operate(staff, orderId, 'chat-reply', async (tx, held) => {
-      message = await this.deps.chat.post(tx, orderId, 'store', staff.storeName, text);
-      await this.push(tx, held, 'chat', message);
-      return { before: null, after: { messageId: message.id, text: message.text }, event: null };
-    });
+    // A message changes nothing of the order: no lock on it, so chat never waits for picking.
+    await this.operate(
+      staff,
+      orderId,
+      'chat-reply',
+      async (tx, held) => {
+        message = await this.deps.chat.post(tx, orderId, 'store', staff.storeName, text);
+        await this.push(tx, held, 'chat', message);
+        return { before: null, after: { messageId: message.id, text: message.text }, event: null };
+      },
+      false,
+    );
     return message!;
   }
 
@@ -351,9 +358,10 @@ export class Picking {
       held: OrderInHand,
       now: Date,
     ) => Promise<{ before: unknown; after: unknown; event: 'status' | 'line' | null; data?: unknown }>,
+    lock = true,
   ): Promise<Fulfilment> {
     const held = await this.database.db.transaction(async (tx) => {
-      const held = await this.deps.fulfilment.get(orderId, tx);
+      const held = await this.deps.fulfilment.get(orderId, tx, lock);
       ownStore(staff, held);
       const done = await run(tx, held, this.clock());
       await this.deps.operations.audit(tx, staff, {

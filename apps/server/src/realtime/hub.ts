@@ -1,5 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { RealtimeEvent, RealtimeEventType } from '@despensa/contracts';
 import type { Database, Tx } from '../db/client';
 import { realtimeEvent } from './tables';
@@ -59,14 +58,17 @@ export class RealtimeHub {
     orderId: string,
     data: unknown,
   ): Promise<void> {
-    const rows = await tx
-      .insert(realtimeEvent)
-      .values(topics.map((topic) => ({ topic, type, orderId, data: data as object, at: this.clock() })))
-      .returning({ id: realtimeEvent.id, topic: realtimeEvent.topic });
-    for (const row of rows) {
-      const payload = JSON.stringify({ id: row.id, topic: row.topic, type, orderId, data });
-      await tx.execute(sql`SELECT pg_notify(${CHANNEL}, ${payload})`);
-    }
+    // One round trip: the rows and their NOTIFYs (delivered when `tx` commits) in a single statement.
+    const at = this.clock();
+    await tx.execute(sql`
+      WITH stored AS (
+        INSERT INTO ${realtimeEvent} (topic, type, order_id, data, at)
+        SELECT topic, ${type}, ${orderId}, ${JSON.stringify(data)}::jsonb, ${at}
+          FROM jsonb_array_elements_text(${JSON.stringify(topics)}::jsonb) AS topic
+        RETURNING id, topic, type, order_id, data
+      )
+      SELECT pg_notify(${CHANNEL}, json_build_object('id', id, 'topic', topic, 'type', type, 'orderId', order_id, 'data', data)::text)
+        FROM stored`);
   }
 
   /**

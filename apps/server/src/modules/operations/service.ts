@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Failure, type StaffMember } from '@despensa/contracts';
 import type { Database, Tx } from '../../db/client';
 import { hashPassword, sha256, verifyPassword } from '../auth/service';
-import type { StoresService } from '../stores/service';
+import type { StoreRow, StoresService } from '../stores/service';
 import { operationAudit, staffMember, staffSession } from './tables';
 
 export const STAFF_COOKIE = 'despensa_staff';
@@ -22,15 +22,18 @@ export interface Staff extends StaffMember {
  * is not a shopper session: it has its own cookie and table, and the shopper's token never opens it.
  */
 export class OperationsService {
+  /** Stores change rarely; every console request names its operator's, so they are kept a minute. */
+  private stores: { rows: Promise<StoreRow[]>; at: number } | null = null;
+
   constructor(
     private readonly database: Database,
-    private readonly stores: StoresService,
+    private readonly storesService: StoresService,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
   /** One operator per active store that has none yet (idempotent; each start may run it). */
   async seed(): Promise<void> {
-    const stores = await this.stores.activeRows();
+    const stores = await this.storesService.activeRows();
     const existing = new Set(
       (await this.database.db.select({ storeId: staffMember.storeId }).from(staffMember)).map(
         (row) => row.storeId,
@@ -157,7 +160,10 @@ export class OperationsService {
   }
 
   private async staffOf(member: typeof staffMember.$inferSelect): Promise<Staff> {
-    const store = (await this.stores.activeRows()).find((each) => each.id === member.storeId);
+    const now = Date.now();
+    if (!this.stores || now - this.stores.at > 60_000)
+      this.stores = { rows: this.storesService.activeRows(), at: now };
+    const store = (await this.stores.rows).find((each) => each.id === member.storeId);
     if (!store) throw new Failure('notStaff');
     return {
       id: member.id,

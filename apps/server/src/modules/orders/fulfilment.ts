@@ -64,10 +64,10 @@ export class OrderFulfilment {
       .orderBy(shopOrder.createdAt);
   }
 
-  /** Reads (or with `tx`, locks) an order and its picking; orderNotFound when absent. */
-  async get(orderId: string, tx?: Tx): Promise<OrderInHand> {
+  /** Reads (with `tx` and `lock`, locks) an order and its picking; orderNotFound when absent. */
+  async get(orderId: string, tx?: Tx, lock = true): Promise<OrderInHand> {
     const query = (tx ?? this.db).select().from(shopOrder).where(eq(shopOrder.orderId, orderId));
-    const [order] = tx ? await query.for('update') : await query;
+    const [order] = tx && lock ? await query.for('update') : await query;
     if (!order) throw new Failure('orderNotFound');
     const [fulfilment] = await (tx ?? this.db)
       .select()
