@@ -19,14 +19,19 @@ const OPERATORS = 10;
 const { url, shop, database, stop } = await startBenchShop(products);
 const headers = { ...BENCH_KEY, 'content-type': 'application/json' };
 
-async function call(method: string, path: string, body: unknown, extra: Record<string, string>) {
+async function call<T = unknown>(
+  method: string,
+  path: string,
+  body: unknown,
+  extra: Record<string, string>,
+): Promise<T> {
   const response = await fetch(`${url}${path}`, {
     method,
     headers: { ...headers, ...extra },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
+  return (await response.json()) as T;
 }
 
 // One shopper owning SHOPPERS paid orders of one store (written as the orders module keeps them).
@@ -51,8 +56,13 @@ await call(
   },
   {},
 );
-const { authenticationToken } = await call('GET', '/api/vtexid/pub/authentication/start', undefined, {});
-const login = await call(
+const { authenticationToken } = await call<{ authenticationToken: string }>(
+  'GET',
+  '/api/vtexid/pub/authentication/start',
+  undefined,
+  {},
+);
+const login = await call<{ userId: string; authCookie: { Value: string } }>(
   'POST',
   '/api/vtexid/pub/authentication/classic/validate',
   {
@@ -63,10 +73,10 @@ const login = await call(
   {},
 );
 const userId: string = login.userId;
-const shopper = { 'x-access-token': login.authCookie.Value as string };
+const shopper = { 'x-access-token': login.authCookie.Value };
 const operator = {
   'x-staff-token': (
-    await call(
+    await call<{ token: string }>(
       'POST',
       '/api/operations/session',
       {

@@ -218,6 +218,7 @@ export async function buildApp({
       catalog,
       wallet,
       hub: realtime,
+      acquirer: cardAcquirer,
     },
     mailer,
     clock,

@@ -93,7 +93,6 @@ export const failureMessages = {
   notStaff: 'Debes iniciar sesión como operador de la tienda',
   staffWrongCredentials: 'Usuario o contraseña incorrectos',
   orderWrongStatus: 'El pedido no está en un estado que permita esta acción.',
-  orderNotCancellable: 'El pedido ya fue facturado y no se puede cancelar.',
   lineNotFound: 'No encontramos ese producto en el pedido',
   lineNotWeighed: 'Ese producto no se vende a granel',
   substitutionNotAllowed: 'El cliente pidió no sustituir este producto.',

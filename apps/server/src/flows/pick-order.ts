@@ -17,9 +17,11 @@ import {
   type OrderFulfilment,
   type OrderInHand,
   type OrdersService,
+  type PaymentRecord,
   type PickedLine,
 } from '../modules/orders/service';
 import type { WalletService } from '../modules/wallet/service';
+import type { Acquirer } from '../providers/acquirer/acquirer';
 import type { Mailer } from '../providers/mail/mailer';
 import { orderTopic, storeTopic, type RealtimeHub } from '../realtime/hub';
 
@@ -35,6 +37,8 @@ export interface PickingDeps {
   catalog: CatalogService;
   wallet: WalletService;
   hub: RealtimeHub;
+  /** The card acquirer, for the part of a card payment the receipt refunds. */
+  acquirer: Acquirer;
 }
 
 /**
@@ -173,20 +177,23 @@ export class Picking {
   }
 
   /**
-   * handling → invoiced: the receipt for the final total; the saved card that paid is released (§6) and
-   * the shopper hears that the order is on its way or ready for pickup.
+   * handling → invoiced: the receipt for the final total; what it does not charge goes back, the saved
+   * card that paid is released (§6) and the shopper hears that the order is on its way or ready for pickup.
    */
   async invoice(staff: Staff, orderId: string): Promise<Fulfilment> {
+    let transactionId: string | undefined;
     const answer = await this.operate(staff, orderId, 'invoice', async (tx, held, now) => {
       const before = { status: held.order.status, value: held.order.value };
       const settled = await this.deps.fulfilment.invoice(tx, held, now);
-      await this.releaseCard(held);
+      transactionId = held.order.detail.paymentData.transactions[0]?.transactionId;
       return {
         before,
         after: { status: held.order.status, value: settled.total, ...settled },
         event: 'status',
       };
     });
+    const payment = transactionId ? await this.deps.orders.payment(transactionId) : null;
+    if (payment) await this.settlePayment(payment, answer.refunded);
     const pickup =
       answer.deliveryMethod !== 'Despacho a Domicilio' && answer.deliveryMethod !== 'Despacho Express';
     await this.mail(
@@ -417,12 +424,21 @@ export class Picking {
     return view;
   }
 
-  /** The wallet card that paid, if one did, may be deleted once the receipt is issued (§6). */
-  private async releaseCard(held: OrderInHand): Promise<void> {
-    const transactionId = held.order.detail.paymentData.transactions[0]?.transactionId;
-    const payment = transactionId ? await this.deps.orders.payment(transactionId) : null;
-    const cardId = payment?.authorization?.cardId;
+  /**
+   * After the receipt: the part of a card payment it does not charge goes back through the acquirer, and
+   * the wallet card that paid, if one did, may be deleted (§6). The receipt stands either way: a refund
+   * the acquirer refuses is logged for the store to settle by hand.
+   */
+  private async settlePayment(payment: PaymentRecord, refunded: number): Promise<void> {
+    const cardId = payment.authorization?.cardId;
     if (typeof cardId === 'string') await this.deps.wallet.setCardInUse(cardId, false);
+    if (refunded <= 0 || !payment.acquirerToken) return;
+    try {
+      await this.deps.acquirer.refund(payment.acquirerToken, refunded);
+      await this.deps.fulfilment.recordRefund(payment.id, refunded);
+    } catch (error) {
+      this.log(`refund of ${refunded} on ${payment.orderGroup} failed: ${String(error)}`);
+    }
   }
 
   private async mail(orderId: string, subject: string, lines: string[]): Promise<void> {

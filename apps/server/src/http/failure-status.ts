@@ -71,7 +71,6 @@ export const failureStatus: Record<FailureCode, number> = {
   notStaff: 401,
   staffWrongCredentials: 401,
   orderWrongStatus: 409,
-  orderNotCancellable: 409,
   lineNotFound: 404,
   lineNotWeighed: 400,
   substitutionNotAllowed: 409,

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   Failure,
   type Fulfilment,
@@ -18,7 +18,7 @@ import {
   type FulfilmentLine,
 } from '@despensa/domain';
 import type { Db, Tx } from '../../db/client';
-import { orderFulfilment, shopOrder, type PickedLine } from './tables';
+import { orderFulfilment, paymentTransaction, shopOrder, type PickedLine } from './tables';
 
 type OrderRow = typeof shopOrder.$inferSelect;
 type FulfilmentRow = typeof orderFulfilment.$inferSelect;
@@ -154,6 +154,14 @@ export class OrderFulfilment {
     const to = handOverStatus(held.order.detail.shippingData.selectedSla);
     await this.move(tx, held.order, to, now);
     return to;
+  }
+
+  /** Part of the payment went back to the shopper (the receipt's refund, at the acquirer). */
+  async recordRefund(transactionId: string, amount: number): Promise<void> {
+    await this.db
+      .update(paymentTransaction)
+      .set({ refunded: sql`${paymentTransaction.refunded} + ${amount}` })
+      .where(eq(paymentTransaction.id, transactionId));
   }
 
   /** Click al Auto: the shopper is at the store ('llegué'). */
