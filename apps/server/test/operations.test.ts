@@ -314,6 +314,42 @@ describe('picking an order through the VTEX workflow', () => {
   });
 });
 
+describe('Click al Auto', () => {
+  it("tells the store live that the shopper arrived ('llegué') and ends collected", async () => {
+    const order = await paidOrder(shop, { sc, items: [{ id: skus[5]!, quantity: 1 }] });
+    const { orderId } = order;
+    // Home delivery has no arrival.
+    const refused = await order.call('POST', `/api/orders/${orderId}/arrived`, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'orderWrongStatus' });
+    await shop.database.pool.query(
+      `UPDATE shop_order SET detail = jsonb_set(detail, '{shippingData,selectedSla}', '"seller-1-sla-ClickalAuto"') WHERE order_id = $1`,
+      [orderId],
+    );
+    const storeEvents = readEvents('/api/operations/events', { 'x-staff-token': operator }, 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const arrived = await order.call('POST', `/api/orders/${orderId}/arrived`, {});
+    expect(arrived.statusCode, arrived.body).toBe(200);
+    expect((arrived.json() as Fulfilment).arrivedAt).toBe(now.toISOString());
+    const [event] = await storeEvents;
+    expect(event).toMatchObject({
+      event: 'order',
+      data: { orderId, data: { arrivedAt: now.toISOString() } },
+    });
+    const call = staff(operator);
+    const seen: Fulfilment = (await call('GET', `/api/operations/orders/${orderId}`)).json();
+    expect(seen).toMatchObject({ deliveryMethod: 'Click al Auto', arrivedAt: now.toISOString() });
+    await call('POST', `/api/operations/orders/${orderId}/start-handling`);
+    await call('POST', `/api/operations/orders/${orderId}/lines/0/pick`);
+    expect((await call('POST', `/api/operations/orders/${orderId}/invoice`)).statusCode).toBe(200);
+    const collected = await call('POST', `/api/operations/orders/${orderId}/hand-over`);
+    expect(collected.json()).toMatchObject({ status: 'collected', statusDescription: 'Retirado' });
+    expect(mails(order.shopper.email).map((mail) => mail.subject)).toContain(
+      `Tu pedido ${orderId} está listo para retirar`,
+    );
+  });
+});
+
 describe('the board', () => {
   it('counts orders per window and marks the late ones once the window started', async () => {
     const order = await paidOrder(shop, { sc, items: [{ id: skus[4]!, quantity: 1 }] });

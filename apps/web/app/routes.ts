@@ -68,7 +68,7 @@ export default [
   comingSoon('mis-compras', 'orders'),
   route('mis-compras/:orderId', 'routes/purchase-live.tsx'),
   comingSoon('mis-compras-antiguas', 'orders'),
-  comingSoon('mis-compras-antiguas/:orderId', 'orders'),
+  route('mis-compras-antiguas/:orderId', 'routes/purchase-live.tsx', { id: 'purchase-live:antiguas' }),
   comingSoon('lista-de-compra', 'lists'),
   comingSoon('mis-listas-de-compras', 'lists'),
   comingSoon('_secure/listas-de-compras', 'lists'),

@@ -30,19 +30,19 @@ export interface OrderInHand {
 }
 
 /** What the store does to an order after payment: the §7 workflow's handling, invoice and hand-over. */
-export const NEXT_STATUS: Partial<Record<OrderStatus, OrderStatus[]>> = {
+const NEXT_STATUS: Partial<Record<OrderStatus, OrderStatus[]>> = {
   'ready-for-handling': ['handling'],
   handling: ['invoiced'],
   invoiced: ['delivered', 'collected'],
 };
 
 /** Home delivery and express end 'delivered'; store pickup and Click al Auto end 'collected'. */
-export function handOverStatus(selectedSla: string | null): 'delivered' | 'collected' {
+function handOverStatus(selectedSla: string | null): 'delivered' | 'collected' {
   const kind = selectedSla ? deliveryMethodById(selectedSla)?.kind : undefined;
   return kind === 'storePickup' || kind === 'carPickup' ? 'collected' : 'delivered';
 }
 
-export function deliveryMethodName(selectedSla: string | null): string {
+function deliveryMethodName(selectedSla: string | null): string {
   return (
     (selectedSla ? deliveryMethodById(selectedSla)?.name : undefined) ?? DELIVERY_METHODS.homeDelivery.name
   );
@@ -79,11 +79,18 @@ export class OrderFulfilment {
   /** ready-for-handling → handling: every line waits to be picked. */
   async startHandling(tx: Tx, held: OrderInHand, now: Date): Promise<void> {
     await this.move(tx, held.order, 'handling', now);
-    await tx.insert(orderFulfilment).values({
-      orderId: held.order.orderId,
-      lines: held.order.detail.items.map(() => ({ state: 'pending', realGrams: null, replacement: null })),
-      updatedAt: now,
-    });
+    const lines: PickedLine[] = held.order.detail.items.map(() => ({
+      state: 'pending',
+      realGrams: null,
+      replacement: null,
+    }));
+    // A Click al Auto shopper may have arrived (and made the row) before picking started.
+    const [row] = await tx
+      .insert(orderFulfilment)
+      .values({ orderId: held.order.orderId, lines, updatedAt: now })
+      .onConflictDoUpdate({ target: orderFulfilment.orderId, set: { lines, updatedAt: now } })
+      .returning();
+    held.fulfilment = row!;
   }
 
   /** Changes one line while the order is in handling; answers the line before and after. */
@@ -170,10 +177,12 @@ export class OrderFulfilment {
       throw new Failure('orderWrongStatus');
     if (!['ready-for-handling', 'handling', 'invoiced'].includes(held.order.status))
       throw new Failure('orderWrongStatus');
-    await tx
+    const [row] = await tx
       .insert(orderFulfilment)
       .values({ orderId: held.order.orderId, lines: [], arrivedAt: now, updatedAt: now })
-      .onConflictDoUpdate({ target: orderFulfilment.orderId, set: { arrivedAt: now, updatedAt: now } });
+      .onConflictDoUpdate({ target: orderFulfilment.orderId, set: { arrivedAt: now, updatedAt: now } })
+      .returning();
+    held.fulfilment = row!;
   }
 
   /** The order as picked, for the console and the shopper; `aisleOf` names each item's aisle. */

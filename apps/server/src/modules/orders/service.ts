@@ -291,5 +291,5 @@ function view(row: OrderRow): Order {
   };
 }
 
-export { OrderFulfilment, handOverStatus, type OrderInHand } from './fulfilment';
+export { OrderFulfilment, type OrderInHand } from './fulfilment';
 export type { PickedLine } from './tables';
