@@ -61,4 +61,5 @@ CREATE INDEX "operation_audit_order_idx" ON "operation_audit" USING btree ("orde
 CREATE UNIQUE INDEX "staff_member_email_key" ON "staff_member" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "staff_session_staff_idx" ON "staff_session" USING btree ("staff_id");--> statement-breakpoint
 CREATE INDEX "chat_message_order_idx" ON "chat_message" USING btree ("order_id","id");--> statement-breakpoint
-CREATE INDEX "realtime_event_topic_idx" ON "realtime_event" USING btree ("topic","id");
+CREATE INDEX "realtime_event_topic_idx" ON "realtime_event" USING btree ("topic","id");--> statement-breakpoint
+CREATE INDEX "shop_order_channel_status_idx" ON "shop_order" USING btree ("sales_channel","status");

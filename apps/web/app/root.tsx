@@ -90,6 +90,8 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (formAction === CART_ACTION_PATH) return false;
+  // The console's forms change orders, not the shop's menu, cart or account.
+  if (formAction && isConsolePath(new URL(formAction, 'http://x').pathname)) return false;
   if (awaitsPersistentCartAnswer(actionResult)) return false;
   return formMethod !== undefined && formMethod !== 'GET' ? defaultShouldRevalidate : false;
 }

@@ -27,6 +27,8 @@ export const shopOrder = pgTable(
   },
   (t) => [
     index('shop_order_group_idx').on(t.orderGroup),
+    // The store console's board: a channel's orders by status.
+    index('shop_order_channel_status_idx').on(t.salesChannel, t.status),
     index('shop_order_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'payment-pending'`),
