@@ -206,7 +206,7 @@ export async function buildApp({
     clock,
   );
   const realtime = new RealtimeHub(database, clock, (message) => app.log.info(message));
-  const operations = new OperationsService(database, stores, clock);
+  const operations = new OperationsService(database, stores, auth, clock);
   const chat = new ChatService(database, clock);
   const picking = new Picking(
     database,

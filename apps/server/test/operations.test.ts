@@ -82,6 +82,17 @@ describe('staff login (§6 roles, the console has its own session)', () => {
     });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toMatchObject({ code: 'staffWrongCredentials' });
+    // The shoppers' attempt limits apply: after 5 failures the account is refused even with its password.
+    const attempt = (password: string) =>
+      shop.app.inject({
+        method: 'POST',
+        url: '/api/operations/session',
+        headers: CART_HEADERS,
+        remoteAddress: '10.9.9.9',
+        payload: { login: 'operador.nadie@despensa.cl', password },
+      });
+    for (let i = 0; i < 5; i++) expect((await attempt('mal')).statusCode).toBe(401);
+    expect((await attempt('mal')).json()).toMatchObject({ code: 'tooManyRequests' });
     const me = await staff(operator)('GET', '/api/operations/me');
     expect(me.json()).toMatchObject({ storeId, role: 'operator' });
     const order = await paidOrder(shop, { sc, items: [{ id: skus[0]!, quantity: 1 }] });

@@ -182,7 +182,12 @@ export type OperatorAction =
  */
 export interface OperationsWebService {
   session(token: string | undefined): Promise<StaffMember | null>;
-  login(login: string, password: string): Promise<{ staff: StaffMember; token: string }>;
+  /** `clientAddress` feeds the per-address attempt limit (tooManyRequests). */
+  login(
+    login: string,
+    password: string,
+    clientAddress: string,
+  ): Promise<{ staff: StaffMember; token: string }>;
   logout(token: string | undefined): Promise<void>;
   board(token: string | undefined): Promise<PickingBoard>;
   order(token: string | undefined, orderId: string): Promise<Fulfilment>;

@@ -89,11 +89,15 @@ export function operationsRoutes(
           tags,
           summary: 'Staff login: sets the console cookie (despensa_staff) and answers the token',
           body: staffLoginBody,
-          response: { 200: staffLoginAnswer, 400: errorResponse, 401: errorResponse },
+          response: { 200: staffLoginAnswer, 400: errorResponse, 401: errorResponse, 429: errorResponse },
         },
       },
       async (request, reply) => {
-        const { staff, token } = await operations.login(request.body.login, request.body.password);
+        const { staff, token } = await operations.login(
+          request.body.login,
+          request.body.password,
+          request.ip,
+        );
         staffCookie(request, reply, token, STAFF_SESSION_SECONDS);
         return { staff: publicStaff(staff), token };
       },

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Failure, type StaffMember } from '@despensa/contracts';
 import type { Database, Tx } from '../../db/client';
-import { hashPassword, sha256, verifyPassword } from '../auth/service';
+import { hashPassword, sha256, verifyPassword, type AuthService } from '../auth/service';
 import type { StoreRow, StoresService } from '../stores/service';
 import { operationAudit, staffMember, staffSession } from './tables';
 
@@ -28,6 +28,7 @@ export class OperationsService {
   constructor(
     private readonly database: Database,
     private readonly storesService: StoresService,
+    private readonly auth: AuthService,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -78,7 +79,13 @@ export class OperationsService {
     return id;
   }
 
-  async login(login: string, password: string): Promise<{ staff: Staff; token: string }> {
+  /** Staff login, under the same attempt limits as the shoppers' (per account and per address). */
+  async login(
+    login: string,
+    password: string,
+    clientAddress: string,
+  ): Promise<{ staff: Staff; token: string }> {
+    const attempt = await this.auth.limitLogin('staff', login, clientAddress);
     const [member] = await this.database.db
       .select()
       .from(staffMember)
@@ -86,6 +93,7 @@ export class OperationsService {
     // A wrong login costs as much as a wrong password, so the answer time tells nothing.
     const ok = await verifyPassword(password, member?.passwordHash ?? (await hashPassword('x')));
     if (!member || !ok) throw new Failure('staffWrongCredentials');
+    await attempt.succeeded();
     const token = randomBytes(32).toString('base64url');
     const now = this.clock();
     await this.database.db.insert(staffSession).values({

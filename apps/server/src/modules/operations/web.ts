@@ -21,8 +21,8 @@ export function operationsForWeb(operations: OperationsService, picking: Picking
       const staff = await operations.session(token);
       return staff && publicStaff(staff);
     },
-    login: async (login, password) => {
-      const { staff, token } = await operations.login(login, password);
+    login: async (login, password, clientAddress) => {
+      const { staff, token } = await operations.login(login, password, clientAddress);
       return { staff: publicStaff(staff), token };
     },
     logout: (token) => operations.logout(token),

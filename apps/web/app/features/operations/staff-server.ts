@@ -7,7 +7,7 @@ import {
   type StorefrontServices,
 } from '@despensa/contracts';
 import { cookieString, cookieValue } from '../../lib/cookies';
-import { assertSameOrigin } from '../account/account-server';
+import { assertSameOrigin, clientAddressOf } from '../account/account-server';
 
 /** The console's own session cookie (never the shopper's despensa_session). */
 const STAFF_COOKIE = 'despensa_staff';
@@ -45,6 +45,7 @@ export async function staffLoginAction(services: StorefrontServices, request: Re
     const { token } = await services.operations.login(
       String(form.get('login') ?? ''),
       String(form.get('password') ?? ''),
+      clientAddressOf(request),
     );
     return redirect(CONSOLE_PATH, {
       headers: { 'set-cookie': staffCookie(request, token, STAFF_COOKIE_SECONDS) },
