@@ -26,13 +26,13 @@ export async function startBenchShop(products: number): Promise<{
   latency: ServerLatency;
   stop(): Promise<void>;
 }> {
-  const dataDir = path.resolve('.bench', `shop-${products}`);
+  const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? '.bench', `shop-${products}`);
   fs.mkdirSync(dataDir, { recursive: true });
   const config = loadConfig({
     ...process.env,
     DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
     DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: '55432',
+    EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT ?? '55432',
     API_KEYS: 'web:bench-key',
     LOG_LEVEL: 'silent',
   });

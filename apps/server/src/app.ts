@@ -67,6 +67,14 @@ import type { WalletProvider } from './providers/wallet/wallet';
 import { WalletSandbox } from './providers/wallet/sandbox/sandbox';
 import { WalletService } from './modules/wallet/service';
 import { walletRoutes } from './modules/wallet/routes';
+import { OrderFulfilment } from './modules/orders/service';
+import { afterPurchaseRoutes } from './modules/orders/after-purchase-routes';
+import { OperationsService } from './modules/operations/service';
+import { operationsRoutes } from './modules/operations/routes';
+import { operationsForWeb } from './modules/operations/web';
+import { ChatService } from './modules/chat/service';
+import { Picking } from './flows/pick-order';
+import { RealtimeHub } from './realtime/hub';
 
 export interface Services {
   addresses: AddressService;
@@ -91,6 +99,13 @@ export interface Services {
   stores: StoresService;
   users: UserService;
   wallet: WalletService;
+  /** Staff accounts, sessions and the audit of the store-operations console. */
+  operations: OperationsService;
+  /** The store's work on paid orders and the shopper's side of it (flows/pick-order). */
+  picking: Picking;
+  chat: ChatService;
+  /** Server-sent events fanned out through PostgreSQL LISTEN/NOTIFY. */
+  realtime: RealtimeHub;
   /** The gift-card issuer (payment 732). */
   giftCards: GiftCardProvider;
   /** The built-in sandbox mailer when no other was given (tests read its outbox). */
@@ -207,6 +222,27 @@ export async function buildApp({
     cardAcquirer,
     clock,
   );
+  const realtime = new RealtimeHub(database, clock, (message) => app.log.info(message));
+  const operations = new OperationsService(database, stores, auth, clock);
+  const chat = new ChatService(database, clock);
+  const picking = new Picking(
+    database,
+    {
+      orders,
+      fulfilment: new OrderFulfilment(database.db),
+      operations,
+      chat,
+      catalog,
+      wallet,
+      hub: realtime,
+      acquirer: cardAcquirer,
+    },
+    mailer,
+    clock,
+    (message) => app.log.info(message),
+  );
+  await operations.seed();
+  await realtime.start();
   await catalog.start();
   await promotions.start();
   await delivery.start();
@@ -271,6 +307,8 @@ export async function buildApp({
   await app.register(ordersRoutes(orders, checkout, auth));
   await app.register(purchaseRoutes(purchases, orderChanges, auth));
   await app.register(paymentPages(checkout, orders));
+  await app.register(afterPurchaseRoutes(picking, realtime, auth));
+  await app.register(operationsRoutes(operations, picking, realtime));
   if (process.env.NODE_ENV !== 'production' && mailer instanceof SandboxMailer)
     await app.register(devOutboxRoutes(mailer));
   if (web) {
@@ -290,6 +328,7 @@ export async function buildApp({
       catalog,
       content,
       checkout: checkoutForWeb(auth, checkout, orders),
+      operations: operationsForWeb(operations, picking),
       stores,
       territory: {
         regions: () => addresses.regions(),
@@ -327,6 +366,10 @@ export async function buildApp({
       stores,
       users,
       wallet,
+      operations,
+      picking,
+      chat,
+      realtime,
       giftCards: giftCardIssuer,
       mailer,
     },
@@ -336,6 +379,7 @@ export async function buildApp({
       await delivery.stop();
       await promotions.stop();
       await catalog.stop();
+      await realtime.stop();
     },
   };
 }

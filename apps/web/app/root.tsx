@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useLocation,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
@@ -28,6 +29,7 @@ import { DeliveryProvider } from './features/delivery/delivery-context';
 import { DeliveryOverlays } from './features/delivery/delivery-overlays';
 import { chosenWindowOf } from './features/delivery/delivery-server';
 import { pageCart } from './features/cart/cart-server';
+import { isConsolePath } from './layout/layout-rules';
 import { CurtainLanding } from './layout/curtain';
 import { ErrorPage } from './layout/error-page';
 import { NotFoundContent } from './layout/not-found-content';
@@ -88,6 +90,8 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (formAction === CART_ACTION_PATH) return false;
+  // The console's forms change orders, not the shop's menu, cart or account.
+  if (formAction && isConsolePath(new URL(formAction, 'http://x').pathname)) return false;
   if (awaitsPersistentCartAnswer(actionResult)) return false;
   return formMethod !== undefined && formMethod !== 'GET' ? defaultShouldRevalidate : false;
 }
@@ -147,6 +151,8 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   useAppStart(loaderData.api);
   useRouteChangeScroll();
+  const { pathname } = useLocation();
+  if (isConsolePath(pathname)) return <Outlet />;
   if (loaderData.outdatedBrowser) return <OutdatedBrowserPage brand={loaderData.brand} />;
   if (loaderData.curtain?.landing.active) {
     return <CurtainLanding brand={loaderData.brand} html={loaderData.curtain.landing.html} />;

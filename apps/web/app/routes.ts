@@ -59,6 +59,13 @@ export default [
   route('mis-compras/:orderId', 'routes/purchase-detail.tsx'),
   route('mis-compras-antiguas/:orderId', 'routes/purchase-detail.tsx', { id: 'purchase-detail:antiguas' }),
   route('_secure/order/status/:orderId', 'routes/purchase-detail.tsx', { id: 'purchase-detail:status' }),
+  // Store operations console (its own layout and staff login)
+  route('operaciones', 'routes/operations-layout.tsx', [
+    index('routes/operations-board.tsx'),
+    route('ingreso', 'routes/operations-login.tsx'),
+    route('salir', 'routes/operations-logout.ts'),
+    route('pedidos/:orderId', 'routes/operations-order.tsx'),
+  ]),
 
   // Later issues
   comingSoon('mi-cuenta/prime', 'account'),

@@ -47,13 +47,18 @@ export const transactionAnswer = z.object({
 });
 export type TransactionAnswer = z.infer<typeof transactionAnswer>;
 
-/** VTEX statuses the shop's orders move through (reference README §4): picking is `handling`. */
+/**
+ * VTEX's workflow as far as this shop goes: paid → ready-for-handling → handling (picking) → invoiced
+ * (the receipt) → delivered (home, express) or collected (store pickup, Click al Auto); or canceled.
+ */
 export const orderStatus = z.enum([
   'payment-pending',
   'payment-approved',
   'ready-for-handling',
   'handling',
   'invoiced',
+  'delivered',
+  'collected',
   'canceled',
 ]);
 export type OrderStatus = z.infer<typeof orderStatus>;

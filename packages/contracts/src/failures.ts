@@ -99,6 +99,17 @@ export const failureMessages = {
   orderEmpty: 'Tu pedido no puede quedar vacío: si ya no lo quieres, anúlalo.',
   productNotSold: 'Ese producto no se vende en la tienda de tu pedido.',
   refundFailed: 'No pudimos devolver el pago en este momento. Reintenta más tarde.',
+  // Store operations (the staff console) and after the purchase.
+  notStaff: 'Debes iniciar sesión como operador de la tienda',
+  staffWrongCredentials: 'Usuario o contraseña incorrectos',
+  orderWrongStatus: 'El pedido no está en un estado que permita esta acción.',
+  lineNotFound: 'No encontramos ese producto en el pedido',
+  lineNotWeighed: 'Ese producto no se vende a granel',
+  substitutionNotAllowed: 'El cliente pidió no sustituir este producto.',
+  replacementNotFound: 'No hay un reemplazo propuesto para ese producto',
+  replacementAnswered: 'Ese reemplazo ya fue respondido.',
+  pickingUnfinished: 'Quedan productos sin preparar.',
+  chatMessageEmpty: 'Escribe un mensaje',
 } as const;
 
 export type FailureCode = keyof typeof failureMessages;

@@ -11,3 +11,4 @@ export * from './monitoring';
 export * from './wallet';
 export * from './checkout';
 export * from './orders';
+export * from './operations';

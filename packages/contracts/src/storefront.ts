@@ -40,6 +40,7 @@ import type {
   ShippingSimulationBody,
   WithdrawalStores,
 } from './delivery';
+import type { OperationsWebService } from './operations';
 import type { LngLat } from '@despensa/domain';
 import type {
   CategoryNode,
@@ -231,6 +232,8 @@ export interface StorefrontServices {
     /** GET /checkout/pub/orders/{id}. */
     order(token: string | undefined, orderId: string): Promise<Order>;
   };
+  /** The store-operations console (/operaciones), for staff sessions only. */
+  operations: OperationsWebService;
   stores: {
     /** Active stores ordered by region, then comuna, then name (the /locales page). */
     list(): Promise<StoreListItem[]>;

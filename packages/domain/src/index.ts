@@ -37,3 +37,4 @@ export * from './delivery/simulation';
 export * from './payments/wallet';
 export * from './checkout/completeness';
 export * from './orders/after-purchase';
+export * from './orders/fulfilment';

@@ -314,6 +314,30 @@ export class AuthService {
     return this.openSession(userId, ends, { ids, accountScope });
   }
 
+  /**
+   * The shoppers' login limits for another kind of login (the staff console's, `kind` 'staff'): the
+   * attempt counts on the account and on the client address, and over either limit it is refused
+   * (tooManyRequests) before any password is checked. `succeeded` forgets the account's attempts.
+   */
+  async limitLogin(
+    kind: string,
+    login: string,
+    clientAddress: string,
+  ): Promise<{ succeeded(): Promise<void> }> {
+    const now = this.now();
+    const accountScope = `${kind}:${login.trim().toLowerCase()}`;
+    const { ids, counts } = await repo.recordAttempt(
+      this.db,
+      [accountScope, `ip:${clientAddress}`],
+      now,
+      new Date(now.getTime() - LOGIN_WINDOW_MINUTES * 60_000),
+    );
+    const [forAccount = 0, forAddress = 0] = counts;
+    if (forAccount > MAX_FAILURES_PER_ACCOUNT || forAddress > MAX_FAILURES_PER_ADDRESS)
+      throw new Failure('tooManyRequests');
+    return { succeeded: () => repo.forgetAttempts(this.db, ids, accountScope) };
+  }
+
   private dummy(): Promise<string> {
     this.dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
     return this.dummyHash;
@@ -329,3 +353,6 @@ function fail(authStatus: Exclude<AuthStatus, 'Success'>): LoginOutcome {
   const result: AuthResult = { authStatus, promptMFA: false, expiresIn: 0 };
   return { result };
 }
+
+/** The staff console's accounts hash and check passwords the same way as the shoppers'. */
+export { hashPassword, verifyPassword, sha256 } from './password';

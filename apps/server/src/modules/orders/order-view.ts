@@ -9,6 +9,8 @@ export const STATUS_DESCRIPTION: Record<OrderStatus, string> = {
   'ready-for-handling': 'Listo para preparar',
   handling: 'En preparación',
   invoiced: 'Facturado',
+  delivered: 'Entregado',
+  collected: 'Retirado',
   canceled: 'Cancelado',
 };
 

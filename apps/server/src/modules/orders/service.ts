@@ -26,7 +26,11 @@ import {
   type TransactionRow,
 } from './repo';
 import type { PaymentStatus } from './tables';
-import { orderView } from './order-view';
+import { orderView, STATUS_DESCRIPTION } from './order-view';
+
+export function statusDescription(status: OrderStatus): string {
+  return STATUS_DESCRIPTION[status];
+}
 
 const TRANSACTION_STATUS: Record<PaymentStatus, PaymentTransaction['status']> = {
   pending: 'Started',
@@ -149,6 +153,7 @@ export class OrdersService {
         orderFormId: orderForm.orderFormId,
         userId: group.userId,
         sellerId: seller,
+        salesChannel: Number(orderForm.salesChannel) || null,
         status: 'payment-pending' as const,
         value,
         detail,
@@ -274,3 +279,6 @@ export class OrdersService {
     };
   }
 }
+
+export { OrderFulfilment, type OrderInHand } from './fulfilment';
+export type { PickedLine } from './tables';

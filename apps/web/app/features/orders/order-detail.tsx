@@ -7,6 +7,7 @@ import { windowLine } from '../delivery/window-label';
 import { CancelDialog } from './cancel-dialog';
 import { RescheduleDialog } from './reschedule-dialog';
 import { OrderEdit } from './order-edit';
+import { OrderLiveSection } from './order-live-section';
 import { STATUS_FILTERS, STATUS_STEPS, deliveryModeName, paymentName, substitutionLabel } from './labels';
 import type { OrderActionResult } from './order-actions';
 import { CURRENT_PURCHASES_PATH, OLD_PURCHASES_PATH } from './paths';
@@ -93,6 +94,8 @@ export function OrderDetail({
           </button>
         ) : null}
       </div>
+
+      {order.status === 'canceled' ? null : <OrderLiveSection orderId={order.orderId} />}
 
       <section aria-labelledby="order-delivery" className="order-detail__section">
         <h2 id="order-delivery">Entrega</h2>
