@@ -61,6 +61,13 @@ import { GiftCardSandbox } from './providers/giftcard/sandbox/sandbox';
 import type { WalletProvider } from './providers/wallet/wallet';
 import { WalletSandbox } from './providers/wallet/sandbox/sandbox';
 import { WalletService } from './modules/wallet/service';
+import { AnalyticsService } from './modules/analytics/service';
+import { analyticsRoutes } from './modules/analytics/routes';
+import { PushService } from './modules/push/service';
+import { pushRoutes } from './modules/push/routes';
+import { WebPushSender, type PushSender } from './providers/push/push';
+import { PushSandbox } from './providers/push/sandbox/sandbox';
+import { pushSandboxRoutes } from './providers/push/sandbox/routes';
 import { walletRoutes } from './modules/wallet/routes';
 
 export interface Services {
@@ -86,6 +93,11 @@ export interface Services {
   giftCards: GiftCardProvider;
   /** The built-in sandbox mailer when no other was given (tests read its outbox). */
   mailer: Mailer;
+  analytics: AnalyticsService;
+  /** Web Push to customers' devices: notifyCustomer(customerId, message). */
+  push: PushService;
+  /** The built-in push service (subscriptions, inbox) at /sandbox/push. */
+  pushSandbox: PushSandbox;
 }
 
 export interface App {
@@ -114,6 +126,8 @@ export interface AppOptions {
   jobs?: boolean;
   /** The card acquirer; by default Webpay through transbank-sdk at TRANSBANK_ENVIRONMENT or the own sandbox. */
   acquirer?: Acquirer;
+  /** Web Push sends; by default web-push to whatever push service each subscription names. */
+  pushSender?: PushSender;
 }
 
 /** Builds the HTTP server over a migrated, seeded database. The caller owns the database's lifetime. */
@@ -129,6 +143,7 @@ export async function buildApp({
   acquirer,
   giftCards,
   walletProvider,
+  pushSender,
 }: AppOptions): Promise<App> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
@@ -190,6 +205,22 @@ export async function buildApp({
     cardAcquirer,
     clock,
   );
+  const analytics = new AnalyticsService(database, clock, (productId) => {
+    try {
+      return catalog.productById(productId, 1).productName;
+    } catch {
+      return null;
+    }
+  });
+  const push = new PushService(
+    database,
+    users,
+    pushSender ?? new WebPushSender((message) => app.log.warn(message)),
+    config.PUSH_CONTACT,
+    (message) => app.log.info(message),
+  );
+  const pushSandbox = new PushSandbox();
+  await push.start();
   await catalog.start();
   await promotions.start();
   await delivery.start();
@@ -253,6 +284,9 @@ export async function buildApp({
   await app.register(walletRoutes(wallet, auth));
   await app.register(ordersRoutes(orders, checkout, auth));
   await app.register(paymentPages(checkout, orders));
+  await app.register(analyticsRoutes(analytics));
+  await app.register(pushRoutes(push));
+  await app.register(pushSandboxRoutes(pushSandbox));
   if (process.env.NODE_ENV !== 'production' && mailer instanceof SandboxMailer)
     await app.register(devOutboxRoutes(mailer));
   if (web) {
@@ -307,6 +341,9 @@ export async function buildApp({
       wallet,
       giftCards: giftCardIssuer,
       mailer,
+      analytics,
+      push,
+      pushSandbox,
     },
     close: async () => {
       await app.close();

@@ -10,3 +10,5 @@ export * from './delivery';
 export * from './monitoring';
 export * from './wallet';
 export * from './checkout';
+export * from './analytics';
+export * from './push';

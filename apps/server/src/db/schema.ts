@@ -15,3 +15,5 @@ export * from '../providers/giftcard/sandbox/tables';
 export * from '../providers/wallet/sandbox/tables';
 export * from '../modules/wallet/tables';
 export * from '../modules/orders/tables';
+export * from '../modules/analytics/tables';
+export * from '../modules/push/tables';
