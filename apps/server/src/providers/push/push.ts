@@ -21,17 +21,25 @@ export class WebPushSender implements PushSender {
   constructor(private readonly log: (message: string) => void = () => {}) {}
 
   async send(subscription: PushSubscriptionJson, payload: string, vapid: VapidKeys): Promise<PushOutcome> {
+    // web-push encrypts and signs; the request itself goes through fetch, which also reaches a push
+    // service on plain http (the sandbox on this machine), where web-push's own transport is https only.
+    const request = webPush.generateRequestDetails(subscription, payload, {
+      vapidDetails: vapid,
+      TTL: 24 * 3600,
+    });
     try {
-      await webPush.sendNotification(subscription, payload, {
-        vapidDetails: vapid,
-        TTL: 24 * 3600,
-        timeout: 10_000,
+      const response = await fetch(request.endpoint, {
+        method: request.method,
+        headers: request.headers as Record<string, string>,
+        body: request.body ? new Uint8Array(request.body) : null,
+        signal: AbortSignal.timeout(10_000),
       });
-      return 'sent';
+      if (response.ok) return 'sent';
+      if (response.status === 404 || response.status === 410) return 'gone';
+      this.log(`push to ${new URL(subscription.endpoint).host} refused: ${response.status}`);
+      return 'failed';
     } catch (error) {
-      const status = (error as { statusCode?: number }).statusCode;
-      if (status === 404 || status === 410) return 'gone';
-      this.log(`push to ${new URL(subscription.endpoint).host} failed: ${status ?? String(error)}`);
+      this.log(`push to ${new URL(subscription.endpoint).host} failed: ${String(error)}`);
       return 'failed';
     }
   }
