@@ -221,6 +221,14 @@ export async function buildApp({
   );
   const pushSandbox = new PushSandbox();
   await push.start();
+  // The order's news reach the customer's devices (§1 push notifications); a click opens the purchase.
+  checkout.onConfirmed = ({ orderGroup, orderId, userId }) =>
+    push.notifyCustomer(userId, {
+      title: 'Pedido confirmado',
+      body: `Tu pedido ${orderGroup} está confirmado. Te avisaremos cuando vaya en camino.`,
+      url: `/mis-compras/${orderId}`,
+      tag: `order-${orderGroup}`,
+    });
   await catalog.start();
   await promotions.start();
   await delivery.start();

@@ -2,11 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app';
 import { TEST_KEY } from './support/constants';
 import { accountsClient } from './support/accounts';
+import { sellableSkus } from './support/cart';
+import {
+  CHECKOUT_START,
+  VISA,
+  completeCart,
+  deliveringChannel,
+  payAtAcquirer,
+  postForm,
+} from './support/checkout';
 
 let app: TestApp;
 let baseUrl: string;
 beforeAll(async () => {
-  app = await createTestApp();
+  // A day with delivery windows open, for the order whose confirmation is pushed.
+  app = await createTestApp({ clock: () => CHECKOUT_START });
   // web-push speaks HTTP to the push service: the sandbox has to listen for real.
   baseUrl = await app.app.listen({ port: 0, host: '127.0.0.1' });
 });
@@ -106,5 +116,39 @@ describe('web push (§1 push notifications, §3 device registration)', () => {
     expect(unsigned.status).toBe(401);
     const unknown = await fetch(`${baseUrl}/sandbox/push/send/nobody`, { method: 'POST', body: 'x' });
     expect(unknown.status).toBe(404);
+  });
+
+  it("pushes 'Pedido confirmado' to the customer's devices when the payment confirms the order", async () => {
+    const sc = await deliveringChannel(app);
+    const [sku] = await sellableSkus(app, { salesChannel: sc, limit: 1 });
+    const cart = await completeCart(app, { sc, items: [{ id: String(sku!.id), quantity: 1 }] });
+    const subscription = await sandboxSubscription();
+    await accountsClient(app).call('POST', '/api/v1/register-device', {
+      token: cart.shopper.token,
+      payload: {
+        deviceId: 'device-buyer',
+        token: JSON.stringify(subscription),
+        isMobile: true,
+        device: 'web',
+      },
+    });
+    const placed = await cart.call('POST', '/api/checkout/pub/orderform/transaction', {
+      referenceId: cart.id,
+      savePersonalData: true,
+      optinNewsLetter: false,
+      value: cart.form.value,
+      interestValue: 0,
+    });
+    const answer = placed.json();
+    expect(await inbox(subscription.id)).toEqual([]);
+    const { back } = await payAtAcquirer(app, answer.redirectUrl, VISA);
+    await postForm(app, back.action, back.fields);
+    const [message] = await inbox(subscription.id);
+    expect(JSON.parse(message!.payload)).toEqual({
+      title: 'Pedido confirmado',
+      body: `Tu pedido ${answer.orderId} está confirmado. Te avisaremos cuando vaya en camino.`,
+      url: expect.stringMatching(new RegExp(`^/mis-compras/${answer.orderId}-\\d+$`)),
+      tag: `order-${answer.orderId}`,
+    });
   });
 });
