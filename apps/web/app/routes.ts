@@ -25,6 +25,7 @@ export default [
   route('Sistema/404', 'routes/not-found.tsx', { id: 'not-found:sistema' }),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
+  route('manifest.webmanifest', 'routes/manifest.ts'),
 
   // Content
   route('locales', 'routes/stores.tsx'),

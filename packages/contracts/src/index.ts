@@ -12,3 +12,4 @@ export * from './wallet';
 export * from './checkout';
 export * from './analytics';
 export * from './push';
+export * from './pwa';
