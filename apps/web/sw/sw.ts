@@ -16,6 +16,7 @@ import {
   type PrecacheEntry,
 } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
+import { clientsClaim } from 'workbox-core';
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
@@ -34,6 +35,9 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry |
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// The first visit's page is served by the worker as soon as it is installed (offline from the start); a
+// later version still waits for 'Actualizar'.
+clientsClaim();
 
 /** Pages with personal data beyond the cart: never kept on the device. */
 const PRIVATE_PAGES =
@@ -53,9 +57,19 @@ const pages = new NetworkFirst({
 registerRoute(({ request, url }) => {
   if (url.origin !== self.location.origin || NOT_PAGES.test(url.pathname) || PRIVATE_PAGES.test(url.pathname))
     return false;
-  // A page, or React Router's data for an in-app navigation to it (/path.data).
-  return request.mode === 'navigate' || url.pathname.endsWith('.data');
+  // A page, React Router's data for an in-app navigation to it (/path.data), or its route discovery.
+  return request.mode === 'navigate' || url.pathname.endsWith('.data') || url.pathname === '/__manifest';
 }, pages);
+
+// The home opens offline even if the worker arrived after it was loaded (the first visit).
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open('paginas')
+      .then((cache) => cache.add('/'))
+      .catch(() => {}),
+  );
+});
 
 registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/media/'),

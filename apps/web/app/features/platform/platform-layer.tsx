@@ -75,8 +75,8 @@ export function PlatformLayer({ data }: { data: PlatformData }) {
 
   return (
     <>
-      {offline ? <OfflineNotice /> : null}
       <div className="platform-bars">
+        {offline ? <OfflineNotice /> : null}
         {worker.updateReady ? <UpdatePrompt onUpdate={worker.update} /> : null}
         {data.bot ? null : <PushInvitation />}
         {!data.bot && consent === null ? (

@@ -2,11 +2,7 @@ import { useEffect, useState } from 'react';
 import { useCart } from '../cart/cart-context';
 import type { Consent } from './consent';
 import { enablePush, pushSupported } from './push';
-
-export const OFFLINE_NOTICE =
-  'Sin conexión: estás viendo la última copia guardada y los precios pueden haber cambiado. Los cambios a tu carro se enviarán al volver la conexión.';
-export const UPDATE_AVAILABLE = 'Nueva versión disponible';
-export const PUSH_INVITATION = '¿Te avisamos cuando tu pedido esté confirmado o vaya en camino?';
+import { OFFLINE_NOTICE, PUSH_INVITATION, PUSH_INVITATION_KEY, UPDATE_AVAILABLE } from './texts';
 
 /** §1 analytics consent, in plain Spanish; until the shopper chooses, only what is strictly needed is sent. */
 export function ConsentBanner({ onChoose }: { onChoose: (consent: Consent) => void }) {
@@ -52,29 +48,28 @@ export function UpdatePrompt({ onUpdate }: { onUpdate: () => void }) {
   );
 }
 
-const INVITATION_KEY = 'despensa:push-invitation';
-
 /**
  * Push permission is asked only after a meaningful action (§1): the first add to the cart, never on first
  * load. 'Ahora no' is remembered; a refusal is logged (§8) and the shop works on.
  */
 export function PushInvitation() {
-  const { lastAdd } = useCart();
+  const { lastAdd, minicartOpen } = useCart();
   const [open, setOpen] = useState(false);
   useEffect(() => {
     if (!lastAdd || !pushSupported() || Notification.permission !== 'default') return;
     try {
-      if (localStorage.getItem(INVITATION_KEY)) return;
+      if (localStorage.getItem(PUSH_INVITATION_KEY)) return;
     } catch {
       return;
     }
     setOpen(true);
   }, [lastAdd]);
-  if (!open) return null;
+  // After the minicart the add opened is closed: the invitation never sits behind it.
+  if (!open || minicartOpen) return null;
   const close = () => {
     setOpen(false);
     try {
-      localStorage.setItem(INVITATION_KEY, 'answered');
+      localStorage.setItem(PUSH_INVITATION_KEY, 'answered');
     } catch {
       // Without storage the invitation may come back on another page; nothing breaks.
     }
