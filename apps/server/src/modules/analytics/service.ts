@@ -47,7 +47,7 @@ export class AnalyticsService {
     const device = deviceOf(userAgent!);
     const events = batch.consent ? batch.events : batch.events.filter((event) => event.type === 'web_vital');
     const rows = events.map((event) => this.row(event, batch, device, now));
-    await insertEvents(this.database.db, rows);
+    await insertEvents(this.database.pool, rows);
     return rows.length;
   }
 
