@@ -62,7 +62,7 @@ import type { WalletProvider } from './providers/wallet/wallet';
 import { WalletSandbox } from './providers/wallet/sandbox/sandbox';
 import { WalletService } from './modules/wallet/service';
 import { AnalyticsService } from './modules/analytics/service';
-import { analyticsRoutes } from './modules/analytics/routes';
+import { STAFF_CONSUMER, analyticsRoutes } from './modules/analytics/routes';
 import { PushService } from './modules/push/service';
 import { pushRoutes } from './modules/push/routes';
 import { WebPushSender, type PushSender } from './providers/push/push';
@@ -324,6 +324,10 @@ export async function buildApp({
         heldWindow: (orderFormId) => delivery.heldWindow(orderFormId),
         applyChoice: (orderFormId, choice) => shipping.applyChoice(orderFormId, choice),
         reserveWindow: (orderFormId, window) => shipping.reserveWindow(orderFormId, window),
+      },
+      analytics: {
+        dashboard: (query) => analytics.dashboard(query),
+        isStaffKey: (key) => config.API_KEYS.get(key) === STAFF_CONSUMER,
       },
     });
   }

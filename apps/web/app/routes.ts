@@ -49,6 +49,9 @@ export default [
   route('mis-datos', 'routes/account-my-data.tsx'),
   route('logout', 'routes/account-logout.ts'),
 
+  // Staff console (the orders issue brings the rest of /operaciones)
+  route('operaciones/analitica', 'routes/operations-analytics.tsx'),
+
   // Later issues
   comingSoon('mi-cuenta/prime', 'account'),
   comingSoon('checkout', 'checkout'),

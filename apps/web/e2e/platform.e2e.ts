@@ -5,7 +5,7 @@ import type { AnalyticsBatch } from '@despensa/contracts';
 import { OFFLINE_NOTICE, PUSH_INVITATION } from '../app/features/platform/texts';
 import { PUSH_PERMISSION_FAILURE } from '../app/features/platform/push';
 import { CONSENT_COOKIE } from '../app/features/platform/consent';
-import { baseUrl, launchBrowser, newPage } from './support/browser';
+import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
 
 interface ApiProduct {
   productName: string;
@@ -322,5 +322,21 @@ describe('the analytics the merchandiser reads', () => {
     const counts = Object.fromEntries(rows.map((row) => [row.type, row.n]));
     expect(counts.add_to_cart).toBeGreaterThanOrEqual(26);
     expect(counts.product_view).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows the dashboard behind the staff key, with charts that name their figures', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/operaciones/analitica');
+    await page.getByLabel('Clave del personal').fill('clave-equivocada');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('alert').getByText('Clave incorrecta').waitFor();
+    await page.getByLabel('Clave del personal').fill('despensa-osm-dev-key');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('heading', { name: 'Embudo de compra' }).waitFor();
+    const viewed = page.getByRole('img', { name: /^Productos más vistos\./ });
+    expect(await viewed.getAttribute('aria-label')).toContain(products[0]!.productName.slice(0, 12));
+    expect(await page.getByRole('img', { name: /^Embudo en Escritorio\. Visitas: \d+/ }).count()).toBe(1);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await context.close();
   });
 });
