@@ -89,6 +89,8 @@ export function track(event: TrackedEvent, page: { type: PageType; path: string 
       return;
     }
     state.others.push(full);
+    // A page that is hiding (web vitals report then) may not live 300 ms more: send now, by beacon.
+    if (document.visibilityState === 'hidden') return flushOthers(true);
     // §9: events leave in batches, ANALYTICS_BATCH_DELAY_MS after the first of the batch.
     state.othersTimer ??= setTimeout(() => flushOthers(false), ANALYTICS_BATCH_DELAY_MS);
   } catch (error) {
