@@ -263,7 +263,7 @@ describe('service worker, offline and push (§7 /sw.js)', () => {
     ).toBe(2);
   });
 
-  it('a push message shows a notification that opens its page; a refused permission is logged (§8)', async () => {
+  it('a push message shows a notification carrying the page its click opens; a refused permission is logged (§8)', async () => {
     const messages: string[] = [];
     page.on('console', (message) => messages.push(message.text()));
     await page.goto(`/${products[1]!.linkText}/p`);
