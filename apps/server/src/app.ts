@@ -66,6 +66,13 @@ import { GiftCardSandbox } from './providers/giftcard/sandbox/sandbox';
 import type { WalletProvider } from './providers/wallet/wallet';
 import { WalletSandbox } from './providers/wallet/sandbox/sandbox';
 import { WalletService } from './modules/wallet/service';
+import { AnalyticsService } from './modules/analytics/service';
+import { STAFF_CONSUMER, analyticsRoutes } from './modules/analytics/routes';
+import { PushService } from './modules/push/service';
+import { pushRoutes } from './modules/push/routes';
+import { WebPushSender, type PushSender } from './providers/push/push';
+import { PushSandbox } from './providers/push/sandbox/sandbox';
+import { pushSandboxRoutes } from './providers/push/sandbox/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { OrderFulfilment } from './modules/orders/service';
 import { afterPurchaseRoutes } from './modules/orders/after-purchase-routes';
@@ -110,6 +117,11 @@ export interface Services {
   giftCards: GiftCardProvider;
   /** The built-in sandbox mailer when no other was given (tests read its outbox). */
   mailer: Mailer;
+  analytics: AnalyticsService;
+  /** Web Push to customers' devices: notifyCustomer(customerId, message). */
+  push: PushService;
+  /** The built-in push service (subscriptions, inbox) at /sandbox/push. */
+  pushSandbox: PushSandbox;
 }
 
 export interface App {
@@ -138,6 +150,8 @@ export interface AppOptions {
   jobs?: boolean;
   /** The card acquirer; by default Webpay through transbank-sdk at TRANSBANK_ENVIRONMENT or the own sandbox. */
   acquirer?: Acquirer;
+  /** Web Push sends; by default web-push to whatever push service each subscription names. */
+  pushSender?: PushSender;
 }
 
 /** Builds the HTTP server over a migrated, seeded database. The caller owns the database's lifetime. */
@@ -153,6 +167,7 @@ export async function buildApp({
   acquirer,
   giftCards,
   walletProvider,
+  pushSender,
 }: AppOptions): Promise<App> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
@@ -243,6 +258,30 @@ export async function buildApp({
   );
   await operations.seed();
   await realtime.start();
+  const analytics = new AnalyticsService(database, clock, (productId) => {
+    try {
+      return catalog.productById(productId, 1).productName;
+    } catch {
+      return null;
+    }
+  });
+  const push = new PushService(
+    database,
+    users,
+    pushSender ?? new WebPushSender((message) => app.log.warn(message)),
+    config.PUSH_CONTACT,
+    (message) => app.log.info(message),
+  );
+  const pushSandbox = new PushSandbox();
+  await push.start();
+  // The order's news reach the customer's devices (§1 push notifications); a click opens the purchase.
+  checkout.onConfirmed = ({ orderGroup, orderId, userId }) =>
+    push.notifyCustomer(userId, {
+      title: 'Pedido confirmado',
+      body: `Tu pedido ${orderGroup} está confirmado. Te avisaremos cuando vaya en camino.`,
+      url: `/mis-compras/${orderId}`,
+      tag: `order-${orderGroup}`,
+    });
   await catalog.start();
   await promotions.start();
   await delivery.start();
@@ -309,6 +348,9 @@ export async function buildApp({
   await app.register(paymentPages(checkout, orders));
   await app.register(afterPurchaseRoutes(picking, realtime, auth));
   await app.register(operationsRoutes(operations, picking, realtime));
+  await app.register(analyticsRoutes(analytics));
+  await app.register(pushRoutes(push));
+  await app.register(pushSandboxRoutes(pushSandbox));
   if (process.env.NODE_ENV !== 'production' && mailer instanceof SandboxMailer)
     await app.register(devOutboxRoutes(mailer));
   if (web) {
@@ -342,6 +384,10 @@ export async function buildApp({
         applyChoice: (orderFormId, choice) => shipping.applyChoice(orderFormId, choice),
         reserveWindow: (orderFormId, window) => shipping.reserveWindow(orderFormId, window),
       },
+      analytics: {
+        dashboard: (query) => analytics.dashboard(query),
+        isStaffKey: (key) => config.API_KEYS.get(key) === STAFF_CONSUMER,
+      },
     });
   }
 
@@ -372,6 +418,9 @@ export async function buildApp({
       realtime,
       giftCards: giftCardIssuer,
       mailer,
+      analytics,
+      push,
+      pushSandbox,
     },
     close: async () => {
       await app.close();

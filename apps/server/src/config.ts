@@ -45,6 +45,11 @@ const configSchema = z.object({
     .default('#1d3557'),
   BRAND_LOGO_URL: z.string().min(1).default('/media/brand/logo.svg'),
   HELP_PHONE: z.string().min(1).default('600 400 2000'),
+  /** The contact push services may use about this shop's Web Push messages (VAPID subject, RFC 8292). */
+  PUSH_CONTACT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https: URL')
+    .default('mailto:soporte@despensa.example'),
   /** §8 no-coverage wording: the chain's, or the other brand's ('¡Pronto llegaremos a tu zona! …'). */
   BRAND_NO_COVERAGE_VARIANT: z.enum(['default', 'comingSoon']).default('default'),
   /**

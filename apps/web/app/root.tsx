@@ -30,6 +30,8 @@ import { DeliveryOverlays } from './features/delivery/delivery-overlays';
 import { chosenWindowOf } from './features/delivery/delivery-server';
 import { pageCart } from './features/cart/cart-server';
 import { isConsolePath } from './layout/layout-rules';
+import { PlatformLayer } from './features/platform/platform-layer';
+import { platformData } from './features/platform/platform-server';
 import { CurtainLanding } from './layout/curtain';
 import { ErrorPage } from './layout/error-page';
 import { NotFoundContent } from './layout/not-found-content';
@@ -74,6 +76,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     account,
     // §4: the persisted delivery choice (mode, channel, store), null until the shopper chooses.
     delivery,
+    // §1 supporting features: analytics consent, bots (§4), the performance monitor's shopper.
+    platform: platformData(request, account),
     // The window the cart holds under that choice, with its fee, for the header and the cart's summary.
     deliveryWindow: await chosenWindowOf(services, cart.orderForm, delivery),
   };
@@ -121,6 +125,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {data ? <meta name="theme-color" content={data.colors.primary} /> : null}
         {data ? <link rel="icon" href={data.brand.logoUrl} type="image/svg+xml" /> : null}
+        <link rel="manifest" href="/manifest.webmanifest" />
         <script
           dangerouslySetInnerHTML={{ __html: ASSET_FAILURE_BOOTSTRAP + START_SCRIPTS_AFTER_FIRST_PAINT }}
         />
@@ -174,6 +179,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         </DeliveryProvider>
         <AccountDialogs />
         <SessionWatch />
+        <PlatformLayer data={loaderData.platform} />
       </CartProvider>
     </AccountProvider>
   );

@@ -25,6 +25,7 @@ export default [
   route('Sistema/404', 'routes/not-found.tsx', { id: 'not-found:sistema' }),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
+  route('manifest.webmanifest', 'routes/manifest.ts'),
 
   // Content
   route('locales', 'routes/stores.tsx'),
@@ -59,7 +60,8 @@ export default [
   route('mis-compras/:orderId', 'routes/purchase-detail.tsx'),
   route('mis-compras-antiguas/:orderId', 'routes/purchase-detail.tsx', { id: 'purchase-detail:antiguas' }),
   route('_secure/order/status/:orderId', 'routes/purchase-detail.tsx', { id: 'purchase-detail:status' }),
-  // Store operations console (its own layout and staff login)
+  // Merchandisers' dashboard (staff key), and the store operations console (its own layout and staff login)
+  route('operaciones/analitica', 'routes/operations-analytics.tsx'),
   route('operaciones', 'routes/operations-layout.tsx', [
     index('routes/operations-board.tsx'),
     route('ingreso', 'routes/operations-login.tsx'),

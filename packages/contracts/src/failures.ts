@@ -35,6 +35,7 @@ export const failureMessages = {
   notLoggedIn: 'Debes iniciar sesión',
   forbiddenOrigin: 'Origen no permitido',
   notOwner: 'Solo el titular de este carro puede cambiar sus datos.',
+  staffOnly: 'Solo el personal de la tienda puede ver esta información.',
   tooManyRequests: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
   authenticationTokenExpired: 'El authenticationToken venció; vuelve a iniciar el proceso',
   // Accounts.

@@ -12,3 +12,6 @@ export * from './wallet';
 export * from './checkout';
 export * from './orders';
 export * from './operations';
+export * from './analytics';
+export * from './push';
+export * from './pwa';

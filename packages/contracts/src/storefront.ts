@@ -42,6 +42,7 @@ import type {
 } from './delivery';
 import type { OperationsWebService } from './operations';
 import type { LngLat } from '@despensa/domain';
+import type { AnalyticsDashboard } from './analytics';
 import type {
   CategoryNode,
   FacetsResponse,
@@ -284,6 +285,12 @@ export interface StorefrontServices {
     ): Promise<OrderForm>;
     /** The window the cart holds (or held until the hold expired) and the channel of its store, or null. */
     heldWindow(orderFormId: string): Promise<HeldWindow | null>;
+  };
+  /** The merchandisers' dashboard (§1 analytics), for the staff console. */
+  analytics: {
+    dashboard(query: { from?: string | undefined; to?: string | undefined }): Promise<AnalyticsDashboard>;
+    /** Whether a key is the staff's (the operations console's consumer), for the console's simple guard. */
+    isStaffKey(key: string): boolean;
   };
 }
 

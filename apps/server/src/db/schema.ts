@@ -18,3 +18,5 @@ export * from '../modules/orders/tables';
 export * from '../modules/operations/tables';
 export * from '../modules/chat/tables';
 export * from '../realtime/tables';
+export * from '../modules/analytics/tables';
+export * from '../modules/push/tables';

@@ -205,6 +205,9 @@ export class Checkout {
   private readonly settleFlow;
   /** Per transaction, the acquirer call under way in this instance: parallel calls share it. */
   private readonly starting = new Map<string, Promise<{ token: string; url: string }>>();
+  /** Told when a payment confirms an order group (the push to the customer's devices); never blocks it. */
+  onConfirmed:
+    ((confirmed: { orderGroup: string; orderId: string; userId: string }) => Promise<unknown>) | null = null;
 
   constructor(
     private readonly database: Database,
@@ -285,7 +288,12 @@ export class Checkout {
       );
       this.log(`refunded ${outcome.payment.buyOrder}: its order could not be completed`);
     }
-    if (result.approvedNow) await this.sendConfirmation(result.orderGroup).catch(() => {});
+    if (result.approvedNow) {
+      await this.sendConfirmation(result.orderGroup).catch(() => {});
+      await this.announceConfirmed(result.orderGroup).catch((error: unknown) =>
+        this.log(`order ${result.orderGroup} confirmed, not announced: ${String(error)}`),
+      );
+    }
     return result;
   }
 
@@ -354,6 +362,17 @@ export class Checkout {
       }
     }
     return settled;
+  }
+
+  private async announceConfirmed(orderGroup: string): Promise<void> {
+    if (!this.onConfirmed) return;
+    const [payment, orders] = await Promise.all([
+      this.modules.orders.paymentOfGroup(orderGroup),
+      this.modules.orders.groupOrders(orderGroup),
+    ]);
+    const orderId = orders[0]?.orderId;
+    if (!payment?.userId || !orderId) return;
+    await this.onConfirmed({ orderGroup, orderId, userId: payment.userId });
   }
 
   /** The confirmation e-mail of an order group, to the address of its client profile. */

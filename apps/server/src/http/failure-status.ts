@@ -20,6 +20,7 @@ export const failureStatus: Record<FailureCode, number> = {
   notLoggedIn: 401,
   forbiddenOrigin: 403,
   notOwner: 403,
+  staffOnly: 403,
   tooManyRequests: 429,
   authenticationTokenExpired: 403,
   wrongCredentials: 401,

@@ -8,6 +8,10 @@ export function configureApi(api: { key: string; consumer: string }): void {
   credentials = api;
 }
 
+export function apiCredentials(): { key: string; consumer: string } | null {
+  return credentials;
+}
+
 export function apiHeaders(): Record<string, string> {
   return credentials ? { 'x-api-key': credentials.key, 'x-consumer': credentials.consumer } : {};
 }

@@ -24,6 +24,7 @@ import type { PageCart } from './cart-server';
 import { optimisticLines, pendingQuantityOf } from './optimistic-cart';
 import { takeOpenMinicartFlag } from './order-form-cookie';
 import { announceCartChange, useCartTabSync } from './tab-sync';
+import { trackCartChange } from '../platform/cart-analytics';
 
 /** Quantity clicks on one line within this pause reach the server as one change (last value wins). */
 export const QUEUE_DELAY_MS = 150;
@@ -181,10 +182,16 @@ export function CartProvider({
     .map((fetcher) => fetcher.json as CartIntent | undefined);
   const lines = optimisticLines(items, inFlight, queued.current.values());
 
+  const stateRef = useRef({ items, inFlight });
+  useEffect(() => {
+    stateRef.current = { items, inFlight };
+  });
   const setQuantity = useCallback(
     (line: { id: string; seller?: string }, quantity: number, immediate = false) => {
       if (readOnlyRef.current) return;
       const change: CartLineChange = { id: line.id, quantity: Math.max(0, quantity) };
+      const { items: current, inFlight: pending } = stateRef.current;
+      trackCartChange(line.id, pendingQuantityOf(line.id, current, pending, queued.current), change.quantity);
       if (line.seller) change.seller = line.seller;
       queued.current.set(line.id, change);
       queueChanged();
@@ -194,10 +201,6 @@ export function CartProvider({
     [flush],
   );
 
-  const stateRef = useRef({ items, inFlight });
-  useEffect(() => {
-    stateRef.current = { items, inFlight };
-  });
   const add = useCallback(
     (detail: CartAddDetail) => {
       const { items: current, inFlight: pending } = stateRef.current;
@@ -229,6 +232,11 @@ export function CartProvider({
   });
   const submit = useCallback<CartState['submit']>((change) => {
     if (readOnlyRef.current) return;
+    if (change.intent === 'remove' || change.intent === 'removeAll') {
+      const { items: current, inFlight: pending } = stateRef.current;
+      const ids = change.intent === 'remove' ? change.ids : current.map((item) => item.id);
+      for (const id of ids) trackCartChange(id, pendingQuantityOf(id, current, pending, queued.current), 0);
+    }
     send(othersRef.current[INTENTS.indexOf(change.intent)], change);
   }, []);
 
