@@ -1,4 +1,4 @@
-import { DELIVERY_METHODS, CARD_REDIRECT_PAYMENT_ID } from '@despensa/domain';
+import { DELIVERY_METHODS, CARD_REDIRECT_PAYMENT_ID, deliveryFeeOf } from '@despensa/domain';
 import type { OrderForm } from '@despensa/contracts';
 import type { TestApp } from './app';
 import { accountsClient } from './accounts';
@@ -42,7 +42,16 @@ export async function completeCart(
     windowIndex?: number;
     skip?: ('profile' | 'shipping' | 'receiver' | 'payment')[];
   },
-): Promise<{ shopper: Shopper; id: string; form: OrderForm; call: ReturnType<typeof as> }> {
+): Promise<{
+  shopper: Shopper;
+  id: string;
+  form: OrderForm;
+  call: ReturnType<typeof as>;
+  /** The home-delivery window's fee the order charges on top of the items. */
+  fee: number;
+  /** What the order costs paying normally: the cart's value plus the fee. */
+  total: number;
+}> {
   const accounts = accountsClient(
     shop,
     `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
@@ -105,14 +114,15 @@ export async function completeCart(
     if (shipping.statusCode !== 200) throw new Error(`shipping: ${shipping.body}`);
   }
   let form: OrderForm = (await call('GET', `/api/orderform/${id}`)).json();
+  const fee = skip.has('shipping') ? 0 : deliveryFeeOf(DELIVERY_METHODS.homeDelivery.id, true);
   if (!skip.has('payment')) {
     const payments = await call('POST', `/api/orderform/${id}/payments`, {
-      payments: [{ paymentSystem: CARD_REDIRECT_PAYMENT_ID, installments: 1, value: form.value }],
+      payments: [{ paymentSystem: CARD_REDIRECT_PAYMENT_ID, installments: 1, value: form.value + fee }],
     });
     if (payments.statusCode !== 200) throw new Error(`payments: ${payments.body}`);
     form = payments.json();
   }
-  return { shopper, id, form, call };
+  return { shopper, id, form, call, fee, total: form.value + fee };
 }
 
 /** Posts a form to a URL of the shop (the sandbox's pages, the return) as a browser would. */
