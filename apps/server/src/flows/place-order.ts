@@ -59,7 +59,7 @@ const storeBuyOrderOf = (orderGroup: string) => `${orderGroup}-1`;
 
 /**
  * Placing an order (POST /api/checkout/pub/orderform/transaction), in ONE transaction: the cart re-priced
- * from the database under its row lock (§4 steps 2–3 applied to it), §5 completeness, the payment entries
+ * from the database under its row lock (§4 step 3 applied to it; step 2 ran just before), §5 completeness, the payment entries
  * read as one purchase, the value checked against what the cart costs with that way of paying (card and
  * collaborator prices, plus the delivery fee), the blocked-address check (step 4), the cart's units held
  * off the stock, the window's place kept for the order, the order group and its pending payment written.
@@ -331,6 +331,7 @@ export class Checkout {
     options: { clientKey?: string | undefined; origin: string },
   ): Promise<TransactionAnswer> {
     const { clientKey, origin } = options;
+    await this.modules.cart.reapplyUnderOneSeller(input.orderFormId, input.userId);
     const attempt = await this.modules.orders.attemptOf(input.orderFormId);
     const idempotencyKey = `${input.orderFormId}#${attempt}${clientKey ? `:${clientKey}` : ''}`;
     const answer = await runFlow(this.database, this.place, input, { idempotencyKey });
@@ -383,9 +384,17 @@ export class Checkout {
   private async chargeSavedCard(payment: PaymentRecord): Promise<void> {
     const entry = payment.entries.find((each) => each.accountId);
     const amountCents = payment.value - payment.giftCardValue;
+    let card: { tbkUser: string };
+    try {
+      card = await this.modules.wallet.chargeableCard(payment.userId!, entry!.accountId!);
+    } catch (error) {
+      // The card was deleted meanwhile: nothing was charged.
+      const code = error instanceof Failure ? error.code : 'walletCardNotFound';
+      await this.settle(payment.id, { kind: 'error', failure: { code } });
+      throw new Failure(code);
+    }
     let answer: OneclickPayment;
     try {
-      const card = await this.modules.wallet.chargeableCard(payment.userId!, entry!.accountId!);
       answer = await this.acquirer
         .oneclickAuthorize({
           username: payment.userId!,
@@ -397,11 +406,10 @@ export class Checkout {
         // A buy order is authorized once: a repeat (another instance, a retry) reads what it answered.
         .catch(() => this.acquirer.oneclickStatus(payment.orderGroup));
     } catch (error) {
-      this.log(`one-click charge failed for ${payment.orderGroup}: ${(error as Error).message}`);
-      const failure =
-        error instanceof Failure ? { code: error.code } : { code: 'paymentSystemUnavailable' as const };
-      await this.settle(payment.id, { kind: 'error', failure });
-      throw new Failure(failure.code);
+      // Whether the card was charged is not known: the payment stays pending, and a retry or the
+      // reconciliation asks the acquirer again (never a second charge: the buy order is the same).
+      this.log(`one-click charge of ${payment.orderGroup} unknown: ${(error as Error).message}`);
+      throw new Failure('paymentSystemUnavailable');
     }
     const outcome = oneclickOutcome(answer);
     const result = await this.settle(payment.id, outcome);

@@ -21,7 +21,12 @@ type Shopper = Awaited<ReturnType<ReturnType<typeof accountsClient>['loggedIn']>
 
 /** A shopper's calls with their session. */
 export function as(shop: TestApp, shopper: { token: string } | null) {
-  return (method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+  return (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
     shop.app.inject({
       method,
       url,
@@ -38,9 +43,22 @@ export async function completeCart(
   shop: TestApp,
   options: {
     sc: number;
-    items: { id: string; quantity: number }[];
+    /** Seller '1' unless one is named. */
+    items: { id: string; quantity: number; seller?: string }[];
     windowIndex?: number;
     skip?: ('profile' | 'shipping' | 'receiver' | 'payment')[];
+    /** The account's data (a wallet sandbox e-mail, say). */
+    account?: Record<string, unknown>;
+    /** The customer's segment (user data gtmSegment) before the cart is taken: 'colaborador'. */
+    segment?: string;
+    /** The payment entries, from the cart and the delivery fee; a card redirect for the total by default. */
+    pay?: (
+      form: OrderForm,
+      fee: number,
+      shopper: Shopper,
+    ) => Record<string, unknown>[] | Promise<Record<string, unknown>[]>;
+    /** The delivery address: an address-book id of the shopper's ('casa', outside the book, by default). */
+    address?: (shopper: Shopper) => Promise<string>;
   },
 ): Promise<{
   shopper: Shopper;
@@ -56,11 +74,17 @@ export async function completeCart(
     shop,
     `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
   );
-  const shopper = await accounts.loggedIn();
+  const shopper = await accounts.loggedIn(options.account ?? {});
+  if (options.segment !== undefined) {
+    await shop.database.pool.query('UPDATE customer SET gtm_segment = $1 WHERE id = $2', [
+      options.segment,
+      shopper.userId,
+    ]);
+  }
   const call = as(shop, shopper);
   const skip = new Set(options.skip ?? []);
   const created = await call('POST', `/api/orderForm?sc=${options.sc}`, {
-    items: options.items.map((item) => ({ ...item, seller: '1' })),
+    items: options.items.map((item) => ({ seller: '1', ...item })),
   });
   if (created.statusCode !== 200) throw new Error(`cart: ${created.body}`);
   const id = (created.json() as OrderForm).orderFormId;
@@ -87,7 +111,7 @@ export async function completeCart(
     ).logisticsInfo[0]!.slas[0]!.availableDeliveryWindows.filter((w) => w.remaining > 0);
     const window = windows[(options.windowIndex ?? 0) % windows.length]!;
     const address = {
-      addressId: 'casa',
+      addressId: options.address ? await options.address(shopper) : 'casa',
       addressType: 'residential',
       receiverName: skip.has('receiver') ? '' : shopper.firstName,
       street: 'Av. Providencia',
@@ -117,7 +141,9 @@ export async function completeCart(
   const fee = skip.has('shipping') ? 0 : deliveryFeeOf(DELIVERY_METHODS.homeDelivery.id, true);
   if (!skip.has('payment')) {
     const payments = await call('POST', `/api/orderform/${id}/payments`, {
-      payments: [{ paymentSystem: CARD_REDIRECT_PAYMENT_ID, installments: 1, value: form.value + fee }],
+      payments: options.pay
+        ? await options.pay(form, fee, shopper)
+        : [{ paymentSystem: CARD_REDIRECT_PAYMENT_ID, installments: 1, value: form.value + fee }],
     });
     if (payments.statusCode !== 200) throw new Error(`payments: ${payments.body}`);
     form = payments.json();
@@ -163,4 +189,34 @@ export async function payAtAcquirer(shop: TestApp, redirectUrl: string, card: st
     password: '123',
   });
   return { token, back: formOf(done.body) };
+}
+
+/**
+ * Enrols a one-click card the way a shopper does (the shop's call, the sandbox's enrolment page with the
+ * bank step, back to the shop) and answers the saved card's id.
+ */
+export async function enrolCard(
+  shop: TestApp,
+  shopper: { token: string; email: string; firstName: string; lastName: string },
+  card: string,
+  type: 'oneclick' | 'catoneclick' | 'debitooneclick' = 'oneclick',
+): Promise<string> {
+  const call = as(shop, shopper);
+  const started = await call('POST', `/api/wallet/card/${type}`, {
+    email: shopper.email,
+    firstName: shopper.firstName,
+    lastName: shopper.lastName,
+    callback: '/mis-tarjetas',
+  });
+  if (started.statusCode !== 200) throw new Error(`enrol: ${started.body}`);
+  const { token } = started.json() as { token: string };
+  const sandbox = '/sandbox/transbank/inscription/webpayserver';
+  await postForm(shop, `${sandbox}/card`, { token, card });
+  const left = await postForm(shop, `${sandbox}/bank`, { token, card, rut: '11.111.111-1', password: '123' });
+  const back = formOf(left.body);
+  await postForm(shop, back.action, back.fields);
+  const cards = (await call('GET', '/api/wallet/cards')).json() as { id: string; cardLast4: string }[];
+  const saved = cards.find((each) => each.cardLast4 === card.replace(/\D/g, '').slice(-4));
+  if (!saved) throw new Error(`no saved card ${card}`);
+  return saved.id;
 }

@@ -61,6 +61,7 @@ import {
 import {
   insertCart,
   readCart,
+  sellerCount,
   readCartVersion,
   updateCart,
   writeCartIfUnchanged,
@@ -917,10 +918,32 @@ export class CartService implements CartApi {
   }
 
   /**
+   * §4 purchase flow step 2, before the transaction: items of more than one seller are re-applied under
+   * one seller (see reapplyUnderOneSeller in the domain), in a transaction of its own, so the shopper's
+   * next look at the cart shows what the order will cost. Only the customer's own cart changes.
+   */
+  async reapplyUnderOneSeller(orderFormId: string, userId: string): Promise<void> {
+    if (!isValidOrderFormId(orderFormId) || (await sellerCount(this.database.db, orderFormId)) < 2) return;
+    this.states.delete(orderFormId);
+    await updateCart(this.database.db, orderFormId, this.clock(), async (cart, tx) => {
+      if (cart.form.userId !== userId) return;
+      const offers = await this.catalog.offersInDatabase(
+        cart.items.map((item) => item.skuId),
+        cart.form.salesChannel,
+        tx,
+      );
+      const sells = new Set(
+        offers.filter((offer) => offer.listPrice > 0).map((offer) => `${offer.skuId}|${offer.sellerId}`),
+      );
+      const moves = reapplyUnderOneSeller(cart.items, (skuId, sellerId) => sells.has(`${skuId}|${sellerId}`));
+      for (const item of cart.items) item.sellerId = moves.get(item.skuId) ?? item.sellerId;
+    });
+  }
+
+  /**
    * Placing an order (flows/place-order): the cart under its row lock in `tx`, priced from the offers as
    * stored in the database now (never the index or a rendered copy), with what the order keeps of it.
-   * First the §4 purchase-flow steps that change the cart: items of several sellers re-applied under one
-   * seller (step 2), and the express shipping estimate written to customData, or deleted (step 3).
+   * First §4 step 3: the express shipping estimate written to customData, or deleted for another mode.
    */
   async checkoutDraft(
     orderFormId: string,
@@ -936,10 +959,6 @@ export class CartService implements CartApi {
       tx,
     );
     const stored = new Map<string, Offer>(offers.map((offer) => [`${offer.skuId}|${offer.sellerId}`, offer]));
-    const moves = reapplyUnderOneSeller(
-      state.items,
-      (skuId, sellerId) => (stored.get(`${skuId}|${sellerId}`)?.listPrice ?? 0) > 0,
-    );
     const express =
       (state.form.deliveryChoice?.selectedSla ?? state.form.selectedSla) === DELIVERY_METHODS.express.id;
     const estimate = express
@@ -949,10 +968,9 @@ export class CartService implements CartApi {
         )
       : null;
     const [appId, field] = SHIPPING_ESTIMATE_FIELD;
-    if (moves.size > 0 || (state.form.customData[appId]?.[field] ?? null) !== estimate) {
+    if ((state.form.customData[appId]?.[field] ?? null) !== estimate) {
       this.states.delete(orderFormId);
       const changed = await updateCart(tx, orderFormId, this.clock(), (cart) => {
-        for (const item of cart.items) item.sellerId = moves.get(item.skuId) ?? item.sellerId;
         cart.form.customData = withCustomField(cart.form.customData, appId, field, estimate);
       });
       state = changed!.state;
