@@ -19,8 +19,42 @@ export async function deliveringChannel(shop: TestApp): Promise<number> {
 
 type Shopper = Awaited<ReturnType<ReturnType<typeof accountsClient>['loggedIn']>>;
 
+/**
+ * What these helpers need of a shop: its inject, which `overHttp` gives a shop in another process, and
+ * its database, in process only.
+ */
+export type ShopUnderTest = Pick<TestApp, 'app'> & { database?: TestApp['database'] };
+
+/** A shop in another process (a server started by the process tests) behind the same inject calls. */
+export function overHttp(baseUrl: string): ShopUnderTest {
+  const inject = async (request: {
+    method: string;
+    url: string;
+    headers?: Record<string, string>;
+    payload?: object | string;
+  }) => {
+    const json = request.payload !== undefined && typeof request.payload !== 'string';
+    const response = await fetch(`${baseUrl}${request.url}`, {
+      method: request.method,
+      redirect: 'manual',
+      headers: { ...request.headers, ...(json ? { 'content-type': 'application/json' } : {}) },
+      ...(request.payload === undefined
+        ? {}
+        : { body: json ? JSON.stringify(request.payload) : (request.payload as string) }),
+    });
+    const body = await response.text();
+    return {
+      statusCode: response.status,
+      body,
+      headers: Object.fromEntries(response.headers),
+      json: () => JSON.parse(body),
+    };
+  };
+  return { app: { inject } as unknown as TestApp['app'] };
+}
+
 /** A shopper's calls with their session. */
-export function as(shop: TestApp, shopper: { token: string } | null) {
+export function as(shop: ShopUnderTest, shopper: { token: string } | null) {
   return (
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
@@ -40,7 +74,7 @@ export function as(shop: TestApp, shopper: { token: string } | null) {
  * e-mail, phone), home delivery to a saved address with a held window, a receiver, a card payment.
  */
 export async function completeCart(
-  shop: TestApp,
+  shop: ShopUnderTest,
   options: {
     sc: number;
     /** Seller '1' unless one is named. */
@@ -76,7 +110,7 @@ export async function completeCart(
   );
   const shopper = await accounts.loggedIn(options.account ?? {});
   if (options.segment !== undefined) {
-    await shop.database.pool.query('UPDATE customer SET gtm_segment = $1 WHERE id = $2', [
+    await shop.database!.pool.query('UPDATE customer SET gtm_segment = $1 WHERE id = $2', [
       options.segment,
       shopper.userId,
     ]);
@@ -101,13 +135,20 @@ export async function completeCart(
     if (profile.statusCode !== 200) throw new Error(`profile: ${profile.body}`);
   }
   if (!skip.has('shipping')) {
+    const simulated = await call('POST', '/api/shipping/simulation', {
+      location: { zipCode: '7500000', country: 'CL', point: [-70.61667, -33.43333] },
+      saleschannel: options.sc,
+      shippingMethod: DELIVERY_METHODS.homeDelivery.id,
+      items: options.items.map((item) => ({ ...item, seller: '1' })),
+    });
     const windows = (
-      await shop.services.delivery.simulate({
-        location: { zipCode: '7500000', country: 'CL', point: [-70.61667, -33.43333] },
-        saleschannel: options.sc,
-        shippingMethod: DELIVERY_METHODS.homeDelivery.id,
-        items: options.items.map((item) => ({ ...item, seller: '1' })),
-      })
+      simulated.json() as {
+        logisticsInfo: {
+          slas: {
+            availableDeliveryWindows: { startDateUtc: string; endDateUtc: string; remaining: number }[];
+          }[];
+        }[];
+      }
     ).logisticsInfo[0]!.slas[0]!.availableDeliveryWindows.filter((w) => w.remaining > 0);
     const window = windows[(options.windowIndex ?? 0) % windows.length]!;
     const address = {
@@ -152,7 +193,7 @@ export async function completeCart(
 }
 
 /** Posts a form to a URL of the shop (the sandbox's pages, the return) as a browser would. */
-export async function postForm(shop: TestApp, url: string, fields: Record<string, string>) {
+export async function postForm(shop: ShopUnderTest, url: string, fields: Record<string, string>) {
   return shop.app.inject({
     method: 'POST',
     url: url.replace(/^https?:\/\/[^/]+/, ''),
@@ -174,7 +215,7 @@ export function formOf(html: string) {
  * The shopper at the acquirer: the shop's payment page, the sandbox's card and bank steps. Answers the
  * form the sandbox posts back to the shop (not posted yet).
  */
-export async function payAtAcquirer(shop: TestApp, redirectUrl: string, card: string) {
+export async function payAtAcquirer(shop: ShopUnderTest, redirectUrl: string, card: string) {
   const page = await shop.app.inject({ method: 'GET', url: redirectUrl });
   if (page.statusCode !== 200) throw new Error(`payment page: ${page.statusCode} ${page.headers.location}`);
   const toAcquirer = formOf(page.body);
@@ -196,7 +237,7 @@ export async function payAtAcquirer(shop: TestApp, redirectUrl: string, card: st
  * bank step, back to the shop) and answers the saved card's id.
  */
 export async function enrolCard(
-  shop: TestApp,
+  shop: ShopUnderTest,
   shopper: { token: string; email: string; firstName: string; lastName: string },
   card: string,
   type: 'oneclick' | 'catoneclick' | 'debitooneclick' = 'oneclick',
