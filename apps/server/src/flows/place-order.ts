@@ -351,9 +351,11 @@ export class Checkout {
     if (!payment || payment.status === 'approved') return;
     if (payment.status !== 'pending') throw failureOf(payment);
     if (payment.giftCardValue > 0) {
+      // A call that converged on a pending payment brings the card again (it is never stored).
+      if (!giftCard) throw new Failure('giftCardRequired', { field: 'giftCard' });
       // Redeemed once per transaction (the reference), however many times this runs.
       const redeemed = await this.giftCards
-        .redeem(giftCard!.number, giftCard!.password, payment.giftCardValue, payment.id)
+        .redeem(giftCard.number, giftCard.password, payment.giftCardValue, payment.id)
         .catch(() => null);
       if (redeemed?.code !== '200-0') {
         const failure = redeemed
