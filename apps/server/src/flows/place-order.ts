@@ -331,8 +331,11 @@ export class Checkout {
     options: { clientKey?: string | undefined; origin: string },
   ): Promise<TransactionAnswer> {
     const { clientKey, origin } = options;
-    await this.modules.cart.reapplyUnderOneSeller(input.orderFormId, input.userId);
-    const attempt = await this.modules.orders.attemptOf(input.orderFormId);
+    // §4 step 2 and the attempt number do not depend on each other: one round trip's wait for both.
+    const [, attempt] = await Promise.all([
+      this.modules.cart.reapplyUnderOneSeller(input.orderFormId, input.userId),
+      this.modules.orders.attemptOf(input.orderFormId),
+    ]);
     const idempotencyKey = `${input.orderFormId}#${attempt}${clientKey ? `:${clientKey}` : ''}`;
     const answer = await runFlow(this.database, this.place, input, { idempotencyKey });
     let call = this.charging.get(answer.tId);
@@ -367,7 +370,7 @@ export class Checkout {
     }
     switch (payment.channel) {
       case 'webpayRedirect':
-        await this.startPayment(payment.id, origin);
+        await this.startPayment(payment.id, origin, payment);
         return;
       case 'oneclick':
         return this.chargeSavedCard(payment);
@@ -437,8 +440,13 @@ export class Checkout {
    * The acquirer transaction of a pending payment (created once; parallel calls share the call). If the
    * acquirer refuses, the undo: the group is canceled and its units and window given back.
    */
-  async startPayment(transactionId: string, origin: string): Promise<{ token: string; url: string } | null> {
-    const payment = await this.modules.orders.payment(transactionId);
+  async startPayment(
+    transactionId: string,
+    origin: string,
+    /** The payment as the caller just read it (saves reading it again). */
+    known?: PaymentRecord,
+  ): Promise<{ token: string; url: string } | null> {
+    const payment = known ?? (await this.modules.orders.payment(transactionId));
     if (!payment || payment.status !== 'pending' || payment.channel !== 'webpayRedirect') return null;
     if (payment.acquirerToken && payment.acquirerUrl)
       return { token: payment.acquirerToken, url: payment.acquirerUrl };
