@@ -493,6 +493,40 @@ describe('gift cards (732): §5 balance, §8 codes end to end through the transa
     });
   }
 
+  it('a redemption whose answer never came back is given back by the reconciliation', async () => {
+    const number = giftCard('200-0');
+    const issuer = shop.services.giftCards;
+    const redeem = issuer.redeem.bind(issuer);
+    let crash!: () => void;
+    // The issuer redeems; the shop dies before it hears so (the call never returns until told to fail).
+    issuer.redeem = async (...args) => {
+      await redeem(...args);
+      await new Promise<void>((resolve) => (crash = resolve));
+      throw new Error('connection reset');
+    };
+    const cart = await giftCart([{ id: skus[13]!, quantity: 1 }]);
+    const before = await giftBalance(number);
+    const lost = transaction(cart, cart.total, { giftCard: { number, password: GIFT_CARD_TEST_PASSWORD } });
+    try {
+      for (let tries = 0; (await giftBalance(number)) === before && tries < 100; tries++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await giftBalance(number)).toBe(before - cart.total);
+      expect(await later(PAYMENT_RECONCILE_AFTER_MS + 1000, () => shop.services.checkout.reconcile())).toBe(
+        1,
+      );
+    } finally {
+      issuer.redeem = redeem;
+      crash();
+    }
+    expect((await lost).statusCode).not.toBe(200);
+    expect(await giftBalance(number)).toBe(before);
+    const { rows } = await shop.database.pool.query(
+      'SELECT status FROM payment_transaction WHERE order_form_id = $1',
+      [cart.id],
+    );
+    expect(rows).toEqual([{ status: 'refunded' }]);
+  });
+
   it('a declined shopper pays again with another card', async () => {
     const cart = await giftCart([{ id: skus[13]!, quantity: 1 }]);
     const wrong = await transaction(cart, cart.total, {
