@@ -3,11 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import transbank from 'transbank-sdk';
 import {
   CARD_REDIRECT_PAYMENT_ID,
+  DELIVERY_PRICES_CENTS,
   GIFT_CARD_ERRORS,
   GROUP_CARD_PAYMENT_ID,
   PAYMENT_IDS,
   PAYMENT_RECONCILE_AFTER_MS,
   WALLET_CARD_IN_USE_MESSAGE,
+  expressEstimateMinutes,
   roundToWholePesos,
   type GiftCardErrorCode,
 } from '@despensa/domain';
@@ -655,6 +657,24 @@ describe('§4 purchase-flow steps of the transaction', () => {
     expect((await transaction(cart, cart.total)).statusCode).toBe(200);
     const form: OrderForm = (await cart.call('GET', `/api/orderform/${cart.id}`)).json();
     expect(form.customData.customApps.find((app) => app.id === 'shippingData')).toBeUndefined();
+  });
+
+  it('writes the express estimate to customData (§4 step 3, §9) and charges the express fee', async () => {
+    const cart = await completeCart(shop, { sc, items: [{ id: skus[17]!, quantity: 2 }], express: true });
+    expect(cart.fee).toBe(DELIVERY_PRICES_CENTS.express);
+    const placed = await transaction(cart, cart.total);
+    expect(placed.statusCode, placed.body).toBe(200);
+    const form: OrderForm = (await cart.call('GET', `/api/orderform/${cart.id}`)).json();
+    const estimate = form.customData.customApps.find((app) => app.id === 'shippingData')?.fields
+      .shippingEstimate;
+    const { rows } = await shop.database.pool.query(
+      'SELECT delivery_time_minutes FROM store WHERE sales_channel = $1',
+      [sc],
+    );
+    const minutes = expressEstimateMinutes(2, rows[0].delivery_time_minutes);
+    expect(estimate).toBe(new Date(CHECKOUT_START.getTime() + minutes * 60_000).toISOString());
+    const [order] = await group(cart, (placed.json() as TransactionAnswer).orderId);
+    expect(order!.value).toBe(cart.total);
   });
 
   it('re-applies items of another seller under the first seller when it sells them (step 2)', async () => {

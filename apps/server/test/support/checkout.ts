@@ -91,6 +91,8 @@ export async function completeCart(
       fee: number,
       shopper: Shopper,
     ) => Record<string, unknown>[] | Promise<Record<string, unknown>[]>;
+    /** Express delivery (no window) instead of home delivery in a window. */
+    express?: boolean;
     /** The delivery address: an address-book id of the shopper's ('casa', outside the book, by default). */
     address?: (shopper: Shopper) => Promise<string>;
   },
@@ -171,15 +173,23 @@ export async function completeCart(
       logisticsInfo: [
         {
           itemIndex: 0,
-          selectedSla: DELIVERY_METHODS.homeDelivery.id,
-          deliveryWindow: { startDateUtc: window.startDateUtc, endDateUtc: window.endDateUtc },
+          ...(options.express
+            ? { selectedSla: DELIVERY_METHODS.express.id }
+            : {
+                selectedSla: DELIVERY_METHODS.homeDelivery.id,
+                deliveryWindow: { startDateUtc: window.startDateUtc, endDateUtc: window.endDateUtc },
+              }),
         },
       ],
     });
     if (shipping.statusCode !== 200) throw new Error(`shipping: ${shipping.body}`);
   }
   let form: OrderForm = (await call('GET', `/api/orderform/${id}`)).json();
-  const fee = skip.has('shipping') ? 0 : deliveryFeeOf(DELIVERY_METHODS.homeDelivery.id, true);
+  const fee = skip.has('shipping')
+    ? 0
+    : options.express
+      ? deliveryFeeOf(DELIVERY_METHODS.express.id, false)
+      : deliveryFeeOf(DELIVERY_METHODS.homeDelivery.id, true);
   if (!skip.has('payment')) {
     const payments = await call('POST', `/api/orderform/${id}/payments`, {
       payments: options.pay
