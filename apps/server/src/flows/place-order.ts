@@ -338,6 +338,11 @@ export class Checkout {
     ]);
     const idempotencyKey = `${input.orderFormId}#${attempt}${clientKey ? `:${clientKey}` : ''}`;
     const answer = await runFlow(this.database, this.place, input, { idempotencyKey });
+    // A card redirect alone only needs its acquirer transaction (the common case: one read less).
+    if (answer.redirectUrl === paymentPagePath(answer.tId) && !input.body.giftCard) {
+      await this.startPayment(answer.tId, origin);
+      return answer;
+    }
     let call = this.charging.get(answer.tId);
     if (!call) {
       call = this.pay(answer.tId, origin, input.body.giftCard).finally(() =>
@@ -370,7 +375,7 @@ export class Checkout {
     }
     switch (payment.channel) {
       case 'webpayRedirect':
-        await this.startPayment(payment.id, origin, payment);
+        await this.startPayment(payment.id, origin, payment, payment.giftCardValue > 0);
         return;
       case 'oneclick':
         return this.chargeSavedCard(payment);
@@ -445,11 +450,15 @@ export class Checkout {
     origin: string,
     /** The payment as the caller just read it (saves reading it again). */
     known?: PaymentRecord,
+    /** The caller redeemed the payment's gift-card part (only then may the rest be paid by card). */
+    giftCardRedeemed = false,
   ): Promise<{ token: string; url: string } | null> {
     const payment = known ?? (await this.modules.orders.payment(transactionId));
     if (!payment || payment.status !== 'pending' || payment.channel !== 'webpayRedirect') return null;
     if (payment.acquirerToken && payment.acquirerUrl)
       return { token: payment.acquirerToken, url: payment.acquirerUrl };
+    // Never the card's part without the gift card's: such a payment waits for its reconciliation.
+    if (payment.giftCardValue > 0 && !giftCardRedeemed) return null;
     let call = this.starting.get(transactionId);
     if (!call) {
       call = this.createAtAcquirer(payment, origin).finally(() => this.starting.delete(transactionId));
