@@ -345,6 +345,8 @@ describe('one-click saved cards (201–204) through Oneclick Mall', () => {
       [[paid.id, refunded.id], new Date(CHECKOUT_START.getTime() - PAYMENT_RECONCILE_AFTER_MS - 1000)],
     );
     expect(await shop.services.checkout.reconcile()).toBe(2);
+    // A buy order the mall never saw is null (never charged), not an error.
+    expect(await acquirer!.oneclickStatus('9999999999999')).toBeNull();
     expect((await group(paid, paidGroup))[0]!.status).toBe('ready-for-handling');
     expect((await group(refunded, refundedGroup))[0]!.status).toBe('canceled');
     const refund = await shop.database.pool.query(

@@ -408,7 +408,7 @@ export class Checkout {
       await this.settle(payment.id, { kind: 'error', failure: { code } });
       throw new Failure(code);
     }
-    let answer: OneclickPayment;
+    let answer: OneclickPayment | null;
     try {
       answer = await this.acquirer
         .oneclickAuthorize({
@@ -426,7 +426,10 @@ export class Checkout {
       this.log(`one-click charge of ${payment.orderGroup} unknown: ${(error as Error).message}`);
       throw new Failure('paymentSystemUnavailable');
     }
-    const outcome = oneclickOutcome(answer);
+    // Neither authorized nor known to the mall: nothing was charged.
+    const outcome: PaymentOutcome = answer
+      ? oneclickOutcome(answer)
+      : { kind: 'error', failure: { code: 'paymentSystemUnavailable' } };
     const result = await this.settle(payment.id, outcome);
     if (result.status !== 'approved') throw failureOf((await this.modules.orders.payment(payment.id))!);
   }
@@ -621,7 +624,8 @@ export class Checkout {
       case 'webpayRedirect':
         return payment.acquirerToken ? this.outcomeOf(payment.acquirerToken, false) : { kind: 'error' };
       case 'oneclick': {
-        const answer = await this.acquirer.oneclickStatus(payment.orderGroup).catch(() => null);
+        // Unreachable: this pass fails for it and the next asks again; unknown to the mall: never charged.
+        const answer = await this.acquirer.oneclickStatus(payment.orderGroup);
         return answer ? oneclickOutcome(answer) : { kind: 'error' };
       }
       case 'wallet': {
