@@ -393,6 +393,20 @@ describe('the wallet (783): payment-pending while 200-2, paid on 200-0 (§4)', (
     expect((await cart.call('GET', `/api/pvt/transactions/${answer.tId}`)).json().status).toBe('Approved');
   });
 
+  it('charges a saved card through the wallet; once paid, that card cannot be deleted (§6)', async () => {
+    const cart = await walletCart(`tarjeta${Date.now()}@correo.cl`, skus[9]!);
+    const card = await enrolCard(shop, cart.shopper, VISA);
+    const answer: TransactionAnswer = (await transaction(cart, entryOf(cart.form).value)).json();
+    const { internalCode } = (
+      await cart.call('POST', '/api/wallet/transaction', { idCard: card, tId: answer.tId })
+    ).json();
+    await later(WALLET_SETTLE_MS, () => cart.call('GET', `/api/wallet/status/${internalCode}`));
+    expect((await group(cart, answer.orderId))[0]!.status).toBe('ready-for-handling');
+    const refused = await cart.call('DELETE', `/api/wallet/card/${card}`);
+    expect(refused.statusCode).toBe(401);
+    expect(failureCodeOf(refused.json())).toBe('walletCardInUse');
+  });
+
   it('fails the order on another end state (400-2: balance too low): units back, pay again', async () => {
     const sku = skus[10]!;
     const cart = await walletCart('sin-saldo@despensa.cl', sku);

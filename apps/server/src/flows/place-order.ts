@@ -517,7 +517,10 @@ export class Checkout {
     }
     if (result.approvedNow) {
       const payment = (await this.modules.orders.payment(transactionId))!;
-      const card = payment.entries.find((entry) => entry.accountId)?.accountId;
+      // §6: the saved card that paid (one-click, or the wallet's) cannot be deleted for now.
+      const card =
+        payment.entries.find((entry) => entry.accountId)?.accountId ??
+        (payment.channel === 'wallet' ? await this.modules.wallet.cardOfTransaction(payment.id) : null);
       if (card) await this.modules.wallet.setCardInUse(card, true);
       await this.sendConfirmation(result.orderGroup).catch(() => {});
     }

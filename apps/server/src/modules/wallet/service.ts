@@ -63,6 +63,12 @@ export class WalletService {
     return { id: card.id, tbkUser: card.tbkUser };
   }
 
+  /** The saved card that paid a transaction through the wallet; null for the balance or no charge. */
+  async cardOfTransaction(tId: string): Promise<string | null> {
+    const charge = await repo.chargeOfTransaction(this.db, tId);
+    return charge && charge.cardId !== WALLET_BALANCE_CARD ? charge.cardId : null;
+  }
+
   /** The code of the charge of a transaction (the reconciliation's question); null when never charged. */
   async chargeCodeOf(tId: string): Promise<{ internalCode: string; code: string } | null> {
     const charge = await repo.chargeOfTransaction(this.db, tId);
