@@ -214,13 +214,6 @@ export async function buildApp({
         config.TRANSBANK_ENVIRONMENT ??
         `http://127.0.0.1:${(app.server.address() as { port: number } | null)?.port ?? config.PORT}/sandbox/transbank`,
     }));
-  const checkout = new Checkout(
-    database,
-    { cart, catalog, delivery, orders },
-    cardAcquirer,
-    mailer,
-    (message) => app.log.info(message),
-  );
   const purchases = new PurchasesService(database, clock);
   const orderChanges = new OrderChanges(
     database,
@@ -236,6 +229,17 @@ export async function buildApp({
     walletProvider ?? (await seeded(new WalletSandbox(database.db, clock))),
     cardAcquirer,
     clock,
+  );
+  const checkout = new Checkout(
+    database,
+    { cart, catalog, delivery, orders, addresses, wallet },
+    {
+      acquirer: cardAcquirer,
+      giftCards: giftCardIssuer,
+      mailer,
+      log: (message) => app.log.info(message),
+      ...(config.PAYMENT_RECONCILE_AFTER_MS ? { reconcileAfterMs: config.PAYMENT_RECONCILE_AFTER_MS } : {}),
+    },
   );
   const realtime = new RealtimeHub(database, clock, (message) => app.log.info(message));
   const operations = new OperationsService(database, stores, auth, clock);

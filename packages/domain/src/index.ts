@@ -35,6 +35,8 @@ export * from './delivery/coverage';
 export * from './delivery/modes';
 export * from './delivery/simulation';
 export * from './payments/wallet';
+export * from './payments/methods';
 export * from './checkout/completeness';
 export * from './orders/after-purchase';
 export * from './orders/fulfilment';
+export * from './checkout/one-seller';
