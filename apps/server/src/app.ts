@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '@despensa/contracts';
+import { DEFAULT_SALES_CHANNEL } from '@despensa/domain';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerApiKeyGuard } from './http/api-key';
@@ -50,6 +51,7 @@ import { loadTerritory } from './providers/geocoder/territory';
 import { ShippingFlows } from './flows/attach-shipping';
 import { JobQueue } from './jobs/queue';
 import { logStreamError, registerWeb } from './web';
+import type { PageCache } from './http/page-cache';
 import { transbankSandboxRoutes } from './providers/acquirer/sandbox/routes';
 import { acquirerOnFirstUse, transbankSettings, type Acquirer } from './providers/acquirer/acquirer';
 import { OrdersService } from './modules/orders/service';
@@ -93,6 +95,8 @@ export interface App {
   /** Every registered route (method and url pattern), e.g. for the isolation test to walk. */
   routes: { method: string; url: string }[];
   services: Services;
+  /** The shared page cache of the storefront's pages (null without the web build). */
+  pageCache: PageCache | null;
   close(): Promise<void>;
 }
 
@@ -255,40 +259,49 @@ export async function buildApp({
   await app.register(paymentPages(checkout, orders));
   if (process.env.NODE_ENV !== 'production' && mailer instanceof SandboxMailer)
     await app.register(devOutboxRoutes(mailer));
-  if (web) {
-    await registerWeb(app, {
-      api: webApiKey(config),
-      brand: {
-        name: config.BRAND_NAME,
-        logoUrl: config.BRAND_LOGO_URL,
-        primaryColor: config.BRAND_PRIMARY_COLOR,
-        secondaryColor: config.BRAND_SECONDARY_COLOR,
-        helpPhone: config.HELP_PHONE,
-        noCoverageVariant: config.BRAND_NO_COVERAGE_VARIANT,
-      },
-      accounts: accountsForWeb(auth, users, addresses),
-      cart,
-      catalog,
-      content,
-      stores,
-      territory: {
-        regions: () => addresses.regions(),
-        comunas: (regionCode) => addresses.comunas(regionCode),
-      },
-      delivery: {
-        salesChannelAt: (point) => delivery.salesChannelAt(point),
-        withdrawalStores: () => delivery.withdrawalStores(),
-        simulate: (body) => delivery.simulate(body),
-        heldWindow: (orderFormId) => delivery.heldWindow(orderFormId),
-        applyChoice: (orderFormId, choice) => shipping.applyChoice(orderFormId, choice),
-        reserveWindow: (orderFormId, window) => shipping.reserveWindow(orderFormId, window),
-      },
-    });
+  const pageCache = web
+    ? await registerWeb(app, {
+        api: webApiKey(config),
+        brand: {
+          name: config.BRAND_NAME,
+          logoUrl: config.BRAND_LOGO_URL,
+          primaryColor: config.BRAND_PRIMARY_COLOR,
+          secondaryColor: config.BRAND_SECONDARY_COLOR,
+          helpPhone: config.HELP_PHONE,
+          noCoverageVariant: config.BRAND_NO_COVERAGE_VARIANT,
+        },
+        accounts: accountsForWeb(auth, users, addresses),
+        cart,
+        catalog,
+        content,
+        stores,
+        territory: {
+          regions: () => addresses.regions(),
+          comunas: (regionCode) => addresses.comunas(regionCode),
+        },
+        delivery: {
+          salesChannelAt: (point) => delivery.salesChannelAt(point),
+          withdrawalStores: () => delivery.withdrawalStores(),
+          simulate: (body) => delivery.simulate(body),
+          heldWindow: (orderFormId) => delivery.heldWindow(orderFormId),
+          applyChoice: (orderFormId, choice) => shipping.applyChoice(orderFormId, choice),
+          reserveWindow: (orderFormId, window) => shipping.reserveWindow(orderFormId, window),
+        },
+      })
+    : null;
+  if (pageCache) {
+    catalog.onChange((change) =>
+      change
+        ? pageCache.invalidateChannel(change.salesChannel, DEFAULT_SALES_CHANNEL)
+        : pageCache.invalidateAll(),
+    );
+    await pageCache.listen(database.url, (message) => app.log.warn(message));
   }
 
   return {
     app,
     routes,
+    pageCache,
     services: {
       addresses,
       auth,
@@ -310,6 +323,7 @@ export async function buildApp({
     },
     close: async () => {
       await app.close();
+      await pageCache?.stop();
       await jobs?.stop();
       await delivery.stop();
       await promotions.stop();

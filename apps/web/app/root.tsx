@@ -16,18 +16,17 @@ import { HIGH_CONTRAST_CLASS, contrastFromCookie } from './features/accessibilit
 import { AccountProvider } from './features/account/account-context';
 import { awaitsPersistentCartAnswer } from './features/account/account-types';
 import { AccountDialogs } from './features/account/account-dialogs';
-import { headerAccount, redirectVisitorFromPrivate } from './features/account/account-server';
+import { redirectVisitorFromPrivate } from './features/account/account-server';
 import { SessionWatch } from './features/account/session-watch';
 import { headerMenu } from './features/content/category-menu-data';
 import { loadDocument } from './features/content/load-document';
 import { CartProvider } from './features/cart/cart-context';
 import { CART_ACTION_PATH } from './features/cart/cart-intents';
 import { CartOverlays } from './features/cart/cart-overlays';
-import { deliveryChoiceFromCookie } from './features/delivery/choice-cookie';
 import { DeliveryProvider } from './features/delivery/delivery-context';
 import { DeliveryOverlays } from './features/delivery/delivery-overlays';
-import { chosenWindowOf } from './features/delivery/delivery-server';
-import { pageCart } from './features/cart/cart-server';
+import { shopperParts, shopperPartsSource } from './layout/shopper-parts.server';
+import { useShopperParts } from './layout/use-shopper-parts';
 import { CurtainLanding } from './layout/curtain';
 import { ErrorPage } from './layout/error-page';
 import { NotFoundContent } from './layout/not-found-content';
@@ -46,18 +45,14 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
-  const [menu, footer, curtain, cart, account] = await Promise.all([
+  const [menu, footer, curtain, parts] = await Promise.all([
     loadDocument(services, 'menu'),
     loadDocument(services, 'footer'),
     loadDocument(services, 'curtain'),
-    // §4: the cookie's cart; a failed read is flagged (`cartReadFailed`) for the §8 cached-cart fallback.
-    pageCart(services, request),
-    // Who is logged in, for the header; null for a visitor (no cookie costs no query).
-    headerAccount(services, request),
+    shopperParts(services, request),
   ]);
   // §2: a private page sends a visitor to the login page (its own loader checks again on client navigations).
-  if (!account.customer) redirectVisitorFromPrivate(request);
-  const delivery = deliveryChoiceFromCookie(request.headers.get('cookie'));
+  if (!parts.account.customer) redirectVisitorFromPrivate(request);
   return {
     brand: services.brand,
     colors: brandColors(services.brand),
@@ -68,12 +63,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     menu: headerMenu(menu, new Date()),
     footer,
     curtain,
-    ...cart,
-    account,
-    // §4: the persisted delivery choice (mode, channel, store), null until the shopper chooses.
-    delivery,
-    // The window the cart holds under that choice, with its fee, for the header and the cart's summary.
-    deliveryWindow: await chosenWindowOf(services, cart.orderForm, delivery),
+    ...parts,
+    // A shared page (the server's page cache) leaves the shopper's parts to the browser.
+    shopperParts: shopperPartsSource(request),
   };
 }
 
@@ -144,7 +136,8 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
+export default function App({ loaderData: pageData }: Route.ComponentProps) {
+  const loaderData = useShopperParts(pageData);
   useAppStart(loaderData.api);
   useRouteChangeScroll();
   if (loaderData.outdatedBrowser) return <OutdatedBrowserPage brand={loaderData.brand} />;

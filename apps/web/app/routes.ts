@@ -47,6 +47,8 @@ export default [
   route('login-page', 'routes/account-login-page.tsx'),
   route('mis-datos', 'routes/account-my-data.tsx'),
   route('logout', 'routes/account-logout.ts'),
+  // A shared page's own parts (cart, greeting, address), read by the browser (layout/use-shopper-parts.ts).
+  route('comprador/partes', 'routes/shopper-parts.ts'),
 
   // Later issues
   comingSoon('mi-cuenta/prime', 'account'),
