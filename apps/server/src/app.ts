@@ -20,6 +20,7 @@ import type { Database } from './db/client';
 import { registerApiKeyGuard } from './http/api-key';
 import { ApiRoutes, registerEdgeGuards } from './http/edge';
 import { registerErrorMapping } from './http/errors';
+import { registerSecurityHeaders } from './http/security-headers';
 import { CatalogService } from './modules/catalog/service';
 import { PromotionsService } from './modules/promotions/service';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -139,6 +140,9 @@ export async function buildApp({
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 256 * 1024,
+    // Only the configured load balancers speak for the client (its address for rate limits and logs,
+    // https for HSTS and secure cookies); never 'trust everyone', which lets any client forge its address.
+    trustProxy: config.TRUSTED_PROXIES.length > 0 ? config.TRUSTED_PROXIES : false,
     routerOptions: { maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();
   const routes: App['routes'] = [];
@@ -241,6 +245,7 @@ export async function buildApp({
 
   registerErrorMapping(app, apiRoutes);
   registerEdgeGuards(app);
+  registerSecurityHeaders(app);
   registerApiKeyGuard(app, config.API_KEYS);
   await app.register(healthRoutes(database));
   await app.register(catalogRoutes(catalog));

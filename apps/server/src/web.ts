@@ -9,6 +9,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import type { StorefrontServices } from '@despensa/contracts';
 import { clientLeft } from './http/errors';
 import { PageCache, SHARED_PAGE_HEADER, type SharedPageRequest } from './http/page-cache';
+import { contentSecurityPolicy, cspNonce } from './http/security-headers';
 
 const webBuildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/build');
 
@@ -64,12 +65,16 @@ export async function registerWeb(
       if (/^\/api(\/|$|\?)/.test(request.url)) return reply.callNotFound();
       const shared = pageCache.sharedPageOf(request);
       if (shared) {
-        const render = (page: SharedPageRequest) => handle(toWebRequest(request, reply, page), { services });
+        // The cache answers with the hashes of the page's inline scripts in its policy.
+        const render = (page: SharedPageRequest) =>
+          handle(toWebRequest(request, reply, page), { services, cspNonce: cspNonce() });
         const served = await pageCache.serve(request, reply, shared, render);
         if (served) return served;
       }
-      const response = await handle(toWebRequest(request, reply), { services });
+      const nonce = cspNonce();
+      const response = await handle(toWebRequest(request, reply), { services, cspNonce: nonce });
       reply.status(response.status);
+      reply.header('content-security-policy', contentSecurityPolicy([`'nonce-${nonce}'`]));
       for (const [name, value] of response.headers) {
         if (name === 'set-cookie') continue;
         reply.header(name, value);

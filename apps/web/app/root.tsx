@@ -38,6 +38,7 @@ import { START_SCRIPTS_AFTER_FIRST_PAINT } from './lib/deferred-scripts';
 import { reportClientError } from './lib/client-errors';
 import { readableOnWhiteText } from './lib/color';
 import { useAppStart } from './lib/use-app-start';
+import { useNonce } from './lib/nonce';
 import { useRouteChangeScroll } from './lib/use-route-change-scroll';
 import stylesHref from './styles/global.css?url';
 
@@ -102,6 +103,7 @@ function brandColors(brand: BrandConfig): { primary: string; secondary: string }
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  const nonce = useNonce();
   return (
     <html lang="es-CL" className={data?.contrast === 'high' ? HIGH_CONTRAST_CLASS : undefined}>
       <head>
@@ -110,6 +112,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {data ? <meta name="theme-color" content={data.colors.primary} /> : null}
         {data ? <link rel="icon" href={data.brand.logoUrl} type="image/svg+xml" /> : null}
         <script
+          nonce={nonce}
           dangerouslySetInnerHTML={{ __html: ASSET_FAILURE_BOOTSTRAP + START_SCRIPTS_AFTER_FIRST_PAINT }}
         />
         <Meta />
@@ -127,8 +130,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* The outdated-browser page is plain HTML: no scripts for a browser that cannot run them. */}
         {data?.outdatedBrowser ? null : (
           <>
-            <ScrollRestoration />
-            <Scripts />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
           </>
         )}
       </body>

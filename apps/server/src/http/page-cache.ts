@@ -7,6 +7,7 @@ import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { isBelowMinimumBrowser } from '@despensa/domain';
+import { contentSecurityPolicy, inlineScriptHashes } from './security-headers';
 
 /**
  * The shared page cache (issue 16): an anonymous home, category, search, offer or product page is rendered
@@ -52,6 +53,8 @@ const gzip = promisify(zlib.gzip);
 
 interface CachedPage {
   status: number;
+  /** Its Content-Security-Policy: the page's own inline scripts by hash. */
+  policy: string;
   headers: [string, string][];
   body: Buffer;
   etag: string;
@@ -209,6 +212,7 @@ export class PageCache {
       headers,
       body,
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      policy: contentSecurityPolicy(inlineScriptHashes(body.toString('utf8'))),
       channel: shared.channel,
     };
     if (generation === this.generation) this.pages.set(shared.key, page);
@@ -223,6 +227,7 @@ export class PageCache {
   ): Promise<FastifyReply> {
     for (const [name, value] of page.headers) reply.header(name, value);
     reply.header('etag', page.etag);
+    reply.header('content-security-policy', page.policy);
     reply.header('vary', 'Accept-Encoding, Cookie');
     reply.header(
       'cache-control',
