@@ -68,8 +68,7 @@ export async function registerWeb(
         // The cache answers with the hashes of the page's inline scripts in its policy.
         const render = (page: SharedPageRequest) =>
           handle(toWebRequest(request, reply, page), { services, cspNonce: cspNonce() });
-        const served = await pageCache.serve(request, reply, shared, render);
-        if (served) return served;
+        if (await pageCache.serve(request, reply, shared, render)) return reply;
       }
       const nonce = cspNonce();
       const response = await handle(toWebRequest(request, reply), { services, cspNonce: nonce });

@@ -170,14 +170,14 @@ export class PageCache {
   /**
    * Answers from the cache, rendering once per key (concurrent shoppers of a cold key wait for the same
    * render). `render` gets the Cookie header and variant of the shared render; its answer is kept only
-   * when it is a plain 200 page that sets no cookie; otherwise this answers null.
+   * when it is a plain 200 page that sets no cookie; otherwise this answers false and sends nothing.
    */
   async serve(
     request: FastifyRequest,
     reply: FastifyReply,
     shared: SharedPageRequest,
     render: (shared: SharedPageRequest) => Promise<Response>,
-  ): Promise<FastifyReply | null> {
+  ): Promise<boolean> {
     let page = this.pages.get(shared.key);
     reply.header('x-page-cache', page ? 'hit' : 'miss');
     if (page) this.hits++;
@@ -190,9 +190,11 @@ export class PageCache {
       }
       page = (await pending) ?? undefined;
       // Not a shared page after all (a redirect, an error, a cookie set): the caller renders the shopper's own.
-      if (!page) return null;
+      if (!page) return false;
     }
-    return this.send(request, reply, page, shared);
+    // Not the reply itself: a Fastify reply is a thenable, and awaiting it would wait for the answer to end.
+    await this.send(request, reply, page, shared);
+    return true;
   }
 
   private async renderOnce(
@@ -224,7 +226,7 @@ export class PageCache {
     reply: FastifyReply,
     page: CachedPage,
     shared: SharedPageRequest,
-  ): Promise<FastifyReply> {
+  ): Promise<void> {
     for (const [name, value] of page.headers) reply.header(name, value);
     reply.header('etag', page.etag);
     reply.header('content-security-policy', page.policy);
@@ -233,19 +235,23 @@ export class PageCache {
       'cache-control',
       shared.variant === 'anonymous' ? SHARED_CACHE_CONTROL : PERSONAL_CACHE_CONTROL,
     );
-    if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
+    if (etagMatches(request.headers['if-none-match'], page.etag)) {
+      reply.status(304).send();
+      return;
+    }
     reply.status(page.status);
-    if (request.method === 'HEAD') return reply.send();
+    if (request.method === 'HEAD') {
+      reply.send();
+      return;
+    }
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     if (encoding === 'br') {
       page.br ??= brotli(page.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } });
-      return reply.header('content-encoding', 'br').send(await page.br);
-    }
-    if (encoding === 'gzip') {
+      reply.header('content-encoding', 'br').send(await page.br);
+    } else if (encoding === 'gzip') {
       page.gzip ??= gzip(page.body, { level: 6 });
-      return reply.header('content-encoding', 'gzip').send(await page.gzip);
-    }
-    return reply.send(page.body);
+      reply.header('content-encoding', 'gzip').send(await page.gzip);
+    } else reply.send(page.body);
   }
 }
 

@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
  * Security headers (issue 16). Every answer says nosniff, a referrer policy and that no other site may
  * frame it; over https (directly or through a trusted proxy) HSTS as well. Pages add a Content-Security-
  * Policy whose scripts are the shop's own files plus the inline scripts it rendered: by nonce on a page
- * rendered for one request, by hash on a page the page cache serves to many ('strict-dynamic' lets those
- * scripts start the module scripts they insert, deferred-scripts.ts).
+ * rendered for one request, by hash on a page the page cache serves to many. The starter of
+ * deferred-scripts.ts re-inserts the inert module script: with the nonce copied, or the same text (hash).
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
@@ -27,7 +27,7 @@ export function cspNonce(): string {
 export function contentSecurityPolicy(scriptSources: string[]): string {
   return [
     "default-src 'self'",
-    `script-src ${[...scriptSources, "'strict-dynamic'", "'self'"].join(' ')}`,
+    `script-src 'self' ${scriptSources.join(' ')}`.trim(),
     // Critical CSS is inlined (critical-path.server.ts) and components set style attributes.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
