@@ -129,15 +129,25 @@ export class PageCache {
     this.listener = null;
   }
 
+  /** Which route a path lands on, remembered: matching every route costs more than serving a hit. */
+  private readonly sharedPaths = new LRUCache<string, boolean>({ max: 20_000 });
+  private isSharedPath(pathname: string): boolean {
+    let shared = this.sharedPaths.get(pathname);
+    if (shared === undefined) {
+      const leaf = matchRoutes(this.routes, pathname)?.at(-1)?.route.id;
+      shared = leaf !== undefined && SHARED_ROUTES.has(leaf);
+      this.sharedPaths.set(pathname, shared);
+    }
+    return shared;
+  }
+
   /** The shared page this request may get, or null when its page is the shopper's own. */
   sharedPageOf(request: FastifyRequest): SharedPageRequest | null {
     if (request.method !== 'GET' && request.method !== 'HEAD') return null;
     const url = new URL(request.url, 'http://shop');
     // React Router's own data requests (client navigation) stay uncached: they carry route lists.
     if (url.pathname.endsWith('.data')) return null;
-    const matches = matchRoutes(this.routes, url.pathname);
-    const leaf = matches?.at(-1)?.route.id;
-    if (!leaf || !SHARED_ROUTES.has(leaf)) return null;
+    if (!this.isSharedPath(url.pathname)) return null;
     const cookies = parseCookies(request.headers.cookie);
     const choice = sharedChoice(cookies.get(DELIVERY_CHOICE_COOKIE));
     if (choice === undefined) return null;
