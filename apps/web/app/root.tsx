@@ -149,7 +149,10 @@ export default function App({ loaderData: pageData }: Route.ComponentProps) {
   }
   return (
     <AccountProvider account={loaderData.account}>
-      <CartProvider initialOrderForm={loaderData.orderForm}>
+      <CartProvider
+        initialOrderForm={loaderData.orderForm}
+        cartReadFailed={loaderData.cartReadFailed === true}
+      >
         <DeliveryProvider
           choice={loaderData.delivery}
           chosenWindow={loaderData.deliveryWindow}
@@ -184,7 +187,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const content = notFound ? <NotFoundContent /> : <ErrorPage />;
   return data && !data.outdatedBrowser ? (
     <AccountProvider account={data.account}>
-      <CartProvider initialOrderForm={data.orderForm}>
+      <CartProvider initialOrderForm={data.orderForm} cartReadFailed={data.cartReadFailed === true}>
         <SiteShell data={data}>{content}</SiteShell>
       </CartProvider>
     </AccountProvider>

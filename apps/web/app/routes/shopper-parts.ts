@@ -13,3 +13,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
+
+/**
+ * Read once per page: a form's answer does not read them again (the root's own loader decides what a
+ * login or logout changes, as it did before shared pages).
+ */
+export function shouldRevalidate() {
+  return false;
+}
