@@ -80,11 +80,11 @@ describe('the shared page cache', { timeout: 60_000 }, () => {
       coverageState: null,
       segment: null,
     };
-    const cookie = [
-      `despensa_session=${encodeURIComponent(customer.token)}`,
+    const cartAndAddress = [
       `checkout.vtex.com=__ofid=${cart.orderFormId}`,
       `despensa_delivery=${encodeURIComponent(JSON.stringify(choice))}`,
     ].join('; ');
+    const cookie = `despensa_session=${encodeURIComponent(customer.token)}; ${cartAndAddress}`;
     const secrets = [
       customer.firstName,
       customer.email,
@@ -94,13 +94,19 @@ describe('the shared page cache', { timeout: 60_000 }, () => {
     ];
 
     for (const url of [categoryPath, productPath, '/']) {
-      const mine = await page(url, { cookie });
+      // Logged in: a page of their own, never stored.
+      const loggedIn = await page(url, { cookie });
+      expect(loggedIn.statusCode, url).toBe(200);
+      expect(loggedIn.headers['x-page-cache']).toBeUndefined();
+      expect(loggedIn.body).toContain('Zoraida');
+
+      const mine = await page(url, { cookie: cartAndAddress });
       expect(mine.statusCode, url).toBe(200);
       // The same page, marked for the browser to fill in, never kept by a shared cache on the way.
       expect(mine.headers['cache-control']).toBe('private, no-cache');
       for (const secret of secrets) expect(mine.body, `${url} ${secret}`).not.toContain(secret);
       expect(mine.body).toContain('\\"shopperParts\\",\\"client\\"');
-      const again = await page(url, { cookie });
+      const again = await page(url, { cookie: cartAndAddress });
       expect(again.headers['x-page-cache']).toBe('hit');
 
       const stranger = await page(url);
