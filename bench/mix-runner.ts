@@ -29,6 +29,7 @@ const results = await Promise.all(
     (step) =>
       new Promise<Record<string, unknown>>((resolve, reject) => {
         const times: number[] = [];
+        const statuses = new Map<number, number>();
         autocannon(
           {
             url: job.url,
@@ -42,9 +43,10 @@ const results = await Promise.all(
               ...(request.body === undefined ? {} : { body: request.body }),
             })),
             setupClient: (client) => {
-              client.on('response', (_status: number, _bytes: number, responseTime: number) =>
-                times.push(responseTime),
-              );
+              client.on('response', (status: number, _bytes: number, responseTime: number) => {
+                times.push(responseTime);
+                statuses.set(status, (statuses.get(status) ?? 0) + 1);
+              });
             },
           },
           (error, result) => {
@@ -58,6 +60,7 @@ const results = await Promise.all(
               p95: Math.round(percentile(times, 95)),
               p99: Math.round(percentile(times, 99)),
               non2xx: result.non2xx,
+              statuses: [...statuses].map(([status, count]) => `${status}×${count}`).join(' '),
               errors: result.errors + result.timeouts,
             });
           },

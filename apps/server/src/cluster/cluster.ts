@@ -52,8 +52,8 @@ export function haproxyPath(log: (message: string) => void = () => {}): string {
 }
 
 /**
- * The proxy's configuration. Requests go round-robin; an instance is out after 2 failed health checks
- * (1 s apart) and back after 2 good ones. A request that could not reach its instance (refused, reset
+ * The proxy's configuration. Requests go round-robin; an instance is out after 3 failed health checks
+ * (2 s apart) and back after 2 good ones. A request that could not reach its instance (refused, reset
  * before an answer) is sent again to another one (`retry-on`, `redispatch`); HAProxy retries only what is
  * safe to retry, so a POST that an instance took and died on is not sent twice. X-Forwarded-For carries
  * the client's address to the instances, which trust the proxy's address (TRUSTED_PROXIES) and no other.
@@ -84,7 +84,9 @@ export function haproxyConfig(port: number, instances: { name: string; port: num
     '  option httpchk GET /api/health',
     '  http-check expect status 200',
     '  http-response set-header x-served-by %s',
-    '  default-server inter 1s fall 2 rise 2',
+    // A busy instance answers its health check late, not never: out after 3 checks missed by 3 s each.
+    '  timeout check 3s',
+    '  default-server inter 2s fall 3 rise 2',
     ...instances.map((instance) => `  server ${instance.name} 127.0.0.1:${instance.port} check`),
     '',
   ].join('\n');
