@@ -41,11 +41,15 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);
 
+// A JSON answer as the test reads it (each assertion names the fields it needs).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any JSON shape
+type Answer = any;
+
 async function call(
   method: string,
   url: string,
   options: { body?: unknown; headers?: Record<string, string> } = {},
-): Promise<{ status: number; servedBy: string | null; json: () => Promise<any> }> {
+): Promise<{ status: number; servedBy: string | null; json: () => Promise<Answer> }> {
   const response = await fetch(`${cluster.url}${url}`, {
     method,
     headers: { ...KEY, 'content-type': 'application/json', ...options.headers },
