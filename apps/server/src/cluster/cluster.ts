@@ -100,6 +100,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     if (port === undefined) throw new Error(`no port for instance ${i + 1}`);
     instances.push(startInstance(`app${i + 1}`, port, options));
   }
+  // However the launcher ends, its instances end with it: none is left holding its port and connections.
+  const orphans = () => {
+    for (const instance of instances) if (instance.child.exitCode === null) instance.child.kill('SIGKILL');
+  };
+  process.once('exit', orphans);
   try {
     await Promise.all(instances.map((instance) => healthy(`http://127.0.0.1:${instance.port}`, instance)));
   } catch (error) {
@@ -127,6 +132,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     instances,
     proxy,
     stop: async () => {
+      process.off('exit', orphans);
       for (const instance of instances) if (instance.child.exitCode === null) instance.child.kill('SIGTERM');
       await Promise.all(instances.map((instance) => instance.exited));
       proxy.kill('SIGTERM');
