@@ -14,11 +14,13 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '@despensa/contracts';
+import { DEFAULT_SALES_CHANNEL } from '@despensa/domain';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerApiKeyGuard } from './http/api-key';
 import { ApiRoutes, registerEdgeGuards } from './http/edge';
 import { registerErrorMapping } from './http/errors';
+import { registerSecurityHeaders } from './http/security-headers';
 import { CatalogService } from './modules/catalog/service';
 import { PromotionsService } from './modules/promotions/service';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -50,6 +52,7 @@ import { loadTerritory } from './providers/geocoder/territory';
 import { ShippingFlows } from './flows/attach-shipping';
 import { JobQueue } from './jobs/queue';
 import { logStreamError, registerWeb } from './web';
+import type { PageCache } from './http/page-cache';
 import { transbankSandboxRoutes } from './providers/acquirer/sandbox/routes';
 import { acquirerOnFirstUse, transbankSettings, type Acquirer } from './providers/acquirer/acquirer';
 import { OrdersService } from './modules/orders/service';
@@ -129,6 +132,8 @@ export interface App {
   /** Every registered route (method and url pattern), e.g. for the isolation test to walk. */
   routes: { method: string; url: string }[];
   services: Services;
+  /** The shared page cache of the storefront's pages (null without the web build). */
+  pageCache: PageCache | null;
   close(): Promise<void>;
 }
 
@@ -174,6 +179,9 @@ export async function buildApp({
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 256 * 1024,
+    // Only the configured load balancers speak for the client (its address for rate limits and logs,
+    // https for HSTS and secure cookies); never 'trust everyone', which lets any client forge its address.
+    trustProxy: config.TRUSTED_PROXIES.length > 0 ? config.TRUSTED_PROXIES : false,
     routerOptions: { maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();
   const routes: App['routes'] = [];
@@ -333,6 +341,7 @@ export async function buildApp({
 
   registerErrorMapping(app, apiRoutes);
   registerEdgeGuards(app);
+  registerSecurityHeaders(app);
   registerApiKeyGuard(app, config.API_KEYS);
   await app.register(healthRoutes(database));
   await app.register(catalogRoutes(catalog));
@@ -357,47 +366,56 @@ export async function buildApp({
   await app.register(pushSandboxRoutes(pushSandbox));
   if (process.env.NODE_ENV !== 'production' && mailer instanceof SandboxMailer)
     await app.register(devOutboxRoutes(mailer));
-  if (web) {
-    await registerWeb(app, {
-      api: webApiKey(config),
-      brand: {
-        name: config.BRAND_NAME,
-        logoUrl: config.BRAND_LOGO_URL,
-        primaryColor: config.BRAND_PRIMARY_COLOR,
-        secondaryColor: config.BRAND_SECONDARY_COLOR,
-        helpPhone: config.HELP_PHONE,
-        noCoverageVariant: config.BRAND_NO_COVERAGE_VARIANT,
-      },
-      accounts: accountsForWeb(auth, users, addresses),
-      orders: ordersForWeb(auth, orders, purchases, orderChanges, delivery),
-      cart,
-      catalog,
-      content,
-      checkout: checkoutForWeb(auth, checkout, orders),
-      operations: operationsForWeb(operations, picking),
-      stores,
-      territory: {
-        regions: () => addresses.regions(),
-        comunas: (regionCode) => addresses.comunas(regionCode),
-      },
-      delivery: {
-        salesChannelAt: (point) => delivery.salesChannelAt(point),
-        withdrawalStores: () => delivery.withdrawalStores(),
-        simulate: (body) => delivery.simulate(body),
-        heldWindow: (orderFormId) => delivery.heldWindow(orderFormId),
-        applyChoice: (orderFormId, choice) => shipping.applyChoice(orderFormId, choice),
-        reserveWindow: (orderFormId, window) => shipping.reserveWindow(orderFormId, window),
-      },
-      analytics: {
-        dashboard: (query) => analytics.dashboard(query),
-        isStaffKey: (key) => config.API_KEYS.get(key) === STAFF_CONSUMER,
-      },
-    });
+  const pageCache = web
+    ? await registerWeb(app, {
+        api: webApiKey(config),
+        brand: {
+          name: config.BRAND_NAME,
+          logoUrl: config.BRAND_LOGO_URL,
+          primaryColor: config.BRAND_PRIMARY_COLOR,
+          secondaryColor: config.BRAND_SECONDARY_COLOR,
+          helpPhone: config.HELP_PHONE,
+          noCoverageVariant: config.BRAND_NO_COVERAGE_VARIANT,
+        },
+        accounts: accountsForWeb(auth, users, addresses),
+        orders: ordersForWeb(auth, orders, purchases, orderChanges, delivery),
+        cart,
+        catalog,
+        content,
+        checkout: checkoutForWeb(auth, checkout, orders),
+        operations: operationsForWeb(operations, picking),
+        stores,
+        territory: {
+          regions: () => addresses.regions(),
+          comunas: (regionCode) => addresses.comunas(regionCode),
+        },
+        delivery: {
+          salesChannelAt: (point) => delivery.salesChannelAt(point),
+          withdrawalStores: () => delivery.withdrawalStores(),
+          simulate: (body) => delivery.simulate(body),
+          heldWindow: (orderFormId) => delivery.heldWindow(orderFormId),
+          applyChoice: (orderFormId, choice) => shipping.applyChoice(orderFormId, choice),
+          reserveWindow: (orderFormId, window) => shipping.reserveWindow(orderFormId, window),
+        },
+        analytics: {
+          dashboard: (query) => analytics.dashboard(query),
+          isStaffKey: (key) => config.API_KEYS.get(key) === STAFF_CONSUMER,
+        },
+      })
+    : null;
+  if (pageCache) {
+    catalog.onChange((change) =>
+      change
+        ? pageCache.invalidateChannel(change.salesChannel, DEFAULT_SALES_CHANNEL)
+        : pageCache.invalidateAll(),
+    );
+    await pageCache.listen(database.url, (message) => app.log.warn(message));
   }
 
   return {
     app,
     routes,
+    pageCache,
     services: {
       addresses,
       auth,
@@ -428,6 +446,7 @@ export async function buildApp({
     },
     close: async () => {
       await app.close();
+      await pageCache?.stop();
       await jobs?.stop();
       await delivery.stop();
       await promotions.stop();

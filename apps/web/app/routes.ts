@@ -53,6 +53,8 @@ export default [
   route('login-page', 'routes/account-login-page.tsx'),
   route('mis-datos', 'routes/account-my-data.tsx'),
   route('logout', 'routes/account-logout.ts'),
+  // A shared page's own parts (cart, greeting, address), read by the browser (layout/use-shopper-parts.ts).
+  route('comprador/partes', 'routes/shopper-parts.ts'),
 
   // Purchases (orders after checkout)
   route('mis-compras', 'routes/purchases.tsx'),

@@ -326,4 +326,6 @@ export interface StoreListItem {
 
 export interface StorefrontContext {
   services: StorefrontServices;
+  /** This response's Content-Security-Policy nonce, which every inline script the page renders carries. */
+  cspNonce?: string;
 }

@@ -40,3 +40,4 @@ export * from './checkout/completeness';
 export * from './orders/after-purchase';
 export * from './orders/fulfilment';
 export * from './checkout/one-seller';
+export * from './browser/support';

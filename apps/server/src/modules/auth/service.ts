@@ -13,7 +13,7 @@ import {
 } from '@despensa/contracts';
 import type { Database } from '../../db/client';
 import type { Mailer } from '../../providers/mail/mailer';
-import { hashPassword, sameDigest, sha256, verifyPassword } from './password';
+import { hashPassword, needsRehash, sameDigest, sha256, verifyPassword } from './password';
 import * as repo from './repo';
 import type { SessionsEnded } from './repo';
 
@@ -103,9 +103,18 @@ export class AuthService {
     if (!(await this.isAuthenticationTokenLive(body.authenticationToken))) return fail('InvalidToken');
     return this.attempt(body.login, clientAddress, device(deviceToken), async () => {
       const credential = await repo.findCredential(this.db, body.login.trim());
-      // Unknown login: the same scrypt cost, the same answer.
+      // Unknown login: the same hashing cost, the same answer.
       const ok = await verifyPassword(body.password, credential?.passwordHash ?? (await this.dummy()));
-      return ok && credential ? credential.userId : null;
+      if (!ok || !credential) return null;
+      // A hash of older parameters is replaced now that the password is known (issue 16: scrypt N = 2^12).
+      if (needsRehash(credential.passwordHash))
+        await repo.updatePasswordHash(
+          this.db,
+          credential.userId,
+          await hashPassword(body.password),
+          this.now(),
+        );
+      return credential.userId;
     });
   }
 

@@ -195,6 +195,7 @@ export class CatalogService {
         this.current = next;
         this.suggestionCache.clear();
         this.autocompleteCache.clear();
+        for (const watcher of this.watchers) watcher(null);
         this.log(
           `catalogue index: ${next.products.length} products in ${Math.round(performance.now() - started)} ms`,
         );
@@ -218,16 +219,28 @@ export class CatalogService {
       offer = null;
     }
     const [skuId, salesChannel, sellerId, quantity] = Array.isArray(offer) ? offer : [];
-    const known =
+    const before =
       typeof skuId === 'number' &&
       typeof salesChannel === 'number' &&
       typeof sellerId === 'string' &&
-      typeof quantity === 'number' &&
-      this.index.setStock(skuId, salesChannel, sellerId, quantity);
-    if (!known || this.rebuilding) return this.scheduleRebuild();
+      typeof quantity === 'number'
+        ? this.index.setStock(skuId, salesChannel, sellerId, quantity)
+        : null;
+    if (before === null || this.rebuilding) return this.scheduleRebuild();
     // The product as rendered before the change must not be served again.
     const product = this.index.skusById.get(skuId)?.product;
     if (product) this.rendered.delete(`${product.doc}|${salesChannel}`);
+    if (before > 0 !== quantity > 0) for (const watcher of this.watchers) watcher({ salesChannel });
+  }
+
+  private readonly watchers: ((change: { salesChannel: number } | null) => void)[] = [];
+
+  /**
+   * Told once the index is rebuilt (null: anything may have changed) and when an offer runs out or comes
+   * back in one channel (its stock state, which pages show); quantities alone do not tell.
+   */
+  onChange(watcher: (change: { salesChannel: number } | null) => void): void {
+    this.watchers.push(watcher);
   }
 
   private rebuildTimer: NodeJS.Timeout | null = null;

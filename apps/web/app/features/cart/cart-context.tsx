@@ -8,7 +8,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useFetcher, useRouteLoaderData } from 'react-router';
+import { useFetcher } from 'react-router';
 import type { OrderForm, OrderFormItem, OrderFormMessage, OrderInfo } from '@despensa/contracts';
 import { cartUnitsOf } from '@despensa/domain';
 import { CART_ADD_EVENT, type CartAddDetail } from '../catalog/add-to-cart';
@@ -20,7 +20,6 @@ import {
   type CartLineChange,
 } from './cart-intents';
 import { cacheOrderForm, cachedCartFallback } from './cart-client';
-import type { PageCart } from './cart-server';
 import { optimisticLines, pendingQuantityOf } from './optimistic-cart';
 import { takeOpenMinicartFlag } from './order-form-cookie';
 import { announceCartChange, useCartTabSync } from './tab-sync';
@@ -88,9 +87,12 @@ function send(fetcher: CartFetcher | undefined, change: CartIntent): void {
  */
 export function CartProvider({
   initialOrderForm,
+  cartReadFailed = false,
   children,
 }: {
   initialOrderForm: OrderForm | null;
+  /** The page could not read the cart (the root's cartReadFailed): §8's cached-cart fallback. */
+  cartReadFailed?: boolean;
   children: ReactNode;
 }) {
   const [orderForm, setOrderForm] = useState(initialOrderForm);
@@ -150,7 +152,6 @@ export function CartProvider({
   // The page's cart is a good answer too: it is what the §8 fallback shows if later calls fail. When the
   // root loader could not read it, the page takes that same fallback; after hydration, since the server's
   // HTML (and so the first render) has the empty cart.
-  const cartReadFailed = useRouteLoaderData<PageCart>('root')?.cartReadFailed === true;
   useEffect(() => {
     if (cartReadFailed) accept(cachedCartFallback(), false);
     else if (initialOrderForm) cacheOrderForm(initialOrderForm);
