@@ -62,6 +62,10 @@ import type { WalletProvider } from './providers/wallet/wallet';
 import { WalletSandbox } from './providers/wallet/sandbox/sandbox';
 import { WalletService } from './modules/wallet/service';
 import { walletRoutes } from './modules/wallet/routes';
+import { FlagsService } from './modules/flags/service';
+import { flagsRoutes } from './modules/flags/routes';
+import { ListsService } from './modules/lists/service';
+import { listsRoutes } from './modules/lists/routes';
 
 export interface Services {
   addresses: AddressService;
@@ -82,6 +86,9 @@ export interface Services {
   stores: StoresService;
   users: UserService;
   wallet: WalletService;
+  /** §9 feature flags (OpenFeature over PostgreSQL). */
+  flags: FlagsService;
+  lists: ListsService;
   /** The gift-card issuer (payment 732). */
   giftCards: GiftCardProvider;
   /** The built-in sandbox mailer when no other was given (tests read its outbox). */
@@ -190,6 +197,9 @@ export async function buildApp({
     cardAcquirer,
     clock,
   );
+  const flags = new FlagsService(database, clock, (message) => app.log.info(message));
+  const lists = new ListsService(database, catalog, clock);
+  await flags.start();
   await catalog.start();
   await promotions.start();
   await delivery.start();
@@ -253,6 +263,8 @@ export async function buildApp({
   await app.register(walletRoutes(wallet, auth));
   await app.register(ordersRoutes(orders, checkout, auth));
   await app.register(paymentPages(checkout, orders));
+  await app.register(flagsRoutes(flags));
+  await app.register(listsRoutes(lists, auth, flags));
   if (process.env.NODE_ENV !== 'production' && mailer instanceof SandboxMailer)
     await app.register(devOutboxRoutes(mailer));
   if (web) {
@@ -305,6 +317,8 @@ export async function buildApp({
       stores,
       users,
       wallet,
+      flags,
+      lists,
       giftCards: giftCardIssuer,
       mailer,
     },
@@ -314,6 +328,7 @@ export async function buildApp({
       await delivery.stop();
       await promotions.stop();
       await catalog.stop();
+      await flags.stop();
     },
   };
 }

@@ -89,6 +89,12 @@ export const failureMessages = {
   paymentSystemUnavailable: 'Ese medio de pago no está disponible. Elige otro.',
   orderNotFound: 'No encontramos ese pedido',
   paymentNotFound: 'No encontramos ese pago',
+  // Account features.
+  featureDisabled: 'Esta sección no está disponible por ahora.',
+  staffOnly: 'Solo el personal de la tienda puede hacer este cambio.',
+  featureFlagNotFound: 'No existe esa opción',
+  shoppingListNotFound: 'No encontramos esa lista',
+  invalidListSkus: 'Los productos de la lista no son válidos.',
 } as const;
 
 export type FailureCode = keyof typeof failureMessages;

@@ -10,3 +10,4 @@ export * from './delivery';
 export * from './monitoring';
 export * from './wallet';
 export * from './checkout';
+export * from './lists';

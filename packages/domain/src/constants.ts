@@ -145,14 +145,32 @@ export const MIN_BROWSER_VERSIONS = {
 } as const;
 export type BrowserName = keyof typeof MIN_BROWSER_VERSIONS;
 
-/** Examples of §9; the full flag list is not in the spec. */
+/**
+ * §9 feature flags and their defaults (the spec's examples: Prime off, prepaid off, gift card, wallet and
+ * product reviews on; the rest are the features §6 says depend on flags). The live values are in the
+ * database and change at run time; these are what a new shop starts with.
+ */
 export const DEFAULT_FEATURE_FLAGS = {
   prime: false,
   prepaid: false,
   giftCard: true,
   wallet: true,
   productReviews: true,
+  loyalty: true,
+  /** §6: employees (collaborator segment) also see the loyalty page. */
+  employeeLoyalty: false,
+  bankAccount: true,
+  shoppingLists: true,
+  favourites: true,
+  frequentProducts: true,
 } as const;
+export type FeatureFlag = keyof typeof DEFAULT_FEATURE_FLAGS;
+export type FeatureFlags = Record<FeatureFlag, boolean>;
+export const FEATURE_FLAG_NAMES = Object.keys(DEFAULT_FEATURE_FLAGS) as FeatureFlag[];
+
+export function isFeatureFlag(value: string): value is FeatureFlag {
+  return Object.hasOwn(DEFAULT_FEATURE_FLAGS, value);
+}
 
 // Delivery methods (§3)
 export type DeliveryMethodKind = 'homeDelivery' | 'storePickup' | 'carPickup' | 'express';

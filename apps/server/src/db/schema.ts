@@ -15,3 +15,6 @@ export * from '../providers/giftcard/sandbox/tables';
 export * from '../providers/wallet/sandbox/tables';
 export * from '../modules/wallet/tables';
 export * from '../modules/orders/tables';
+export * from '../modules/flags/tables';
+export * from '../modules/lists/tables';
+export * from '../modules/favourites/tables';

@@ -69,4 +69,10 @@ export const failureStatus: Record<FailureCode, number> = {
   paymentSystemUnavailable: 400,
   orderNotFound: 404,
   paymentNotFound: 404,
+  // A switched-off feature is not there at all.
+  featureDisabled: 404,
+  staffOnly: 403,
+  featureFlagNotFound: 404,
+  shoppingListNotFound: 404,
+  invalidListSkus: 400,
 };

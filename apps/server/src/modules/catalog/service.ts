@@ -614,6 +614,15 @@ export class CatalogService {
     return result.docs.map((product) => this.view(product, salesChannel));
   }
 
+  /** §5 in stock: some seller offers the sku in the channel with a price and units left. */
+  skuInStock(skuId: string, salesChannel: number): boolean {
+    const entry = this.index.skusById.get(Number(skuId));
+    if (!entry) return false;
+    return this.index
+      .offersFor(entry.sku, salesChannel)
+      .some((offer) => offer.listPrice > 0 && offer.availableQuantity > 0);
+  }
+
   productsBySkus(sellerId: string, skuIds: string[], salesChannel: number): Product[] {
     const seen = new Set<number>();
     const products: Product[] = [];
