@@ -66,6 +66,9 @@ import { FlagsService } from './modules/flags/service';
 import { flagsRoutes } from './modules/flags/routes';
 import { ListsService } from './modules/lists/service';
 import { listsRoutes } from './modules/lists/routes';
+import { FavouritesService } from './modules/favourites/service';
+import { favouritesRoutes } from './modules/favourites/routes';
+import { optionalSession } from './http/session';
 
 export interface Services {
   addresses: AddressService;
@@ -89,6 +92,7 @@ export interface Services {
   /** §9 feature flags (OpenFeature over PostgreSQL). */
   flags: FlagsService;
   lists: ListsService;
+  favourites: FavouritesService;
   /** The gift-card issuer (payment 732). */
   giftCards: GiftCardProvider;
   /** The built-in sandbox mailer when no other was given (tests read its outbox). */
@@ -199,6 +203,7 @@ export async function buildApp({
   );
   const flags = new FlagsService(database, clock, (message) => app.log.info(message));
   const lists = new ListsService(database, catalog, clock);
+  const favourites = new FavouritesService(database, catalog, clock);
   await flags.start();
   await catalog.start();
   await promotions.start();
@@ -249,7 +254,12 @@ export async function buildApp({
   registerEdgeGuards(app);
   registerApiKeyGuard(app, config.API_KEYS);
   await app.register(healthRoutes(database));
-  await app.register(catalogRoutes(catalog));
+  await app.register(
+    catalogRoutes(catalog, async (request) => {
+      const session = await optionalSession(auth, request);
+      return session ? orders.boughtSkus(session.userId) : null;
+    }),
+  );
   await app.register(contentRoutes(content));
   await app.register(mediaRoutes(catalog, content, config));
   await app.register(newsletterRoutes(newsletter));
@@ -265,6 +275,7 @@ export async function buildApp({
   await app.register(paymentPages(checkout, orders));
   await app.register(flagsRoutes(flags));
   await app.register(listsRoutes(lists, auth, flags));
+  await app.register(favouritesRoutes(favourites, auth, flags));
   if (process.env.NODE_ENV !== 'production' && mailer instanceof SandboxMailer)
     await app.register(devOutboxRoutes(mailer));
   if (web) {
@@ -319,6 +330,7 @@ export async function buildApp({
       wallet,
       flags,
       lists,
+      favourites,
       giftCards: giftCardIssuer,
       mailer,
     },

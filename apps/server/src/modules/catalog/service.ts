@@ -418,8 +418,23 @@ export class CatalogService {
     return this.topSelling(unique(pool), options.salesChannel, options.numResults, priority);
   }
 
-  frequent(salesChannel: number, qty = FREQUENT_PRODUCTS_DEFAULT): Product[] {
-    return this.topSelling(this.index.products, salesChannel, qty);
+  /**
+   * §7 frequent products: with `boughtSkus` (a shopper's, most bought first) their products in that order,
+   * one per product and only those sold in the channel; without, the shop's best sellers.
+   */
+  frequent(salesChannel: number, qty = FREQUENT_PRODUCTS_DEFAULT, boughtSkus?: string[]): Product[] {
+    if (!boughtSkus) return this.topSelling(this.index.products, salesChannel, qty);
+    const seen = new Set<number>();
+    const products: Product[] = [];
+    for (const skuId of boughtSkus) {
+      if (products.length >= qty) break;
+      const entry = this.index.skusById.get(Number(skuId));
+      if (!entry || seen.has(entry.product.id) || this.index.offersFor(entry.sku, salesChannel).length === 0)
+        continue;
+      seen.add(entry.product.id);
+      products.push(this.view(entry.product, salesChannel));
+    }
+    return products;
   }
 
   /**
