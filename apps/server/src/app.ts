@@ -69,6 +69,7 @@ import { listsRoutes } from './modules/lists/routes';
 import { FavouritesService } from './modules/favourites/service';
 import { favouritesRoutes } from './modules/favourites/routes';
 import { optionalSession } from './http/session';
+import { shopperListsForWeb } from './modules/lists/for-web';
 
 export interface Services {
   addresses: AddressService;
@@ -294,6 +295,8 @@ export async function buildApp({
       catalog,
       content,
       stores,
+      flags: { all: () => flags.all() },
+      shopperLists: shopperListsForWeb(auth, lists, favourites, orders, catalog),
       territory: {
         regions: () => addresses.regions(),
         comunas: (regionCode) => addresses.comunas(regionCode),

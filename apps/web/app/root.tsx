@@ -18,6 +18,7 @@ import { awaitsPersistentCartAnswer } from './features/account/account-types';
 import { AccountDialogs } from './features/account/account-dialogs';
 import { headerAccount, redirectVisitorFromPrivate } from './features/account/account-server';
 import { SessionWatch } from './features/account/session-watch';
+import { shopperFeatures } from './features/lists/shopper-features';
 import { headerMenu } from './features/content/category-menu-data';
 import { loadDocument } from './features/content/load-document';
 import { CartProvider } from './features/cart/cart-context';
@@ -74,6 +75,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     delivery,
     // The window the cart holds under that choice, with its fee, for the header and the cart's summary.
     deliveryWindow: await chosenWindowOf(services, cart.orderForm, delivery),
+    // §9 flags (menu entries, hearts, list buttons) and the shopper's hearts.
+    features: await shopperFeatures(services, request, account.customer !== null),
   };
 }
 

@@ -48,6 +48,15 @@ export default [
   route('mis-datos', 'routes/account-my-data.tsx'),
   route('logout', 'routes/account-logout.ts'),
 
+  // Lists, favourites and frequent products (each behind its §9 flag)
+  route('lista-de-compra', 'routes/shopping-list.tsx'),
+  route('mis-listas-de-compras', 'routes/shopping-lists.tsx'),
+  route('_secure/listas-de-compras', 'routes/shopping-lists.tsx', { id: 'shopping-lists:secure' }),
+  route('listas/acciones', 'routes/lists-action.ts'),
+  route('productos-favoritos', 'routes/favourite-products.tsx'),
+  route('favoritos/acciones', 'routes/favourites-action.ts'),
+  route('productos-frecuentes', 'routes/frequent-products.tsx'),
+
   // Later issues
   comingSoon('mi-cuenta/prime', 'account'),
   comingSoon('checkout', 'checkout'),
@@ -61,11 +70,6 @@ export default [
   comingSoon('mis-compras/:orderId', 'orders'),
   comingSoon('mis-compras-antiguas', 'orders'),
   comingSoon('mis-compras-antiguas/:orderId', 'orders'),
-  comingSoon('lista-de-compra', 'lists'),
-  comingSoon('mis-listas-de-compras', 'lists'),
-  comingSoon('_secure/listas-de-compras', 'lists'),
-  comingSoon('productos-frecuentes', 'lists'),
-  comingSoon('productos-favoritos', 'lists'),
   comingSoon('mi-cuenta-bancaria', 'bank-account'),
   comingSoon('mi-cupon', 'loyalty'),
   comingSoon('micupon', 'loyalty'),

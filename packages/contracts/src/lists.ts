@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  DEFAULT_FEATURE_FLAGS,
   FEATURE_FLAG_NAMES,
   MAX_QUANTITY,
   CART_MAX_ITEMS,
@@ -13,7 +12,7 @@ import {
 export const featureFlags = z
   .object(
     Object.fromEntries(FEATURE_FLAG_NAMES.map((flag) => [flag, z.boolean()])) as Record<
-      keyof typeof DEFAULT_FEATURE_FLAGS,
+      keyof FeatureFlags,
       z.ZodBoolean
     >,
   )

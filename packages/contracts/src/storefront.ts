@@ -29,7 +29,8 @@ import type {
   ShippingSimulationBody,
   WithdrawalStores,
 } from './delivery';
-import type { LngLat } from '@despensa/domain';
+import type { FeatureFlags, LngLat } from '@despensa/domain';
+import type { ListSkusAvailability, ShoppingList, ShoppingListBody } from './lists';
 import type {
   CategoryNode,
   FacetsResponse,
@@ -74,6 +75,8 @@ export interface StorefrontServices {
       query?: string,
     ): FacetsResponse;
     categoryTree(): CategoryNode[];
+    /** The products holding these skus (one per product, in the skus' order), sold in the channel or not. */
+    productsOfSkus(skuIds: string[], salesChannel: number): Product[];
     suggestions(term: string, salesChannel: number): SearchSuggestions;
     recommended(options: { salesChannel: number; numResults: number; itemId?: string }): Product[];
     /** At most 5; with a listing, only among the products that listing shows. */
@@ -197,6 +200,26 @@ export interface StorefrontServices {
     regions(): Region[];
     /** Throws regionNotFound for an unknown region code. */
     comunas(regionCode: string): Comuna[];
+  };
+  /** §9 feature flags, live (a staff change shows on the next page). */
+  flags: { all(): Promise<FeatureFlags> };
+  /**
+   * The shopper's own lists, favourites and frequent products behind the session token (notLoggedIn
+   * without a live one). Another shopper's list is shoppingListNotFound, as a missing one.
+   */
+  shopperLists: {
+    lists(token: string | undefined): Promise<ShoppingList[]>;
+    list(token: string | undefined, id: string): Promise<ShoppingList>;
+    create(token: string | undefined, body: ShoppingListBody): Promise<ShoppingList>;
+    update(token: string | undefined, id: string, body: ShoppingListBody): Promise<ShoppingList>;
+    addSku(token: string | undefined, id: string, skuId: string, quantity: number): Promise<ShoppingList>;
+    remove(token: string | undefined, id: string): Promise<void>;
+    /** Which skus can be bought now in the channel (§5 in stock). */
+    availability(skuIds: string[], salesChannel: number): ListSkusAvailability;
+    favourites(token: string | undefined): Promise<string[]>;
+    setFavourite(token: string | undefined, skuId: string, favourite: boolean): Promise<string[]>;
+    /** The products of the shopper's orders, most bought first (§7 frequent products). */
+    frequent(token: string | undefined, salesChannel: number, qty?: number): Promise<Product[]>;
   };
   /**
    * Delivery (§4 sales channel and delivery mode, §7 Sales channel and shipping): the same service the

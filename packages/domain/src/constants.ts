@@ -31,6 +31,8 @@ export const DEFAULT_REPLACEMENT_CRITERIA = 6;
 export const DO_NOT_SUBSTITUTE = 2;
 export const LISTING_PAGE_SIZE = 40;
 export const DEFAULT_SALES_CHANNEL = 1;
+/** The chain's own seller id (§2: add by URL defaults the seller to 1). */
+export const CHAIN_SELLER_ID = '1';
 /** Sub-categories shown per category in the category dropdown (§2). */
 export const CATEGORY_MENU_MAX_CHILDREN = 4;
 /** Order count that opens the Prime invitation drawer (§4). */

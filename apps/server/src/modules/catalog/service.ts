@@ -629,6 +629,22 @@ export class CatalogService {
     return result.docs.map((product) => this.view(product, salesChannel));
   }
 
+  /**
+   * The products holding these skus, one per product in the skus' order, whether or not the channel sells
+   * them (a shopping list names a product it can no longer buy here).
+   */
+  productsOfSkus(skuIds: string[], salesChannel: number): Product[] {
+    const seen = new Set<number>();
+    const products: Product[] = [];
+    for (const skuId of skuIds) {
+      const entry = this.index.skusById.get(Number(skuId));
+      if (!entry || seen.has(entry.product.id)) continue;
+      seen.add(entry.product.id);
+      products.push(this.view(entry.product, salesChannel));
+    }
+    return products;
+  }
+
   /** §5 in stock: some seller offers the sku in the channel with a price and units left. */
   skuInStock(skuId: string, salesChannel: number): boolean {
     const entry = this.index.skusById.get(Number(skuId));

@@ -8,7 +8,7 @@ import {
   type ShoppingList,
   type ShoppingListBody,
 } from '@despensa/contracts';
-import { MAX_QUANTITY, SHOPPING_LIST_SCHEDULE_STATUS } from '@despensa/domain';
+import { MAX_QUANTITY } from '@despensa/domain';
 import type { Database } from '../../db/client';
 import type { CatalogService } from '../catalog/service';
 import { ListsRepo, type ShoppingListRow } from './repo';
@@ -123,8 +123,7 @@ function toShoppingList(row: ShoppingListRow): ShoppingList {
     type: 'client',
     createdIn: row.createdIn.toISOString(),
     schedule: {
-      status:
-        row.scheduleStatus as (typeof SHOPPING_LIST_SCHEDULE_STATUS)[keyof typeof SHOPPING_LIST_SCHEDULE_STATUS],
+      status: row.scheduleStatus as ShoppingList['schedule']['status'],
       frequency: row.scheduleFrequency,
       deliveryDay: row.scheduleDeliveryDay,
     },
