@@ -70,6 +70,7 @@ import { FavouritesService } from './modules/favourites/service';
 import { favouritesRoutes } from './modules/favourites/routes';
 import { optionalSession } from './http/session';
 import { shopperListsForWeb } from './modules/lists/for-web';
+import { RecurringLists } from './flows/recurring-lists';
 
 export interface Services {
   addresses: AddressService;
@@ -83,6 +84,8 @@ export interface Services {
   /** Placing orders and settling their payments (flows/place-order). */
   checkout: Checkout;
   orders: OrdersService;
+  /** §4 recurring lists' baskets (the job queue runs it every minute). */
+  recurringLists: RecurringLists;
   /** The job queue, when started (AppOptions.jobs). */
   jobs: JobQueue | null;
   newsletter: NewsletterService;
@@ -209,8 +212,24 @@ export async function buildApp({
   await catalog.start();
   await promotions.start();
   await delivery.start();
+  const recurringLists = new RecurringLists(
+    { lists, cart, users },
+    mailer,
+    () =>
+      config.PUBLIC_URL ??
+      `http://localhost:${(app.server.address() as { port: number } | null)?.port ?? config.PORT}`,
+    (message) => app.log.info(message),
+  );
   const jobs = withJobs
-    ? new JobQueue(database, delivery, catalog, checkout, clock, (message) => app.log.info(message))
+    ? new JobQueue(
+        database,
+        delivery,
+        catalog,
+        checkout,
+        clock,
+        (message) => app.log.info(message),
+        recurringLists,
+      )
     : null;
   await jobs?.start();
 
@@ -325,6 +344,7 @@ export async function buildApp({
       shipping,
       checkout,
       orders,
+      recurringLists,
       jobs,
       newsletter,
       promotions,

@@ -95,6 +95,7 @@ export const failureMessages = {
   featureFlagNotFound: 'No existe esa opción',
   shoppingListNotFound: 'No encontramos esa lista',
   invalidListSkus: 'Los productos de la lista no son válidos.',
+  listNotScheduled: 'Esta lista no tiene una compra programada.',
 } as const;
 
 export type FailureCode = keyof typeof failureMessages;

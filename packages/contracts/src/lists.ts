@@ -94,3 +94,15 @@ export function parseListSkus(raw: string): ListSkus | null {
   const parsed = listSkus.safeParse(value);
   return parsed.success ? parsed.data : null;
 }
+
+/** A scheduled list's coming delivery (§4): when its basket is built, its cut-off, and what became of it. */
+export const listRunView = z
+  .object({
+    deliveryDate: z.string(),
+    buildAt: z.string(),
+    cutOffAt: z.string(),
+    status: z.enum(['upcoming', 'built', 'skipped', 'due']),
+    orderFormId: z.string().nullable(),
+  })
+  .meta({ id: 'ShoppingListRun' });
+export type ListRunAnswer = z.infer<typeof listRunView>;

@@ -36,3 +36,4 @@ export * from './delivery/modes';
 export * from './delivery/simulation';
 export * from './payments/wallet';
 export * from './checkout/completeness';
+export * from './lists/schedule';

@@ -75,4 +75,5 @@ export const failureStatus: Record<FailureCode, number> = {
   featureFlagNotFound: 404,
   shoppingListNotFound: 404,
   invalidListSkus: 400,
+  listNotScheduled: 409,
 };

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  Failure,
   errorResponse,
+  listRunView,
   listSkusAvailability,
   listSkusQuery,
   shoppingList,
@@ -11,7 +13,13 @@ import { currentSession, requireSession } from '../../http/session';
 import { requireFeature } from '../../http/feature';
 import type { AuthService } from '../auth/service';
 import type { FlagsService } from '../flags/service';
-import type { ListsService } from './service';
+import type { ListRunView, ListsService } from './service';
+
+const runAnswer = (run: ListRunView) => ({
+  ...run,
+  buildAt: run.buildAt.toISOString(),
+  cutOffAt: run.cutOffAt.toISOString(),
+});
 
 const tags = ['shopping lists'];
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
@@ -87,6 +95,36 @@ export function listsRoutes(
         },
       },
       async (request) => lists.update(userId(request), request.params.id, request.body),
+    );
+    app.get(
+      '/api/user/shopping-list/:id/run',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: "A scheduled list's coming delivery: build time, cut-off and status",
+          params: idParams,
+          response: { 200: listRunView, 409: errorResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const run = await lists.currentRun(userId(request), request.params.id);
+        if (!run) throw new Failure('listNotScheduled');
+        return runAnswer(run);
+      },
+    );
+    app.post(
+      '/api/user/shopping-list/:id/run/skip',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'Skip the coming delivery of a scheduled list (its basket is not placed)',
+          params: idParams,
+          response: { 200: listRunView, 409: errorResponse, ...errors },
+        },
+      },
+      async (request) => runAnswer(await lists.skipRun(userId(request), request.params.id)),
     );
     app.delete(
       '/api/user/shopping-list/:id',

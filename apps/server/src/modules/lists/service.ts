@@ -8,10 +8,17 @@ import {
   type ShoppingList,
   type ShoppingListBody,
 } from '@despensa/contracts';
-import { MAX_QUANTITY } from '@despensa/domain';
+import { MAX_QUANTITY, currentListRun, type ListRun } from '@despensa/domain';
 import type { Database } from '../../db/client';
 import type { CatalogService } from '../catalog/service';
-import { ListsRepo, type ShoppingListRow } from './repo';
+import { ListsRepo, type ListRunRow, type ShoppingListRow } from './repo';
+import type { ListRunStatus } from './tables';
+
+/** A list's delivery as the list page shows it: when, and what became of it so far. */
+export interface ListRunView extends ListRun {
+  status: ListRunStatus | 'upcoming';
+  orderFormId: string | null;
+}
 
 /**
  * §3 shopping lists, each the shopper's own: another shopper's list id answers shoppingListNotFound (404),
@@ -48,18 +55,19 @@ export class ListsService {
       type: 'client',
       createdIn: now,
       updatedAt: now,
-      ...scheduleColumns(body.schedule),
+      ...scheduleColumns(body.schedule, null, now),
     });
     return toShoppingList(row);
   }
 
   async update(userId: string, id: string, input: ShoppingListBody): Promise<ShoppingList> {
     const body = parseBody(input);
+    const before = await this.row(userId, id);
     const row = await this.repo.update(userId, id, {
       name: body.name,
       skus: skusOf(body.skus),
       updatedAt: this.clock(),
-      ...scheduleColumns(body.schedule),
+      ...scheduleColumns(body.schedule, before, this.clock()),
     });
     if (!row) throw new Failure('shoppingListNotFound');
     return toShoppingList(row);
@@ -85,6 +93,72 @@ export class ListsService {
     return { available, unavailable };
   }
 
+  /** The scheduled list's coming delivery and its state; null when not scheduled. */
+  async currentRun(userId: string, id: string): Promise<ListRunView | null> {
+    const run = runOf(await this.row(userId, id), this.clock());
+    if (!run) return null;
+    const recorded = await this.repo.run(id, run.deliveryDate);
+    return { ...run, status: recorded?.status ?? 'upcoming', orderFormId: recorded?.orderFormId ?? null };
+  }
+
+  /** The shopper skips the coming delivery (before its cut-off): no basket is placed for it. */
+  async skipRun(userId: string, id: string): Promise<ListRunView> {
+    const run = runOf(await this.row(userId, id), this.clock());
+    if (!run) throw new Failure('listNotScheduled');
+    const skipped = { status: 'skipped' as const, updatedAt: this.clock() };
+    const inserted = await this.repo.insertRun({
+      listId: id,
+      deliveryDate: run.deliveryDate,
+      userId,
+      cutOffAt: run.cutOffAt,
+      orderFormId: null,
+      ...skipped,
+    });
+    if (!inserted) await this.repo.setRun(id, run.deliveryDate, skipped);
+    return (await this.currentRun(userId, id))!;
+  }
+
+  /** For the recurring-lists job: scheduled lists whose basket is due to be built now and is not yet. */
+  async basketsToBuild(): Promise<{ list: ShoppingList; userId: string; run: ListRun }[]> {
+    const now = this.clock();
+    const due: { list: ShoppingList; userId: string; run: ListRun }[] = [];
+    for (const row of await this.repo.scheduled()) {
+      const run = runOf(row, now);
+      if (!run || run.buildAt > now || (await this.repo.run(row.id, run.deliveryDate))) continue;
+      due.push({ list: toShoppingList(row), userId: row.userId, run });
+    }
+    return due;
+  }
+
+  /** Records a built basket once; false when it was recorded already (another instance, a skip). */
+  recordBuilt(userId: string, listId: string, run: ListRun, orderFormId: string): Promise<boolean> {
+    return this.repo.insertRun({
+      listId,
+      deliveryDate: run.deliveryDate,
+      userId,
+      status: 'built',
+      orderFormId,
+      cutOffAt: run.cutOffAt,
+      updatedAt: this.clock(),
+    });
+  }
+
+  /**
+   * Built baskets past their cut-off: those of lists still scheduled become 'due' (to place), those of
+   * lists paused or unscheduled since are 'skipped'. Answers the due ones.
+   */
+  async closeCutOffs(): Promise<ListRunRow[]> {
+    const now = this.clock();
+    const due: ListRunRow[] = [];
+    for (const run of await this.repo.builtPastCutOff(now)) {
+      const list = await this.repo.one(run.userId, run.listId);
+      const status = list?.scheduleStatus === 1 ? 'due' : 'skipped';
+      await this.repo.setRun(run.listId, run.deliveryDate, { status, updatedAt: now });
+      if (status === 'due') due.push({ ...run, status });
+    }
+    return due;
+  }
+
   private async row(userId: string, id: string): Promise<ShoppingListRow> {
     const row = await this.repo.one(userId, id);
     if (!row) throw new Failure('shoppingListNotFound');
@@ -105,13 +179,31 @@ function skusOf(raw: string): ListSkus {
   return skus;
 }
 
-function scheduleColumns(schedule: ShoppingListBody['schedule']) {
+/** A schedule (re)started, or moved to another day or frequency, counts its runs from now. */
+function scheduleColumns(schedule: ShoppingListBody['schedule'], before: ShoppingListRow | null, now: Date) {
   if (!schedule) return {};
+  const restarted =
+    schedule.status === 1 &&
+    (!before ||
+      before.scheduleStatus !== 1 ||
+      before.scheduleFrequency !== schedule.frequency ||
+      before.scheduleDeliveryDay !== schedule.deliveryDay ||
+      !before.scheduleSince);
   return {
     scheduleStatus: schedule.status,
     scheduleFrequency: schedule.frequency,
     scheduleDeliveryDay: schedule.deliveryDay,
+    ...(restarted ? { scheduleSince: now } : {}),
   };
+}
+
+function runOf(row: ShoppingListRow, now: Date): ListRun | null {
+  if (row.scheduleStatus !== 1 || !row.scheduleSince) return null;
+  return currentListRun(
+    { frequency: row.scheduleFrequency, deliveryDay: row.scheduleDeliveryDay },
+    row.scheduleSince,
+    now,
+  );
 }
 
 function toShoppingList(row: ShoppingListRow): ShoppingList {

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** §3 a shopper's shopping list, with its §4 recurring schedule. */
 export const shoppingList = pgTable(
@@ -18,6 +18,32 @@ export const shoppingList = pgTable(
     scheduleFrequency: integer('schedule_frequency').notNull().default(1),
     /** 1 Monday … 7 Sunday. */
     scheduleDeliveryDay: integer('schedule_delivery_day').notNull().default(1),
+    /** When the current schedule was set: its runs count from here (domain currentListRun). */
+    scheduleSince: timestamp('schedule_since', { withTimezone: true }),
   },
   (t) => [index('shopping_list_user_idx').on(t.userId, t.createdIn)],
+);
+
+export type ListRunStatus = 'built' | 'skipped' | 'due';
+
+/**
+ * One delivery of a scheduled list: 'built' (the basket cart exists and the shopper was e-mailed),
+ * 'skipped' (by the shopper, or paused before the cut-off), 'due' (the cut-off passed with the basket
+ * still wanted: the order is to be placed with the shopper's one-click card).
+ */
+export const listRun = pgTable(
+  'list_run',
+  {
+    listId: text('list_id').notNull(),
+    deliveryDate: text('delivery_date').notNull(),
+    userId: text('user_id').notNull(),
+    status: text('status').$type<ListRunStatus>().notNull(),
+    orderFormId: text('order_form_id'),
+    cutOffAt: timestamp('cut_off_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.listId, t.deliveryDate] }),
+    index('list_run_due_idx').on(t.status, t.cutOffAt),
+  ],
 );
