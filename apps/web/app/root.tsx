@@ -19,6 +19,7 @@ import { AccountDialogs } from './features/account/account-dialogs';
 import { headerAccount, redirectVisitorFromPrivate } from './features/account/account-server';
 import { SessionWatch } from './features/account/session-watch';
 import { shopperFeatures } from './features/lists/shopper-features';
+import { ShopperFeaturesProvider } from './features/lists/shopper-features-context';
 import { headerMenu } from './features/content/category-menu-data';
 import { loadDocument } from './features/content/load-document';
 import { CartProvider } from './features/cart/cart-context';
@@ -156,22 +157,24 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }
   return (
     <AccountProvider account={loaderData.account}>
-      <CartProvider initialOrderForm={loaderData.orderForm}>
-        <DeliveryProvider
-          choice={loaderData.delivery}
-          chosenWindow={loaderData.deliveryWindow}
-          defaultStoreName={loaderData.brand.name}
-          noCoverageVariant={loaderData.brand.noCoverageVariant ?? 'default'}
-        >
-          <SiteShell data={loaderData}>
-            <Outlet />
-          </SiteShell>
-          <CartOverlays />
-          <DeliveryOverlays />
-        </DeliveryProvider>
-        <AccountDialogs />
-        <SessionWatch />
-      </CartProvider>
+      <ShopperFeaturesProvider features={loaderData.features}>
+        <CartProvider initialOrderForm={loaderData.orderForm}>
+          <DeliveryProvider
+            choice={loaderData.delivery}
+            chosenWindow={loaderData.deliveryWindow}
+            defaultStoreName={loaderData.brand.name}
+            noCoverageVariant={loaderData.brand.noCoverageVariant ?? 'default'}
+          >
+            <SiteShell data={loaderData}>
+              <Outlet />
+            </SiteShell>
+            <CartOverlays />
+            <DeliveryOverlays />
+          </DeliveryProvider>
+          <AccountDialogs />
+          <SessionWatch />
+        </CartProvider>
+      </ShopperFeaturesProvider>
     </AccountProvider>
   );
 }

@@ -6,7 +6,7 @@ import { useAccount } from './account-context';
 import { clearStoredSessionData } from './end-session';
 import { LOGOUT_PATH, MY_DATA_PATH } from './paths';
 import { formatNumber } from '../../lib/format';
-import { useShopperFeatures } from '../lists/shopper-features';
+import { useShopperFeatures } from '../lists/shopper-features-context';
 
 /** §2 account menu entries, in the spec's order (my bank account before legal information); `flag` hides one (§9). */
 const ENTRIES: { to: string; label: string; flag?: FeatureFlag }[] = [

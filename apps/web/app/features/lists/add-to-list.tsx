@@ -6,7 +6,7 @@ import { useAccount } from '../account/account-context';
 import { CreateListForm } from './create-list-form';
 import type { ListActionResult, ListSummary } from './lists-server';
 import { LISTS_ACTION_PATH } from './paths';
-import { useShopperFeatures } from './shopper-features';
+import { useShopperFeatures } from './shopper-features-context';
 import './lists.css';
 
 /**
@@ -24,7 +24,7 @@ export function AddToListButton({ skuId, productName }: { skuId: string; product
         type="button"
         className="add-to-list"
         aria-haspopup="dialog"
-        aria-label={`Agregar ${productName} a una lista`}
+        aria-label={`Agregar a lista ${productName}`}
         onClick={() => (account ? setOpen(true) : openDialog('login'))}
       >
         <Icon name="list" size={20} />

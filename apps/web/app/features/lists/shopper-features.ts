@@ -1,5 +1,4 @@
-import { useRouteLoaderData } from 'react-router';
-import { DEFAULT_FEATURE_FLAGS, type FeatureFlags } from '@despensa/domain';
+import type { FeatureFlags } from '@despensa/domain';
 import type { StorefrontServices } from '@despensa/contracts';
 import { sessionTokenOf } from '../account/account-server';
 
@@ -22,10 +21,4 @@ export async function shopperFeatures(
       ? await services.shopperLists.favourites(sessionTokenOf(request)).catch(() => [])
       : [];
   return { flags, favouriteSkuIds };
-}
-
-/** Outside the root (a bare error page): the defaults and no hearts. */
-export function useShopperFeatures(): ShopperFeatures {
-  const root = useRouteLoaderData<{ features?: ShopperFeatures }>('root');
-  return root?.features ?? { flags: { ...DEFAULT_FEATURE_FLAGS }, favouriteSkuIds: [] };
 }
