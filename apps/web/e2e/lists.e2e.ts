@@ -160,6 +160,19 @@ describe('shopping lists', () => {
     await page.getByLabel('Nuevo nombre').fill('Once');
     await page.getByRole('button', { name: 'Cambiar nombre' }).click();
     await page.getByRole('heading', { name: 'Once', level: 1 }).waitFor();
+    // Scheduled every week on Saturday, then the coming delivery skipped.
+    await page.getByLabel('Estado').selectOption('1');
+    await page.getByLabel('Día de entrega').selectOption('6');
+    await page.getByRole('button', { name: 'Guardar programación' }).click();
+    await page.getByText('Cada semana, el sábado', { exact: true }).waitFor();
+    await page.getByText(/^Próxima entrega: /).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Saltar esta entrega' }).click();
+    await page
+      .getByText(/^Saltaste la entrega del /)
+      .first()
+      .waitFor();
+
     page.once('dialog', (confirm) => void confirm.accept());
     await page.getByRole('button', { name: 'Eliminar lista' }).click();
     await page.waitForURL((url) => url.pathname === '/mis-listas-de-compras');

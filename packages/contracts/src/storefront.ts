@@ -30,7 +30,7 @@ import type {
   WithdrawalStores,
 } from './delivery';
 import type { FeatureFlags, LngLat } from '@despensa/domain';
-import type { ListSkusAvailability, ShoppingList, ShoppingListBody } from './lists';
+import type { ListRunAnswer, ListSkusAvailability, ShoppingList, ShoppingListBody } from './lists';
 import type {
   CategoryNode,
   FacetsResponse,
@@ -214,6 +214,10 @@ export interface StorefrontServices {
     update(token: string | undefined, id: string, body: ShoppingListBody): Promise<ShoppingList>;
     addSku(token: string | undefined, id: string, skuId: string, quantity: number): Promise<ShoppingList>;
     remove(token: string | undefined, id: string): Promise<void>;
+    /** A scheduled list's coming delivery (§4); null when the list is not scheduled. */
+    currentRun(token: string | undefined, id: string): Promise<ListRunAnswer | null>;
+    /** Skips the coming delivery; listNotScheduled when the list is not scheduled. */
+    skipRun(token: string | undefined, id: string): Promise<ListRunAnswer>;
     /** Which skus can be bought now in the channel (§5 in stock). */
     availability(skuIds: string[], salesChannel: number): ListSkusAvailability;
     favourites(token: string | undefined): Promise<string[]>;

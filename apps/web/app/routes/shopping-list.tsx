@@ -8,6 +8,7 @@ import { orLogOutHome, requireFeature } from '../features/lists/features-server'
 import { listAction, listLines, type ListActionResult, type ListLine } from '../features/lists/lists-server';
 import { MY_LISTS_PATH } from '../features/lists/paths';
 import { DELIVERY_DAY_NAMES, scheduleLabel } from '../features/lists/schedule-label';
+import { formatDate, formatDateTime } from '../lib/format';
 import '../features/lists/lists.css';
 import type { Route } from './+types/shopping-list';
 
@@ -26,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   return {
     list: { id: list.id, name: list.name, schedule: list.schedule },
+    run: await services.shopperLists.currentRun(token, id),
     lines: listLines(services, list, salesChannelOf(request)),
     brandName: services.brand.name,
   };
@@ -44,7 +46,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ShoppingListPage({ loaderData }: Route.ComponentProps) {
-  const { list, lines } = loaderData;
+  const { list, lines, run } = loaderData;
+  const skip = useFetcher<ListActionResult>();
   const id = useId();
   const toCart = useFetcher<ListActionResult>();
   const rename = useFetcher<ListActionResult>();
@@ -110,6 +113,29 @@ export default function ShoppingListPage({ loaderData }: Route.ComponentProps) {
           Compra programada
         </h2>
         <p>{scheduleLabel(list.schedule)}</p>
+        {run && (
+          <div className="list-page__run">
+            {run.status === 'skipped' ? (
+              <p>Saltaste la entrega del {formatDate(`${run.deliveryDate}T12:00:00-03:00`)}.</p>
+            ) : (
+              <>
+                <p>
+                  Próxima entrega: {formatDate(`${run.deliveryDate}T12:00:00-03:00`)}. Armamos tu compra el{' '}
+                  {formatDateTime(run.buildAt)} con los precios y el stock de ese día, te avisamos por correo,
+                  y la pedimos con tu tarjeta favorita el {formatDateTime(run.cutOffAt)} si no la saltas o
+                  pausas antes.
+                </p>
+                <skip.Form method="post">
+                  <input type="hidden" name="intent" value="skip-run" />
+                  <input type="hidden" name="listId" value={list.id} />
+                  <button type="submit" className="button button--secondary">
+                    Saltar esta entrega
+                  </button>
+                </skip.Form>
+              </>
+            )}
+          </div>
+        )}
         <schedule.Form method="post" className="list-form list-form--inline">
           <input type="hidden" name="intent" value="schedule" />
           <input type="hidden" name="listId" value={list.id} />

@@ -3,7 +3,7 @@ import type { AuthService } from '../auth/service';
 import type { CatalogService } from '../catalog/service';
 import type { FavouritesService } from '../favourites/service';
 import type { OrdersService } from '../orders/service';
-import type { ListsService } from './service';
+import { runAnswer, type ListsService } from './service';
 
 /** What the web's loaders and actions get (contracts' `shopperLists`): lists, favourites and frequent products behind a session token. */
 export function shopperListsForWeb(
@@ -25,6 +25,11 @@ export function shopperListsForWeb(
     update: async (token, id, body) => lists.update(await userOf(token), id, body),
     addSku: async (token, id, skuId, quantity) => lists.addSku(await userOf(token), id, skuId, quantity),
     remove: async (token, id) => lists.remove(await userOf(token), id),
+    currentRun: async (token, id) => {
+      const run = await lists.currentRun(await userOf(token), id);
+      return run && runAnswer(run);
+    },
+    skipRun: async (token, id) => runAnswer(await lists.skipRun(await userOf(token), id)),
     availability: (skuIds, salesChannel) => lists.availability(skuIds, salesChannel),
     favourites: async (token) => favourites.list(await userOf(token)),
     setFavourite: async (token, skuId, favourite) => {

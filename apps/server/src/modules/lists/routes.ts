@@ -13,13 +13,7 @@ import { currentSession, requireSession } from '../../http/session';
 import { requireFeature } from '../../http/feature';
 import type { AuthService } from '../auth/service';
 import type { FlagsService } from '../flags/service';
-import type { ListRunView, ListsService } from './service';
-
-const runAnswer = (run: ListRunView) => ({
-  ...run,
-  buildAt: run.buildAt.toISOString(),
-  cutOffAt: run.cutOffAt.toISOString(),
-});
+import { runAnswer, type ListsService } from './service';
 
 const tags = ['shopping lists'];
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };

@@ -3,6 +3,7 @@ import {
   Failure,
   parseListSkus,
   shoppingListBody,
+  type ListRunAnswer,
   type ListSkus,
   type ListSkusAvailability,
   type ShoppingList,
@@ -18,6 +19,11 @@ import type { ListRunStatus } from './tables';
 export interface ListRunView extends ListRun {
   status: ListRunStatus | 'upcoming';
   orderFormId: string | null;
+}
+
+/** A run as the API answers it (ISO times). */
+export function runAnswer(run: ListRunView): ListRunAnswer {
+  return { ...run, buildAt: run.buildAt.toISOString(), cutOffAt: run.cutOffAt.toISOString() };
 }
 
 /**

@@ -13,6 +13,7 @@ import { addItems, cartForChange, cartViewerOf, isCartRefusal } from '../cart/ca
 import { orLogOutHome } from './features-server';
 import { MY_LISTS_PATH, listPath } from './paths';
 import { scheduleLabel } from './schedule-label';
+import { formatDate } from '../../lib/format';
 
 /** A list's product as its page shows it. */
 export interface ListLine {
@@ -163,6 +164,14 @@ export async function listAction(services: StorefrontServices, request: Request)
           } as ShoppingList['schedule'];
           const saved = await lists.update(token, listId, { ...list, schedule });
           return ok(intent, `Programación guardada: ${scheduleLabel(saved.schedule)}`, listId);
+        }
+        case 'skip-run': {
+          const run = await lists.skipRun(token, listId);
+          return ok(
+            intent,
+            `Saltaste la entrega del ${formatDate(`${run.deliveryDate}T12:00:00-03:00`)}`,
+            listId,
+          );
         }
         case 'delete': {
           await lists.remove(token, listId);
