@@ -71,6 +71,9 @@ import { favouritesRoutes } from './modules/favourites/routes';
 import { optionalSession } from './http/session';
 import { shopperListsForWeb } from './modules/lists/for-web';
 import { RecurringLists } from './flows/recurring-lists';
+import { BankAccountService } from './modules/bank-account/service';
+import { bankAccountRoutes } from './modules/bank-account/routes';
+import { bankAccountForWeb } from './modules/bank-account/for-web';
 
 export interface Services {
   addresses: AddressService;
@@ -97,6 +100,7 @@ export interface Services {
   flags: FlagsService;
   lists: ListsService;
   favourites: FavouritesService;
+  bankAccounts: BankAccountService;
   /** The gift-card issuer (payment 732). */
   giftCards: GiftCardProvider;
   /** The built-in sandbox mailer when no other was given (tests read its outbox). */
@@ -208,6 +212,7 @@ export async function buildApp({
   const flags = new FlagsService(database, clock, (message) => app.log.info(message));
   const lists = new ListsService(database, catalog, clock);
   const favourites = new FavouritesService(database, catalog, clock);
+  const bankAccounts = new BankAccountService(database, clock);
   await flags.start();
   await catalog.start();
   await promotions.start();
@@ -296,6 +301,7 @@ export async function buildApp({
   await app.register(flagsRoutes(flags));
   await app.register(listsRoutes(lists, auth, flags));
   await app.register(favouritesRoutes(favourites, auth, flags));
+  await app.register(bankAccountRoutes(bankAccounts, auth, flags));
   if (process.env.NODE_ENV !== 'production' && mailer instanceof SandboxMailer)
     await app.register(devOutboxRoutes(mailer));
   if (web) {
@@ -316,6 +322,7 @@ export async function buildApp({
       stores,
       flags: { all: () => flags.all() },
       shopperLists: shopperListsForWeb(auth, lists, favourites, orders, catalog),
+      bankAccount: bankAccountForWeb(auth, bankAccounts),
       territory: {
         regions: () => addresses.regions(),
         comunas: (regionCode) => addresses.comunas(regionCode),
@@ -354,6 +361,7 @@ export async function buildApp({
       flags,
       lists,
       favourites,
+      bankAccounts,
       giftCards: giftCardIssuer,
       mailer,
     },

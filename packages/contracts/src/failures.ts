@@ -96,6 +96,7 @@ export const failureMessages = {
   shoppingListNotFound: 'No encontramos esa lista',
   invalidListSkus: 'Los productos de la lista no son válidos.',
   listNotScheduled: 'Esta lista no tiene una compra programada.',
+  bankAccountNotFound: 'Aún no registras una cuenta bancaria.',
 } as const;
 
 export type FailureCode = keyof typeof failureMessages;

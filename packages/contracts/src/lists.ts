@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  BANK_ACCOUNT_TYPES,
+  CHILEAN_BANKS,
   FEATURE_FLAG_NAMES,
   MAX_QUANTITY,
   CART_MAX_ITEMS,
@@ -106,3 +108,23 @@ export const listRunView = z
   })
   .meta({ id: 'ShoppingListRun' });
 export type ListRunAnswer = z.infer<typeof listRunView>;
+
+/** The bank account refunds go to (§3 types: CORRIENTE 1, VISTA 2, AHORRO 3); the holder's RUT is checked. */
+export const bankAccountBody = z.object({
+  holderName: z.string().trim().min(2).max(80),
+  holderRut: z.string().trim().min(3).max(12),
+  bank: z.enum(CHILEAN_BANKS),
+  accountType: z.union([
+    z.literal(BANK_ACCOUNT_TYPES.CORRIENTE),
+    z.literal(BANK_ACCOUNT_TYPES.VISTA),
+    z.literal(BANK_ACCOUNT_TYPES.AHORRO),
+  ]),
+  accountNumber: z.string().regex(/^\d{4,20}$/, 'solo dígitos, 4 a 20'),
+});
+export type BankAccountBody = z.infer<typeof bankAccountBody>;
+/** What is shown back: the number only by its last four digits. */
+export const bankAccount = bankAccountBody
+  .omit({ accountNumber: true })
+  .extend({ accountNumberLast4: z.string() })
+  .meta({ id: 'BankAccount' });
+export type BankAccount = z.infer<typeof bankAccount>;

@@ -30,7 +30,14 @@ import type {
   WithdrawalStores,
 } from './delivery';
 import type { FeatureFlags, LngLat } from '@despensa/domain';
-import type { ListRunAnswer, ListSkusAvailability, ShoppingList, ShoppingListBody } from './lists';
+import type {
+  BankAccount,
+  BankAccountBody,
+  ListRunAnswer,
+  ListSkusAvailability,
+  ShoppingList,
+  ShoppingListBody,
+} from './lists';
 import type {
   CategoryNode,
   FacetsResponse,
@@ -224,6 +231,12 @@ export interface StorefrontServices {
     setFavourite(token: string | undefined, skuId: string, favourite: boolean): Promise<string[]>;
     /** The products of the shopper's orders, most bought first (§7 frequent products). */
     frequent(token: string | undefined, salesChannel: number, qty?: number): Promise<Product[]>;
+  };
+  /** The refund account of /mi-cuenta-bancaria, behind the session token (invalidRut for a bad holder RUT). */
+  bankAccount: {
+    get(token: string | undefined): Promise<BankAccount | null>;
+    save(token: string | undefined, body: BankAccountBody): Promise<BankAccount>;
+    remove(token: string | undefined): Promise<void>;
   };
   /**
    * Delivery (§4 sales channel and delivery mode, §7 Sales channel and shipping): the same service the

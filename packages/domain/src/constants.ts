@@ -207,6 +207,28 @@ export function deliveryMethodByCode(code: number): DeliveryMethod | undefined {
 
 // Other §3/§4 tables
 export const BANK_ACCOUNT_TYPES = { CORRIENTE: 1, VISTA: 2, AHORRO: 3 } as const;
+/** How the bank-account dialog names the §3 types. */
+export const BANK_ACCOUNT_TYPE_NAMES: Record<number, string> = {
+  1: 'Cuenta Corriente',
+  2: 'Cuenta Vista',
+  3: 'Cuenta de Ahorro',
+};
+/** Not in the spec: the Chilean banks a refund can go to. */
+export const CHILEAN_BANKS = [
+  'Banco de Chile',
+  'Banco del Estado de Chile',
+  'Banco Santander',
+  'Banco de Crédito e Inversiones',
+  'Scotiabank',
+  'Banco Itaú',
+  'Banco BICE',
+  'Banco Security',
+  'Banco Falabella',
+  'Banco Ripley',
+  'Banco Consorcio',
+  'Banco Internacional',
+  'Coopeuch',
+] as const;
 export const SHOPPING_LIST_SCHEDULE_STATUS = { unscheduled: 0, scheduled: 1, paused: 2 } as const;
 export const SHOPPING_LIST_FREQUENCY_WEEKS = [1, 2, 3, 4] as const;
 /** Monday = 1 … Sunday = 7. */

@@ -18,3 +18,4 @@ export * from '../modules/orders/tables';
 export * from '../modules/flags/tables';
 export * from '../modules/lists/tables';
 export * from '../modules/favourites/tables';
+export * from '../modules/bank-account/tables';

@@ -76,4 +76,5 @@ export const failureStatus: Record<FailureCode, number> = {
   shoppingListNotFound: 404,
   invalidListSkus: 400,
   listNotScheduled: 409,
+  bankAccountNotFound: 404,
 };
