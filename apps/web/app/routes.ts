@@ -56,6 +56,7 @@ export default [
   route('productos-favoritos', 'routes/favourite-products.tsx'),
   route('favoritos/acciones', 'routes/favourites-action.ts'),
   route('productos-frecuentes', 'routes/frequent-products.tsx'),
+  route('mi-cuenta-bancaria', 'routes/bank-account.tsx'),
 
   // Later issues
   comingSoon('mi-cuenta/prime', 'account'),
@@ -70,7 +71,6 @@ export default [
   comingSoon('mis-compras/:orderId', 'orders'),
   comingSoon('mis-compras-antiguas', 'orders'),
   comingSoon('mis-compras-antiguas/:orderId', 'orders'),
-  comingSoon('mi-cuenta-bancaria', 'bank-account'),
   comingSoon('mi-cupon', 'loyalty'),
   comingSoon('micupon', 'loyalty'),
   comingSoon('descuentos-mas-puntos', 'loyalty'),

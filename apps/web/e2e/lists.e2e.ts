@@ -257,3 +257,30 @@ describe('feature flags', () => {
     await context.close();
   });
 });
+
+describe('bank account', () => {
+  it("saves the refund account in the bank-account dialog, checking the holder's RUT", async () => {
+    const { page, context } = await loggedInContext();
+    await page.goto('/mi-cuenta-bancaria');
+    await page.getByText('Aún no registras una cuenta bancaria.').waitFor();
+    await page.getByRole('button', { name: 'Agregar cuenta bancaria' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cuenta bancaria' });
+    await dialog.getByLabel('Nombre del titular').fill('Lucía Soto');
+    await dialog.getByLabel('RUT del titular').pressSequentially('111111112', { delay: 10 });
+    expect(await dialog.getByLabel('RUT del titular').inputValue()).toBe('11.111.111-2');
+    await dialog.getByLabel('Banco').selectOption('Banco de Chile');
+    await dialog.getByLabel('Tipo de cuenta').selectOption({ label: 'Cuenta Vista' });
+    await dialog.getByLabel('Número de cuenta').fill('001234567890');
+    await dialog.getByRole('button', { name: 'Guardar cuenta' }).click();
+    await dialog.getByText('Rut inválido').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await dialog.getByLabel('RUT del titular').fill('');
+    await dialog.getByLabel('RUT del titular').pressSequentially('111111111', { delay: 10 });
+    await dialog.getByRole('button', { name: 'Guardar cuenta' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('terminada en 7890').waitFor();
+    await page.getByText('Cuenta Vista').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await context.close();
+  });
+});

@@ -23,10 +23,6 @@ const FEATURES: Record<string, ComingSoonFeature> = {
     plural: true,
     hint: 'Pronto podrás seguir tus pedidos y revisar compras anteriores.',
   },
-  'bank-account': {
-    name: 'Tu cuenta bancaria',
-    hint: 'Pronto podrás registrar una cuenta para tus devoluciones.',
-  },
   loyalty: {
     name: 'Tus cupones y descuentos',
     plural: true,
