@@ -29,6 +29,8 @@ describe('favourites', () => {
     expect(new Set(both.json().skuIds)).toEqual(new Set([String(a!.id), String(b!.id)]));
     const one = await client.call('DELETE', `/api/user/favourites/${a!.id}`, { token: ana.token });
     expect(one.json()).toEqual({ skuIds: [String(b!.id)] });
+    const again = await client.call('DELETE', `/api/user/favourites/${a!.id}`, { token: ana.token });
+    expect(again.statusCode).toBe(404);
   });
 
   it('a sku the shop does not have is a 404; no session is a 401; another shopper sees only theirs', async () => {

@@ -83,7 +83,8 @@ export type ListSkusAvailability = z.infer<typeof listSkusAvailability>;
 
 /** Favourites: the skus a shopper hearted, newest first. */
 export const favourites = z.object({ skuIds: z.array(z.string()) }).meta({ id: 'Favourites' });
-export const favouriteParams = z.object({ skuId });
+/** Any text: a sku the shop does not have is a 404 (productNotFound), not a 400. */
+export const favouriteParams = z.object({ skuId: z.string().min(1).max(40) });
 
 /** Reads a list's JSON-string skus; bad JSON or shape is invalidListSkus (the caller throws it). */
 export function parseListSkus(raw: string): ListSkus | null {

@@ -24,7 +24,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     return { ok: true, skuIds };
   } catch (error) {
-    if (failureCodeOf(error) !== 'productNotFound') throw error;
+    // A sku the shop does not have, or a heart already taken off (another tab).
+    if (failureCodeOf(error) !== 'productNotFound' && failureCodeOf(error) !== 'notFound') throw error;
     return data({ ok: false, error: failureMessageOf(error) }, { status: 404 });
   }
 }

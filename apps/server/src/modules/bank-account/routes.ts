@@ -17,12 +17,12 @@ export function bankAccountRoutes(
   flags: FlagsService,
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    const preHandler = [requireSession(auth), requireFeature(flags, 'bankAccount')];
+    const preValidation = [requireSession(auth), requireFeature(flags, 'bankAccount')];
     const userId = (request: Parameters<typeof currentSession>[0]) => currentSession(request).userId;
     app.get(
       '/api/user/bank-account',
       {
-        preHandler,
+        preValidation,
         schema: { tags, summary: 'The refund account', response: { 200: bankAccount, ...errors } },
       },
       async (request) => {
@@ -34,7 +34,7 @@ export function bankAccountRoutes(
     app.put(
       '/api/user/bank-account',
       {
-        preHandler,
+        preValidation,
         schema: {
           tags,
           summary: 'Save the refund account (holder RUT checked)',
@@ -47,7 +47,7 @@ export function bankAccountRoutes(
     app.delete(
       '/api/user/bank-account',
       {
-        preHandler,
+        preValidation,
         schema: {
           tags,
           summary: 'Delete the refund account',

@@ -16,12 +16,12 @@ export function favouritesRoutes(
   flags: FlagsService,
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    const preHandler = [requireSession(auth), requireFeature(flags, 'favourites')];
+    const preValidation = [requireSession(auth), requireFeature(flags, 'favourites')];
     const userId = (request: Parameters<typeof currentSession>[0]) => currentSession(request).userId;
     app.get(
       '/api/user/favourites',
       {
-        preHandler,
+        preValidation,
         schema: { tags, summary: 'The hearted skus, newest first', response: { 200: favourites, ...errors } },
       },
       async (request) => ({ skuIds: await service.list(userId(request)) }),
@@ -29,7 +29,7 @@ export function favouritesRoutes(
     app.put(
       '/api/user/favourites/:skuId',
       {
-        preHandler,
+        preValidation,
         schema: {
           tags,
           summary: 'Heart a sku',
@@ -42,7 +42,7 @@ export function favouritesRoutes(
     app.delete(
       '/api/user/favourites/:skuId',
       {
-        preHandler,
+        preValidation,
         schema: {
           tags,
           summary: 'Take the heart off',

@@ -23,7 +23,8 @@ export class FavouritesService {
 
   /** Hearting twice keeps one heart; a sku the catalogue does not have is productNotFound. */
   async add(userId: string, skuId: string): Promise<string[]> {
-    if (!this.catalog.index.skusById.has(Number(skuId))) throw new Failure('productNotFound');
+    if (!/^\d{1,12}$/.test(skuId) || !this.catalog.index.skusById.has(Number(skuId)))
+      throw new Failure('productNotFound');
     await this.database.db
       .insert(favouriteProduct)
       .values({ userId, skuId, createdAt: this.clock() })
@@ -31,10 +32,13 @@ export class FavouritesService {
     return this.list(userId);
   }
 
+  /** A sku the shopper had not hearted is notFound. */
   async remove(userId: string, skuId: string): Promise<string[]> {
-    await this.database.db
+    const removed = await this.database.db
       .delete(favouriteProduct)
-      .where(and(eq(favouriteProduct.userId, userId), eq(favouriteProduct.skuId, skuId)));
+      .where(and(eq(favouriteProduct.userId, userId), eq(favouriteProduct.skuId, skuId)))
+      .returning({ skuId: favouriteProduct.skuId });
+    if (removed.length === 0) throw new Failure('notFound');
     return this.list(userId);
   }
 }

@@ -26,13 +26,13 @@ export function listsRoutes(
   flags: FlagsService,
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    const preHandler = [requireSession(auth), requireFeature(flags, 'shoppingLists')];
+    const preValidation = [requireSession(auth), requireFeature(flags, 'shoppingLists')];
     const userId = (request: Parameters<typeof currentSession>[0]) => currentSession(request).userId;
 
     app.get(
       '/api/user/shopping-list',
       {
-        preHandler,
+        preValidation,
         schema: {
           tags,
           summary: "The shopper's lists, newest first",
@@ -45,7 +45,7 @@ export function listsRoutes(
     app.get(
       '/api/user/shopping-list/skus',
       {
-        preHandler,
+        preValidation,
         schema: {
           tags,
           summary: 'Which of up to 10 skus can be bought now (the unavailable ones of a list)',
@@ -58,7 +58,7 @@ export function listsRoutes(
     app.get(
       '/api/user/shopping-list/:id',
       {
-        preHandler,
+        preValidation,
         schema: { tags, summary: 'One list', params: idParams, response: { 200: shoppingList, ...errors } },
       },
       async (request) => lists.get(userId(request), request.params.id),
@@ -66,7 +66,7 @@ export function listsRoutes(
     app.post(
       '/api/user/shopping-list',
       {
-        preHandler,
+        preValidation,
         schema: {
           tags,
           summary: 'Create a list (skus as a JSON string of sku id to quantity)',
@@ -79,7 +79,7 @@ export function listsRoutes(
     app.put(
       '/api/user/shopping-list/:id',
       {
-        preHandler,
+        preValidation,
         schema: {
           tags,
           summary: 'Rename a list, change its products or its schedule',
@@ -93,7 +93,7 @@ export function listsRoutes(
     app.get(
       '/api/user/shopping-list/:id/run',
       {
-        preHandler,
+        preValidation,
         schema: {
           tags,
           summary: "A scheduled list's coming delivery: build time, cut-off and status",
@@ -110,7 +110,7 @@ export function listsRoutes(
     app.post(
       '/api/user/shopping-list/:id/run/skip',
       {
-        preHandler,
+        preValidation,
         schema: {
           tags,
           summary: 'Skip the coming delivery of a scheduled list (its basket is not placed)',
@@ -123,7 +123,7 @@ export function listsRoutes(
     app.delete(
       '/api/user/shopping-list/:id',
       {
-        preHandler,
+        preValidation,
         schema: {
           tags,
           summary: 'Delete a list',
