@@ -180,6 +180,30 @@ describe('shopping lists', () => {
     await context.close();
   });
 
+  it('a list change after the session ended logs out and goes home (§6 401)', async () => {
+    const { page, context } = await loggedInContext();
+    const product = dairy[1]!;
+    await page.goto(`/${product.linkText}/p`);
+    // The page's own session check at start has answered (else it would find the session over and reload).
+    await page.waitForLoadState('networkidle');
+    const [session] = (await context.cookies()).filter((cookie) => cookie.name === 'despensa_session');
+    // The session ends elsewhere (another device's logout ends this token too: revoke it through the API).
+    const logout = await api('POST', '/api/user/logout', {}, { ...API, 'x-access-token': session!.value });
+    expect(logout.status).toBeLessThan(300);
+    // Its first list: the create-list form in the dialog posts, and the server finds no session.
+    await page.getByRole('button', { name: `Agregar a lista ${product.productName}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Agregar a lista' });
+    await dialog.getByRole('button', { name: 'Crear nueva lista' }).click();
+    await dialog.getByLabel('Nombre de la lista').fill('Tarde');
+    await dialog.getByRole('button', { name: 'Crear lista' }).click();
+    await page.waitForURL((url) => url.pathname === '/', { waitUntil: 'commit' });
+    await page.getByRole('banner').getByRole('button', { name: 'Ingresa' }).waitFor();
+    expect((await context.cookies()).find((cookie) => cookie.name === 'despensa_session')?.value ?? '').toBe(
+      '',
+    );
+    await context.close();
+  });
+
   it("another shopper's list is not found", async () => {
     const owner = await loggedInContext();
     await owner.page.goto('/mis-listas-de-compras');

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import { Dialog } from '../../ui/dialog';
 import { Icon } from '../../ui/icon';
 import { useAccount } from '../account/account-context';
 import { CreateListForm } from './create-list-form';
-import type { ListActionResult, ListSummary } from './lists-server';
+import type { ListActionResult } from './lists-server';
 import { LISTS_ACTION_PATH } from './paths';
 import { useShopperFeatures } from './shopper-features-context';
 import './lists.css';
@@ -44,13 +44,11 @@ function AddToListDialog({
   productName: string;
   onClose: () => void;
 }) {
-  const lists = useFetcher<{ lists: ListSummary[] }>();
+  // The shopper's lists come with every page (root loader): no load, so no wait and no route-discovery race.
+  const { lists } = useShopperFeatures();
   const add = useFetcher<ListActionResult>();
   const [creating, setCreating] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  useEffect(() => {
-    if (lists.state === 'idle' && !lists.data) lists.load(LISTS_ACTION_PATH);
-  }, [lists]);
   const added = add.state === 'idle' ? add.data : undefined;
   const message = done ?? (added?.ok ? added.message : null);
   return (
@@ -69,13 +67,11 @@ function AddToListDialog({
         <CreateListForm skuId={skuId} onCreated={(result) => setDone(result.message)} />
       ) : (
         <>
-          {!lists.data ? (
-            <p>Cargando tus listas…</p>
-          ) : lists.data.lists.length === 0 ? (
+          {lists.length === 0 ? (
             <p>Aún no tienes listas.</p>
           ) : (
             <ul className="add-to-list-dialog__lists">
-              {lists.data.lists.map((list) => (
+              {lists.map((list) => (
                 <li key={list.id}>
                   <add.Form method="post" action={LISTS_ACTION_PATH}>
                     <input type="hidden" name="intent" value="add-sku" />

@@ -13,6 +13,7 @@ import { addItems, cartForChange, cartViewerOf, isCartRefusal } from '../cart/ca
 import { orLogOutHome } from './features-server';
 import { MY_LISTS_PATH, listPath } from './paths';
 import { scheduleLabel } from './schedule-label';
+export { summarizeList, type ListSummary } from './list-summary';
 import { formatDate } from '../../lib/format';
 
 /** A list's product as its page shows it. */
@@ -26,24 +27,6 @@ export interface ListLine {
   quantity: number;
   /** §5 in stock in the shopper's channel. */
   available: boolean;
-}
-
-/** A list in the lists page and the add-to-list dialog. */
-export interface ListSummary {
-  id: string;
-  name: string;
-  /** How many products it holds. */
-  count: number;
-  schedule: ShoppingList['schedule'];
-}
-
-export function summarizeList(list: ShoppingList): ListSummary {
-  return {
-    id: list.id,
-    name: list.name,
-    count: Object.keys(parseListSkus(list.skus) ?? {}).length,
-    schedule: list.schedule,
-  };
 }
 
 /** Which skus can be bought now, asked SKUS_BATCH at a time as §5 and §9 say. */

@@ -55,6 +55,7 @@ export function ShopperFeaturesProvider({
 const OUTSIDE: ShopperFeaturesState = {
   flags: { ...DEFAULT_FEATURE_FLAGS },
   favouriteSkuIds: [],
+  lists: [],
   isFavourite: () => false,
   setFavourite: () => {},
 };
