@@ -84,7 +84,7 @@ describe('shopping lists', () => {
 
     // From the product page: the add-to-list dialog, then the create-list form inside it.
     await page.goto(`/${first.linkText}/p`);
-    await page.getByRole('button', { name: `Agregar a lista ${first.productName}` }).click();
+    await page.getByRole('button', { name: `Guardar en lista ${first.productName}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Agregar a lista' });
     await dialog.getByText('Aún no tienes listas.').waitFor();
     await dialog.getByRole('button', { name: 'Crear nueva lista' }).click();
@@ -95,7 +95,7 @@ describe('shopping lists', () => {
 
     // A second product joins the same list through the dialog's list button.
     await page.goto(`/${second.linkText}/p`);
-    await page.getByRole('button', { name: `Agregar a lista ${second.productName}` }).click();
+    await page.getByRole('button', { name: `Guardar en lista ${second.productName}` }).click();
     await dialog.getByRole('button', { name: /^Once del domingo/ }).click();
     await dialog.getByText('Agregaste el producto a Once del domingo').waitFor();
     await dialog.getByRole('button', { name: 'Listo' }).click();
@@ -191,7 +191,7 @@ describe('shopping lists', () => {
     const logout = await api('POST', '/api/user/logout', {}, { ...API, 'x-access-token': session!.value });
     expect(logout.status).toBeLessThan(300);
     // Its first list: the create-list form in the dialog posts, and the server finds no session.
-    await page.getByRole('button', { name: `Agregar a lista ${product.productName}` }).click();
+    await page.getByRole('button', { name: `Guardar en lista ${product.productName}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Agregar a lista' });
     await dialog.getByRole('button', { name: 'Crear nueva lista' }).click();
     await dialog.getByLabel('Nombre de la lista').fill('Tarde');
@@ -267,9 +267,9 @@ describe('feature flags', () => {
       const product = dairy[0]!;
       await page.goto(`/${product.linkText}/p`);
       await page.getByRole('button', { name: `Agregar ${product.productName} al carro` }).waitFor();
-      expect(await page.getByRole('button', { name: `Agregar a lista ${product.productName}` }).count()).toBe(
-        0,
-      );
+      expect(
+        await page.getByRole('button', { name: `Guardar en lista ${product.productName}` }).count(),
+      ).toBe(0);
       const apiOff = await fetch(`${baseUrl()}/api/user/shopping-list`, {
         headers: { ...API, cookie: (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ') },
       });

@@ -75,7 +75,7 @@ export default function ShoppingListPage({ loaderData }: Route.ComponentProps) {
       </p>
 
       {lines.length === 0 ? (
-        <p>Esta lista aún no tiene productos. Agrégalos desde cualquier producto con «Agregar a lista».</p>
+        <p>Esta lista aún no tiene productos. Agrégalos desde cualquier producto con «Guardar en lista».</p>
       ) : (
         <ul className="list-page__lines" aria-label="Productos de la lista">
           {lines.map((line) => (

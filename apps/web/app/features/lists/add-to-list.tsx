@@ -10,7 +10,7 @@ import { useShopperFeatures } from './shopper-features-context';
 import './lists.css';
 
 /**
- * 'Agregar a lista' on a card or the product page: opens the add-to-list dialog for a logged-in shopper
+ * 'Guardar en lista' on a card or the product page: opens the add-to-list dialog for a logged-in shopper
  * (the login dialog for a visitor). Hidden while the lists flag is off (§9).
  */
 export function AddToListButton({ skuId, productName }: { skuId: string; productName: string }) {
@@ -24,11 +24,11 @@ export function AddToListButton({ skuId, productName }: { skuId: string; product
         type="button"
         className="add-to-list"
         aria-haspopup="dialog"
-        aria-label={`Agregar a lista ${productName}`}
+        aria-label={`Guardar en lista ${productName}`}
         onClick={() => (account ? setOpen(true) : openDialog('login'))}
       >
         <Icon name="list" size={20} />
-        <span className="add-to-list__label">Agregar a lista</span>
+        <span className="add-to-list__label">Guardar en lista</span>
       </button>
       {open && <AddToListDialog skuId={skuId} productName={productName} onClose={() => setOpen(false)} />}
     </>
