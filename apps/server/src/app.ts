@@ -85,6 +85,18 @@ import { operationsForWeb } from './modules/operations/web';
 import { ChatService } from './modules/chat/service';
 import { Picking } from './flows/pick-order';
 import { RealtimeHub } from './realtime/hub';
+import { FlagsService } from './modules/flags/service';
+import { flagsRoutes } from './modules/flags/routes';
+import { ListsService } from './modules/lists/service';
+import { listsRoutes } from './modules/lists/routes';
+import { FavouritesService } from './modules/favourites/service';
+import { favouritesRoutes } from './modules/favourites/routes';
+import { optionalSession } from './http/session';
+import { shopperListsForWeb } from './modules/lists/for-web';
+import { RecurringLists } from './flows/recurring-lists';
+import { BankAccountService } from './modules/bank-account/service';
+import { bankAccountRoutes } from './modules/bank-account/routes';
+import { bankAccountForWeb } from './modules/bank-account/for-web';
 
 export interface Services {
   addresses: AddressService;
@@ -102,6 +114,8 @@ export interface Services {
   purchases: PurchasesService;
   /** Reschedule, cancel and edit an order (flows/order-changes). */
   orderChanges: OrderChanges;
+  /** §4 recurring lists' baskets (the job queue runs it every minute). */
+  recurringLists: RecurringLists;
   /** The job queue, when started (AppOptions.jobs). */
   jobs: JobQueue | null;
   newsletter: NewsletterService;
@@ -116,6 +130,11 @@ export interface Services {
   chat: ChatService;
   /** Server-sent events fanned out through PostgreSQL LISTEN/NOTIFY. */
   realtime: RealtimeHub;
+  /** §9 feature flags (OpenFeature over PostgreSQL). */
+  flags: FlagsService;
+  lists: ListsService;
+  favourites: FavouritesService;
+  bankAccounts: BankAccountService;
   /** The gift-card issuer (payment 732). */
   giftCards: GiftCardProvider;
   /** The built-in sandbox mailer when no other was given (tests read its outbox). */
@@ -294,11 +313,32 @@ export async function buildApp({
       url: `/mis-compras/${orderId}`,
       tag: `order-${orderGroup}`,
     });
+  const flags = new FlagsService(database, clock, (message) => app.log.info(message));
+  const lists = new ListsService(database, catalog, clock);
+  const favourites = new FavouritesService(database, catalog, clock);
+  const bankAccounts = new BankAccountService(database, clock);
+  await flags.start();
   await catalog.start();
   await promotions.start();
   await delivery.start();
+  const recurringLists = new RecurringLists(
+    { lists, cart, users },
+    mailer,
+    () =>
+      config.PUBLIC_URL ??
+      `http://localhost:${(app.server.address() as { port: number } | null)?.port ?? config.PORT}`,
+    (message) => app.log.info(message),
+  );
   const jobs = withJobs
-    ? new JobQueue(database, delivery, catalog, checkout, clock, (message) => app.log.info(message))
+    ? new JobQueue(
+        database,
+        delivery,
+        catalog,
+        checkout,
+        clock,
+        (message) => app.log.info(message),
+        recurringLists,
+      )
     : null;
   await jobs?.start();
 
@@ -344,7 +384,12 @@ export async function buildApp({
   registerSecurityHeaders(app);
   registerApiKeyGuard(app, config.API_KEYS);
   await app.register(healthRoutes(database));
-  await app.register(catalogRoutes(catalog));
+  await app.register(
+    catalogRoutes(catalog, async (request) => {
+      const session = await optionalSession(auth, request);
+      return session ? orders.boughtSkus(session.userId) : null;
+    }),
+  );
   await app.register(contentRoutes(content));
   await app.register(mediaRoutes(catalog, content, config));
   await app.register(newsletterRoutes(newsletter));
@@ -383,6 +428,9 @@ export async function buildApp({
         catalog,
         content,
         checkout: checkoutForWeb(auth, checkout, orders),
+        flags: { all: () => flags.all() },
+        shopperLists: shopperListsForWeb(auth, lists, favourites, orders, catalog),
+        bankAccount: bankAccountForWeb(auth, bankAccounts),
         operations: operationsForWeb(operations, picking),
         stores,
         territory: {
@@ -410,6 +458,12 @@ export async function buildApp({
         : pageCache.invalidateAll(),
     );
     await pageCache.listen(database.url, (message) => app.log.warn(message));
+    // Pages show menu entries and buttons by §9 flag: a flag change is a new page.
+    flags.onChange = () => pageCache.invalidateAll();
+    await app.register(flagsRoutes(flags));
+    await app.register(listsRoutes(lists, auth, flags));
+    await app.register(favouritesRoutes(favourites, auth, flags));
+    await app.register(bankAccountRoutes(bankAccounts, auth, flags));
   }
 
   return {
@@ -428,6 +482,7 @@ export async function buildApp({
       orders,
       purchases,
       orderChanges,
+      recurringLists,
       jobs,
       newsletter,
       promotions,
@@ -438,6 +493,10 @@ export async function buildApp({
       picking,
       chat,
       realtime,
+      flags,
+      lists,
+      favourites,
+      bankAccounts,
       giftCards: giftCardIssuer,
       mailer,
       analytics,
@@ -452,6 +511,7 @@ export async function buildApp({
       await promotions.stop();
       await catalog.stop();
       await realtime.stop();
+      await flags.stop();
     },
   };
 }

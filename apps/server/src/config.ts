@@ -77,6 +77,8 @@ const configSchema = z.object({
     .default('mailto:soporte@despensa.example'),
   /** §8 no-coverage wording: the chain's, or the other brand's ('¡Pronto llegaremos a tu zona! …'). */
   BRAND_NO_COVERAGE_VARIANT: z.enum(['default', 'comingSoon']).default('default'),
+  /** Where shoppers reach the shop, for links in e-mails (a recurring list's review link). */
+  PUBLIC_URL: z.string().url().optional(),
   /**
    * Webpay's base URL. Unset: the shop's own sandbox (http://127.0.0.1:PORT/sandbox/transbank);
    * https://webpay3gint.transbank.cl is Transbank's integration environment.

@@ -19,6 +19,8 @@ import { awaitsPersistentCartAnswer } from './features/account/account-types';
 import { AccountDialogs } from './features/account/account-dialogs';
 import { redirectVisitorFromPrivate } from './features/account/account-server';
 import { SessionWatch } from './features/account/session-watch';
+import { shopperFeatures } from './features/lists/shopper-features';
+import { ShopperFeaturesProvider } from './features/lists/shopper-features-context';
 import { headerMenu } from './features/content/category-menu-data';
 import { loadDocument } from './features/content/load-document';
 import { CartProvider } from './features/cart/cart-context';
@@ -73,6 +75,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     shopperParts: shopperPartsSource(request),
     // §1 supporting features: analytics consent, bots (§4), the performance monitor's shopper.
     platform: platformData(request, parts.account),
+    // §9 flags (menu entries, hearts, list buttons) and the shopper's hearts.
+    features: await shopperFeatures(services, request, parts.account.customer !== null),
   };
 }
 
@@ -160,26 +164,28 @@ export default function App({ loaderData: pageData }: Route.ComponentProps) {
   }
   return (
     <AccountProvider account={loaderData.account}>
-      <CartProvider
-        initialOrderForm={loaderData.orderForm}
-        cartReadFailed={loaderData.cartReadFailed === true}
-      >
-        <DeliveryProvider
-          choice={loaderData.delivery}
-          chosenWindow={loaderData.deliveryWindow}
-          defaultStoreName={loaderData.brand.name}
-          noCoverageVariant={loaderData.brand.noCoverageVariant ?? 'default'}
+      <ShopperFeaturesProvider features={loaderData.features}>
+        <CartProvider
+          initialOrderForm={loaderData.orderForm}
+          cartReadFailed={loaderData.cartReadFailed === true}
         >
-          <SiteShell data={loaderData}>
-            <Outlet />
-          </SiteShell>
-          <CartOverlays />
-          <DeliveryOverlays />
-        </DeliveryProvider>
-        <AccountDialogs />
-        <SessionWatch />
-        <PlatformLayer data={loaderData.platform} />
-      </CartProvider>
+          <DeliveryProvider
+            choice={loaderData.delivery}
+            chosenWindow={loaderData.deliveryWindow}
+            defaultStoreName={loaderData.brand.name}
+            noCoverageVariant={loaderData.brand.noCoverageVariant ?? 'default'}
+          >
+            <SiteShell data={loaderData}>
+              <Outlet />
+            </SiteShell>
+            <CartOverlays />
+            <DeliveryOverlays />
+          </DeliveryProvider>
+          <AccountDialogs />
+          <SessionWatch />
+          <PlatformLayer data={loaderData.platform} />
+        </CartProvider>
+      </ShopperFeaturesProvider>
     </AccountProvider>
   );
 }

@@ -71,6 +71,16 @@ export default [
     route('pedidos/:orderId', 'routes/operations-order.tsx'),
   ]),
 
+  // Lists, favourites and frequent products (each behind its §9 flag)
+  route('lista-de-compra', 'routes/shopping-list.tsx'),
+  route('mis-listas-de-compras', 'routes/shopping-lists.tsx'),
+  route('_secure/listas-de-compras', 'routes/shopping-lists.tsx', { id: 'shopping-lists:secure' }),
+  route('listas/acciones', 'routes/lists-action.ts'),
+  route('productos-favoritos', 'routes/favourite-products.tsx'),
+  route('favoritos/acciones', 'routes/favourites-action.ts'),
+  route('productos-frecuentes', 'routes/frequent-products.tsx'),
+  route('mi-cuenta-bancaria', 'routes/bank-account.tsx'),
+
   // Later issues
   comingSoon('mi-cuenta/prime', 'account'),
   comingSoon('new-checkout', 'checkout'),

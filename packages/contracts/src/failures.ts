@@ -37,7 +37,7 @@ export const failureMessages = {
   notLoggedIn: 'Debes iniciar sesión',
   forbiddenOrigin: 'Origen no permitido',
   notOwner: 'Solo el titular de este carro puede cambiar sus datos.',
-  staffOnly: 'Solo el personal de la tienda puede ver esta información.',
+  staffOnly: 'Solo el personal de la tienda puede ver esto o hacer este cambio.',
   tooManyRequests: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
   authenticationTokenExpired: 'El authenticationToken venció; vuelve a iniciar el proceso',
   // Accounts.
@@ -142,6 +142,13 @@ export const failureMessages = {
   giftCardIdNotAllowed: GIFT_CARD_ERRORS.E027,
   giftCardExceedsParameter: GIFT_CARD_ERRORS.E030,
   giftCardUnusable: GIFT_CARD_ERRORS.E075,
+  // Account features.
+  featureDisabled: 'Esta sección no está disponible por ahora.',
+  featureFlagNotFound: 'No existe esa opción',
+  shoppingListNotFound: 'No encontramos esa lista',
+  invalidListSkus: 'Los productos de la lista no son válidos.',
+  listNotScheduled: 'Esta lista no tiene una compra programada.',
+  bankAccountNotFound: 'Aún no registras una cuenta bancaria.',
 } as const;
 
 /** The failure each §8 gift-card code is reported as (its `field` carries the code itself). */

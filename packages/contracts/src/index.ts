@@ -15,3 +15,4 @@ export * from './operations';
 export * from './analytics';
 export * from './push';
 export * from './pwa';
+export * from './lists';

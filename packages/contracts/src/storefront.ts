@@ -41,8 +41,16 @@ import type {
   WithdrawalStores,
 } from './delivery';
 import type { OperationsWebService } from './operations';
-import type { LngLat } from '@despensa/domain';
 import type { AnalyticsDashboard } from './analytics';
+import type { FeatureFlags, LngLat } from '@despensa/domain';
+import type {
+  BankAccount,
+  BankAccountBody,
+  ListRunAnswer,
+  ListSkusAvailability,
+  ShoppingList,
+  ShoppingListBody,
+} from './lists';
 import type {
   CategoryNode,
   FacetsResponse,
@@ -87,6 +95,8 @@ export interface StorefrontServices {
       query?: string,
     ): FacetsResponse;
     categoryTree(): CategoryNode[];
+    /** The products holding these skus (one per product, in the skus' order), sold in the channel or not. */
+    productsOfSkus(skuIds: string[], salesChannel: number): Product[];
     suggestions(term: string, salesChannel: number): SearchSuggestions;
     recommended(options: { salesChannel: number; numResults: number; itemId?: string }): Product[];
     /** At most 5; with a listing, only among the products that listing shows. */
@@ -244,6 +254,36 @@ export interface StorefrontServices {
     regions(): Region[];
     /** Throws regionNotFound for an unknown region code. */
     comunas(regionCode: string): Comuna[];
+  };
+  /** §9 feature flags, live (a staff change shows on the next page). */
+  flags: { all(): Promise<FeatureFlags> };
+  /**
+   * The shopper's own lists, favourites and frequent products behind the session token (notLoggedIn
+   * without a live one). Another shopper's list is shoppingListNotFound, as a missing one.
+   */
+  shopperLists: {
+    lists(token: string | undefined): Promise<ShoppingList[]>;
+    list(token: string | undefined, id: string): Promise<ShoppingList>;
+    create(token: string | undefined, body: ShoppingListBody): Promise<ShoppingList>;
+    update(token: string | undefined, id: string, body: ShoppingListBody): Promise<ShoppingList>;
+    addSku(token: string | undefined, id: string, skuId: string, quantity: number): Promise<ShoppingList>;
+    remove(token: string | undefined, id: string): Promise<void>;
+    /** A scheduled list's coming delivery (§4); null when the list is not scheduled. */
+    currentRun(token: string | undefined, id: string): Promise<ListRunAnswer | null>;
+    /** Skips the coming delivery; listNotScheduled when the list is not scheduled. */
+    skipRun(token: string | undefined, id: string): Promise<ListRunAnswer>;
+    /** Which skus can be bought now in the channel (§5 in stock). */
+    availability(skuIds: string[], salesChannel: number): ListSkusAvailability;
+    favourites(token: string | undefined): Promise<string[]>;
+    setFavourite(token: string | undefined, skuId: string, favourite: boolean): Promise<string[]>;
+    /** The products of the shopper's orders, most bought first (§7 frequent products). */
+    frequent(token: string | undefined, salesChannel: number, qty?: number): Promise<Product[]>;
+  };
+  /** The refund account of /mi-cuenta-bancaria, behind the session token (invalidRut for a bad holder RUT). */
+  bankAccount: {
+    get(token: string | undefined): Promise<BankAccount | null>;
+    save(token: string | undefined, body: BankAccountBody): Promise<BankAccount>;
+    remove(token: string | undefined): Promise<void>;
   };
   /**
    * The customer's purchases after checkout (§7 Orders), the same services /api/checkout/pub/orders,

@@ -41,3 +41,4 @@ export * from './orders/after-purchase';
 export * from './orders/fulfilment';
 export * from './checkout/one-seller';
 export * from './browser/support';
+export * from './lists/schedule';

@@ -20,3 +20,7 @@ export * from '../modules/chat/tables';
 export * from '../realtime/tables';
 export * from '../modules/analytics/tables';
 export * from '../modules/push/tables';
+export * from '../modules/flags/tables';
+export * from '../modules/lists/tables';
+export * from '../modules/favourites/tables';
+export * from '../modules/bank-account/tables';

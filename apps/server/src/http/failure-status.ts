@@ -113,4 +113,11 @@ export const failureStatus: Record<FailureCode, number> = {
   giftCardIdNotAllowed: 402,
   giftCardExceedsParameter: 402,
   giftCardUnusable: 402,
+  // A switched-off feature is not there at all.
+  featureDisabled: 404,
+  featureFlagNotFound: 404,
+  shoppingListNotFound: 404,
+  invalidListSkus: 400,
+  listNotScheduled: 409,
+  bankAccountNotFound: 404,
 };

@@ -29,6 +29,25 @@ export function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? '' : dateFormatter().format(date);
 }
 
+const dateTimeFormatter = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat(LOCALE, {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: SHOP_TIME_ZONE,
+    }),
+);
+
+/** '2026-11-05T12:00:00Z' → 'jueves, 5 de noviembre, 09:00' (Santiago time). */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : dateTimeFormatter().format(date);
+}
+
 const numberFormatters = new Map<number, Intl.NumberFormat>();
 
 /** A number as shoppers read it: 12345 → '12.345', 4.25 with one decimal → '4,3'. */

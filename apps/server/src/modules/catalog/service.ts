@@ -467,8 +467,23 @@ export class CatalogService {
     return this.topSelling(unique(pool), options.salesChannel, options.numResults, priority);
   }
 
-  frequent(salesChannel: number, qty = FREQUENT_PRODUCTS_DEFAULT): Product[] {
-    return this.topSelling(this.index.products, salesChannel, qty);
+  /**
+   * §7 frequent products: with `boughtSkus` (a shopper's, most bought first) their products in that order,
+   * one per product and only those sold in the channel; without, the shop's best sellers.
+   */
+  frequent(salesChannel: number, qty = FREQUENT_PRODUCTS_DEFAULT, boughtSkus?: string[]): Product[] {
+    if (!boughtSkus) return this.topSelling(this.index.products, salesChannel, qty);
+    const seen = new Set<number>();
+    const products: Product[] = [];
+    for (const skuId of boughtSkus) {
+      if (products.length >= qty) break;
+      const entry = this.index.skusById.get(Number(skuId));
+      if (!entry || seen.has(entry.product.id) || this.index.offersFor(entry.sku, salesChannel).length === 0)
+        continue;
+      seen.add(entry.product.id);
+      products.push(this.view(entry.product, salesChannel));
+    }
+    return products;
   }
 
   /**
@@ -661,6 +676,31 @@ export class CatalogService {
     const { facets, text } = this.facetsFromPath(path);
     const result = this.index.listing({ salesChannel, text, prefix: true, facets, page: 1, pageSize: limit });
     return result.docs.map((product) => this.view(product, salesChannel));
+  }
+
+  /**
+   * The products holding these skus, one per product in the skus' order, whether or not the channel sells
+   * them (a shopping list names a product it can no longer buy here).
+   */
+  productsOfSkus(skuIds: string[], salesChannel: number): Product[] {
+    const seen = new Set<number>();
+    const products: Product[] = [];
+    for (const skuId of skuIds) {
+      const entry = this.index.skusById.get(Number(skuId));
+      if (!entry || seen.has(entry.product.id)) continue;
+      seen.add(entry.product.id);
+      products.push(this.view(entry.product, salesChannel));
+    }
+    return products;
+  }
+
+  /** §5 in stock: some seller offers the sku in the channel with a price and units left. */
+  skuInStock(skuId: string, salesChannel: number): boolean {
+    const entry = this.index.skusById.get(Number(skuId));
+    if (!entry) return false;
+    return this.index
+      .offersFor(entry.sku, salesChannel)
+      .some((offer) => offer.listPrice > 0 && offer.availableQuantity > 0);
   }
 
   productsBySkus(sellerId: string, skuIds: string[], salesChannel: number): Product[] {

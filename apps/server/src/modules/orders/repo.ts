@@ -99,3 +99,17 @@ export async function pendingBefore(db: Db, before: Date, limit: number): Promis
     .orderBy(paymentTransaction.createdAt)
     .limit(limit);
 }
+
+/**
+ * The skus a customer's placed orders hold (paid or being handled), bought most often first: by how many
+ * orders held the sku, then by units.
+ */
+export async function boughtSkus(db: Db, userId: string): Promise<string[]> {
+  const result = await db.execute<{ sku: string }>(sql`
+    SELECT item->>'id' AS sku
+      FROM ${shopOrder}, jsonb_array_elements(${shopOrder.detail}->'items') AS item
+     WHERE ${shopOrder.userId} = ${userId} AND ${shopOrder.status} IN ('payment-approved', 'ready-for-handling')
+     GROUP BY item->>'id'
+     ORDER BY count(DISTINCT ${shopOrder.orderId}) DESC, sum((item->>'quantity')::numeric) DESC, item->>'id'`);
+  return result.rows.map((row) => row.sku);
+}

@@ -9,6 +9,7 @@ import {
 } from '@despensa/contracts';
 import type { Database, Tx } from '../../db/client';
 import {
+  boughtSkus,
   closedCount,
   insertGroup,
   orderById,
@@ -276,6 +277,11 @@ export class OrdersService {
   /** The orders of a group, for the server (the confirmation e-mail); no owner check. */
   async groupOrders(orderGroup: string): Promise<Order[]> {
     return (await ordersOfGroup(this.database.db, orderGroup)).map(this.view);
+  }
+
+  /** §7 frequent products: the skus of the customer's orders, most bought first. */
+  boughtSkus(userId: string): Promise<string[]> {
+    return boughtSkus(this.database.db, userId);
   }
 
   async order(userId: string, orderId: string): Promise<Order> {
