@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { RealtimeEvent, RealtimeEventType } from '@despensa/contracts';
 import type { Database, Tx } from '../db/client';
 import { realtimeEvent } from './tables';
@@ -29,7 +30,10 @@ export class RealtimeHub {
   ) {}
 
   async start(): Promise<void> {
-    const client = await this.database.pool.connect();
+    // A connection of its own, outside the pool: a LISTEN held for the app's life would shrink the pool
+    // that requests share (two apps on one small pool would wait on each other for ever).
+    const client = new pg.Client({ connectionString: this.database.url });
+    await client.connect();
     client.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
       const { topic, ...event } = JSON.parse(message.payload) as RealtimeEvent & { topic: string };
@@ -38,10 +42,7 @@ export class RealtimeHub {
     client.on('error', (error) => this.log(`realtime listener lost its connection: ${error.message}`));
     await client.query(`LISTEN ${CHANNEL}`);
     this.listener = {
-      end: async () => {
-        await client.query('UNLISTEN *').catch(() => {});
-        client.release();
-      },
+      end: () => client.end().catch(() => {}),
     };
   }
 
