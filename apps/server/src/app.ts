@@ -39,6 +39,7 @@ import { authRoutes } from './modules/auth/routes';
 import { UserService } from './modules/user/service';
 import { userRoutes } from './modules/user/routes';
 import { accountsForWeb } from './modules/user/accounts';
+import { walletForWeb } from './modules/wallet/for-web';
 import { AddressService } from './modules/address/service';
 import { addressRoutes } from './modules/address/routes';
 import type { Mailer } from './providers/mail/mailer';
@@ -283,6 +284,7 @@ export async function buildApp({
         applyChoice: (orderFormId, choice) => shipping.applyChoice(orderFormId, choice),
         reserveWindow: (orderFormId, window) => shipping.reserveWindow(orderFormId, window),
       },
+      wallet: walletForWeb(auth, users, wallet),
     });
   }
 

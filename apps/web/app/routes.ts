@@ -48,14 +48,17 @@ export default [
   route('mis-datos', 'routes/account-my-data.tsx'),
   route('logout', 'routes/account-logout.ts'),
 
+  // Payments: saved cards and the wallet
+  route('mis-tarjetas', 'routes/saved-cards.tsx'),
+  route('cencopay/vinculacion', 'routes/wallet-link.tsx'),
+  route('billetera/vinculacion', 'routes/wallet-link-action.ts'),
+
   // Later issues
   comingSoon('mi-cuenta/prime', 'account'),
   comingSoon('checkout', 'checkout'),
   comingSoon('checkout/orderPlaced', 'checkout'),
   comingSoon('checkout/:step', 'checkout'),
   comingSoon('new-checkout', 'checkout'),
-  comingSoon('cencopay/vinculacion', 'wallet'),
-  comingSoon('mis-tarjetas', 'wallet'),
   comingSoon('_secure/order/status/:orderId', 'orders'),
   comingSoon('mis-compras', 'orders'),
   comingSoon('mis-compras/:orderId', 'orders'),

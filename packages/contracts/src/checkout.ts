@@ -17,6 +17,8 @@ export const paymentEntry = z.object({
   installmentsValue: cents.optional(),
   value: cents,
   referenceValue: cents.optional(),
+  /** The saved card (GET /wallet/cards id) that pays a one-click entry (201–204), as VTEX's accountId. */
+  accountId: z.string().min(1).max(60).optional(),
   merchantSellerPayments: z
     .array(z.object({ id: z.string().max(50), installments: z.number().int(), interestRate: z.number() }))
     .max(10)
