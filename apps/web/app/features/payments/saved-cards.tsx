@@ -53,11 +53,7 @@ export function SavedCards({
               <li key={card.id} className="saved-cards__item">
                 <span className="saved-cards__name">{cardName(card)}</span>
                 <span className="saved-cards__kind">{CARD_KIND_LABELS[card.paymentMethod]}</span>
-                {card.favourite ? (
-                  <span className="saved-cards__favourite">
-                    <span aria-hidden="true">★ </span>Favorita
-                  </span>
-                ) : null}
+                {card.favourite ? <span className="saved-cards__favourite">Favorita</span> : null}
                 <span className="saved-cards__actions">
                   {card.favourite ? null : (
                     <Form method="post">
