@@ -1,11 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useId, useState, type MouseEvent } from 'react';
 import {
-  CARD_REDIRECT_PAYMENT_ID,
   CENTS_PER_PESO,
   GIFT_CARD_NUMBER_MESSAGE,
   GIFT_CARD_PASSWORD_MESSAGE,
-  PAYMENT_IDS,
   formatCLP,
   isValidGiftCardNumber,
   isValidGiftCardPassword,
@@ -13,94 +10,79 @@ import {
 import { Dialog } from '../../ui/dialog';
 import { useFieldError } from '../../ui/use-field-error';
 import { NewsletterField as Field } from '../newsletter/newsletter-field';
-import { failureOf, followTransaction, payThroughApi, type PaymentPanelProps } from './payment-panel';
+import { GIFT_CARD_FIELDS } from './payment-panel';
 import './payments.css';
 
 export const GIFT_CARD_DIALOG_TITLE = 'Pagar con gift card';
+export const GIFT_CARD_AMOUNT_MESSAGE = 'Ingresa un monto mayor a $0';
 
 const digitsOnly = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
 
 /**
- * §2 gift-card dialog (payment 732): the card's 16-digit number and 4-digit password (§5 messages), and how
- * much of the total it pays: all of it by default, or part, with the rest paid by card on the acquirer's
- * page. The issuer's refusals (§8 codes E001…E075) are told in the dialog with each code's own text; any
- * other failure goes to the checkout's failed-payment modal.
+ * §2 gift-card dialog (payment 732), inside the payment step's form: the card's 16-digit number and 4-digit
+ * password (§5 messages after a pause, or at once on 'Pagar'), and how much of the total it pays: all of it
+ * by default, or part, the rest by card on the acquirer's page. 'Pagar' sends the step's form; the issuer's
+ * refusal (§8 codes E001…E075, each with its own text) comes back as `refusal` and is told here.
  */
 export function GiftCardDialog({
   open,
   onClose,
-  ...panel
-}: PaymentPanelProps & { open: boolean; onClose: () => void }) {
+  total,
+  refusal,
+  busy,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** What the purchase costs, in cents. */
+  total: number;
+  /** The issuer's answer to the last try, in Spanish; null when there is none. */
+  refusal: string | null;
+  /** The step's form is being sent. */
+  busy: boolean;
+}) {
   return (
     <Dialog open={open} title={GIFT_CARD_DIALOG_TITLE} onClose={onClose}>
       {/* Mounted while open: each opening starts with empty fields and the current total. */}
-      <GiftCardForm {...panel} onClose={onClose} />
+      <GiftCardFields total={total} refusal={refusal} busy={busy} onClose={onClose} />
     </Dialog>
   );
 }
 
-function GiftCardForm({
-  onClose,
-  orderFormId,
+function GiftCardFields({
   total,
-  pay,
-  onPaid,
-  onError,
-}: PaymentPanelProps & { onClose: () => void }) {
+  refusal,
+  busy,
+  onClose,
+}: {
+  total: number;
+  refusal: string | null;
+  busy: boolean;
+  onClose: () => void;
+}) {
   const id = useId();
-  const navigate = useNavigate();
   const [number, setNumber] = useState('');
   const [password, setPassword] = useState('');
-  const [amountPesos, setAmountPesos] = useState(String(total / CENTS_PER_PESO));
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [paying, setPaying] = useState(false);
+  const [amount, setAmount] = useState(String(Math.round(total / CENTS_PER_PESO)));
   const numberError = useFieldError(number, isValidGiftCardNumber(number));
   const passwordError = useFieldError(password, isValidGiftCardPassword(password));
 
-  const giftCardValue = Math.min(total, Math.round(Number(amountPesos || 0) * CENTS_PER_PESO));
-  const amountValid = Number.isFinite(giftCardValue) && giftCardValue > 0;
+  const giftCardValue = Math.min(total, Number(amount || 0) * CENTS_PER_PESO);
+  const amountValid = giftCardValue > 0;
   const rest = total - giftCardValue;
 
-  const submit = async (event: FormEvent) => {
+  // Checked here first: a card that cannot be valid never reaches the issuer.
+  const check = (event: MouseEvent) => {
+    if (isValidGiftCardNumber(number) && isValidGiftCardPassword(password) && amountValid) return;
     event.preventDefault();
-    if (!isValidGiftCardNumber(number) || !isValidGiftCardPassword(password) || !amountValid) {
-      numberError.force();
-      passwordError.force();
-      return;
-    }
-    setRefusal(null);
-    setPaying(true);
-    const entry = { installments: 1, installmentsInterestRate: 0 };
-    const outcome = await (pay ?? payThroughApi(orderFormId, total))({
-      payments: [
-        {
-          ...entry,
-          paymentSystem: PAYMENT_IDS.giftCard,
-          paymentSystemName: 'Gift card',
-          value: giftCardValue,
-        },
-        ...(rest > 0
-          ? [{ ...entry, paymentSystem: CARD_REDIRECT_PAYMENT_ID, paymentSystemName: 'Webpay', value: rest }]
-          : []),
-      ],
-      giftCard: { number, password },
-    });
-    setPaying(false);
-    if (!outcome) return;
-    if (!outcome.ok) {
-      // The issuer's answer belongs to this card: the shopper fixes it here (another card, the password).
-      if (outcome.code?.startsWith('giftCard')) return setRefusal(outcome.message);
-      onClose();
-      return onError(failureOf(outcome));
-    }
-    if (onPaid) onPaid(outcome.answer);
-    else followTransaction(outcome.answer, navigate);
+    numberError.force();
+    passwordError.force();
   };
 
   return (
-    <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
+    <div className="account-form">
       <Field
         id={`${id}-number`}
+        name={GIFT_CARD_FIELDS.number}
         label="Número de la gift card"
         inputMode="numeric"
         autoComplete="off"
@@ -111,6 +93,7 @@ function GiftCardForm({
       />
       <Field
         id={`${id}-password`}
+        name={GIFT_CARD_FIELDS.password}
         label="Clave"
         type="password"
         inputMode="numeric"
@@ -122,29 +105,30 @@ function GiftCardForm({
       />
       <Field
         id={`${id}-amount`}
+        name={GIFT_CARD_FIELDS.amount}
         label="Monto a pagar con la gift card"
         inputMode="numeric"
         autoComplete="off"
-        value={amountPesos}
-        onChange={(event) => setAmountPesos(digitsOnly(event.target.value, 9))}
-        error={amountValid ? null : 'Ingresa un monto mayor a $0'}
+        value={amount}
+        onChange={(event) => setAmount(digitsOnly(event.target.value, 9))}
+        error={amountValid ? null : GIFT_CARD_AMOUNT_MESSAGE}
       />
       <p className="payment-panel__note">
         {rest > 0
           ? `La gift card paga ${formatCLP(giftCardValue)}; el resto, ${formatCLP(rest)}, lo pagarás con tarjeta.`
-          : `La gift card paga el total de tu compra: ${formatCLP(total)}. Debe tener saldo suficiente.`}
+          : `La gift card paga el total de tu compra, ${formatCLP(total)}: debe tener saldo suficiente.`}
       </p>
       <p className="payment-panel__error" role="alert">
-        {refusal}
+        {busy ? null : refusal}
       </p>
       <div className="account-form__buttons">
         <button type="button" className="button button--secondary" onClick={onClose}>
           Cancelar
         </button>
-        <button type="submit" className="button button--primary" disabled={paying}>
+        <button type="submit" className="button button--primary" disabled={busy} onClick={check}>
           Pagar
         </button>
       </div>
-    </form>
+    </div>
   );
 }

@@ -1,67 +1,61 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFetcher, useNavigate } from 'react-router';
-import { PAYMENT_IDS, formatCLP } from '@despensa/domain';
+import { formatCLP } from '@despensa/domain';
 import { WALLET_LINK_ACTION_PATH, orderPlacedPath } from './paths';
-import { failureOf, payThroughApi, type PaymentPanelProps } from './payment-panel';
+import type { PaymentFailureKind, PlacedWalletPayment } from './payment-panel';
 import { useWalletCharge } from './use-wallet-charge';
 import { WalletLinkDrawer } from './wallet-link-drawer';
 import type { WalletLinkData } from './wallet-link-server';
 import './payments.css';
 
-export const WALLET_DECLINED_MESSAGE =
-  'Tu billetera no aprobó el pago. Inténtalo nuevamente o elige otro medio de pago.';
-
 /**
- * Paying with the wallet's balance (783). A linked wallet whose balance covers the total pays: the order is
- * placed, the wallet charged with its transaction id, and its status polled every 10 s while 200-2 (§4); on
- * 200-0 the shopper goes to the order-placed page, any other end opens the bank failure modal (§8). A wallet
- * not linked yet offers the wallet-link drawer.
+ * Paying with the wallet's balance (783), inside the payment step's form. It shows the balance (or offers
+ * the wallet-link drawer to a wallet not linked yet) and says when it does not cover the total. Once the
+ * step's 'Pagar' placed the order (`placed`), it charges the wallet with the transaction id and polls every
+ * 10 s while 200-2 with the two §4 messages; on 200-0 the shopper goes to the order-placed page (or
+ * `onPaid`), any other end asks for the bank failure modal (§8).
  */
-export function WalletPaymentPanel({ orderFormId, total, pay, onPaid, onError }: PaymentPanelProps) {
+export function WalletPaymentPanel({
+  total,
+  placed,
+  onPaid,
+  onFailure,
+}: {
+  /** What the purchase costs with the wallet's prices, in cents. */
+  total: number;
+  /** The order the step placed with this method, waiting for its charge; null before. */
+  placed: PlacedWalletPayment | null;
+  onPaid?: (orderGroup: string) => void;
+  onFailure: (kind: PaymentFailureKind) => void;
+}) {
   const wallet = useFetcher<WalletLinkData>({ key: 'wallet-link' });
   const { load } = wallet;
   const navigate = useNavigate();
   const { charge, message } = useWalletCharge();
-  const [paying, setPaying] = useState(false);
   const [linking, setLinking] = useState(false);
+  const charged = useRef<PlacedWalletPayment | null>(null);
 
   useEffect(() => {
     void load(WALLET_LINK_ACTION_PATH);
   }, [load]);
 
-  const link = wallet.data?.link;
-  const covers = link?.state === 'linked' && link.balance >= total;
-
-  const payWithWallet = async () => {
-    setPaying(true);
-    const outcome = await (pay ?? payThroughApi(orderFormId, total))({
-      payments: [
-        {
-          paymentSystem: PAYMENT_IDS.walletBalance,
-          paymentSystemName: 'Saldo billetera',
-          value: total,
-          installments: 1,
-          installmentsInterestRate: 0,
-        },
-      ],
+  useEffect(() => {
+    // Once per answer of the step's 'Pagar' (the charge itself is idempotent per tId on the server).
+    if (!placed || charged.current === placed) return;
+    charged.current = placed;
+    void charge('balance', placed.tId).then((end) => {
+      if (end === 'approved') {
+        if (onPaid) onPaid(placed.orderGroup);
+        else navigate(orderPlacedPath(placed.orderGroup));
+      } else if (end === 'failed') onFailure('bank');
     });
-    if (!outcome) return setPaying(false);
-    if (!outcome.ok) {
-      setPaying(false);
-      return onError(failureOf(outcome));
-    }
-    const end = await charge('balance', outcome.answer.tId);
-    setPaying(false);
-    if (end === 'approved') {
-      if (onPaid) onPaid(outcome.answer);
-      else navigate(orderPlacedPath(outcome.answer.orderId));
-    } else if (end === 'failed') onError({ modal: 'bank', message: WALLET_DECLINED_MESSAGE });
-  };
+  }, [placed, charge, navigate, onPaid, onFailure]);
 
+  const link = wallet.data?.link;
   return (
     <div className="payment-panel">
       {link === undefined ? (
-        <p>Cargando tu billetera…</p>
+        <p className="payment-panel__note">Cargando tu billetera…</p>
       ) : link === null || link.state === 'hidden' ? (
         <p>La billetera aún no está disponible para tu cuenta. Elige otro medio de pago.</p>
       ) : link.state !== 'linked' ? (
@@ -74,19 +68,11 @@ export function WalletPaymentPanel({ orderFormId, total, pay, onPaid, onError }:
       ) : (
         <>
           <p className="wallet-link__balance">Saldo disponible: {formatCLP(link.balance)}</p>
-          {covers ? null : (
+          {link.balance < total ? (
             <p className="payment-panel__error">
               Tu saldo no alcanza para pagar esta compra de {formatCLP(total)}. Elige otro medio de pago.
             </p>
-          )}
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={!covers || paying}
-            onClick={() => void payWithWallet()}
-          >
-            Pagar {formatCLP(total)} con tu billetera
-          </button>
+          ) : null}
         </>
       )}
       <p className="payment-panel__progress" role="status">
