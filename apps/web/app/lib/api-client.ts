@@ -19,8 +19,8 @@ const SESSION_SCOPED = /^\/api\/(?:user\/address|user\/shopping-list|orders?\b|o
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }
-  /** The server answered with an error; `message` is its Spanish text, `code` its failure code. */
-  | { ok: false; status: number; message: string; code?: string; field?: string }
+  /** The server answered with an error; `message` is its Spanish text. */
+  | { ok: false; status: number; message: string; field?: string }
   /** Network failure or unreadable answer: error_503 has been raised already. */
   | { ok: false; status: 0; message: string };
 
@@ -30,12 +30,7 @@ export type ApiResult<T> =
  */
 export async function apiRequest<T>(
   path: string,
-  options: {
-    method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-    body?: unknown;
-    /** Headers a group of calls needs besides the key (§7: cart calls carry the store's x-account). */
-    headers?: Record<string, string>;
-  } = {},
+  options: { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown } = {},
 ): Promise<ApiResult<T>> {
   const method = options.method ?? 'GET';
   logger.debug('api', method, path);
@@ -46,7 +41,6 @@ export async function apiRequest<T>(
       headers: {
         accept: 'application/json',
         ...apiHeaders(),
-        ...options.headers,
         ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
@@ -64,13 +58,12 @@ export async function apiRequest<T>(
   if (response.status === 401 && SESSION_SCOPED.test(path)) {
     window.dispatchEvent(new Event(SESSION_UNAUTHORIZED_EVENT));
   }
-  const problem = payload as { message?: unknown; code?: unknown; field?: unknown };
+  const problem = payload as { message?: unknown; field?: unknown };
   logger.debug('api error', response.status, problem);
   return {
     ok: false,
     status: response.status,
     message: typeof problem.message === 'string' ? problem.message : 'No pudimos completar tu solicitud',
-    ...(typeof problem.code === 'string' ? { code: problem.code } : {}),
     ...(typeof problem.field === 'string' ? { field: problem.field } : {}),
   };
 }
