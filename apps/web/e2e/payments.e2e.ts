@@ -164,14 +164,15 @@ describe('payments: saved cards (/mis-tarjetas)', () => {
     await context.close();
   });
 
-  it('says so when the shopper abandons the enrolment on the sandbox page', async () => {
+  it('at 480 px: says so when the shopper abandons the enrolment on the sandbox page', async () => {
     const shopper = await customer();
-    const { page, context } = await open('/mis-tarjetas', shopper.token);
+    const { page, context } = await open('/mis-tarjetas', shopper.token, { width: 480, height: 900 });
     await page.getByRole('button', { name: 'Agregar tarjeta' }).click();
     await page.getByRole('button', { name: 'Anular compra' }).click();
     await page.waitForURL(/\/mis-tarjetas\?enrolment=failed$/);
     await page.getByText('No pudimos agregar tu tarjeta. Inténtalo nuevamente.').waitFor();
     await page.getByText('Aún no tienes tarjetas guardadas. Agrega una para pagar en un clic.').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
     await context.close();
   });
 });
