@@ -57,6 +57,7 @@ import { OrdersService } from './modules/orders/service';
 import { ordersRoutes } from './modules/orders/routes';
 import { Checkout } from './flows/place-order';
 import { paymentPages } from './flows/payment-pages';
+import { checkoutForWeb } from './flows/checkout-for-web';
 import type { GiftCardProvider } from './providers/giftcard/giftcard';
 import { GiftCardSandbox } from './providers/giftcard/sandbox/sandbox';
 import type { WalletProvider } from './providers/wallet/wallet';
@@ -271,6 +272,7 @@ export async function buildApp({
       cart,
       catalog,
       content,
+      checkout: checkoutForWeb(auth, checkout, orders),
       stores,
       territory: {
         regions: () => addresses.regions(),

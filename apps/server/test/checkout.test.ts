@@ -115,6 +115,16 @@ describe('POST /api/checkout/pub/orderform/transaction refusals', () => {
     expect(gaps.message).toMatch(/horario de entrega.*dirección/);
   });
 
+  it('places a store pickup, whose selected address is the store (its shipping address has no id)', async () => {
+    const cart = await completeCart(shop, { sc, items: [{ id: skus[1]!, quantity: 1 }], pickup: true });
+    const placed = await transaction(cart);
+    expect(placed.statusCode, placed.body).toBe(200);
+    const [order]: Order[] = (
+      await cart.call('GET', `/api/checkout/pub/orders/group/${(placed.json() as TransactionAnswer).orderId}`)
+    ).json();
+    expect(order!.shippingData.selectedSla).toBe('seller-1-sla-RetiroenTienda');
+  });
+
   it('refuses a value other than the cart total (400 orderValueMismatch) and takes no stock', async () => {
     const cart = await completeCart(shop, { sc, items: [{ id: skus[2]!, quantity: 2 }] });
     const before = await stockOf(skus[2]!);

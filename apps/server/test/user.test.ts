@@ -114,6 +114,28 @@ describe('profile and personal data', () => {
     expect(bad.json()).toMatchObject({ code: 'invalidPhone', field: 'homePhone' });
   });
 
+  it('records the acceptance of updated terms (terms-update dialog), and accepts only true', async () => {
+    const a = await client.loggedIn();
+    const old = '2020-01-01T00:00:00.000Z';
+    await shop.database.pool.query('UPDATE customer SET terms_accepted_at = $2 WHERE email = $1', [
+      a.email,
+      old,
+    ]);
+    const before = (await client.call('PUT', '/api/user', { token: a.token, payload: {} })).json();
+    expect(before.termsAcceptedAt).toBe(old);
+    const accepted = await client.call('PUT', '/api/user', {
+      token: a.token,
+      payload: { termsAccepted: true },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(Date.parse(accepted.json().termsAcceptedAt)).toBeGreaterThan(Date.parse(before.termsAcceptedAt));
+    const refused = await client.call('PUT', '/api/user', {
+      token: a.token,
+      payload: { termsAccepted: false },
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('accepts the cookie and refuses a cookie state change from a foreign Origin', async () => {
     const a = await client.loggedIn();
     const cookie = `despensa_session=${a.token}`;

@@ -43,6 +43,12 @@ export default [
   // Delivery (selector data and the §4 mode change)
   route('entrega/acciones', 'routes/delivery-action.ts'),
 
+  // Checkout (§2, §4 purchase flow); /checkout/pagar and /checkout/retorno are the server's own pages.
+  route('checkout', 'routes/checkout.tsx'),
+  route('checkout/:step', 'routes/checkout.tsx', { id: 'checkout:step' }),
+  route('checkout/orderPlaced', 'routes/order-placed.tsx'),
+  route('_secure/order/status/:orderId', 'routes/order-status.tsx'),
+
   // Accounts
   route('login-page', 'routes/account-login-page.tsx'),
   route('mis-datos', 'routes/account-my-data.tsx'),
@@ -55,11 +61,7 @@ export default [
 
   // Later issues
   comingSoon('mi-cuenta/prime', 'account'),
-  comingSoon('checkout', 'checkout'),
-  comingSoon('checkout/orderPlaced', 'checkout'),
-  comingSoon('checkout/:step', 'checkout'),
   comingSoon('new-checkout', 'checkout'),
-  comingSoon('_secure/order/status/:orderId', 'orders'),
   comingSoon('mis-compras', 'orders'),
   comingSoon('mis-compras/:orderId', 'orders'),
   comingSoon('mis-compras-antiguas', 'orders'),

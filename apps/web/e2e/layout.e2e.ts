@@ -68,13 +68,10 @@ describe('§2 layout rules per path', () => {
     await page.context().close();
   });
 
-  it('uses the checkout header with a help-centre link on /checkout, and no footer', async () => {
+  it('sends a visitor from /checkout to the login page (checkout needs an account; its header: checkout.e2e)', async () => {
     const page = await open('/checkout', { hydrated: false });
-    const header = page.getByRole('banner');
-    expect(await header.getByRole('link', { name: 'Centro de ayuda' }).getAttribute('href')).toBe(
-      '/informaciones/centro-de-ayuda',
-    );
-    expect(await deliveryButton(page).count()).toBe(0);
+    const url = new URL(page.url());
+    expect(`${url.pathname}${url.search}`).toBe('/login-page?callback=%2Fcheckout');
     expect(await footer(page).count()).toBe(0);
     await page.context().close();
   });

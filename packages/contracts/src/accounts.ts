@@ -102,7 +102,13 @@ export const registerUserBody = z
 export type RegisterUserBody = z.infer<typeof registerUserBody>;
 
 export const updateUserBody = z
-  .object({ firstName: name, lastName: name, homePhone: z.string().max(20) })
+  .object({
+    firstName: name,
+    lastName: name,
+    homePhone: z.string().max(20),
+    /** The terms-update dialog's 'Acepto': the current terms are accepted now. */
+    termsAccepted: z.literal(true),
+  })
   .partial()
   .meta({ id: 'UpdateUser' });
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
@@ -132,6 +138,8 @@ export const userProfile = z
     points: z.number().int(),
     /** The cart attached by POST /api/user/profile, if any. */
     orderFormId: z.string().nullable(),
+    /** When the customer last accepted the terms (legal agreements newer than this open the terms-update dialog). */
+    termsAcceptedAt: z.string(),
   })
   .meta({ id: 'UserProfile' });
 export type UserProfile = z.infer<typeof userProfile>;

@@ -7,6 +7,7 @@ import type {
   LogoutResponse,
   RegisterUserBody,
   Region,
+  VerifyBlockedResponse,
   SessionInfo,
   UpdateUserBody,
   UserProfile,
@@ -21,6 +22,7 @@ import type {
   OrderInfoBody,
   OrderItemChange,
 } from './cart';
+import type { Order, PaymentEntry, TransactionAnswer, TransactionBody } from './checkout';
 import type {
   DeliveryChoice,
   LostProduct,
@@ -125,6 +127,16 @@ export interface StorefrontServices {
     ): Promise<OrderForm>;
     /** '' removes the coupon; the outcome is in orderForm.messages. */
     addCoupon(viewer: CartViewer, orderFormId: string, text: string): Promise<OrderForm>;
+    /** §3 payment entries (POST /api/orderform/{id}/payments); they replace the cart's. */
+    setPayments(viewer: CartViewer, orderFormId: string, payments: PaymentEntry[]): Promise<OrderForm>;
+    /** PUT (a value) or DELETE (null) a §7 customData field, e.g. shippingData/shippingEstimate. */
+    setCustomData(
+      viewer: CartViewer,
+      orderFormId: string,
+      appId: string,
+      field: string,
+      value: string | null,
+    ): Promise<OrderForm>;
     setClientProfile(viewer: CartViewer, orderFormId: string, profile: ClientProfileBody): Promise<OrderForm>;
     getOrderInfo(viewer: CartViewer, orderFormId: string): Promise<OrderInfo>;
     setOrderInfo(viewer: CartViewer, orderFormId: string, info: OrderInfoBody): Promise<OrderInfo>;
@@ -172,6 +184,13 @@ export interface StorefrontServices {
     deleteAddress(token: string | undefined, addressId: string): Promise<void>;
     /** Creates the account and logs the new customer in (the site's register flow). */
     registerAndLogin(body: RegisterUserBody): Promise<{ profile: UserProfile; sessionToken: string }>;
+    /**
+     * §4 blocked-address check (GET /user/address/verifyBlocked): `blocked` until the address is confirmed
+     * with an e-mailed access key (sent now when none is pending).
+     */
+    verifyBlocked(token: string | undefined, addressId: string): Promise<VerifyBlockedResponse>;
+    /** Confirms an address with the e-mailed access key (wrongAccessKey when it does not match). */
+    validateAddress(token: string | undefined, addressId: string, accessKey: string): Promise<Address>;
     /** E-mails a login access key; the same answer whether or not the e-mail has an account. */
     sendAccessKey(login: string, clientAddress: string): Promise<AuthStatus>;
     /** Login with the e-mailed access key. */
@@ -188,6 +207,21 @@ export interface StorefrontServices {
       newPassword: string,
       clientAddress: string,
     ): Promise<LoginOutcome>;
+  };
+  /**
+   * Checkout and orders (§4 purchase flow, §7 Orders), behind the session token. Another customer's cart,
+   * order or group rejects as not found (cartNotFound, orderNotFound), never with data.
+   */
+  checkout: {
+    /**
+     * §4 step 5 (POST /checkout/pub/orderform/transaction): places the cart's order and starts its payment;
+     * idempotent per cart attempt. `origin` is the shop as the shopper reaches it (the acquirer returns there).
+     */
+    placeOrder(token: string | undefined, body: TransactionBody, origin: string): Promise<TransactionAnswer>;
+    /** GET /checkout/pub/orders/group/{id}: the group's orders (the order-placed page). */
+    orderGroup(token: string | undefined, orderGroup: string): Promise<Order[]>;
+    /** GET /checkout/pub/orders/{id}. */
+    order(token: string | undefined, orderId: string): Promise<Order>;
   };
   stores: {
     /** Active stores ordered by region, then comuna, then name (the /locales page). */

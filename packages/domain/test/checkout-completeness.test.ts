@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   DELIVERY_METHODS,
   cartGaps,
+  cartGapsText,
+  checkoutCartOf,
   isCartComplete,
   isShippingValid,
   shippingGaps,
@@ -76,5 +78,49 @@ describe('§5 cart complete', () => {
     const cart = { ...complete(), receiverName: null };
     expect(isCartComplete(cart)).toBe(false);
     expect(cartGaps(cart)).toEqual(['receiverName']);
+  });
+});
+
+describe('the cart as the checkout reads it (checkoutCartOf)', () => {
+  const stored = {
+    payments: [{ paymentSystem: 2 }],
+    clientProfile: complete().clientProfile,
+    items: [{ seller: '1', selectedSla: home }],
+    window: WINDOW,
+    choice: { selectedSla: home, addressId: 'casa', storeId: 'tienda-7' },
+    address: { addressId: 'otra', receiverName: 'Del domicilio' },
+    orderInfoReceiverName: null,
+  };
+  it("takes home delivery's address book entry, the window for every item, the address's receiver", () => {
+    const cart = checkoutCartOf(stored);
+    expect(cart.selectedAddressId).toBe('casa');
+    expect(cart.items).toEqual([{ seller: '1', selectedSla: home, deliveryWindow: WINDOW }]);
+    expect(cart.receiverName).toBe('Del domicilio');
+    expect(cartGaps(cart)).toEqual([]);
+  });
+  it("takes the order info's receiver first, and the address's id without a chosen one", () => {
+    const cart = checkoutCartOf({ ...stored, choice: null, orderInfoReceiverName: 'Ana Pérez' });
+    expect(cart.receiverName).toBe('Ana Pérez');
+    expect(cart.selectedAddressId).toBe('otra');
+  });
+  it("takes the store as a pickup's selected address (its shipping address is the fixed Santiago one)", () => {
+    const pickup = DELIVERY_METHODS.storePickup.id;
+    const cart = checkoutCartOf({
+      ...stored,
+      items: [{ seller: '1', selectedSla: pickup }],
+      choice: { selectedSla: pickup, addressId: null, storeId: 'tienda-7' },
+      address: { receiverName: 'Ana' },
+    });
+    expect(cart.selectedAddressId).toBe('tienda-7');
+    expect(cartGaps(cart)).toEqual([]);
+    expect(cartGaps(checkoutCartOf({ ...stored, window: null, address: null }))).toEqual([
+      'deliveryWindow',
+      'receiverName',
+    ]);
+  });
+  it('names what is missing in one sentence, or nothing', () => {
+    expect(cartGapsText(['document', 'phone'])).toBe('Falta completar: RUT, teléfono.');
+    expect(cartGapsText(['receiverName'])).toBe('Falta completar: quién recibe.');
+    expect(cartGapsText([])).toBe('');
   });
 });

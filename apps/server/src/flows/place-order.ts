@@ -1,11 +1,12 @@
 import {
   CARD_REDIRECT_PAYMENT_ID,
-  CART_GAP_NAMES,
   DELIVERY_METHODS,
   PAYMENT_IDS,
   PAYMENT_RECONCILE_AFTER_MS,
   STOCK_HOLD_MS,
   cartGaps,
+  cartGapsText,
+  checkoutCartOf,
   formatCLP,
 } from '@despensa/domain';
 import { Failure, type TransactionAnswer, type TransactionBody } from '@despensa/contracts';
@@ -60,26 +61,24 @@ export function placeOrderFlow({ cart, catalog, delivery, orders }: Modules) {
           field: 'items',
         });
       }
-      const address = orderForm.shippingData.address as Record<string, unknown> | null;
       const window = deliveryChoice?.window ?? null;
-      const gaps = cartGaps({
-        payments: draft.payments,
-        clientProfile: orderForm.clientProfileData,
-        items: orderForm.items.map((item, index) => ({
-          seller: item.seller,
-          selectedSla: orderForm.shippingData.logisticsInfo[index]?.selectedSla ?? null,
-          deliveryWindow: window,
-        })),
-        selectedAddressId:
-          deliveryChoice?.addressId ?? (typeof address?.addressId === 'string' ? address.addressId : null),
-        receiverName:
-          orderInfo.receiverData?.name ??
-          (typeof address?.receiverName === 'string' ? address.receiverName : null),
-        expressEnabled: true,
-      });
+      const gaps = cartGaps(
+        checkoutCartOf({
+          payments: draft.payments,
+          clientProfile: orderForm.clientProfileData,
+          items: orderForm.items.map((item, index) => ({
+            seller: item.seller,
+            selectedSla: orderForm.shippingData.logisticsInfo[index]?.selectedSla ?? null,
+          })),
+          window,
+          choice: deliveryChoice,
+          address: orderForm.shippingData.address,
+          orderInfoReceiverName: orderInfo.receiverData?.name ?? null,
+        }),
+      );
       if (gaps.length > 0) {
         throw new Failure('cartIncomplete', {
-          message: `Falta completar: ${gaps.map((gap) => CART_GAP_NAMES[gap]).join(', ')}.`,
+          message: cartGapsText(gaps),
           field: gaps.join(','),
         });
       }

@@ -41,6 +41,8 @@ export async function completeCart(
     items: { id: string; quantity: number }[];
     windowIndex?: number;
     skip?: ('profile' | 'shipping' | 'receiver' | 'payment')[];
+    /** Store pickup at the channel's store instead of home delivery (its address is the default one). */
+    pickup?: boolean;
   },
 ): Promise<{ shopper: Shopper; id: string; form: OrderForm; call: ReturnType<typeof as> }> {
   const accounts = accountsClient(
@@ -68,17 +70,18 @@ export async function completeCart(
     if (profile.statusCode !== 200) throw new Error(`profile: ${profile.body}`);
   }
   if (!skip.has('shipping')) {
+    const method = options.pickup ? DELIVERY_METHODS.storePickup : DELIVERY_METHODS.homeDelivery;
     const windows = (
       await shop.services.delivery.simulate({
         location: { zipCode: '7500000', country: 'CL', point: [-70.61667, -33.43333] },
         saleschannel: options.sc,
-        shippingMethod: DELIVERY_METHODS.homeDelivery.id,
+        shippingMethod: method.id,
         items: options.items.map((item) => ({ ...item, seller: '1' })),
       })
     ).logisticsInfo[0]!.slas[0]!.availableDeliveryWindows.filter((w) => w.remaining > 0);
     const window = windows[(options.windowIndex ?? 0) % windows.length]!;
     const address = {
-      addressId: 'casa',
+      ...(options.pickup ? {} : { addressId: 'casa' }),
       addressType: 'residential',
       receiverName: skip.has('receiver') ? '' : shopper.firstName,
       street: 'Av. Providencia',
@@ -97,7 +100,7 @@ export async function completeCart(
       logisticsInfo: [
         {
           itemIndex: 0,
-          selectedSla: DELIVERY_METHODS.homeDelivery.id,
+          selectedSla: method.id,
           deliveryWindow: { startDateUtc: window.startDateUtc, endDateUtc: window.endDateUtc },
         },
       ],

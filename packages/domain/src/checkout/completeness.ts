@@ -1,4 +1,5 @@
-import { DELIVERY_METHODS, PAYMENT_IDS } from '../constants';
+import { DELIVERY_METHODS, PAYMENT_IDS, deliveryMethodById } from '../constants';
+import { isAddressMethod } from '../delivery/simulation';
 
 /**
  * Card redirect (Webpay Plus: credit, debit and prepaid cards on the acquirer's own page). Not a §9 id:
@@ -85,6 +86,40 @@ export function isCartComplete(cart: CheckoutCart): boolean {
   return cartGaps(cart).length === 0;
 }
 
+/**
+ * The §5 reading of a cart as the shop stores it, one way for the server's order placement and the web's
+ * checkout steps. The selected address is the address book entry for home delivery and express, and the
+ * pickup point (the store) for store and car pickup, whose shipping address is the fixed Santiago one.
+ * The receiver is the one of the order info, else the address's.
+ */
+export function checkoutCartOf(cart: {
+  payments: { paymentSystem: number }[];
+  clientProfile: CheckoutCart['clientProfile'];
+  items: { seller: string; selectedSla: string | null }[];
+  /** The window the cart holds (null when none or its hold expired). */
+  window: { startDateUtc: string; endDateUtc: string } | null;
+  /** The cart's delivery choice: its method, address book entry and store. */
+  choice: { selectedSla: string | null; addressId: string | null; storeId: string | null } | null;
+  /** The shipping address's own id and receiver, when it carries them. */
+  address: { addressId?: unknown; receiverName?: unknown } | null;
+  orderInfoReceiverName: string | null;
+}): CheckoutCart {
+  const method = cart.choice?.selectedSla ? deliveryMethodById(cart.choice.selectedSla) : undefined;
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const selectedAddressId =
+    method && !isAddressMethod(method.kind)
+      ? (cart.choice?.storeId ?? null)
+      : (cart.choice?.addressId ?? text(cart.address?.addressId));
+  return {
+    payments: cart.payments,
+    clientProfile: cart.clientProfile,
+    items: cart.items.map((item) => ({ ...item, deliveryWindow: cart.window })),
+    selectedAddressId,
+    receiverName: cart.orderInfoReceiverName ?? text(cart.address?.receiverName),
+    expressEnabled: true,
+  };
+}
+
 /** What the shopper is told is missing, in the shop's words. */
 export const CART_GAP_NAMES: Record<CartGap, string> = {
   payment: 'medio de pago',
@@ -96,3 +131,8 @@ export const CART_GAP_NAMES: Record<CartGap, string> = {
   selectedAddress: 'dirección',
   receiverName: 'quién recibe',
 };
+
+/** The sentence that names what is missing: 'Falta completar: RUT, teléfono.' (empty when nothing is). */
+export function cartGapsText(gaps: readonly CartGap[]): string {
+  return gaps.length ? `Falta completar: ${gaps.map((gap) => CART_GAP_NAMES[gap]).join(', ')}.` : '';
+}

@@ -43,6 +43,12 @@ export function accountsForWeb(
       if (!sessionToken) throw new Error('openSession gave no token');
       return { profile, sessionToken };
     },
+    verifyBlocked: async (token, addressId) => addresses.verifyBlocked(await userOf(token), addressId),
+    validateAddress: async (token, addressId, accessKey) => {
+      const userId = await userOf(token);
+      const { authenticationToken } = await auth.start();
+      return addresses.validate(userId, addressId, accessKey, authenticationToken);
+    },
     sendAccessKey: async (login, clientAddress) => {
       const { authenticationToken } = await auth.start();
       return auth.sendAccessKey({ authenticationToken, login }, clientAddress);

@@ -77,6 +77,7 @@ export class UserService {
       ...(body.firstName !== undefined ? { firstName: body.firstName.trim() } : {}),
       ...(body.lastName !== undefined ? { lastName: body.lastName.trim() } : {}),
       ...(body.homePhone !== undefined ? { homePhone: cleanHomePhone(body.homePhone) } : {}),
+      ...(body.termsAccepted ? { termsAcceptedAt: this.clock() } : {}),
       updatedAt: this.clock(),
     };
     const row = await repo.updateCustomer(this.db, userId, change);
@@ -122,5 +123,6 @@ function toProfile(row: repo.CustomerRow): UserProfile {
     prime_invitation_date: row.primeInvitationDate?.toISOString() ?? null,
     points: row.loyaltyPoints,
     orderFormId: row.orderFormId,
+    termsAcceptedAt: row.termsAcceptedAt.toISOString(),
   };
 }

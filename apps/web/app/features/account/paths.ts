@@ -10,6 +10,8 @@ export const LOGOUT_PATH = '/logout';
 /** §2 private pages: an anonymous visitor is sent to the login page. Prefixes cover their sub-paths. */
 const PRIVATE_PREFIXES = [
   '/_secure',
+  // §6: checkout needs a logged-in customer.
+  '/checkout',
   '/mis-datos',
   '/mis-compras',
   '/mis-compras-antiguas',

@@ -4,7 +4,10 @@ import { goToCheckoutTarget } from '@despensa/domain';
 import { useAccount } from '../account/account-context';
 import { useDelivery } from '../delivery/delivery-context';
 import { useCart } from './cart-context';
+import { CHECKOUT_PATH } from '../checkout/steps';
 import { deliveryModeOf } from './delivery-mode';
+
+const SECURE_CART_PATH = '/_secure/cart';
 
 /** The cart's address after a login from 'Ir a pagar': the shopper was on the way to pay. */
 const GOING_TO_PAY = 'ir-a-pagar';
@@ -26,7 +29,8 @@ export function CheckoutButton({ defaultStoreName }: { defaultStoreName: string 
     // §2: a visitor gets the login dialog; the login lands back here marked as going to pay, and goes on.
     if (target === 'login') openDialog('login', `${location.pathname}?${GOING_TO_PAY}`);
     else if (target === 'deliverySelector') openSelector();
-    else void navigate('/_secure/cart');
+    // The secured cart is the checkout's entry: from there the shopper goes through its steps.
+    else void navigate(location.pathname === SECURE_CART_PATH ? CHECKOUT_PATH : SECURE_CART_PATH);
   };
   const loggedInToPay = account !== null && new URLSearchParams(location.search).has(GOING_TO_PAY);
   useEffect(() => {

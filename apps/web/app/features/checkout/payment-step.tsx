@@ -1,0 +1,106 @@
+import { useEffect, useId, useState } from 'react';
+import { Form, useActionData, useNavigation } from 'react-router';
+import { formatCLP } from '@despensa/domain';
+import type { CheckoutState } from './checkout-server';
+import { paymentSystemOf, refusalOf, type CheckoutActionResult } from './action-result';
+import { FAILED_PAYMENT_MODALS } from './payment-failures';
+import { FailedPaymentModal } from './failed-payment-modal';
+import { paymentMethodName, paymentMethodPanels, totalWith, type PaymentMethodKey } from './payment-methods';
+import { ValidationCodeDialog } from './validation-code-dialog';
+
+const METHOD_KEYS = Object.keys(paymentMethodPanels) as PaymentMethodKey[];
+
+/**
+ * Step 3: the §9 methods, each with its panel once chosen, and 'Pagar'. A transaction that is not there
+ * shows the failed-payment modal; a blocked address the validation-code dialog (§4, §8).
+ */
+export function PaymentStep({
+  state,
+  brandName,
+  helpPhone,
+}: {
+  state: CheckoutState;
+  brandName: string;
+  helpPhone: string;
+}) {
+  const id = useId();
+  const result = useActionData<CheckoutActionResult>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle';
+  const saved = paymentSystemOf(state.orderForm.paymentData.payments[0]);
+  const [method, setMethod] = useState<PaymentMethodKey>(
+    METHOD_KEYS.find((key) => paymentMethodPanels[key].paymentSystem === saved) ?? 'webpay',
+  );
+  const [failedOpen, setFailedOpen] = useState(false);
+  const [code, setCode] = useState<{ addressId: string; sentTo: string | null } | null>(null);
+
+  useEffect(() => {
+    if (!result) return;
+    if ('failedPayment' in result) setFailedOpen(true);
+    if ('validationCode' in result) setCode(result.validationCode);
+  }, [result]);
+
+  const refused = refusalOf(result);
+  const codeError = refused?.field === 'accessKey' ? refused.error : null;
+  const chosen = paymentMethodPanels[method];
+  const Panel = chosen.Panel;
+  return (
+    <>
+      <Form method="post" className="checkout-form" noValidate>
+        <input type="hidden" name="intent" value="pay" />
+        <fieldset className="payment-methods">
+          <legend className="payment-methods__legend">Elige cómo pagar</legend>
+          {METHOD_KEYS.map((key) => {
+            const option = paymentMethodPanels[key];
+            const total = totalWith(state.orderForm, option);
+            return (
+              <div key={key} className="payment-method">
+                <input
+                  type="radio"
+                  id={`${id}-${key}`}
+                  name="method"
+                  value={key}
+                  checked={method === key}
+                  onChange={() => setMethod(key)}
+                  aria-describedby={`${id}-${key}-text`}
+                />
+                <label htmlFor={`${id}-${key}`} className="payment-method__label">
+                  {paymentMethodName(option, brandName)}
+                  {total !== state.orderForm.value ? (
+                    <span className="payment-method__price"> · productos a {formatCLP(total)}</span>
+                  ) : null}
+                </label>
+                <p id={`${id}-${key}-text`} className="payment-method__text">
+                  {option.description}
+                </p>
+              </div>
+            );
+          })}
+        </fieldset>
+        {Panel ? <Panel orderForm={state.orderForm} brandName={brandName} /> : null}
+        {refused && !codeError ? (
+          <p className="checkout-error" role="alert">
+            {refused.error}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--primary checkout-pay" disabled={busy}>
+          Pagar
+        </button>
+      </Form>
+      <FailedPaymentModal
+        failure={failedOpen ? { kind: 'generic', ...FAILED_PAYMENT_MODALS.generic } : null}
+        helpPhone={helpPhone}
+        onClose={() => setFailedOpen(false)}
+      />
+      <ValidationCodeDialog
+        open={code !== null}
+        addressId={code?.addressId ?? ''}
+        sentTo={code?.sentTo ?? null}
+        method={method}
+        error={codeError}
+        busy={busy}
+        onClose={() => setCode(null)}
+      />
+    </>
+  );
+}

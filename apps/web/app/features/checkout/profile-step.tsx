@@ -1,0 +1,116 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Form, useActionData, useNavigation } from 'react-router';
+import {
+  PHONE_INVALID_MESSAGE,
+  RUT_DEFAULT_MESSAGE,
+  RUT_INVALID_MESSAGE,
+  RUT_MAX_INPUT_LENGTH,
+  cleanContactPhone,
+  formatRut,
+  isValidRut,
+} from '@despensa/domain';
+import { NewsletterField as Field } from '../newsletter/newsletter-field';
+import { useFieldError } from '../../ui/use-field-error';
+import type { CheckoutState } from './checkout-server';
+import { refusalOf, type CheckoutActionResult } from './action-result';
+import { MissingNotice } from './missing-notice';
+import { gapsOfStep } from './steps';
+
+/** Step 2: the shopper's data (§3 client profile): RUT with its check digit (§5), phone and names. */
+export function ProfileStep({ state }: { state: CheckoutState }) {
+  const id = useId();
+  const result = useActionData<CheckoutActionResult>();
+  const busy = useNavigation().state !== 'idle';
+  const [rut, setRut] = useState(formatRut(state.profile.document));
+  const [phone, setPhone] = useState(state.profile.phone);
+  const rutValid = isValidRut(rut);
+  const phoneValid = cleanContactPhone(phone) !== null;
+  const rutError = useFieldError(rut, rutValid);
+  const phoneError = useFieldError(phone, phoneValid);
+  const refused = refusalOf(result);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (rutValid && phoneValid) return;
+    event.preventDefault();
+    rutError.force();
+    phoneError.force();
+    document.getElementById(rutValid ? `${id}-phone` : `${id}-rut`)?.focus();
+  };
+
+  return (
+    <>
+      <MissingNotice gaps={gapsOfStep(state.gaps, 'profile')} />
+      <Form method="post" className="checkout-form" noValidate onSubmit={onSubmit}>
+        <input type="hidden" name="intent" value="profile" />
+        <Field
+          id={`${id}-email`}
+          label="Correo electrónico"
+          value={state.profile.email}
+          readOnly
+          required={false}
+          error={null}
+        />
+        <div className="checkout-form__row">
+          <Field
+            id={`${id}-first`}
+            name="firstName"
+            label="Nombre"
+            autoComplete="given-name"
+            maxLength={60}
+            defaultValue={state.profile.firstName}
+            error={null}
+          />
+          <Field
+            id={`${id}-last`}
+            name="lastName"
+            label="Apellido"
+            autoComplete="family-name"
+            maxLength={60}
+            defaultValue={state.profile.lastName}
+            error={null}
+          />
+        </div>
+        <div className="checkout-form__row">
+          <Field
+            id={`${id}-rut`}
+            name="document"
+            label="RUT"
+            maxLength={RUT_MAX_INPUT_LENGTH}
+            value={rut}
+            onChange={(event) => setRut(formatRut(event.target.value))}
+            error={
+              rutError.visible
+                ? rut === ''
+                  ? RUT_DEFAULT_MESSAGE
+                  : RUT_INVALID_MESSAGE
+                : refused?.field === 'document'
+                  ? refused.error
+                  : null
+            }
+          />
+          <Field
+            id={`${id}-phone`}
+            name="phone"
+            label="Teléfono"
+            type="tel"
+            autoComplete="tel"
+            maxLength={16}
+            value={phone}
+            onChange={(event) => setPhone(event.target.value)}
+            error={
+              phoneError.visible ? PHONE_INVALID_MESSAGE : refused?.field === 'phone' ? refused.error : null
+            }
+          />
+        </div>
+        {refused && refused.field !== 'document' && refused.field !== 'phone' ? (
+          <p className="checkout-error" role="alert">
+            {refused.error}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--primary" disabled={busy}>
+          Continuar al pago
+        </button>
+      </Form>
+    </>
+  );
+}

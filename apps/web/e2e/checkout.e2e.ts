@@ -1,0 +1,372 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { computeRutCheckDigit, formatCLP } from '@despensa/domain';
+import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
+
+const API_HEADERS = { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web' };
+const PASSWORD = 'clave-segura-123';
+/** Transbank's integration cards (README): approved VISA, rejected Mastercard. */
+const VISA = '4051 8856 0044 6623';
+const MASTERCARD = '5186 0595 5959 0568';
+const REDCOMPRA = '4051 8842 3993 7763';
+
+interface ApiProduct {
+  items: {
+    itemId: string;
+    nameComplete: string;
+    sellers: { commertialOffer: { AvailableQuantity: number } }[];
+  }[];
+}
+interface ApiOrder {
+  orderId: string;
+  value: number;
+  status: string;
+  shippingData: { deliveryWindow: { startDateUtc: string; endDateUtc: string } | null };
+  paymentData: { transactions: { payments: { paymentSystem: string }[] }[] };
+}
+
+let browser: Browser;
+
+async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<T> {
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...API_HEADERS,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.token ? { 'x-access-token': init.token } : {}),
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  expect(response.status, `${init.method ?? 'GET'} ${path}`).toBeLessThan(300);
+  return (await response.json()) as T;
+}
+
+let customers = 0;
+/** A new customer with a home address in Providencia (covered); answers their e-mail and session token. */
+async function customer(): Promise<{ email: string; token: string }> {
+  customers += 1;
+  const body = String(21_000_000 + ((Date.now() + customers * 7919) % 5_000_000));
+  const email = `pago${body}@correo.cl`;
+  await api('/api/user', {
+    method: 'POST',
+    body: {
+      firstName: 'Rosa',
+      lastName: 'Muñoz',
+      document: `${body}-${computeRutCheckDigit(body)}`,
+      email,
+      homePhone: '+56912345678',
+      password: PASSWORD,
+      termsAccepted: true,
+    },
+  });
+  const { authenticationToken } = await api<{ authenticationToken: string }>(
+    '/api/vtexid/pub/authentication/start',
+  );
+  const login = await api<{ authCookie: { Value: string } }>(
+    '/api/vtexid/pub/authentication/classic/validate',
+    { method: 'POST', body: { authenticationToken, login: email, password: PASSWORD } },
+  );
+  const token = login.authCookie.Value;
+  await api('/api/user/address', {
+    method: 'POST',
+    token,
+    body: {
+      receiverName: 'Rosa Muñoz',
+      state: 'Metropolitana de Santiago',
+      addressName: 'Casa',
+      street: 'Av. Providencia',
+      number: '1234',
+      city: 'Providencia',
+    },
+  });
+  return { email, token };
+}
+
+/** A product the default store sells, with stock to spare. */
+async function someDairy(): Promise<{ sku: string; name: string }> {
+  const products = await api<ApiProduct[]>('/api/products/search/lacteos?_from=0&_to=39&sc=1');
+  const found = products.find(
+    (product) => (product.items[0]?.sellers[0]?.commertialOffer.AvailableQuantity ?? 0) > 20,
+  )!;
+  return { sku: found.items[0]!.itemId, name: found.items[0]!.nameComplete };
+}
+
+async function lastCode(email: string): Promise<string> {
+  const { messages } = await api<{ messages: { text: string }[] }>(
+    `/api/dev/outbox?to=${encodeURIComponent(email)}`,
+  );
+  const code = /\b(\d{6})\b/.exec(messages[0]?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
+async function open(
+  token: string,
+  path: string,
+  width = 1280,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await newPage(browser, { width, height: 900 });
+  await opened.context.addCookies([{ name: 'despensa_session', value: token, url: baseUrl() }]);
+  await opened.page.goto(path);
+  return opened;
+}
+
+const selector = (page: Page) => page.getByRole('dialog', { name: 'Elige tu modo de entrega' });
+
+/** Home delivery to 'Casa' in the first free window, from the selector the page opened. */
+async function chooseHomeDelivery(page: Page): Promise<void> {
+  const dialog = selector(page);
+  await dialog.waitFor();
+  await dialog.getByRole('radio', { name: /^Despacho a Domicilio/ }).check();
+  await dialog.getByRole('radio', { name: /^Casa/ }).check();
+  const free = dialog
+    .getByRole('group', { name: 'Horario de entrega' })
+    .getByRole('radio', { disabled: false });
+  await free.first().waitFor();
+  await free.first().check();
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  // The delivering store may price the product otherwise: the notice says so.
+  const notice = page.getByRole('dialog', { name: 'Cambiaron algunos precios' });
+  if (await notice.isVisible().catch(() => false))
+    await notice.getByRole('button', { name: 'Entendido' }).click();
+}
+
+const stepUrl = (step: string) => new RegExp(`/checkout/${step}(\\?|$)`);
+
+/** From the cart's 'Ir a pagar' to the payment step, checking each step's texts and axe on the way. */
+async function throughSteps(page: Page): Promise<void> {
+  await page.waitForURL(stepUrl('shipping'));
+  const step = page.getByRole('region', { name: 'Entrega' });
+  // §5 shipping valid: the receiver is missing until the shopper says who it is.
+  await step.getByText('Falta completar: quién recibe.').waitFor();
+  // §2 layout: the checkout header with its help-centre link, no general footer.
+  expect(
+    await page.getByRole('banner').getByRole('link', { name: 'Centro de ayuda' }).getAttribute('href'),
+  ).toBe('/informaciones/centro-de-ayuda');
+  expect(await page.getByRole('contentinfo').count()).toBe(0);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await step.getByLabel('¿Quién recibe el pedido?').fill('Rosa Muñoz');
+  await step.getByRole('button', { name: 'Continuar' }).click();
+
+  await page.waitForURL(stepUrl('profile'));
+  const profile = page.getByRole('region', { name: 'Tus datos' });
+  // §5 RUT rules: an invalid check digit is refused before anything is sent.
+  const rut = profile.getByLabel('RUT');
+  const saved = await rut.inputValue();
+  await rut.fill('12.345.678-9');
+  await profile.getByRole('button', { name: 'Continuar al pago' }).click();
+  await profile.getByText('Rut inválido').waitFor();
+  expect(page.url()).toMatch(stepUrl('profile'));
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await rut.fill(saved);
+  await profile.getByRole('button', { name: 'Continuar al pago' }).click();
+  await page.waitForURL(stepUrl('payment'));
+  expect(await accessibilityViolations(page)).toEqual([]);
+}
+
+/** The delivery and data steps before the scripts run (a browser without JavaScript): plain form posts. */
+async function throughStepsWithoutScripts(context: BrowserContext, width: number): Promise<void> {
+  const plain = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width, height: 900 },
+    locale: 'es-CL',
+    javaScriptEnabled: false,
+  });
+  await plain.addCookies(await context.cookies());
+  const page = await plain.newPage();
+  await page.goto('/checkout');
+  expect(page.url()).toMatch(stepUrl('shipping'));
+  await page.getByLabel('¿Quién recibe el pedido?').fill('Rosa Muñoz');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.waitForURL(stepUrl('profile'));
+  await page.getByRole('button', { name: 'Continuar al pago' }).click();
+  await page.waitForURL(stepUrl('payment'));
+  await page.getByRole('radio', { name: /^Tarjeta de crédito, débito o prepago/ }).waitFor();
+  await plain.close();
+}
+
+/** On the acquirer's card and bank pages (the sandbox, outside the shop's app) with a test card. */
+async function payAtAcquirer(page: Page, card: string): Promise<void> {
+  await page.getByRole('heading', { name: 'Pago con tarjeta' }).waitFor();
+  await page.getByLabel('Número de tarjeta').fill(card);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('heading', { name: 'Autenticación del banco' }).waitFor();
+  await page.getByLabel('RUT').fill('11.111.111-1');
+  await page.getByLabel('Clave').fill('123');
+  await page.getByRole('button', { name: 'Aceptar' }).click();
+}
+
+const pay = (page: Page) => page.getByRole('button', { name: 'Pagar', exact: true }).click();
+
+async function orderPlaced(page: Page, token: string, product: string): Promise<ApiOrder & { og: string }> {
+  await page.waitForURL(/\/checkout\/orderPlaced\?og=/);
+  expect(await page.title()).toMatch(/^Confirmación de compra/);
+  const og = new URL(page.url()).searchParams.get('og')!;
+  const [order] = await api<ApiOrder[]>(`/api/checkout/pub/orders/group/${og}`, { token });
+  expect(order!.status).toBe('ready-for-handling');
+  await page.getByRole('heading', { name: 'Confirmación de compra', level: 1 }).waitFor();
+  await page.getByText(new RegExp(`^\\d+ × ${product.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)).waitFor();
+  expect(await page.getByTestId('order-total').innerText()).toBe(formatCLP(order!.value));
+  await page.getByText(/^Av\. Providencia 1234/).waitFor();
+  const window = page.locator('dt', { hasText: 'Horario de entrega' }).locator('xpath=following-sibling::dd');
+  expect(await window.innerText()).toMatch(/\d\d:\d\d a \d\d:\d\d$/);
+  return { ...order!, og };
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('checkout', () => {
+  it('pays with the approved VISA on the acquirer and lands on the confirmation (desktop)', async () => {
+    const shopper = await customer();
+    const product = await someDairy();
+    const { context, page } = await open(shopper.token, `/?sku=${product.sku}`);
+    await page.goto('/_secure/cart');
+    await page.getByRole('button', { name: 'Ir a pagar' }).click();
+    // A new customer has the default store: the delivery selector first (§2 go-to-checkout).
+    await chooseHomeDelivery(page);
+    // The terms changed after this shopper accepted them (as an operator would publish new ones).
+    const db = new pg.Client({ connectionString: inject('databaseUrl') });
+    await db.connect();
+    await db.query("UPDATE customer SET terms_accepted_at = now() - interval '400 days' WHERE email = $1", [
+      shopper.email,
+    ]);
+    await db.end();
+    await page.getByRole('button', { name: 'Ir a pagar' }).click();
+    const terms = page.getByRole('dialog', { name: 'Actualizamos nuestros términos y condiciones' });
+    await terms.waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await terms.getByRole('button', { name: 'Acepto los términos y condiciones' }).click();
+    await terms.waitFor({ state: 'hidden' });
+    await throughSteps(page);
+    // Accepted once, the dialog does not come back.
+    await page.reload();
+    expect(await terms.isVisible()).toBe(false);
+
+    // Card redirect, Webpay (the default method); a new address is confirmed with the e-mailed code (§4).
+    expect(await page.getByRole('radio', { name: /Tarjeta de crédito, débito o prepago/ }).isChecked()).toBe(
+      true,
+    );
+    await pay(page);
+    const code = page.getByRole('dialog', { name: 'Confirma tu dirección de despacho' });
+    await code.waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await code.getByLabel('Código de validación').fill('000000');
+    await code.getByRole('button', { name: 'Confirmar y pagar' }).click();
+    await code.getByText('El código no es válido o ya expiró').waitFor();
+    await code.getByLabel('Código de validación').fill(await lastCode(shopper.email));
+    await code.getByRole('button', { name: 'Confirmar y pagar' }).click();
+    await payAtAcquirer(page, VISA);
+    const order = await orderPlaced(page, shopper.token, product.name);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // The order's status page is its owner's; another shopper finds neither it nor the confirmation.
+    await page.goto(`/_secure/order/status/${order.orderId}`);
+    await page.getByRole('heading', { name: `Pedido ${order.orderId}` }).waitFor();
+    const stranger = await customer();
+    const other = await open(stranger.token, `/checkout/orderPlaced?og=${order.og}`);
+    await other.page.getByRole('heading', { name: 'No encontramos esta página' }).waitFor();
+    await other.page.goto(`/_secure/order/status/${order.orderId}`);
+    await other.page.getByRole('heading', { name: 'No encontramos esta página' }).waitFor();
+    await other.context.close();
+    await context.close();
+  });
+
+  it('at 480 px: abandoned, failed and rejected payments show their failed-payment modals, then paying again works', async () => {
+    const shopper = await customer();
+    const product = await someDairy();
+    const { context, page } = await open(shopper.token, `/?sku=${product.sku}`, 480);
+    await page.goto('/_secure/cart');
+    await page.getByRole('button', { name: 'Ir a pagar' }).click();
+    await chooseHomeDelivery(page);
+    // The steps' forms work before any script runs.
+    await throughStepsWithoutScripts(context, 480);
+    await page.getByRole('button', { name: 'Ir a pagar' }).click();
+    await page.waitForURL(stepUrl('payment'));
+    // The narrow layout: nothing wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(480);
+    await pay(page);
+    const code = page.getByRole('dialog', { name: 'Confirma tu dirección de despacho' });
+    await code.waitFor();
+    await code.getByLabel('Código de validación').fill(await lastCode(shopper.email));
+    await code.getByRole('button', { name: 'Confirmar y pagar' }).click();
+
+    // 'Anular compra' on the acquirer's page: back at the payment step with the modal.
+    await page.getByRole('heading', { name: 'Pago con tarjeta' }).waitFor();
+    await page.getByRole('button', { name: 'Anular compra' }).click();
+    await page.waitForURL(/\/checkout\/payment\?paymentError=aborted/);
+    const aborted = page.getByRole('dialog', { name: 'Anulaste el pago' });
+    await aborted.getByText('Tu compra no se realizó y no se hizo ningún cargo.', { exact: false }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await aborted.getByRole('button', { name: 'Intentar de nuevo' }).click();
+    await aborted.waitFor({ state: 'hidden' });
+    await page.waitForURL(stepUrl('payment'));
+
+    // The acquirer's error page, then 'Volver al sitio': the modal that offers help.
+    await pay(page);
+    await page.getByRole('button', { name: 'Simular un error' }).click();
+    await page.getByRole('button', { name: 'Volver al sitio' }).click();
+    await page.waitForURL(/\/checkout\/payment\?paymentError=error/);
+    const failed = page.getByRole('dialog', { name: 'Tuvimos un problema con tu pago' });
+    expect(await failed.getByRole('link', { name: 'Centro de ayuda' }).getAttribute('href')).toBe(
+      '/informaciones/centro-de-ayuda',
+    );
+    await failed.getByRole('button', { name: 'Intentar de nuevo' }).click();
+
+    // A rejected Mastercard: the bank's modal.
+    await pay(page);
+    await payAtAcquirer(page, MASTERCARD);
+    await page.waitForURL(/\/checkout\/payment\?paymentError=rejected/);
+    const rejected = page.getByRole('dialog', { name: 'Tu banco rechazó el pago' });
+    await rejected.waitFor();
+    await rejected.getByRole('button', { name: 'Intentar de nuevo' }).click();
+
+    // Every method has its option; one the server does not take yet says so in Spanish.
+    for (const name of [
+      'Tarjeta de débito Redcompra',
+      'Tarjeta Despensa',
+      'Tarjetas guardadas',
+      'Billetera digital',
+      'Tarjeta de regalo',
+    ]) {
+      await page.getByRole('radio', { name: new RegExp(`^${name}`) }).waitFor();
+    }
+    await page.getByRole('radio', { name: /^Tarjeta Despensa/ }).check();
+    await pay(page);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Ese medio de pago no está disponible. Elige otro.' })
+      .waitFor();
+    expect(page.url()).toMatch(stepUrl('payment'));
+
+    // §8: a payment call that fails on the network raises error_503: the 503 screen, whose Reintentar reloads.
+    await page.route(
+      (url) => url.pathname.startsWith('/checkout/payment'),
+      (route) => (route.request().method() === 'POST' ? route.abort('failed') : route.continue()),
+    );
+    await pay(page);
+    await page.getByText('En estos momentos no podemos completar tu solicitud').waitFor();
+    await page.unrouteAll();
+    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await page.waitForURL(stepUrl('payment'));
+
+    // Paying again, with Redcompra debit (30) on the acquirer's page, places the order.
+    await page.getByRole('radio', { name: /^Tarjeta de débito Redcompra/ }).check();
+    await pay(page);
+    await payAtAcquirer(page, REDCOMPRA);
+    const order = await orderPlaced(page, shopper.token, product.name);
+    expect(order.paymentData.transactions[0]!.payments[0]!.paymentSystem).toBe('30');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(480);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
