@@ -3,6 +3,7 @@ import {
   CARD_REDIRECT_PAYMENT_ID,
   DELIVERY_METHODS,
   computeRutCheckDigit,
+  deliveryFeeOf,
   isInStock,
 } from '@despensa/domain';
 import type { OrderForm, TransactionAnswer } from '@despensa/contracts';
@@ -169,15 +170,15 @@ async function completeCart(i: number): Promise<{ id: string; value: number }> {
     token,
   );
   const form = await call<OrderForm>('GET', `/api/orderform/${id}`, undefined, token);
+  // The order charges the window's fee on top of the items, as the cart shows it.
+  const value = form.value + deliveryFeeOf(DELIVERY_METHODS.homeDelivery.id, true);
   await call(
     'POST',
     `/api/orderform/${id}/payments`,
-    {
-      payments: [{ paymentSystem: CARD_REDIRECT_PAYMENT_ID, installments: 1, value: form.value }],
-    },
+    { payments: [{ paymentSystem: CARD_REDIRECT_PAYMENT_ID, installments: 1, value }] },
     token,
   );
-  return { id, value: form.value };
+  return { id, value };
 }
 
 console.log(`preparing ${orderCount} complete carts…`);

@@ -32,7 +32,8 @@ export async function startBenchShop(products: number): Promise<{
     ...process.env,
     DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
     DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: '55432',
+    // Its own port unless told (several worktrees may bench at once).
+    EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT ?? '55432',
     API_KEYS: 'web:bench-key',
     LOG_LEVEL: 'silent',
   });

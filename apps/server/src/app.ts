@@ -177,13 +177,6 @@ export async function buildApp({
         config.TRANSBANK_ENVIRONMENT ??
         `http://127.0.0.1:${(app.server.address() as { port: number } | null)?.port ?? config.PORT}/sandbox/transbank`,
     }));
-  const checkout = new Checkout(
-    database,
-    { cart, catalog, delivery, orders },
-    cardAcquirer,
-    mailer,
-    (message) => app.log.info(message),
-  );
   const giftCardIssuer = giftCards ?? (await seeded(new GiftCardSandbox(database.db, clock)));
   const wallet = new WalletService(
     database,
@@ -191,6 +184,17 @@ export async function buildApp({
     walletProvider ?? (await seeded(new WalletSandbox(database.db, clock))),
     cardAcquirer,
     clock,
+  );
+  const checkout = new Checkout(
+    database,
+    { cart, catalog, delivery, orders, addresses, wallet },
+    {
+      acquirer: cardAcquirer,
+      giftCards: giftCardIssuer,
+      mailer,
+      log: (message) => app.log.info(message),
+      ...(config.PAYMENT_RECONCILE_AFTER_MS ? { reconcileAfterMs: config.PAYMENT_RECONCILE_AFTER_MS } : {}),
+    },
   );
   await catalog.start();
   await promotions.start();

@@ -70,6 +70,11 @@ const configSchema = z.object({
     .string()
     .regex(/^\d{8,12}$/, 'must be a commerce code')
     .default('597055555542'),
+  /**
+   * How long a payment stays pending before the reconciliation asks the acquirer, wallet or issuer about it
+   * (domain PAYMENT_RECONCILE_AFTER_MS by default; the process tests shorten it).
+   */
+  PAYMENT_RECONCILE_AFTER_MS: z.coerce.number().int().min(1_000).max(3_600_000).optional(),
 });
 
 export type Config = z.output<typeof configSchema> & { dataDir: string };

@@ -365,7 +365,7 @@ describe('Oneclick Mall through the official transbank-sdk', () => {
     ).toEqual({
       type: 'REVERSED',
     });
-    expect((await acquirer.oneclickStatus('OC-1')).status).toBe('REVERSED');
+    expect((await acquirer.oneclickStatus('OC-1'))?.status).toBe('REVERSED');
 
     await acquirer.oneclickDelete({ tbkUser, username });
     const after = await acquirer.oneclickAuthorize({

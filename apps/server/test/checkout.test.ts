@@ -46,7 +46,7 @@ const count = async (query: string, params: unknown[]) =>
   (await shop.database.pool.query(query, params)).rows[0].n as number;
 
 type Ready = Awaited<ReturnType<typeof completeCart>>;
-const transaction = (cart: Ready, value = cart.form.value, headers: Record<string, string> = {}) =>
+const transaction = (cart: Ready, value = cart.total, headers: Record<string, string> = {}) =>
   cart.call(
     'POST',
     '/api/checkout/pub/orderform/transaction',
@@ -128,7 +128,7 @@ describe('POST /api/checkout/pub/orderform/transaction refusals', () => {
   it('refuses a value other than the cart total (400 orderValueMismatch) and takes no stock', async () => {
     const cart = await completeCart(shop, { sc, items: [{ id: skus[2]!, quantity: 2 }] });
     const before = await stockOf(skus[2]!);
-    const response = await transaction(cart, cart.form.value - 100);
+    const response = await transaction(cart, cart.total - 100);
     expect(response.statusCode).toBe(400);
     expect(failureCodeOf(response.json())).toBe('orderValueMismatch');
     expect(await stockOf(skus[2]!)).toBe(before);
@@ -142,7 +142,7 @@ describe('POST /api/checkout/pub/orderform/transaction refusals', () => {
     const other = await completeCart(shop, { sc, items: [{ id: skus[2]!, quantity: 1 }] });
     const response = await other.call('POST', '/api/checkout/pub/orderform/transaction', {
       referenceId: cart.id,
-      value: cart.form.value,
+      value: cart.total,
     });
     expect(response.statusCode).toBe(404);
     expect(failureCodeOf(response.json())).toBe('cartNotFound');
@@ -174,7 +174,7 @@ describe('paying by card redirect through the sandbox acquirer (transbank-sdk)',
     expect(pending[0]).toMatchObject({
       orderId: `${answer.orderId}-01`,
       status: 'payment-pending',
-      value: cart.form.value,
+      value: cart.total,
     });
 
     const { back } = await payAtAcquirer(shop, answer.redirectUrl, VISA);
@@ -188,12 +188,16 @@ describe('paying by card redirect through the sandbox acquirer (transbank-sdk)',
     ).json();
     expect(order).toMatchObject({
       status: 'ready-for-handling',
-      value: cart.form.value,
+      value: cart.total,
       clientProfileData: { email: cart.shopper.email },
       shippingData: { selectedSla: 'seller-1-sla-DespachoaDomicilio' },
       orderInfo: { substituteType: 6 },
     });
     expect(order!.items).toEqual([expect.objectContaining({ id: sku, quantity: 3 })]);
+    // The window's fee is charged: the order costs what the cart showed, items plus delivery.
+    expect(cart.fee).toBeGreaterThan(0);
+    expect(order!.totals).toContainEqual({ id: 'Shipping', name: 'Costo de despacho', value: cart.fee });
+    expect(order!.totals.reduce((sum, each) => sum + each.value, 0)).toBe(cart.total);
     expect(order!.shippingData.deliveryWindow).not.toBeNull();
     expect(await stockOf(sku)).toBe(before - 3);
     const status = await cart.call('GET', `/api/orden/status/${order!.orderId}`);
@@ -201,7 +205,7 @@ describe('paying by card redirect through the sandbox acquirer (transbank-sdk)',
     const payment = await cart.call('GET', `/api/pvt/transactions/${answer.tId}`);
     expect(payment.json()).toMatchObject({
       status: 'Approved',
-      value: cart.form.value,
+      value: cart.total,
       orderId: answer.orderId,
     });
     // The window's place is the order's for good.
@@ -289,8 +293,8 @@ describe('never two orders, never oversold', () => {
   it('refuses a client key reused with another body', async () => {
     const cart = await completeCart(shop, { sc, items: [{ id: skus[7]!, quantity: 1 }] });
     const key = { 'x-idempotency-key': 'clave-1' };
-    expect((await transaction(cart, cart.form.value, key)).statusCode).toBe(200);
-    const reused = await transaction(cart, cart.form.value + 100, key);
+    expect((await transaction(cart, cart.total, key)).statusCode).toBe(200);
+    const reused = await transaction(cart, cart.total + 100, key);
     expect(failureCodeOf(reused.json())).toBe('idempotencyKeyReused');
   });
 

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { PAYMENT_SYSTEM_IDS } from '@despensa/domain';
+import {
+  GIFT_CARD_NUMBER_MESSAGE,
+  GIFT_CARD_PASSWORD_MESSAGE,
+  PAYMENT_SYSTEM_IDS,
+  isValidGiftCardNumber,
+  isValidGiftCardPassword,
+} from '@despensa/domain';
 import { orderInfo } from './cart';
 
 const cents = z.number().int().min(0).max(1_000_000_000);
@@ -34,6 +40,18 @@ export const transactionBody = z.object({
   optinNewsLetter: z.boolean().default(false),
   value: cents,
   interestValue: cents.default(0),
+  /**
+   * The gift card that pays a 732 entry (§5). Sent with the transaction, never kept in the cart, so its
+   * password is not stored with the orderForm.
+   */
+  giftCard: z
+    .object({
+      number: z.string().refine(isValidGiftCardNumber, { message: GIFT_CARD_NUMBER_MESSAGE }),
+      password: z.string().refine(isValidGiftCardPassword, { message: GIFT_CARD_PASSWORD_MESSAGE }),
+    })
+    .optional(),
+  /** The code e-mailed for a blocked address (the validation-code dialog, after a 403 addressBlocked). */
+  accessKey: z.string().trim().min(1).max(20).optional(),
 });
 export type TransactionBody = z.infer<typeof transactionBody>;
 
@@ -44,7 +62,11 @@ export const transactionAnswer = z.object({
   orderId: z.string(),
   /** Checkout's access token for this order group (VTEX's Vtex_CHKO_Auth). */
   xChko: z.string(),
-  /** Where the shopper goes to pay. */
+  /**
+   * Where the shopper goes next: the payment page of a card redirect, the order-placed page of a payment
+   * made at once (one-click, gift card), or, for the wallet (783), the order-placed page to go to once
+   * `POST /wallet/transaction` with this tId settles on 200-0.
+   */
   redirectUrl: z.string(),
 });
 export type TransactionAnswer = z.infer<typeof transactionAnswer>;

@@ -7,6 +7,8 @@
  */
 import {
   DELIVERY_MODAL_MESSAGES,
+  GIFT_CARD_ERRORS,
+  type GiftCardErrorCode,
   EMAIL_INVALID_MESSAGE,
   PASSWORD_INVALID_MESSAGE,
   PHONE_INVALID_MESSAGE,
@@ -89,7 +91,65 @@ export const failureMessages = {
   paymentSystemUnavailable: 'Ese medio de pago no está disponible. Elige otro.',
   orderNotFound: 'No encontramos ese pedido',
   paymentNotFound: 'No encontramos ese pago',
+  paymentCombinationInvalid:
+    'Puedes pagar con un medio de pago, o con una gift card y una tarjeta por el resto.',
+  savedCardRequired: 'Elige una de tus tarjetas guardadas para pagar.',
+  giftCardRequired: 'Ingresa el número y la clave de tu gift card.',
+  addressBlocked: 'Para despachar a esta dirección, ingresa el código que enviamos a tu correo.',
+  // The acquirer said no: the shopper may pay again, with this or another method.
+  paymentRejected: 'Tu banco rechazó el pago. Inténtalo nuevamente o elige otro medio de pago.',
+  oneclickNotEnrolled:
+    'Tu tarjeta guardada ya no está inscrita. Inscríbela de nuevo o elige otro medio de pago.',
+  oneclickDailyAmountExceeded:
+    'Superaste el monto diario de pagos con esta tarjeta. Elige otro medio de pago.',
+  oneclickAmountExceeded: 'El monto supera el máximo por pago de esta tarjeta. Elige otro medio de pago.',
+  oneclickDailyCountExceeded:
+    'Superaste la cantidad diaria de pagos con esta tarjeta. Elige otro medio de pago.',
+  // §8 gift card codes, each with its own text.
+  giftCardNoBalance: GIFT_CARD_ERRORS.E001,
+  giftCardAmountExceeded: GIFT_CARD_ERRORS.E002,
+  giftCardAgreementLocked: GIFT_CARD_ERRORS.E003,
+  giftCardDisabled: GIFT_CARD_ERRORS.E005,
+  giftCardDeleted: GIFT_CARD_ERRORS.E006,
+  giftCardWrongCode: GIFT_CARD_ERRORS.E011,
+  giftCardLocked: GIFT_CARD_ERRORS.E012,
+  giftCardExpired: GIFT_CARD_ERRORS.E013,
+  giftCardWrongPassword: GIFT_CARD_ERRORS.E014,
+  giftCardEmpty: GIFT_CARD_ERRORS.E015,
+  giftCardStoreNotEnabled: GIFT_CARD_ERRORS.E016,
+  giftCardIdNotAllowed: GIFT_CARD_ERRORS.E027,
+  giftCardExceedsParameter: GIFT_CARD_ERRORS.E030,
+  giftCardUnusable: GIFT_CARD_ERRORS.E075,
 } as const;
+
+/** The failure each §8 gift-card code is reported as (its `field` carries the code itself). */
+export const GIFT_CARD_FAILURES = {
+  E001: 'giftCardNoBalance',
+  E002: 'giftCardAmountExceeded',
+  E003: 'giftCardAgreementLocked',
+  E005: 'giftCardDisabled',
+  E006: 'giftCardDeleted',
+  E011: 'giftCardWrongCode',
+  E012: 'giftCardLocked',
+  E013: 'giftCardExpired',
+  E014: 'giftCardWrongPassword',
+  E015: 'giftCardEmpty',
+  E016: 'giftCardStoreNotEnabled',
+  E027: 'giftCardIdNotAllowed',
+  E030: 'giftCardExceedsParameter',
+  E075: 'giftCardUnusable',
+} as const satisfies Record<GiftCardErrorCode, keyof typeof failureMessages>;
+
+/** The failure a one-click authorization's response code is reported as (−96…−99, else a rejection). */
+export function oneclickFailure(responseCode: number): keyof typeof failureMessages {
+  const codes: Record<number, keyof typeof failureMessages> = {
+    [-96]: 'oneclickNotEnrolled',
+    [-97]: 'oneclickDailyAmountExceeded',
+    [-98]: 'oneclickAmountExceeded',
+    [-99]: 'oneclickDailyCountExceeded',
+  };
+  return codes[responseCode] ?? 'paymentRejected';
+}
 
 export type FailureCode = keyof typeof failureMessages;
 

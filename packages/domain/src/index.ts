@@ -35,4 +35,6 @@ export * from './delivery/coverage';
 export * from './delivery/modes';
 export * from './delivery/simulation';
 export * from './payments/wallet';
+export * from './payments/methods';
 export * from './checkout/completeness';
+export * from './checkout/one-seller';

@@ -16,6 +16,12 @@ export interface FlowContext {
   tx: Tx;
   /** Runs a named step; `undo` is called with its result if a later step fails. */
   step<T>(name: string, run: () => Promise<T>, undo?: (result: T) => Promise<void>): Promise<T>;
+  /**
+   * Lets the commit return before its WAL reaches the disk (the row locks go at once). Only for a flow
+   * whose caller makes a synchronous commit before anyone outside relies on it: that commit flushes
+   * this one's WAL too.
+   */
+  commitWithoutWaitingForDisk(): Promise<void>;
 }
 
 export interface Flow<I, O> {
@@ -63,6 +69,9 @@ export async function runFlow<I, O>(
     const undos: (() => Promise<void>)[] = [];
     const context: FlowContext = {
       tx,
+      commitWithoutWaitingForDisk: async () => {
+        await tx.execute(sql`SET LOCAL synchronous_commit = off`);
+      },
       step: async (name, run, undo) => {
         const result = await run();
         if (undo) undos.push(() => undo(result));

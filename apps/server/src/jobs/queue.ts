@@ -37,6 +37,8 @@ export class JobQueue {
     await this.boss.createQueue(RECONCILE_PAYMENTS);
     await this.boss.schedule(RECONCILE_PAYMENTS, '* * * * *');
     await this.boss.work(RECONCILE_PAYMENTS, () => this.reconcilePayments());
+    // A (re)started instance reconciles at once: what a crash left pending does not wait for the minute.
+    await this.boss.send(RECONCILE_PAYMENTS, {});
   }
 
   /** Runs the sweep now (also what the scheduled job does). */

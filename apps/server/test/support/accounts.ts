@@ -21,7 +21,7 @@ export function newCustomer(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export function accountsClient(shop: TestApp, remoteAddress = '10.0.0.1') {
+export function accountsClient(shop: Pick<TestApp, 'app'>, remoteAddress = '10.0.0.1') {
   const call = (
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,

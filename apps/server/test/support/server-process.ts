@@ -21,7 +21,7 @@ export interface ServerProcess {
 export async function startServerProcess(
   dataDir: string,
   ports?: { port: number; databasePort: number },
-  { seedProducts = 120 }: { seedProducts?: number } = {},
+  { seedProducts = 120, env = {} }: { seedProducts?: number; env?: Record<string, string> } = {},
 ): Promise<ServerProcess> {
   const port = ports?.port ?? (await freePort());
   const databasePort = ports?.databasePort ?? (await freePort());
@@ -37,6 +37,7 @@ export async function startServerProcess(
       EMBEDDED_PG_PORT: String(databasePort),
       SEED_PRODUCTS: String(seedProducts),
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

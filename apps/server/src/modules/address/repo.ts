@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { customerAddress } from './tables';
 
 export type AddressRow = typeof customerAddress.$inferSelect;
@@ -13,7 +13,7 @@ export async function listAddresses(db: Db, userId: string): Promise<AddressRow[
     .orderBy(asc(customerAddress.createdAt), asc(customerAddress.id));
 }
 
-export async function findAddress(db: Db, userId: string, id: string): Promise<AddressRow | null> {
+export async function findAddress(db: Db | Tx, userId: string, id: string): Promise<AddressRow | null> {
   const [row] = await db
     .select()
     .from(customerAddress)

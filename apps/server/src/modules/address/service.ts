@@ -15,7 +15,7 @@ import {
   type Region,
   type VerifyBlockedResponse,
 } from '@despensa/contracts';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import type { Geocoder } from '../../providers/geocoder/geocoder';
 import type { Territory } from '../../providers/geocoder/territory';
 import type { AuthService } from '../auth/service';
@@ -117,6 +117,31 @@ export class AddressService {
       return { addressId: id, blocked: true };
     await this.auth.issueAccessKey(email, 'address', subject(userId, id));
     return { addressId: id, blocked: true, sentTo: maskEmail(email) };
+  }
+
+  /**
+   * §4 step 4, at the transaction: whether an address of the book is still blocked. A code the shopper
+   * typed in the validation-code dialog (`accessKey`) unblocks it; without one, a code is e-mailed (once
+   * live) and the answer is true. An address outside the book was never flagged. Read in the placement's
+   * transaction `tx` (an address that is not blocked costs it no other connection).
+   */
+  async blockedAtCheckout(
+    userId: string,
+    id: string,
+    accessKey: string | undefined,
+    tx: Tx,
+  ): Promise<boolean> {
+    const row = await repo.findAddress(tx, userId, id);
+    if (!row || row.validatedAt) return false;
+    const email = await this.users.email(userId);
+    if (accessKey !== undefined) {
+      if (!(await this.auth.consumeAccessKey(email, 'address', subject(userId, id), accessKey)))
+        throw new Failure('wrongAccessKey', { field: 'accessKey' });
+      await repo.updateAddress(this.db, userId, id, { validatedAt: this.clock() });
+      return false;
+    }
+    await this.verifyBlocked(userId, id);
+    return true;
   }
 
   async validate(

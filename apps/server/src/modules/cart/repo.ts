@@ -33,6 +33,15 @@ export async function readCart(db: Db | Tx, id: string, lock = false): Promise<C
   return row ?? null;
 }
 
+/** How many sellers the cart's lines come from. */
+export async function sellerCount(db: Db, id: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(DISTINCT ${orderFormItem.sellerId})::int` })
+    .from(orderFormItem)
+    .where(eq(orderFormItem.orderFormId, id));
+  return row?.n ?? 0;
+}
+
 /**
  * Runs `change` on the cart under a row lock (SELECT … FOR UPDATE), so concurrent changes to one cart,
  * from this instance or another, apply one after the other and none is lost. `change` edits the state

@@ -7,6 +7,7 @@ import {
   CURRENCY,
   DEFAULT_SALES_CHANNEL,
   DELIVERY_METHODS,
+  reapplyUnderOneSeller,
   EMAIL_INVALID_MESSAGE,
   LOCALE,
   PHONE_INVALID_MESSAGE,
@@ -28,6 +29,7 @@ import {
   priceLine,
   pricedCart,
   type CartPricing,
+  type LivePromotions,
   type LinePrice,
   type Promotion,
   type PricingLine,
@@ -59,6 +61,7 @@ import {
 import {
   insertCart,
   readCart,
+  sellerCount,
   readCartVersion,
   updateCart,
   writeCartIfUnchanged,
@@ -74,6 +77,9 @@ import { withShippingData, type CartDeliveryChoice, type CartShippingData } from
 
 /** The shipping attachment and delivery choice the shipping module hands the cart (setShippingData). */
 export type { CartDeliveryChoice, CartShippingData } from './shipping-data';
+
+/** §4 step 3: where the express shipping estimate goes in customData (app id, field). */
+const SHIPPING_ESTIMATE_FIELD = ['shippingData', 'shippingEstimate'] as const;
 
 /** customData fields the storefront may write (§7), by app id. */
 const CUSTOM_DATA_FIELDS: Record<string, readonly string[]> = {
@@ -125,6 +131,7 @@ export class CartService implements CartApi {
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly lineMemos = new LineMemos(MAX_MEMO_LINES);
   private readonly liveBySalesChannel = new LivePromotionsBySalesChannel();
+  private readonly collaboratorLive = new WeakMap<LivePromotions, LivePromotions>();
 
   constructor(
     private readonly database: Database,
@@ -320,10 +327,12 @@ export class CartService implements CartApi {
    * Attaches the cart to a customer (login). A cart already attached to someone else is refused: holding
    * its id must not hand one customer's cart to another.
    */
-  async assignToUser(orderFormId: string, userId: string): Promise<void> {
+  async assignToUser(orderFormId: string, userId: string, collaborator = false): Promise<void> {
     const { result } = await this.changeWith(orderFormId, (cart) => {
       if (cart.form.userId !== null && cart.form.userId !== userId) return false;
       cart.form.userId = userId;
+      // Their prices with the group card and debit (§6) follow the customer's segment.
+      cart.form.collaborator = collaborator;
       return true;
     });
     if (!result) throw new Failure('notOwner');
@@ -385,12 +394,7 @@ export class CartService implements CartApi {
     return this.changeAndRender(
       orderFormId,
       byOwner(viewer, (cart) => {
-        const fields = { ...cart.form.customData[appId] };
-        if (value === null) delete fields[field];
-        else fields[field] = value;
-        const customData = { ...cart.form.customData, [appId]: fields };
-        if (Object.keys(fields).length === 0) delete customData[appId];
-        cart.form.customData = customData;
+        cart.form.customData = withCustomField(cart.form.customData, appId, field, value);
         if (salesChannel !== undefined) cart.form.salesChannel = salesChannel;
       }),
     );
@@ -630,6 +634,16 @@ export class CartService implements CartApi {
     );
   }
 
+  /** The same live promotions for a collaborator (§6), one object per shared one so line memos hold. */
+  private asCollaborator(live: LivePromotions): LivePromotions {
+    let found = this.collaboratorLive.get(live);
+    if (!found) {
+      found = { ...live, collaborator: true };
+      this.collaboratorLive.set(live, found);
+    }
+    return found;
+  }
+
   /** `stored`: offers read from the database (by `sku|seller`) to price with instead of the index's. */
   private async price(
     cart: CartState,
@@ -653,9 +667,10 @@ export class CartService implements CartApi {
     });
     const couponPromotion = cart.form.coupon ? await this.promotions.coupon(cart.form.coupon, db) : null;
     const now = this.clock();
-    const live = couponPromotion
+    const shared = couponPromotion
       ? livePromotions({ promotions: [...index.promotions, couponPromotion], salesChannel, now })
       : this.liveBySalesChannel.get(index.promotions, salesChannel, now);
+    const live = cart.form.collaborator ? this.asCollaborator(shared) : shared;
     // Only what can be bought is priced and counted in the totals, as VTEX does. A line priced before
     // with the same inputs keeps its price (see LineMemo).
     const memos = this.lineMemos.of(cart.form.id);
@@ -903,23 +918,74 @@ export class CartService implements CartApi {
   }
 
   /**
+   * §4 purchase flow step 2, before the transaction: items of more than one seller are re-applied under
+   * one seller (see reapplyUnderOneSeller in the domain), in a transaction of its own, so the shopper's
+   * next look at the cart shows what the order will cost. Only the customer's own cart changes.
+   */
+  async reapplyUnderOneSeller(orderFormId: string, userId: string): Promise<void> {
+    if (!isValidOrderFormId(orderFormId) || (await sellerCount(this.database.db, orderFormId)) < 2) return;
+    this.states.delete(orderFormId);
+    await updateCart(this.database.db, orderFormId, this.clock(), async (cart, tx) => {
+      if (cart.form.userId !== userId) return;
+      const offers = await this.catalog.offersInDatabase(
+        cart.items.map((item) => item.skuId),
+        cart.form.salesChannel,
+        tx,
+      );
+      const sells = new Set(
+        offers.filter((offer) => offer.listPrice > 0).map((offer) => `${offer.skuId}|${offer.sellerId}`),
+      );
+      const moves = reapplyUnderOneSeller(cart.items, (skuId, sellerId) => sells.has(`${skuId}|${sellerId}`));
+      for (const item of cart.items) item.sellerId = moves.get(item.skuId) ?? item.sellerId;
+    });
+  }
+
+  /**
    * Placing an order (flows/place-order): the cart under its row lock in `tx`, priced from the offers as
    * stored in the database now (never the index or a rendered copy), with what the order keeps of it.
+   * First §4 step 3: the express shipping estimate written to customData, or deleted for another mode.
    */
-  async checkoutDraft(orderFormId: string, tx: Tx) {
-    const state = isValidOrderFormId(orderFormId) ? await readCart(tx, orderFormId, true) : null;
+  async checkoutDraft(
+    orderFormId: string,
+    tx: Tx,
+    expressEstimate: (salesChannel: number, totalItems: number) => string,
+  ) {
+    let state = isValidOrderFormId(orderFormId) ? await readCart(tx, orderFormId, true) : null;
     if (!state) throw new Failure('cartNotFound');
+    const salesChannel = state.form.salesChannel;
     const offers = await this.catalog.offersInDatabase(
       state.items.map((item) => item.skuId),
-      state.form.salesChannel,
+      salesChannel,
       tx,
     );
     const stored = new Map<string, Offer>(offers.map((offer) => [`${offer.skuId}|${offer.sellerId}`, offer]));
-    const orderForm = this.render(state, await this.price(state, tx, stored), []);
+    const express =
+      (state.form.deliveryChoice?.selectedSla ?? state.form.selectedSla) === DELIVERY_METHODS.express.id;
+    const estimate = express
+      ? expressEstimate(
+          salesChannel,
+          state.items.reduce((sum, item) => sum + item.quantity, 0),
+        )
+      : null;
+    const [appId, field] = SHIPPING_ESTIMATE_FIELD;
+    if ((state.form.customData[appId]?.[field] ?? null) !== estimate) {
+      this.states.delete(orderFormId);
+      const changed = await updateCart(tx, orderFormId, this.clock(), (cart) => {
+        cart.form.customData = withCustomField(cart.form.customData, appId, field, estimate);
+      });
+      state = changed!.state;
+    }
+    const priced = await this.price(state, tx, stored);
     return {
-      orderForm,
+      orderForm: this.render(state, priced, []),
+      /** The cart's value per way of paying (collaborator prices included), before delivery. */
+      totals: priced.pricing.totals,
+      /** Each available line's prices per way of paying, by sku id. */
+      linePrices: new Map(
+        [...priced.pricedBySku].map(([skuId, line]) => [String(skuId), line.prices] as const),
+      ),
       userId: state.form.userId,
-      salesChannel: state.form.salesChannel,
+      salesChannel,
       payments: state.form.payments,
       deliveryChoice: state.form.deliveryChoice,
       orderInfo: orderInfoOf(state),
@@ -939,6 +1005,21 @@ export class CartService implements CartApi {
       if (cart.form.deliveryChoice) cart.form.deliveryChoice = { ...cart.form.deliveryChoice, window: null };
     });
   }
+}
+
+/** customData with one field set (a value) or deleted (null); an app left without fields goes. */
+function withCustomField(
+  customData: Record<string, Record<string, string>>,
+  appId: string,
+  field: string,
+  value: string | null,
+): Record<string, Record<string, string>> {
+  const fields = { ...customData[appId] };
+  if (value === null) delete fields[field];
+  else fields[field] = value;
+  const next = { ...customData, [appId]: fields };
+  if (Object.keys(fields).length === 0) delete next[appId];
+  return next;
 }
 
 /** The sku (and seller, if known) a change is about: by position in items[] or by sku id. */

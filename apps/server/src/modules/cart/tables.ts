@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import type { ClientProfileBody, ItemsOrdination, PaymentEntry } from '@despensa/contracts';
 import type { CartDeliveryChoice, CartShippingData } from './shipping-data';
 
@@ -29,6 +39,8 @@ export const orderForm = pgTable(
     coupon: text('coupon'),
     /** The customer the cart belongs to once attached by POST /api/user/profile; null while anonymous. */
     userId: text('user_id'),
+    /** The customer is in the collaborator segment (§6): the group card and debit take 10 % off. */
+    collaborator: boolean('collaborator').notNull().default(false),
     /** customData.customApps as {appId: {field: value}}. */
     customData: jsonb('custom_data')
       .$type<Record<string, Record<string, string>>>()

@@ -38,7 +38,15 @@ export function ordersRoutes(
             'Place the cart as an order and start its payment (idempotent per cart; x-idempotency-key optional)',
           headers: z.object({ 'x-idempotency-key': z.string().min(1).max(100).optional() }),
           body: transactionBody,
-          response: { 200: transactionAnswer, ...errors, 409: errorResponse, 422: errorResponse },
+          response: {
+            200: transactionAnswer,
+            ...errors,
+            // The acquirer, wallet or gift-card issuer said no; a blocked address (§4 step 4).
+            402: errorResponse,
+            403: errorResponse,
+            409: errorResponse,
+            422: errorResponse,
+          },
         },
       },
       async (request) =>

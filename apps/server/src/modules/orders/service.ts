@@ -24,7 +24,8 @@ import {
   type OrderRow,
   type TransactionRow,
 } from './repo';
-import type { PaymentStatus } from './tables';
+import type { ChargedEntry, PaymentStatus } from './tables';
+import type { PaymentChannel } from '@despensa/domain';
 
 /** VTEX's status descriptions, in the shop's language. */
 const STATUS_DESCRIPTION: Record<OrderStatus, string> = {
@@ -48,7 +49,17 @@ export interface PlacedGroup {
   accessToken: string;
   orderForm: OrderForm;
   userId: string | null;
+  /** The system that prices the order, how it is paid, and the entries as charged. */
   paymentSystem: number;
+  channel: PaymentChannel;
+  entries: ChargedEntry[];
+  giftCardValue: number;
+  /** What the group costs with that way of paying: items at its prices, plus the delivery fee. */
+  value: number;
+  /** The items at the prices of that way of paying (by sku id), and its totals. */
+  linePrices: Map<string, { sellingPrice: number; total: number }>;
+  totals: { items: number; discounts: number };
+  deliveryFee: number;
   orderInfo: OrderInfo;
   deliveryWindow: { startDateUtc: string; endDateUtc: string } | null;
 }
@@ -81,12 +92,14 @@ export class OrdersService {
     const now = this.clock();
     const { orderForm } = group;
     const sellers = [...new Set(orderForm.items.map((item) => item.seller))];
+    const priceOf = (item: OrderForm['items'][number]) =>
+      group.linePrices.get(item.id) ?? { sellingPrice: item.sellingPrice, total: item.priceDefinition.total };
     const itemsTotal = (seller: string) =>
       orderForm.items
         .filter((item) => item.seller === seller)
-        .reduce((sum, item) => sum + item.priceDefinition.total, 0);
-    // Cart-wide amounts (shipping, cart discounts) go with the first order, so the group adds up to the cart.
-    const rest = orderForm.value - sellers.reduce((sum, seller) => sum + itemsTotal(seller), 0);
+        .reduce((sum, item) => sum + priceOf(item).total, 0);
+    // Cart-wide amounts (the delivery fee) go with the first order, so the group adds up to what is charged.
+    const rest = group.value - sellers.reduce((sum, seller) => sum + itemsTotal(seller), 0);
     const address = (orderForm.shippingData.address as Record<string, unknown> | null) ?? null;
     const profile = orderForm.clientProfileData;
     const orders = sellers.map((seller, position) => {
@@ -110,12 +123,16 @@ export class OrdersService {
           unitMultiplier: item.unitMultiplier,
           price: item.price,
           listPrice: item.listPrice,
-          sellingPrice: item.sellingPrice,
+          sellingPrice: priceOf(item).sellingPrice,
           imageUrl: item.imageUrl,
         })),
         totals:
           sellers.length === 1
-            ? orderForm.totalizers.map(({ id, name, value: amount }) => ({ id, name, value: amount }))
+            ? [
+                { id: 'Items', name: 'Total productos', value: group.totals.items },
+                { id: 'Discounts', name: 'Descuentos', value: group.totals.discounts },
+                { id: 'Shipping', name: 'Costo de despacho', value: group.deliveryFee },
+              ]
             : [{ id: 'Items', name: 'Total de los ítems', value }],
         sellers: orderForm.sellers.filter((each) => each.id === seller).map(({ id, name }) => ({ id, name })),
         clientProfileData: {
@@ -134,7 +151,10 @@ export class OrdersService {
           transactions: [
             {
               transactionId: group.transactionId,
-              payments: [{ paymentSystem: String(group.paymentSystem), value: orderForm.value }],
+              payments: group.entries.map((entry) => ({
+                paymentSystem: String(entry.paymentSystem),
+                value: entry.value,
+              })),
             },
           ],
         },
@@ -165,7 +185,10 @@ export class OrdersService {
       orderFormId: orderForm.orderFormId,
       userId: group.userId,
       paymentSystem: group.paymentSystem,
-      value: orderForm.value,
+      channel: group.channel,
+      entries: group.entries,
+      giftCardValue: group.giftCardValue,
+      value: group.value,
       status: 'pending',
       accessToken: group.accessToken,
       createdAt: now,
@@ -229,6 +252,13 @@ export class OrdersService {
     await setGroupStatus(tx, payment.orderGroup, 'canceled', this.clock());
   }
 
+  /** What the wallet charges for a transaction: a pending wallet payment of this customer, else null. */
+  async walletAmount(transactionId: string, userId: string): Promise<number | null> {
+    const row = await transactionById(this.database.db, transactionId);
+    if (!row || row.userId !== userId || row.channel !== 'wallet' || row.status !== 'pending') return null;
+    return row.value;
+  }
+
   /** Payments pending since longer than `ageMs`: the reconciliation's work. */
   pendingOlderThan(ageMs: number, limit = 100): Promise<PaymentRecord[]> {
     return pendingBefore(this.database.db, new Date(this.clock().getTime() - ageMs), limit);
@@ -268,7 +298,10 @@ export class OrdersService {
       authorizationDate: row.authorizedAt?.toISOString() ?? null,
       authorizationToken: (row.authorization?.authorizationCode as string | undefined) ?? null,
       cancelationDate: row.canceledAt?.toISOString() ?? null,
-      payments: [{ paymentSystem: String(row.paymentSystem), value: row.value }],
+      payments: row.entries.map((entry) => ({
+        paymentSystem: String(entry.paymentSystem),
+        value: entry.value,
+      })),
     };
   }
 }

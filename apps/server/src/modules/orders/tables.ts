@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Order, OrderStatus } from '@despensa/contracts';
+import type { PaymentChannel } from '@despensa/domain';
+
+/** One payment entry of a transaction: its system and value, and the saved card of a one-click one. */
+export interface ChargedEntry {
+  paymentSystem: number;
+  value: number;
+  accountId?: string;
+}
 
 /**
  * The orders module owns these tables. One placement makes an order group with one order per seller
@@ -40,7 +48,17 @@ export const paymentTransaction = pgTable(
     orderGroup: text('order_group').notNull().unique(),
     orderFormId: text('order_form_id').notNull(),
     userId: text('user_id'),
+    /** The payment system that prices the order (the card beside a gift card, when one pays part). */
     paymentSystem: integer('payment_system').notNull(),
+    /** How it is paid (domain PaymentChannel): webpayRedirect, oneclick, wallet or giftCard. */
+    channel: text('channel').$type<PaymentChannel>().notNull().default('webpayRedirect'),
+    /** The §3 payment entries as charged: a gift card's part first, when there is one. */
+    entries: jsonb('entries')
+      .$type<ChargedEntry[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** What a gift card pays of `value` (redeemed with the transaction id as reference); 0 without one. */
+    giftCardValue: integer('gift_card_value').notNull().default(0),
     value: integer('value').notNull(),
     status: text('status').$type<PaymentStatus>().notNull(),
     /** The acquirer's token (Webpay's token_ws), once the acquirer transaction exists. */

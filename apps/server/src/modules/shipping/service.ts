@@ -20,6 +20,7 @@ import {
   deliveryWindowSlots,
   windowOrderable,
   expressAvailability,
+  expressEstimateMinutes,
   haversineKm,
   isAddressMethod,
   isInStock,
@@ -504,6 +505,15 @@ export class DeliveryService implements Omit<DeliveryApi, 'applyChoice' | 'reser
       ? { store: chosen, distanceKm: haversineKm(point, chosen.coordinates) }
       : nearestStore(point, candidates)!;
     return { coverageState: 'covered', store: nearest.store, distanceKm: nearest.distanceKm };
+  }
+
+  /**
+   * §4 step 3: when an express order of `totalItems` units in this channel is expected, as an ISO time
+   * (the store's stored delivery time, or the §9 base, plus the §9 addition by item count).
+   */
+  expressEstimate(salesChannel: number, totalItems: number): string {
+    const minutes = expressEstimateMinutes(totalItems, this.storeOf(salesChannel)?.row.deliveryTimeMinutes);
+    return new Date(this.clock().getTime() + minutes * 60_000).toISOString();
   }
 
   private storeOf(salesChannel: number): StoreEntry | null {

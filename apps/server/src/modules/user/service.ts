@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatRut, isValidEmail, cleanContactPhone, isValidRut } from '@despensa/domain';
+import { formatRut, isCollaborator, isValidEmail, cleanContactPhone, isValidRut } from '@despensa/domain';
 import {
   Failure,
   type RegisterDeviceBody,
@@ -63,13 +63,12 @@ export class UserService {
   }
 
   async profile(userId: string, orderFormId?: string): Promise<UserProfile> {
-    if (orderFormId !== undefined) {
-      await this.cart.assignToUser(orderFormId, userId);
-      await repo.updateCustomer(this.db, userId, { orderFormId });
-    }
-    const row = await repo.findCustomer(this.db, userId);
-    if (!row) throw new Failure('accountNotFound');
-    return toProfile(row);
+    const found = await repo.findCustomer(this.db, userId);
+    if (!found) throw new Failure('accountNotFound');
+    if (orderFormId === undefined) return toProfile(found);
+    await this.cart.assignToUser(orderFormId, userId, isCollaborator(found));
+    await repo.updateCustomer(this.db, userId, { orderFormId });
+    return toProfile({ ...found, orderFormId });
   }
 
   async update(userId: string, body: UpdateUserBody): Promise<UserProfile> {

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { walletCard, walletCharge, walletEnrolment } from './tables';
 
 export type CardRow = typeof walletCard.$inferSelect;
@@ -16,7 +16,7 @@ export async function listCards(db: Db, userId: string): Promise<CardRow[]> {
     .orderBy(asc(walletCard.createdAt), asc(walletCard.id));
 }
 
-export async function findCard(db: Db, userId: string, id: string): Promise<CardRow | null> {
+export async function findCard(db: Db | Tx, userId: string, id: string): Promise<CardRow | null> {
   const [row] = await db.select().from(walletCard).where(live(userId, id));
   return row ?? null;
 }

@@ -13,7 +13,7 @@ import {
   type WalletPaymentMethod,
   walletLinkState,
 } from '@despensa/domain';
-import type { Database, Db } from '../../db/client';
+import type { Database, Db, Tx } from '../../db/client';
 import type { Acquirer } from '../../providers/acquirer/acquirer';
 import type { WalletProvider } from '../../providers/wallet/wallet';
 import type { UserService } from '../user/service';
@@ -33,6 +33,8 @@ export class WalletService {
   private readonly db: Db;
   /** Set by the orders module: until then no transaction can be charged. */
   private transactionAmounts: TransactionAmounts = async () => null;
+  /** Told each charge's code as it is read (checkout settles the order on an end state). */
+  private chargeListener: (tId: string, code: string) => Promise<void> = async () => {};
 
   constructor(
     database: Database,
@@ -47,6 +49,31 @@ export class WalletService {
   /** The orders module tells the wallet how much each checkout transaction is for. */
   setTransactionAmounts(lookup: TransactionAmounts): void {
     this.transactionAmounts = lookup;
+  }
+
+  /** Checkout listens to charge codes: 200-0 pays the order, any end state other than 200-2 fails it. */
+  setChargeListener(listener: (tId: string, code: string) => Promise<void>): void {
+    this.chargeListener = listener;
+  }
+
+  /** A saved card of the customer, with Oneclick's enrolment id to charge it; walletCardNotFound else. */
+  async chargeableCard(userId: string, id: string, tx?: Tx): Promise<{ id: string; tbkUser: string }> {
+    const card = await repo.findCard(tx ?? this.db, userId, id);
+    if (!card) throw new Failure('walletCardNotFound', { field: 'payments.accountId' });
+    return { id: card.id, tbkUser: card.tbkUser };
+  }
+
+  /** The saved card that paid a transaction through the wallet; null for the balance or no charge. */
+  async cardOfTransaction(tId: string): Promise<string | null> {
+    const charge = await repo.chargeOfTransaction(this.db, tId);
+    return charge && charge.cardId !== WALLET_BALANCE_CARD ? charge.cardId : null;
+  }
+
+  /** The code of the charge of a transaction (the reconciliation's question); null when never charged. */
+  async chargeCodeOf(tId: string): Promise<{ internalCode: string; code: string } | null> {
+    const charge = await repo.chargeOfTransaction(this.db, tId);
+    const status = charge && (await this.wallet.status(charge.internalCode));
+    return status ? { internalCode: status.internalCode, code: status.code } : null;
   }
 
   /**
@@ -203,6 +230,7 @@ export class WalletService {
     const charge = await repo.findCharge(this.db, userId, internalCode);
     const status = charge && (await this.wallet.status(internalCode));
     if (!status) throw new Failure('walletChargeNotFound');
+    await this.chargeListener(charge.tId, status.code);
     return { internalCode, code: status.code };
   }
 

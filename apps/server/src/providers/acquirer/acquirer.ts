@@ -78,7 +78,8 @@ export interface Acquirer {
     storeBuyOrder: string;
     amountCents: number;
   }): Promise<OneclickPayment>;
-  oneclickStatus(buyOrder: string): Promise<OneclickPayment>;
+  /** Null when the mall has no such buy order (never authorized); throws when it cannot be asked. */
+  oneclickStatus(buyOrder: string): Promise<OneclickPayment | null>;
   oneclickRefund(input: {
     buyOrder: string;
     storeBuyOrder: string;
@@ -182,8 +183,14 @@ export class TransbankAcquirer implements Acquirer {
     );
   }
 
-  async oneclickStatus(buyOrder: string): Promise<OneclickPayment> {
-    return oneclickPayment(await this.mall.status(buyOrder));
+  async oneclickStatus(buyOrder: string): Promise<OneclickPayment | null> {
+    try {
+      return oneclickPayment(await this.mall.status(buyOrder));
+    } catch (error) {
+      // The SDK's error names the HTTP status in its message; any other failure says nothing of the order.
+      if (/status code 404/.test((error as Error).message)) return null;
+      throw error;
+    }
   }
 
   async oneclickRefund(input: { buyOrder: string; storeBuyOrder: string; amountCents: number }) {

@@ -1,0 +1,1 @@
+ALTER TABLE "order_form" ADD COLUMN "collaborator" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,106 @@
+import { CENTS_PER_PESO, DELIVERY_METHODS, PAYMENT_IDS, deliveryMethodById } from '../constants';
+import { CARD_REDIRECT_PAYMENT_ID, GROUP_CARD_PAYMENT_ID } from '../checkout/completeness';
+import { DELIVERY_PRICES_CENTS } from '../delivery/simulation';
+import type { PaymentOption } from '../pricing/types';
+
+/** How a payment system is paid: on the acquirer's page, by a saved card, from the wallet, or a gift card. */
+export type PaymentChannel = 'webpayRedirect' | 'oneclick' | 'wallet' | 'giftCard';
+
+export interface PaymentMethod {
+  channel: PaymentChannel;
+  /** Which prices of the cart it pays (§3 derived prices, §6 collaborator). */
+  pricing: PaymentOption;
+}
+
+/**
+ * Every payment system the checkout takes, by id. Debit (30) and the group card (its CAT one-click too)
+ * get their own prices; promissory (17) is not offered by this shop.
+ */
+export const PAYMENT_METHODS: Readonly<Record<number, PaymentMethod>> = {
+  [CARD_REDIRECT_PAYMENT_ID]: { channel: 'webpayRedirect', pricing: 'regular' },
+  [PAYMENT_IDS.debit]: { channel: 'webpayRedirect', pricing: 'debit' },
+  [GROUP_CARD_PAYMENT_ID]: { channel: 'webpayRedirect', pricing: 'tcenco' },
+  [PAYMENT_IDS.oneClick]: { channel: 'oneclick', pricing: 'regular' },
+  [PAYMENT_IDS.catOneClick]: { channel: 'oneclick', pricing: 'tcenco' },
+  [PAYMENT_IDS.debitOneClick]: { channel: 'oneclick', pricing: 'debit' },
+  [PAYMENT_IDS.prepaidOneClick]: { channel: 'oneclick', pricing: 'regular' },
+  [PAYMENT_IDS.giftCard]: { channel: 'giftCard', pricing: 'regular' },
+  [PAYMENT_IDS.walletBalance]: { channel: 'wallet', pricing: 'balanceCencoPay' },
+};
+
+export function paymentMethodOf(paymentSystem: number): PaymentMethod | null {
+  return PAYMENT_METHODS[paymentSystem] ?? null;
+}
+
+/** §6: the customer segment (user data gtmSegment) of the group's employees. */
+export const COLLABORATOR_SEGMENT = 'colaborador';
+
+export function isCollaborator(user: { gtmSegment: string | null | undefined }): boolean {
+  return user.gtmSegment?.trim().toLowerCase() === COLLABORATOR_SEGMENT;
+}
+
+/**
+ * The delivery fee an order charges: the chosen mode's fee once its window is chosen (pickups are free),
+ * and express's fee (it has no window). The cart shows the same fee next to its window, so the order's
+ * total is the cart's to the peso.
+ */
+export function deliveryFeeOf(selectedSla: string | null, hasWindow: boolean): number {
+  const method = selectedSla ? deliveryMethodById(selectedSla) : undefined;
+  if (!method) return 0;
+  if (method.id === DELIVERY_METHODS.express.id) return DELIVERY_PRICES_CENTS.express;
+  return hasWindow ? DELIVERY_PRICES_CENTS[method.kind] : 0;
+}
+
+export interface PaymentSplit {
+  /** The way of paying that prices the cart: the one method, or the card that pays beside a gift card. */
+  method: PaymentMethod;
+  /** Its payment system. */
+  paymentSystem: number;
+  /** The gift card's part, when one pays (the rest goes to `paymentSystem`). */
+  giftCardValue: number;
+  /** What `paymentSystem` pays. */
+  rest: number;
+}
+
+export type PaymentSplitProblem = 'unavailable' | 'combination' | 'sum';
+
+/**
+ * The payment entries of a cart as one purchase: one method alone, or a gift card plus one card (saved or
+ * on the acquirer's page) for the rest. Wallet payments are not combined. Answers the problem otherwise;
+ * `total` is what the purchase costs with the chosen method (see checkoutTotal).
+ */
+export function paymentSplit(
+  payments: readonly { paymentSystem: number; value: number }[],
+): PaymentSplit | PaymentSplitProblem {
+  if (payments.length === 0 || payments.length > 2) return 'combination';
+  const methods = payments.map((payment) => paymentMethodOf(payment.paymentSystem));
+  if (methods.some((method) => method === null)) return 'unavailable';
+  const gift = payments.findIndex((payment) => payment.paymentSystem === PAYMENT_IDS.giftCard);
+  if (payments.length === 1) {
+    const [only] = payments;
+    return gift === 0
+      ? { method: methods[0]!, paymentSystem: only!.paymentSystem, giftCardValue: only!.value, rest: 0 }
+      : { method: methods[0]!, paymentSystem: only!.paymentSystem, giftCardValue: 0, rest: only!.value };
+  }
+  if (gift < 0) return 'combination';
+  const card = payments[1 - gift]!;
+  const cardMethod = methods[1 - gift]!;
+  if (cardMethod.channel !== 'webpayRedirect' && cardMethod.channel !== 'oneclick') return 'combination';
+  // The card's part goes to the acquirer, which takes whole pesos only.
+  if (payments[gift]!.value <= 0 || card.value <= 0 || card.value % CENTS_PER_PESO !== 0) return 'sum';
+  return {
+    method: cardMethod,
+    paymentSystem: card.paymentSystem,
+    giftCardValue: payments[gift]!.value,
+    rest: card.value,
+  };
+}
+
+/** What the purchase costs paying with `pricing`: the items at those prices plus the delivery fee. */
+export function checkoutTotal(
+  totals: Record<PaymentOption, { value: number }>,
+  pricing: PaymentOption,
+  fee: number,
+): number {
+  return totals[pricing].value + fee;
+}
