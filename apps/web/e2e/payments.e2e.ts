@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { computeRutCheckDigit } from '@despensa/domain';
+import { computeRutCheckDigit, formatCLP } from '@despensa/domain';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
 
 const API_HEADERS = { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web' };
@@ -11,6 +11,8 @@ const CARD_IN_USE =
 /** Transbank's integration cards (apps/server/src/providers/acquirer/sandbox/cards.ts). */
 const VISA = '4051885600446623';
 const REDCOMPRA = '4051884239937763';
+/** A wallet journey waits for the sandbox's charge to settle (25 s), polled every 10 s. */
+const WALLET_JOURNEY_MS = 120_000;
 
 let browser: Browser;
 let db: pg.Client;
@@ -69,6 +71,103 @@ async function customer(email?: string): Promise<{ email: string; token: string 
   );
   return { email: login, token: answer.authCookie.Value };
 }
+
+/**
+ * A customer ready to pay: a home address in Providencia already confirmed with its e-mailed code (§4 step
+ * 4 does not stop the payment), and a dairy product in a cart of theirs.
+ */
+async function shopperWithAddress(email?: string): Promise<{ email: string; token: string }> {
+  const shopper = await customer(email);
+  const { addressId } = await api<{ addressId: string }>('/api/user/address', {
+    method: 'POST',
+    token: shopper.token,
+    body: {
+      receiverName: 'Inés Soto',
+      state: 'Metropolitana de Santiago',
+      addressName: 'Casa',
+      street: 'Av. Providencia',
+      number: '1234',
+      city: 'Providencia',
+    },
+  });
+  await api(`/api/user/address/verifyBlocked/${addressId}`, { token: shopper.token });
+  const { messages } = await api<{ messages: { text: string }[] }>(
+    `/api/dev/outbox?to=${encodeURIComponent(shopper.email)}`,
+  );
+  const accessKey = /\b(\d{6})\b/.exec(messages[0]?.text ?? '')?.[1];
+  const { authenticationToken } = await api<{ authenticationToken: string }>(
+    '/api/vtexid/pub/authentication/start',
+  );
+  await api(`/api/user/address/validate/${addressId}`, {
+    method: 'POST',
+    token: shopper.token,
+    body: { accessKey, authenticationToken },
+  });
+  return shopper;
+}
+
+/** A product the default store sells, with stock to spare. */
+async function someDairy(): Promise<{ sku: string; name: string }> {
+  const products = await api<
+    {
+      items: {
+        itemId: string;
+        nameComplete: string;
+        sellers: { commertialOffer: { AvailableQuantity: number } }[];
+      }[];
+    }[]
+  >('/api/products/search/lacteos?_from=0&_to=39&sc=1');
+  const found = products.find(
+    (product) => (product.items[0]?.sellers[0]?.commertialOffer.AvailableQuantity ?? 0) > 20,
+  )!;
+  return { sku: found.items[0]!.itemId, name: found.items[0]!.nameComplete };
+}
+
+/** From a cart with one product, through delivery (home, first free window) and data, to the payment step. */
+async function toPaymentStep(token: string): Promise<{ context: BrowserContext; page: Page }> {
+  const product = await someDairy();
+  const opened = await open(`/?sku=${product.sku}`, token);
+  const { page } = opened;
+  await page.goto('/_secure/cart');
+  await page.getByRole('button', { name: 'Ir a pagar' }).click();
+  const selector = page.getByRole('dialog', { name: 'Elige tu modo de entrega' });
+  await selector.waitFor();
+  await selector.getByRole('radio', { name: /^Despacho a Domicilio/ }).check();
+  await selector.getByRole('radio', { name: /^Casa/ }).check();
+  const free = selector
+    .getByRole('group', { name: 'Horario de entrega' })
+    .getByRole('radio', { disabled: false });
+  await free.first().waitFor();
+  await free.first().check();
+  await selector.getByRole('button', { name: 'Confirmar' }).click();
+  await selector.waitFor({ state: 'hidden' });
+  const notice = page.getByRole('dialog', { name: 'Cambiaron algunos precios' });
+  if (await notice.isVisible().catch(() => false))
+    await notice.getByRole('button', { name: 'Entendido' }).click();
+  await page.getByRole('button', { name: 'Ir a pagar' }).click();
+  await page.waitForURL(/\/checkout\/shipping(\?|$)/);
+  await page.getByLabel('¿Quién recibe el pedido?').fill('Inés Soto');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.waitForURL(/\/checkout\/profile(\?|$)/);
+  await page.getByRole('button', { name: 'Continuar al pago' }).click();
+  await page.waitForURL(/\/checkout\/payment(\?|$)/);
+  return opened;
+}
+
+/** The order-placed page of the order just paid, and the order as the API answers it. */
+async function orderPlaced(page: Page, token: string): Promise<{ value: number; status: string }> {
+  await page.waitForURL(/\/checkout\/orderPlaced\?og=/);
+  await page.getByRole('heading', { name: 'Confirmación de compra', level: 1 }).waitFor();
+  expect(await page.title()).toMatch(/^Confirmación de compra/);
+  const og = new URL(page.url()).searchParams.get('og')!;
+  const [order] = await api<{ value: number; status: string }[]>(`/api/checkout/pub/orders/group/${og}`, {
+    token,
+  });
+  expect(await page.getByTestId('order-total').innerText()).toBe(formatCLP(order!.value));
+  return order!;
+}
+
+const payButton = (page: Page) => page.getByRole('button', { name: 'Pagar', exact: true });
 
 async function open(
   path: string,
@@ -230,6 +329,110 @@ describe('payments: the wallet-link drawer (/cencopay/vinculacion)', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
     await drawer(page).getByRole('button', { name: 'Entendido' }).click();
     await drawer(page).waitFor({ state: 'hidden' });
+    await context.close();
+  });
+});
+
+describe('payments: paying at the checkout', () => {
+  it('a gift card: the §5 field messages, an issuer refusal with its §8 text, then one that pays the whole total', async () => {
+    const shopper = await shopperWithAddress();
+    const { page, context } = await toPaymentStep(shopper.token);
+    await page.getByRole('radio', { name: /^Tarjeta de regalo/ }).check();
+    const dialog = page.getByRole('dialog', { name: 'Pagar con gift card' });
+    await dialog.waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // §5: 16 digits and 4 digits, said at once on 'Pagar' and nothing sent.
+    await dialog.getByLabel('Número de la gift card').fill('6035 0000');
+    await dialog.getByRole('button', { name: 'Pagar' }).click();
+    await dialog.getByText('Ingresa 16 dígitos').waitFor();
+    await dialog.getByText('Ingresa 4 dígitos').waitFor();
+    expect(page.url()).toMatch(/\/checkout\/payment(\?|$)/);
+
+    // §8: the issuer's code, each with its own text (E001 no balance, E014 wrong password).
+    await dialog.getByLabel('Número de la gift card').fill('6035000000000001');
+    await dialog.getByLabel('Clave').fill('1234');
+    await dialog.getByText('Ingresa 16 dígitos').waitFor({ state: 'detached' });
+    await dialog.getByRole('button', { name: 'Pagar' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Sin saldo' }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await dialog.getByLabel('Número de la gift card').fill('6035000000000200');
+    await dialog.getByLabel('Clave').fill('9999');
+    await dialog.getByRole('button', { name: 'Pagar' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Clave incorrecta' }).waitFor();
+
+    // The approved card ($50.000) covers the total: the order is paid with it alone.
+    await dialog.getByLabel('Clave').fill('1234');
+    await dialog.getByRole('button', { name: 'Pagar' }).click();
+    const order = await orderPlaced(page, shopper.token);
+    expect(order.status).toBe('ready-for-handling');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it(
+    'the wallet: its balance, the two §4 messages while the charge is processing, then the confirmation',
+    async () => {
+      const shopper = await shopperWithAddress('billetera@despensa.cl');
+      await joinWalletCluster(shopper.email);
+      const { page, context } = await toPaymentStep(shopper.token);
+      await page.getByRole('radio', { name: /^Billetera digital/ }).check();
+      await page.getByText('Saldo disponible: $50.000').waitFor();
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await payButton(page).click();
+      const progress = page.getByRole('status').filter({ hasText: /espera un momento/ });
+      await progress.filter({ hasText: 'Tu pago está siendo procesado, espera un momento.' }).waitFor();
+      expect(await accessibilityViolations(page)).toEqual([]);
+      // Polled every 10 s while 200-2: the second message comes with the next poll.
+      await progress
+        .filter({ hasText: 'Aún no hemos terminado, espera un momento.' })
+        .waitFor({ timeout: 12_000 });
+      // The sandbox wallet settles after 25 s: 200-0 at the poll after that.
+      await page.waitForURL(/\/checkout\/orderPlaced\?og=/, { timeout: 25_000 });
+      const order = await orderPlaced(page, shopper.token);
+      expect(order.status).toBe('ready-for-handling');
+      await context.close();
+    },
+    WALLET_JOURNEY_MS,
+  );
+
+  it(
+    'the wallet: a charge that ends other than 200-0 opens the bank failure modal (§8)',
+    async () => {
+      // The sandbox's linked wallet with no balance: the charge is refused (400-2) once it settles.
+      const shopper = await shopperWithAddress('sin-saldo@despensa.cl');
+      await joinWalletCluster(shopper.email);
+      const { page, context } = await toPaymentStep(shopper.token);
+      await page.getByRole('radio', { name: /^Billetera digital/ }).check();
+      await page.getByText('Saldo disponible: $0').waitFor();
+      await page.getByText(/^Tu saldo no alcanza para pagar esta compra de \$/).waitFor();
+      await payButton(page).click();
+      await page.getByText('Tu pago está siendo procesado, espera un momento.').waitFor();
+      const modal = page.getByRole('dialog', { name: 'Tu banco rechazó el pago' });
+      await modal.waitFor({ timeout: 40_000 });
+      expect(page.url()).toMatch(/\/checkout\/payment(\?|$)/);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await context.close();
+    },
+    WALLET_JOURNEY_MS,
+  );
+
+  it('a saved one-click card, the favourite chosen at first, pays at once', async () => {
+    const shopper = await shopperWithAddress();
+    const cards = await open('/mis-tarjetas', shopper.token);
+    await enrolCard(cards.page, 'Tarjeta de crédito', VISA);
+    await cards.context.close();
+
+    const { page, context } = await toPaymentStep(shopper.token);
+    await page.getByRole('radio', { name: /^Tarjetas guardadas/ }).check();
+    const card = page.getByRole('radio', { name: /^Visa terminada en 6623/ });
+    await card.waitFor();
+    expect(await card.isChecked()).toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await payButton(page).click();
+    const order = await orderPlaced(page, shopper.token);
+    expect(order.status).toBe('ready-for-handling');
+    expect(await accessibilityViolations(page)).toEqual([]);
     await context.close();
   });
 });

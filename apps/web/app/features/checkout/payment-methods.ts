@@ -1,11 +1,22 @@
 import type { ComponentType } from 'react';
 import type { OrderForm } from '@despensa/contracts';
+import type { CheckoutActionResult } from './action-result';
+import { GiftCardMethodPanel, OneClickMethodPanel, WalletMethodPanel } from './method-panels';
+import type { FailedPaymentKind } from './payment-failures';
 import { CARD_REDIRECT_PAYMENT_ID, PAYMENT_IDS, type TotalizerId } from '@despensa/domain';
 
 /** What a method's panel gets once the shopper chooses it (payments-ui plugs its dialogs and lists in here). */
 export interface PaymentMethodPanelProps {
   orderForm: OrderForm;
   brandName: string;
+  /** What the purchase costs paid with this method, delivery included (the transaction's value). */
+  total: number;
+  /** The step's last answer: a refusal, or an order placed and waiting for the panel (the wallet's charge). */
+  result: CheckoutActionResult | undefined;
+  /** The step's form is being sent. */
+  busy: boolean;
+  /** Opens the failed-payment modal of that kind (§8). */
+  onFailure: (kind: FailedPaymentKind) => void;
 }
 
 export interface PaymentMethodOption {
@@ -57,6 +68,7 @@ export const paymentMethodPanels = {
     name: 'Tarjetas guardadas',
     group: 'oneClickPaymentGroup',
     description: 'Paga en un clic con una tarjeta que ya inscribiste.',
+    Panel: OneClickMethodPanel,
   },
   wallet: {
     paymentSystem: PAYMENT_IDS.walletBalance,
@@ -64,12 +76,14 @@ export const paymentMethodPanels = {
     group: 'walletPaymentGroup',
     description: 'Usa el saldo de la billetera del grupo.',
     totalizer: 'BalanceCencoPay',
+    Panel: WalletMethodPanel,
   },
   giftCard: {
     paymentSystem: PAYMENT_IDS.giftCard,
     name: 'Tarjeta de regalo',
     group: 'giftCardPaymentGroup',
     description: 'Con el número de 16 dígitos y la clave de 4 dígitos de tu tarjeta.',
+    Panel: GiftCardMethodPanel,
   },
 } satisfies Record<string, PaymentMethodOption> as Record<PaymentMethodKey, PaymentMethodOption>;
 

@@ -10,11 +10,10 @@ import {
 import { Dialog } from '../../ui/dialog';
 import { useFieldError } from '../../ui/use-field-error';
 import { NewsletterField as Field } from '../newsletter/newsletter-field';
-import { GIFT_CARD_FIELDS } from './payment-panel';
+import { GIFT_CARD_AMOUNT_MESSAGE, GIFT_CARD_FIELDS } from './payment-panel';
 import './payments.css';
 
 export const GIFT_CARD_DIALOG_TITLE = 'Pagar con gift card';
-export const GIFT_CARD_AMOUNT_MESSAGE = 'Ingresa un monto mayor a $0';
 
 const digitsOnly = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
 

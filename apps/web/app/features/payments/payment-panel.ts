@@ -16,6 +16,8 @@ export const GIFT_CARD_FIELDS = {
   amount: 'giftCardAmount',
 } as const;
 
+export const GIFT_CARD_AMOUNT_MESSAGE = 'Ingresa un monto mayor a $0';
+
 /** An order placed with the wallet (783), waiting for its charge: the transaction id and the order group. */
 export interface PlacedWalletPayment {
   tId: string;
