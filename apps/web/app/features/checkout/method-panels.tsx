@@ -1,12 +1,28 @@
 import { useEffect, useState } from 'react';
+import type { OrderForm } from '@despensa/contracts';
 import { isGiftCardErrorCode } from '@despensa/domain';
 import { GiftCardDialog } from '../payments/gift-card-dialog';
 import { OneClickPaymentPanel } from '../payments/one-click-payment-panel';
 import { WalletPaymentPanel } from '../payments/wallet-payment-panel';
-import { isWalletPayment, refusalOf } from './action-result';
-import type { PaymentMethodPanelProps } from './payment-methods';
+import { isWalletPayment, refusalOf, type CheckoutActionResult } from './action-result';
+import type { FailedPaymentKind } from './payment-failures';
 
-/** The payments feature's panels in the payment step (their fields go with its 'Pagar'). */
+/**
+ * The payments feature's panels in the payment step (their fields go with its 'Pagar'), and what a method's
+ * panel gets once the shopper chooses it.
+ */
+export interface PaymentMethodPanelProps {
+  orderForm: OrderForm;
+  brandName: string;
+  /** What the purchase costs paid with this method, delivery included (the transaction's value). */
+  total: number;
+  /** The step's last answer: a refusal, or an order placed and waiting for the panel (the wallet's charge). */
+  result: CheckoutActionResult | undefined;
+  /** The step's form is being sent. */
+  busy: boolean;
+  /** Opens the failed-payment modal of that kind (§8). */
+  onFailure: (kind: FailedPaymentKind) => void;
+}
 
 export function OneClickMethodPanel() {
   return <OneClickPaymentPanel />;

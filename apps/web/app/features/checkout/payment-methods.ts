@@ -1,23 +1,12 @@
 import type { ComponentType } from 'react';
 import type { OrderForm } from '@despensa/contracts';
-import type { CheckoutActionResult } from './action-result';
-import { GiftCardMethodPanel, OneClickMethodPanel, WalletMethodPanel } from './method-panels';
-import type { FailedPaymentKind } from './payment-failures';
+import {
+  GiftCardMethodPanel,
+  OneClickMethodPanel,
+  WalletMethodPanel,
+  type PaymentMethodPanelProps,
+} from './method-panels';
 import { CARD_REDIRECT_PAYMENT_ID, PAYMENT_IDS, type TotalizerId } from '@despensa/domain';
-
-/** What a method's panel gets once the shopper chooses it (payments-ui plugs its dialogs and lists in here). */
-export interface PaymentMethodPanelProps {
-  orderForm: OrderForm;
-  brandName: string;
-  /** What the purchase costs paid with this method, delivery included (the transaction's value). */
-  total: number;
-  /** The step's last answer: a refusal, or an order placed and waiting for the panel (the wallet's charge). */
-  result: CheckoutActionResult | undefined;
-  /** The step's form is being sent. */
-  busy: boolean;
-  /** Opens the failed-payment modal of that kind (§8). */
-  onFailure: (kind: FailedPaymentKind) => void;
-}
 
 export interface PaymentMethodOption {
   /** The §3 payment entry's paymentSystem: a §9 id, or the card redirect's. */
