@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { computeRutCheckDigit } from '@despensa/domain';
-import { SCRYPT_PARAMS } from '../apps/server/src/modules/auth/password';
+import { ARGON2_PARAMS } from '../apps/server/src/modules/auth/password';
 import { cliOption, BENCH_KEY, CONNECTIONS, percentile, runScenario, startBenchShop, table } from './support';
 
 /**
  * `npm run bench:auth [-- --seconds S --accounts N --burst B]`: password login under 10 concurrent
- * connections with the chosen scrypt parameters (server-side p95, goal 250 ms), then B (1,000) concurrent
+ * connections with the chosen Argon2id parameters (server-side p95, goal 250 ms), then B (1,000) concurrent
  * wrong-password attempts on one account, counted by authStatus. Figures, not assertions.
  */
 const seconds = cliOption('seconds', 10);
@@ -45,7 +45,7 @@ for (let i = 0; i < accountCount; i++) {
   accounts.push({ email, authenticationToken: await start() });
 }
 console.log(
-  `scrypt N=${SCRYPT_PARAMS.N} r=${SCRYPT_PARAMS.r} p=${SCRYPT_PARAMS.p}; ${accounts.length} accounts; ${CONNECTIONS} connections, ${seconds} s`,
+  `argon2id m=${ARGON2_PARAMS.memoryCost} KiB t=${ARGON2_PARAMS.timeCost} p=${ARGON2_PARAMS.parallelism}; ${accounts.length} accounts; ${CONNECTIONS} connections, ${seconds} s`,
 );
 
 latency.take();

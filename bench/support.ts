@@ -19,14 +19,17 @@ const execFileAsync = promisify(execFile);
  * A shop for benchmarks: its own embedded PostgreSQL under .bench/ (kept between runs), seeded once
  * with `products` products, served on a random port without request logging.
  */
-export async function startBenchShop(products: number): Promise<{
+export async function startBenchShop(
+  products: number,
+  options: { web?: boolean } = {},
+): Promise<{
   url: string;
   shop: App;
   database: OpenDatabase;
   latency: ServerLatency;
   stop(): Promise<void>;
 }> {
-  const dataDir = path.resolve('.bench', `shop-${products}`);
+  const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? '.bench', `shop-${products}`);
   fs.mkdirSync(dataDir, { recursive: true });
   const config = loadConfig({
     ...process.env,
@@ -43,7 +46,7 @@ export async function startBenchShop(products: number): Promise<{
     console.log(`seeding ${products} products (once; kept in ${dataDir})…`);
     await seedDatabase(database, { products, log: console.log, progress: true });
   }
-  const shop = await buildApp({ config, database, logger: false, web: false });
+  const shop = await buildApp({ config, database, logger: false, web: options.web ?? false });
   const latency = recordServerLatency(shop);
   const url = await shop.app.listen({ port: 0, host: '127.0.0.1' });
   return {

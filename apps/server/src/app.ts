@@ -14,11 +14,13 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '@despensa/contracts';
+import { DEFAULT_SALES_CHANNEL } from '@despensa/domain';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerApiKeyGuard } from './http/api-key';
 import { ApiRoutes, registerEdgeGuards } from './http/edge';
 import { registerErrorMapping } from './http/errors';
+import { registerSecurityHeaders } from './http/security-headers';
 import { CatalogService } from './modules/catalog/service';
 import { PromotionsService } from './modules/promotions/service';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -51,11 +53,16 @@ import { loadTerritory } from './providers/geocoder/territory';
 import { ShippingFlows } from './flows/attach-shipping';
 import { JobQueue } from './jobs/queue';
 import { logStreamError, registerWeb } from './web';
+import type { PageCache } from './http/page-cache';
 import { transbankSandboxRoutes } from './providers/acquirer/sandbox/routes';
 import { acquirerOnFirstUse, transbankSettings, type Acquirer } from './providers/acquirer/acquirer';
 import { OrdersService } from './modules/orders/service';
 import { ordersRoutes } from './modules/orders/routes';
 import { Checkout } from './flows/place-order';
+import { OrderChanges } from './flows/order-changes';
+import { PurchasesService } from './modules/orders/purchases';
+import { purchaseRoutes } from './modules/orders/purchase-routes';
+import { ordersForWeb } from './modules/orders/web';
 import { paymentPages } from './flows/payment-pages';
 import { checkoutForWeb } from './flows/checkout-for-web';
 import type { GiftCardProvider } from './providers/giftcard/giftcard';
@@ -63,7 +70,34 @@ import { GiftCardSandbox } from './providers/giftcard/sandbox/sandbox';
 import type { WalletProvider } from './providers/wallet/wallet';
 import { WalletSandbox } from './providers/wallet/sandbox/sandbox';
 import { WalletService } from './modules/wallet/service';
+import { AnalyticsService } from './modules/analytics/service';
+import { STAFF_CONSUMER, analyticsRoutes } from './modules/analytics/routes';
+import { PushService } from './modules/push/service';
+import { pushRoutes } from './modules/push/routes';
+import { WebPushSender, type PushSender } from './providers/push/push';
+import { PushSandbox } from './providers/push/sandbox/sandbox';
+import { pushSandboxRoutes } from './providers/push/sandbox/routes';
 import { walletRoutes } from './modules/wallet/routes';
+import { OrderFulfilment } from './modules/orders/service';
+import { afterPurchaseRoutes } from './modules/orders/after-purchase-routes';
+import { OperationsService } from './modules/operations/service';
+import { operationsRoutes } from './modules/operations/routes';
+import { operationsForWeb } from './modules/operations/web';
+import { ChatService } from './modules/chat/service';
+import { Picking } from './flows/pick-order';
+import { RealtimeHub } from './realtime/hub';
+import { FlagsService } from './modules/flags/service';
+import { flagsRoutes } from './modules/flags/routes';
+import { ListsService } from './modules/lists/service';
+import { listsRoutes } from './modules/lists/routes';
+import { FavouritesService } from './modules/favourites/service';
+import { favouritesRoutes } from './modules/favourites/routes';
+import { optionalSession } from './http/session';
+import { shopperListsForWeb } from './modules/lists/for-web';
+import { RecurringLists } from './flows/recurring-lists';
+import { BankAccountService } from './modules/bank-account/service';
+import { bankAccountRoutes } from './modules/bank-account/routes';
+import { bankAccountForWeb } from './modules/bank-account/for-web';
 
 export interface Services {
   addresses: AddressService;
@@ -77,6 +111,12 @@ export interface Services {
   /** Placing orders and settling their payments (flows/place-order). */
   checkout: Checkout;
   orders: OrdersService;
+  /** The shopper's purchases after checkout (list, last order). */
+  purchases: PurchasesService;
+  /** Reschedule, cancel and edit an order (flows/order-changes). */
+  orderChanges: OrderChanges;
+  /** §4 recurring lists' baskets (the job queue runs it every minute). */
+  recurringLists: RecurringLists;
   /** The job queue, when started (AppOptions.jobs). */
   jobs: JobQueue | null;
   newsletter: NewsletterService;
@@ -84,10 +124,27 @@ export interface Services {
   stores: StoresService;
   users: UserService;
   wallet: WalletService;
+  /** Staff accounts, sessions and the audit of the store-operations console. */
+  operations: OperationsService;
+  /** The store's work on paid orders and the shopper's side of it (flows/pick-order). */
+  picking: Picking;
+  chat: ChatService;
+  /** Server-sent events fanned out through PostgreSQL LISTEN/NOTIFY. */
+  realtime: RealtimeHub;
+  /** §9 feature flags (OpenFeature over PostgreSQL). */
+  flags: FlagsService;
+  lists: ListsService;
+  favourites: FavouritesService;
+  bankAccounts: BankAccountService;
   /** The gift-card issuer (payment 732). */
   giftCards: GiftCardProvider;
   /** The built-in sandbox mailer when no other was given (tests read its outbox). */
   mailer: Mailer;
+  analytics: AnalyticsService;
+  /** Web Push to customers' devices: notifyCustomer(customerId, message). */
+  push: PushService;
+  /** The built-in push service (subscriptions, inbox) at /sandbox/push. */
+  pushSandbox: PushSandbox;
 }
 
 export interface App {
@@ -95,6 +152,8 @@ export interface App {
   /** Every registered route (method and url pattern), e.g. for the isolation test to walk. */
   routes: { method: string; url: string }[];
   services: Services;
+  /** The shared page cache of the storefront's pages (null without the web build). */
+  pageCache: PageCache | null;
   close(): Promise<void>;
 }
 
@@ -116,6 +175,8 @@ export interface AppOptions {
   jobs?: boolean;
   /** The card acquirer; by default Webpay through transbank-sdk at TRANSBANK_ENVIRONMENT or the own sandbox. */
   acquirer?: Acquirer;
+  /** Web Push sends; by default web-push to whatever push service each subscription names. */
+  pushSender?: PushSender;
 }
 
 /** Builds the HTTP server over a migrated, seeded database. The caller owns the database's lifetime. */
@@ -131,12 +192,16 @@ export async function buildApp({
   acquirer,
   giftCards,
   walletProvider,
+  pushSender,
 }: AppOptions): Promise<App> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 256 * 1024,
+    // Only the configured load balancers speak for the client (its address for rate limits and logs,
+    // https for HSTS and secure cookies); never 'trust everyone', which lets any client forge its address.
+    trustProxy: config.TRUSTED_PROXIES.length > 0 ? config.TRUSTED_PROXIES : false,
     routerOptions: { maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();
   const routes: App['routes'] = [];
@@ -177,6 +242,14 @@ export async function buildApp({
         config.TRANSBANK_ENVIRONMENT ??
         `http://127.0.0.1:${(app.server.address() as { port: number } | null)?.port ?? config.PORT}/sandbox/transbank`,
     }));
+  const purchases = new PurchasesService(database, clock);
+  const orderChanges = new OrderChanges(
+    database,
+    { catalog, delivery, orders, purchases, acquirer: cardAcquirer },
+    mailer,
+    clock,
+    (message) => app.log.info(message),
+  );
   const giftCardIssuer = giftCards ?? (await seeded(new GiftCardSandbox(database.db, clock)));
   const wallet = new WalletService(
     database,
@@ -196,11 +269,77 @@ export async function buildApp({
       ...(config.PAYMENT_RECONCILE_AFTER_MS ? { reconcileAfterMs: config.PAYMENT_RECONCILE_AFTER_MS } : {}),
     },
   );
+  const realtime = new RealtimeHub(database, clock, (message) => app.log.info(message));
+  const operations = new OperationsService(database, stores, auth, clock);
+  const chat = new ChatService(database, clock);
+  const picking = new Picking(
+    database,
+    {
+      orders,
+      fulfilment: new OrderFulfilment(database.db),
+      operations,
+      chat,
+      catalog,
+      wallet,
+      hub: realtime,
+      acquirer: cardAcquirer,
+    },
+    mailer,
+    clock,
+    (message) => app.log.info(message),
+  );
+  await operations.seed();
+  await realtime.start();
+  const analytics = new AnalyticsService(database, clock, (productId) => {
+    try {
+      return catalog.productById(productId, 1).productName;
+    } catch {
+      return null;
+    }
+  });
+  const push = new PushService(
+    database,
+    users,
+    pushSender ?? new WebPushSender((message) => app.log.warn(message)),
+    config.PUSH_CONTACT,
+    (message) => app.log.info(message),
+  );
+  const pushSandbox = new PushSandbox();
+  await push.start();
+  // The order's news reach the customer's devices (§1 push notifications); a click opens the purchase.
+  checkout.onConfirmed = ({ orderGroup, orderId, userId }) =>
+    push.notifyCustomer(userId, {
+      title: 'Pedido confirmado',
+      body: `Tu pedido ${orderGroup} está confirmado. Te avisaremos cuando vaya en camino.`,
+      url: `/mis-compras/${orderId}`,
+      tag: `order-${orderGroup}`,
+    });
+  const flags = new FlagsService(database, clock, (message) => app.log.info(message));
+  const lists = new ListsService(database, catalog, clock);
+  const favourites = new FavouritesService(database, catalog, clock);
+  const bankAccounts = new BankAccountService(database, clock);
+  await flags.start();
   await catalog.start();
   await promotions.start();
   await delivery.start();
+  const recurringLists = new RecurringLists(
+    { lists, cart, users },
+    mailer,
+    () =>
+      config.PUBLIC_URL ??
+      `http://localhost:${(app.server.address() as { port: number } | null)?.port ?? config.PORT}`,
+    (message) => app.log.info(message),
+  );
   const jobs = withJobs
-    ? new JobQueue(database, delivery, catalog, checkout, clock, (message) => app.log.info(message))
+    ? new JobQueue(
+        database,
+        delivery,
+        catalog,
+        checkout,
+        clock,
+        (message) => app.log.info(message),
+        recurringLists,
+      )
     : null;
   await jobs?.start();
 
@@ -243,9 +382,15 @@ export async function buildApp({
 
   registerErrorMapping(app, apiRoutes);
   registerEdgeGuards(app);
+  registerSecurityHeaders(app);
   registerApiKeyGuard(app, config.API_KEYS);
   await app.register(healthRoutes(database));
-  await app.register(catalogRoutes(catalog));
+  await app.register(
+    catalogRoutes(catalog, async (request) => {
+      const session = await optionalSession(auth, request);
+      return session ? orders.boughtSkus(session.userId) : null;
+    }),
+  );
   await app.register(contentRoutes(content));
   await app.register(mediaRoutes(catalog, content, config));
   await app.register(newsletterRoutes(newsletter));
@@ -258,45 +403,75 @@ export async function buildApp({
   await app.register(transbankSandboxRoutes(database.db, clock));
   await app.register(walletRoutes(wallet, auth));
   await app.register(ordersRoutes(orders, checkout, auth));
+  await app.register(purchaseRoutes(purchases, orderChanges, auth));
   await app.register(paymentPages(checkout, orders));
+  await app.register(afterPurchaseRoutes(picking, realtime, auth));
+  await app.register(operationsRoutes(operations, picking, realtime));
+  await app.register(analyticsRoutes(analytics));
+  await app.register(pushRoutes(push));
+  await app.register(pushSandboxRoutes(pushSandbox));
+  await app.register(flagsRoutes(flags));
+  await app.register(listsRoutes(lists, auth, flags));
+  await app.register(favouritesRoutes(favourites, auth, flags));
+  await app.register(bankAccountRoutes(bankAccounts, auth, flags));
   if (process.env.NODE_ENV !== 'production' && mailer instanceof SandboxMailer)
     await app.register(devOutboxRoutes(mailer));
-  if (web) {
-    await registerWeb(app, {
-      api: webApiKey(config),
-      brand: {
-        name: config.BRAND_NAME,
-        logoUrl: config.BRAND_LOGO_URL,
-        primaryColor: config.BRAND_PRIMARY_COLOR,
-        secondaryColor: config.BRAND_SECONDARY_COLOR,
-        helpPhone: config.HELP_PHONE,
-        noCoverageVariant: config.BRAND_NO_COVERAGE_VARIANT,
-      },
-      accounts: accountsForWeb(auth, users, addresses),
-      cart,
-      catalog,
-      content,
-      checkout: checkoutForWeb(auth, checkout, orders),
-      stores,
-      territory: {
-        regions: () => addresses.regions(),
-        comunas: (regionCode) => addresses.comunas(regionCode),
-      },
-      delivery: {
-        salesChannelAt: (point) => delivery.salesChannelAt(point),
-        withdrawalStores: () => delivery.withdrawalStores(),
-        simulate: (body) => delivery.simulate(body),
-        heldWindow: (orderFormId) => delivery.heldWindow(orderFormId),
-        applyChoice: (orderFormId, choice) => shipping.applyChoice(orderFormId, choice),
-        reserveWindow: (orderFormId, window) => shipping.reserveWindow(orderFormId, window),
-      },
-      wallet: walletForWeb(auth, users, wallet),
-    });
+  const pageCache = web
+    ? await registerWeb(app, {
+        api: webApiKey(config),
+        brand: {
+          name: config.BRAND_NAME,
+          logoUrl: config.BRAND_LOGO_URL,
+          primaryColor: config.BRAND_PRIMARY_COLOR,
+          secondaryColor: config.BRAND_SECONDARY_COLOR,
+          helpPhone: config.HELP_PHONE,
+          noCoverageVariant: config.BRAND_NO_COVERAGE_VARIANT,
+        },
+        accounts: accountsForWeb(auth, users, addresses),
+        orders: ordersForWeb(auth, orders, purchases, orderChanges, delivery),
+        cart,
+        catalog,
+        content,
+        checkout: checkoutForWeb(auth, checkout, orders),
+        wallet: walletForWeb(auth, users, wallet),
+        flags: { all: () => flags.all() },
+        shopperLists: shopperListsForWeb(auth, lists, favourites, orders, catalog),
+        bankAccount: bankAccountForWeb(auth, bankAccounts),
+        operations: operationsForWeb(operations, picking),
+        stores,
+        territory: {
+          regions: () => addresses.regions(),
+          comunas: (regionCode) => addresses.comunas(regionCode),
+        },
+        delivery: {
+          salesChannelAt: (point) => delivery.salesChannelAt(point),
+          withdrawalStores: () => delivery.withdrawalStores(),
+          simulate: (body) => delivery.simulate(body),
+          heldWindow: (orderFormId) => delivery.heldWindow(orderFormId),
+          applyChoice: (orderFormId, choice) => shipping.applyChoice(orderFormId, choice),
+          reserveWindow: (orderFormId, window) => shipping.reserveWindow(orderFormId, window),
+        },
+        analytics: {
+          dashboard: (query) => analytics.dashboard(query),
+          isStaffKey: (key) => config.API_KEYS.get(key) === STAFF_CONSUMER,
+        },
+      })
+    : null;
+  if (pageCache) {
+    catalog.onChange((change) =>
+      change
+        ? pageCache.invalidateChannel(change.salesChannel, DEFAULT_SALES_CHANNEL)
+        : pageCache.invalidateAll(),
+    );
+    await pageCache.listen(database.url, (message) => app.log.warn(message));
+    // Pages show menu entries and buttons by §9 flag: a flag change is a new page.
+    flags.onChange = () => pageCache.invalidateAll();
   }
 
   return {
     app,
     routes,
+    pageCache,
     services: {
       addresses,
       auth,
@@ -307,21 +482,38 @@ export async function buildApp({
       shipping,
       checkout,
       orders,
+      purchases,
+      orderChanges,
+      recurringLists,
       jobs,
       newsletter,
       promotions,
       stores,
       users,
       wallet,
+      operations,
+      picking,
+      chat,
+      realtime,
+      flags,
+      lists,
+      favourites,
+      bankAccounts,
       giftCards: giftCardIssuer,
       mailer,
+      analytics,
+      push,
+      pushSandbox,
     },
     close: async () => {
       await app.close();
+      await pageCache?.stop();
       await jobs?.stop();
       await delivery.stop();
       await promotions.stop();
       await catalog.stop();
+      await realtime.stop();
+      await flags.stop();
     },
   };
 }

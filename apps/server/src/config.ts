@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -20,6 +21,24 @@ const apiKeyPairs = z
     return keys;
   });
 
+/** Addresses or CIDR ranges (IPv4 or IPv6), comma-separated. */
+const addressList = z.string().transform((raw, ctx) => {
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, ...rest] = entry.split('/');
+    const ip = isIP(address ?? '');
+    const maxBits = ip === 6 ? 128 : 32;
+    if (!ip || rest.length > 0 || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= maxBits))) {
+      ctx.addIssue({ code: 'custom', message: `"${entry}" is not an address or CIDR range` });
+      return z.NEVER;
+    }
+  }
+  return entries;
+});
+
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -31,6 +50,12 @@ const configSchema = z.object({
   /** Port of the embedded PostgreSQL; never 5432, which a system server may hold. */
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
   API_KEYS: apiKeyPairs.prefault(DEFAULT_API_KEYS),
+  /**
+   * The load balancers in front (addresses or CIDR ranges): only a request from one of them may say, in
+   * X-Forwarded-For and X-Forwarded-Proto, whom and over what it forwards. Empty: nobody is trusted and the
+   * socket's address is the client's.
+   */
+  TRUSTED_PROXIES: addressList.prefault(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Size of the demo catalogue created on first start. */
   SEED_PRODUCTS: z.coerce.number().int().min(1).max(1_000_000).default(3000),
@@ -45,8 +70,15 @@ const configSchema = z.object({
     .default('#1d3557'),
   BRAND_LOGO_URL: z.string().min(1).default('/media/brand/logo.svg'),
   HELP_PHONE: z.string().min(1).default('600 400 2000'),
+  /** The contact push services may use about this shop's Web Push messages (VAPID subject, RFC 8292). */
+  PUSH_CONTACT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https: URL')
+    .default('mailto:soporte@despensa.example'),
   /** §8 no-coverage wording: the chain's, or the other brand's ('¡Pronto llegaremos a tu zona! …'). */
   BRAND_NO_COVERAGE_VARIANT: z.enum(['default', 'comingSoon']).default('default'),
+  /** Where shoppers reach the shop, for links in e-mails (a recurring list's review link). */
+  PUBLIC_URL: z.string().url().optional(),
   /**
    * Webpay's base URL. Unset: the shop's own sandbox (http://127.0.0.1:PORT/sandbox/transbank);
    * https://webpay3gint.transbank.cl is Transbank's integration environment.

@@ -8,25 +8,32 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import type { StorefrontServices } from '@despensa/contracts';
 import { clientLeft } from './http/errors';
+import { PageCache, SHARED_PAGE_HEADER, type SharedPageRequest } from './http/page-cache';
+import { contentSecurityPolicy, cspNonce } from './http/security-headers';
 
 const webBuildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/build');
 
 /**
  * Serves the React Router app built by `npm run build -w @despensa/web`: hashed assets from build/client
  * with immutable caching, every other non-API path through React Router's SSR handler, whose loaders get
- * the services in process.
+ * the services in process. Pages every shopper of a channel sees alike come from the page cache
+ * (http/page-cache.ts), which the caller invalidates; null when there is no build to serve.
  */
-export async function registerWeb(app: FastifyInstance, services: StorefrontServices): Promise<boolean> {
+export async function registerWeb(
+  app: FastifyInstance,
+  services: StorefrontServices,
+): Promise<PageCache | null> {
   const serverEntry = path.join(webBuildDir, 'server/index.js');
   if (!fs.existsSync(serverEntry)) {
     app.log.warn('web build not found: run `npm run build -w @despensa/web` (npm start does it)');
-    return false;
+    return null;
   }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handle = createRequestHandler(
     build,
     process.env.NODE_ENV === 'development' ? 'development' : 'production',
   );
+  const pageCache = new PageCache(build);
 
   await app.register(async (web) => {
     await web.register(fastifyStatic, {
@@ -48,7 +55,12 @@ export async function registerWeb(app: FastifyInstance, services: StorefrontServ
       maxAge: '1h',
       decorateReply: false,
       allowedPath: (pathName) =>
-        !pathName.startsWith('/assets/') && /\.(ico|png|svg|txt|webmanifest|js)$/.test(pathName),
+        !pathName.startsWith('/assets/') && /\.(ico|png|svg|txt|webmanifest|js|html)$/.test(pathName),
+      // The service worker and its offline page are checked on every visit, so a deployment reaches
+      // shoppers at once ('Nueva versión disponible') instead of after an hour of cache.
+      setHeaders: (reply, filePath) => {
+        if (/[\\/](sw\.js|offline\.html)$/.test(filePath)) reply.header('cache-control', 'no-cache');
+      },
     });
     // Non-GET bodies reach React Router untouched, as a stream.
     web.removeAllContentTypeParsers();
@@ -56,8 +68,17 @@ export async function registerWeb(app: FastifyInstance, services: StorefrontServ
     web.all('/*', async (request, reply) => {
       // An /api client gets the API's JSON 404 or 405, never the storefront's page.
       if (/^\/api(\/|$|\?)/.test(request.url)) return reply.callNotFound();
-      const response = await handle(toWebRequest(request, reply), { services });
+      const shared = pageCache.sharedPageOf(request);
+      if (shared) {
+        // The cache answers with the hashes of the page's inline scripts in its policy.
+        const render = (page: SharedPageRequest) =>
+          handle(toWebRequest(request, reply, page), { services, cspNonce: cspNonce() });
+        if (await pageCache.serve(request, reply, shared, render)) return reply;
+      }
+      const nonce = cspNonce();
+      const response = await handle(toWebRequest(request, reply), { services, cspNonce: nonce });
       reply.status(response.status);
+      reply.header('content-security-policy', contentSecurityPolicy([`'nonce-${nonce}'`]));
       for (const [name, value] of response.headers) {
         if (name === 'set-cookie') continue;
         reply.header(name, value);
@@ -71,7 +92,7 @@ export async function registerWeb(app: FastifyInstance, services: StorefrontServ
       return reply.send(body);
     });
   });
-  return true;
+  return pageCache;
 }
 
 /** A client hanging up is routine; any other broken response stream is worth a log line. */
@@ -83,10 +104,12 @@ export function logStreamError(request: FastifyRequest, error: Error): void {
 /** Read by apps/web's account actions (the same name there). */
 const CLIENT_ADDRESS_HEADER = 'x-despensa-client-address';
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+/**
+ * The Web Request React Router renders. For a shared page (`shared`) it carries only the cookies that
+ * shape it and says which variant it is; the shopper's own cookies never reach that render.
+ */
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, shared?: SharedPageRequest): Request {
   const origin = `${request.protocol}://${request.host}`;
-  const controller = new AbortController();
-  reply.raw.on('close', () => controller.abort());
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -94,11 +117,20 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   }
   // The client's address for the login rate limits of the web's actions; set() drops any forged copy.
   headers.set(CLIENT_ADDRESS_HEADER, request.ip);
-  const init: RequestInit & { duplex?: 'half' } = {
-    method: request.method,
-    headers,
-    signal: controller.signal,
-  };
+  headers.delete(SHARED_PAGE_HEADER);
+  if (shared) {
+    for (const name of ['cookie', 'authorization', 'x-access-token']) headers.delete(name);
+    if (shared.cookie) headers.set('cookie', shared.cookie);
+    headers.set(SHARED_PAGE_HEADER, shared.variant);
+    // The render is shared: no shopper's address, and no shopper hanging up cancels it for the others.
+    headers.delete(CLIENT_ADDRESS_HEADER);
+  }
+  const init: RequestInit & { duplex?: 'half' } = { method: shared ? 'GET' : request.method, headers };
+  if (!shared) {
+    const controller = new AbortController();
+    reply.raw.on('close', () => controller.abort());
+    init.signal = controller.signal;
+  }
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     init.body = createReadableStreamFromReadable(request.raw);
     init.duplex = 'half';

@@ -23,6 +23,16 @@ function sampleBody(method: string, url: string, token: string): Record<string, 
   if (url.startsWith('/api/user/address'))
     return { ...ADDRESS, receiverName: 'Intruso', authenticationToken: token };
   if (url === '/api/user/profile') return {};
+  if (url.startsWith('/api/user/shopping-list') && !url.endsWith('/skip'))
+    return { name: 'Intrusa', skus: '{}', type: 'client' };
+  if (url === '/api/user/bank-account')
+    return {
+      holderName: 'Intruso',
+      holderRut: '11111111-1',
+      bank: 'Banco de Chile',
+      accountType: 1,
+      accountNumber: '12345678',
+    };
   if (url === '/api/user/newsletter/')
     return { email: 'intruso@correo.cl', document: newCustomer().document };
   return {};

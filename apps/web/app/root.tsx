@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useLocation,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
@@ -16,18 +17,22 @@ import { HIGH_CONTRAST_CLASS, contrastFromCookie } from './features/accessibilit
 import { AccountProvider } from './features/account/account-context';
 import { awaitsPersistentCartAnswer } from './features/account/account-types';
 import { AccountDialogs } from './features/account/account-dialogs';
-import { headerAccount, redirectVisitorFromPrivate } from './features/account/account-server';
+import { redirectVisitorFromPrivate } from './features/account/account-server';
 import { SessionWatch } from './features/account/session-watch';
+import { shopperFeatures } from './features/lists/shopper-features';
+import { ShopperFeaturesProvider } from './features/lists/shopper-features-context';
 import { headerMenu } from './features/content/category-menu-data';
 import { loadDocument } from './features/content/load-document';
 import { CartProvider } from './features/cart/cart-context';
 import { CART_ACTION_PATH } from './features/cart/cart-intents';
 import { CartOverlays } from './features/cart/cart-overlays';
-import { deliveryChoiceFromCookie } from './features/delivery/choice-cookie';
 import { DeliveryProvider } from './features/delivery/delivery-context';
 import { DeliveryOverlays } from './features/delivery/delivery-overlays';
-import { chosenWindowOf } from './features/delivery/delivery-server';
-import { pageCart } from './features/cart/cart-server';
+import { isConsolePath } from './layout/layout-rules';
+import { PlatformLayer } from './features/platform/platform-layer';
+import { platformData } from './features/platform/platform-server';
+import { shopperParts, shopperPartsSource } from './layout/shopper-parts.server';
+import { useShopperParts } from './layout/use-shopper-parts';
 import { CurtainLanding } from './layout/curtain';
 import { ErrorPage } from './layout/error-page';
 import { NotFoundContent } from './layout/not-found-content';
@@ -39,6 +44,7 @@ import { START_SCRIPTS_AFTER_FIRST_PAINT } from './lib/deferred-scripts';
 import { reportClientError } from './lib/client-errors';
 import { readableOnWhiteText } from './lib/color';
 import { useAppStart } from './lib/use-app-start';
+import { useNonce } from './lib/nonce';
 import { useRouteChangeScroll } from './lib/use-route-change-scroll';
 import stylesHref from './styles/global.css?url';
 
@@ -46,18 +52,14 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
-  const [menu, footer, curtain, cart, account] = await Promise.all([
+  const [menu, footer, curtain, parts] = await Promise.all([
     loadDocument(services, 'menu'),
     loadDocument(services, 'footer'),
     loadDocument(services, 'curtain'),
-    // §4: the cookie's cart; a failed read is flagged (`cartReadFailed`) for the §8 cached-cart fallback.
-    pageCart(services, request),
-    // Who is logged in, for the header; null for a visitor (no cookie costs no query).
-    headerAccount(services, request),
+    shopperParts(services, request),
   ]);
   // §2: a private page sends a visitor to the login page (its own loader checks again on client navigations).
-  if (!account.customer) redirectVisitorFromPrivate(request);
-  const delivery = deliveryChoiceFromCookie(request.headers.get('cookie'));
+  if (!parts.account.customer) redirectVisitorFromPrivate(request);
   return {
     brand: services.brand,
     colors: brandColors(services.brand),
@@ -68,12 +70,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     menu: headerMenu(menu, new Date()),
     footer,
     curtain,
-    ...cart,
-    account,
-    // §4: the persisted delivery choice (mode, channel, store), null until the shopper chooses.
-    delivery,
-    // The window the cart holds under that choice, with its fee, for the header and the cart's summary.
-    deliveryWindow: await chosenWindowOf(services, cart.orderForm, delivery),
+    ...parts,
+    // A shared page (the server's page cache) leaves the shopper's parts to the browser.
+    shopperParts: shopperPartsSource(request),
+    // §1 supporting features: analytics consent, bots (§4), the performance monitor's shopper.
+    platform: platformData(request, parts.account),
+    // §9 flags (menu entries, hearts, list buttons) and the shopper's hearts.
+    features: await shopperFeatures(services, request, parts.account.customer !== null),
   };
 }
 
@@ -88,6 +91,8 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (formAction === CART_ACTION_PATH) return false;
+  // The console's forms change orders, not the shop's menu, cart or account.
+  if (formAction && isConsolePath(new URL(formAction, 'http://x').pathname)) return false;
   if (awaitsPersistentCartAnswer(actionResult)) return false;
   return formMethod !== undefined && formMethod !== 'GET' ? defaultShouldRevalidate : false;
 }
@@ -110,6 +115,7 @@ function brandColors(brand: BrandConfig): { primary: string; secondary: string }
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  const nonce = useNonce();
   return (
     <html lang="es-CL" className={data?.contrast === 'high' ? HIGH_CONTRAST_CLASS : undefined}>
       <head>
@@ -117,7 +123,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {data ? <meta name="theme-color" content={data.colors.primary} /> : null}
         {data ? <link rel="icon" href={data.brand.logoUrl} type="image/svg+xml" /> : null}
+        <link rel="manifest" href="/manifest.webmanifest" />
         <script
+          nonce={nonce}
           dangerouslySetInnerHTML={{ __html: ASSET_FAILURE_BOOTSTRAP + START_SCRIPTS_AFTER_FIRST_PAINT }}
         />
         <Meta />
@@ -135,8 +143,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* The outdated-browser page is plain HTML: no scripts for a browser that cannot run them. */}
         {data?.outdatedBrowser ? null : (
           <>
-            <ScrollRestoration />
-            <Scripts />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
           </>
         )}
       </body>
@@ -144,31 +152,40 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
+export default function App({ loaderData: pageData }: Route.ComponentProps) {
+  const loaderData = useShopperParts(pageData);
   useAppStart(loaderData.api);
   useRouteChangeScroll();
+  const { pathname } = useLocation();
+  if (isConsolePath(pathname)) return <Outlet />;
   if (loaderData.outdatedBrowser) return <OutdatedBrowserPage brand={loaderData.brand} />;
   if (loaderData.curtain?.landing.active) {
     return <CurtainLanding brand={loaderData.brand} html={loaderData.curtain.landing.html} />;
   }
   return (
     <AccountProvider account={loaderData.account}>
-      <CartProvider initialOrderForm={loaderData.orderForm}>
-        <DeliveryProvider
-          choice={loaderData.delivery}
-          chosenWindow={loaderData.deliveryWindow}
-          defaultStoreName={loaderData.brand.name}
-          noCoverageVariant={loaderData.brand.noCoverageVariant ?? 'default'}
+      <ShopperFeaturesProvider features={loaderData.features}>
+        <CartProvider
+          initialOrderForm={loaderData.orderForm}
+          cartReadFailed={loaderData.cartReadFailed === true}
         >
-          <SiteShell data={loaderData}>
-            <Outlet />
-          </SiteShell>
-          <CartOverlays />
-          <DeliveryOverlays />
-        </DeliveryProvider>
-        <AccountDialogs />
-        <SessionWatch />
-      </CartProvider>
+          <DeliveryProvider
+            choice={loaderData.delivery}
+            chosenWindow={loaderData.deliveryWindow}
+            defaultStoreName={loaderData.brand.name}
+            noCoverageVariant={loaderData.brand.noCoverageVariant ?? 'default'}
+          >
+            <SiteShell data={loaderData}>
+              <Outlet />
+            </SiteShell>
+            <CartOverlays />
+            <DeliveryOverlays />
+          </DeliveryProvider>
+          <AccountDialogs />
+          <SessionWatch />
+          <PlatformLayer data={loaderData.platform} />
+        </CartProvider>
+      </ShopperFeaturesProvider>
     </AccountProvider>
   );
 }
@@ -188,7 +205,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const content = notFound ? <NotFoundContent /> : <ErrorPage />;
   return data && !data.outdatedBrowser ? (
     <AccountProvider account={data.account}>
-      <CartProvider initialOrderForm={data.orderForm}>
+      <CartProvider initialOrderForm={data.orderForm} cartReadFailed={data.cartReadFailed === true}>
         <SiteShell data={data}>{content}</SiteShell>
       </CartProvider>
     </AccountProvider>

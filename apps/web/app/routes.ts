@@ -25,6 +25,7 @@ export default [
   route('Sistema/404', 'routes/not-found.tsx', { id: 'not-found:sistema' }),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
+  route('manifest.webmanifest', 'routes/manifest.ts'),
 
   // Content
   route('locales', 'routes/stores.tsx'),
@@ -47,12 +48,38 @@ export default [
   route('checkout', 'routes/checkout.tsx'),
   route('checkout/:step', 'routes/checkout.tsx', { id: 'checkout:step' }),
   route('checkout/orderPlaced', 'routes/order-placed.tsx'),
-  route('_secure/order/status/:orderId', 'routes/order-status.tsx'),
 
   // Accounts
   route('login-page', 'routes/account-login-page.tsx'),
   route('mis-datos', 'routes/account-my-data.tsx'),
   route('logout', 'routes/account-logout.ts'),
+  // A shared page's own parts (cart, greeting, address), read by the browser (layout/use-shopper-parts.ts).
+  route('comprador/partes', 'routes/shopper-parts.ts'),
+
+  // Purchases (orders after checkout)
+  route('mis-compras', 'routes/purchases.tsx'),
+  route('mis-compras-antiguas', 'routes/purchases.tsx', { id: 'purchases:antiguas' }),
+  route('mis-compras/:orderId', 'routes/purchase-detail.tsx'),
+  route('mis-compras-antiguas/:orderId', 'routes/purchase-detail.tsx', { id: 'purchase-detail:antiguas' }),
+  route('_secure/order/status/:orderId', 'routes/purchase-detail.tsx', { id: 'purchase-detail:status' }),
+  // Merchandisers' dashboard (staff key), and the store operations console (its own layout and staff login)
+  route('operaciones/analitica', 'routes/operations-analytics.tsx'),
+  route('operaciones', 'routes/operations-layout.tsx', [
+    index('routes/operations-board.tsx'),
+    route('ingreso', 'routes/operations-login.tsx'),
+    route('salir', 'routes/operations-logout.ts'),
+    route('pedidos/:orderId', 'routes/operations-order.tsx'),
+  ]),
+
+  // Lists, favourites and frequent products (each behind its §9 flag)
+  route('lista-de-compra', 'routes/shopping-list.tsx'),
+  route('mis-listas-de-compras', 'routes/shopping-lists.tsx'),
+  route('_secure/listas-de-compras', 'routes/shopping-lists.tsx', { id: 'shopping-lists:secure' }),
+  route('listas/acciones', 'routes/lists-action.ts'),
+  route('productos-favoritos', 'routes/favourite-products.tsx'),
+  route('favoritos/acciones', 'routes/favourites-action.ts'),
+  route('productos-frecuentes', 'routes/frequent-products.tsx'),
+  route('mi-cuenta-bancaria', 'routes/bank-account.tsx'),
 
   // Payments: saved cards and the wallet
   route('mis-tarjetas', 'routes/saved-cards.tsx'),

@@ -120,7 +120,7 @@ describe('WCAG 2.2 AA (axe)', () => {
       '/',
       '/informaciones/evita-la-fila',
       '/esto-no-existe/de-verdad/nunca',
-      '/mis-listas-de-compras',
+      '/cupones',
       '/locales',
     ];
     const { page } = await newPage(browser, { width: 1300 });

@@ -71,7 +71,20 @@ export const transactionAnswer = z.object({
 });
 export type TransactionAnswer = z.infer<typeof transactionAnswer>;
 
-export const orderStatus = z.enum(['payment-pending', 'payment-approved', 'ready-for-handling', 'canceled']);
+/**
+ * VTEX's workflow as far as this shop goes: paid → ready-for-handling → handling (picking) → invoiced
+ * (the receipt) → delivered (home, express) or collected (store pickup, Click al Auto); or canceled.
+ */
+export const orderStatus = z.enum([
+  'payment-pending',
+  'payment-approved',
+  'ready-for-handling',
+  'handling',
+  'invoiced',
+  'delivered',
+  'collected',
+  'canceled',
+]);
 export type OrderStatus = z.infer<typeof orderStatus>;
 
 const address = z.record(z.string(), z.unknown());
@@ -99,7 +112,22 @@ export const order = z.object({
       price: z.number().int(),
       listPrice: z.number().int(),
       sellingPrice: z.number().int(),
+      /** What the line cost, promotions applied (VTEX priceDefinition.total). */
+      total: z.number().int().optional(),
       imageUrl: z.string(),
+      /**
+       * A weighed (kg) item: what the cart estimated, and the real weight and price once the picker
+       * weighed it (null until then).
+       */
+      weighed: z
+        .object({
+          estimatedWeightKg: z.number(),
+          estimatedPrice: z.number().int(),
+          realWeightKg: z.number().nullable(),
+          realPrice: z.number().int().nullable(),
+        })
+        .nullable()
+        .optional(),
     }),
   ),
   totals: z.array(z.object({ id: z.string(), name: z.string(), value: z.number().int() })),
@@ -125,6 +153,17 @@ export const order = z.object({
     ),
   }),
   orderInfo: orderInfo.omit({ id: true }),
+  /** What the shopper may still do (VTEX's allowCancellation, allowEdition), worked out on each read. */
+  allowCancellation: z.boolean().optional(),
+  allowEdition: z.boolean().optional(),
+  allowReschedule: z.boolean().optional(),
+  /** When edits close (ORDER_EDIT_CUTOFF_MS before the window); null without a window. */
+  editCutoff: z.string().nullable().optional(),
+  /** The §7 reason and comment of a cancellation by the shopper. */
+  cancellationData: z
+    .object({ reason: z.string(), comment: z.string(), requestedBy: z.string(), date: z.string() })
+    .nullable()
+    .optional(),
 });
 export type Order = z.infer<typeof order>;
 

@@ -37,6 +37,7 @@ export const failureMessages = {
   notLoggedIn: 'Debes iniciar sesión',
   forbiddenOrigin: 'Origen no permitido',
   notOwner: 'Solo el titular de este carro puede cambiar sus datos.',
+  staffOnly: 'Solo el personal de la tienda puede ver esto o hacer este cambio.',
   tooManyRequests: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
   authenticationTokenExpired: 'El authenticationToken venció; vuelve a iniciar el proceso',
   // Accounts.
@@ -91,6 +92,27 @@ export const failureMessages = {
   paymentSystemUnavailable: 'Ese medio de pago no está disponible. Elige otro.',
   orderNotFound: 'No encontramos ese pedido',
   paymentNotFound: 'No encontramos ese pago',
+  // After the purchase.
+  orderNotCancellable: 'Este pedido ya no se puede anular: comenzó su preparación o ya fue facturado.',
+  orderNotReschedulable: 'Este pedido ya no se puede reagendar: comenzó su preparación.',
+  orderNotEditable: 'Este pedido ya no se puede modificar: pasó la hora límite antes de su preparación.',
+  orderSameWindow: 'Tu pedido ya está agendado en ese horario.',
+  orderEditRaisesTotal:
+    'Tu pedido se pagó con Webpay y no podemos cobrar una diferencia sin ti: agrega esos productos en un nuevo pedido.',
+  orderEmpty: 'Tu pedido no puede quedar vacío: si ya no lo quieres, anúlalo.',
+  productNotSold: 'Ese producto no se vende en la tienda de tu pedido.',
+  refundFailed: 'No pudimos devolver el pago en este momento. Reintenta más tarde.',
+  // Store operations (the staff console) and after the purchase.
+  notStaff: 'Debes iniciar sesión como operador de la tienda',
+  staffWrongCredentials: 'Usuario o contraseña incorrectos',
+  orderWrongStatus: 'El pedido no está en un estado que permita esta acción.',
+  lineNotFound: 'No encontramos ese producto en el pedido',
+  lineNotWeighed: 'Ese producto no se vende a granel',
+  substitutionNotAllowed: 'El cliente pidió no sustituir este producto.',
+  replacementNotFound: 'No hay un reemplazo propuesto para ese producto',
+  replacementAnswered: 'Ese reemplazo ya fue respondido.',
+  pickingUnfinished: 'Quedan productos sin preparar.',
+  chatMessageEmpty: 'Escribe un mensaje',
   paymentCombinationInvalid:
     'Puedes pagar con un medio de pago, o con una gift card y una tarjeta por el resto.',
   savedCardRequired: 'Elige una de tus tarjetas guardadas para pagar.',
@@ -120,6 +142,13 @@ export const failureMessages = {
   giftCardIdNotAllowed: GIFT_CARD_ERRORS.E027,
   giftCardExceedsParameter: GIFT_CARD_ERRORS.E030,
   giftCardUnusable: GIFT_CARD_ERRORS.E075,
+  // Account features.
+  featureDisabled: 'Esta sección no está disponible por ahora.',
+  featureFlagNotFound: 'No existe esa opción',
+  shoppingListNotFound: 'No encontramos esa lista',
+  invalidListSkus: 'Los productos de la lista no son válidos.',
+  listNotScheduled: 'Esta lista no tiene una compra programada.',
+  bankAccountNotFound: 'Aún no registras una cuenta bancaria.',
 } as const;
 
 /** The failure each §8 gift-card code is reported as (its `field` carries the code itself). */

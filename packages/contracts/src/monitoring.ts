@@ -9,6 +9,10 @@ export const clientErrorReport = z
     /** The script or stylesheet that failed, for chunk errors. */
     resource: z.string().max(500).optional(),
     url: z.string().max(500).optional(),
+    /** The build the browser runs (§7 performance monitor). */
+    appVersion: z.string().max(64).optional(),
+    /** The logged-in shopper's e-mail (§7 {email}). */
+    email: z.string().max(254).optional(),
   })
   .meta({ id: 'ClientErrorReport' });
 export type ClientErrorReport = z.infer<typeof clientErrorReport>;

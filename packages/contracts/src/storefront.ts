@@ -24,7 +24,16 @@ import type {
 } from './cart';
 import type { Order, PaymentEntry, TransactionAnswer, TransactionBody } from './checkout';
 import type {
+  CancelBody,
+  EditOrderAnswer,
+  EditOrderBody,
+  OrderList,
+  OrderListQuery,
+  RescheduleBody,
+} from './orders';
+import type {
   DeliveryChoice,
+  DeliveryWindow,
   LostProduct,
   SalesChannelAtPoint,
   ShippingSimulation,
@@ -33,6 +42,17 @@ import type {
 } from './delivery';
 import type { WalletCard, WalletEnrolment } from './wallet';
 import type { LngLat, WalletCardType, WalletLinkState } from '@despensa/domain';
+import type { OperationsWebService } from './operations';
+import type { AnalyticsDashboard } from './analytics';
+import type { FeatureFlags } from '@despensa/domain';
+import type {
+  BankAccount,
+  BankAccountBody,
+  ListRunAnswer,
+  ListSkusAvailability,
+  ShoppingList,
+  ShoppingListBody,
+} from './lists';
 import type {
   CategoryNode,
   FacetsResponse,
@@ -77,6 +97,8 @@ export interface StorefrontServices {
       query?: string,
     ): FacetsResponse;
     categoryTree(): CategoryNode[];
+    /** The products holding these skus (one per product, in the skus' order), sold in the channel or not. */
+    productsOfSkus(skuIds: string[], salesChannel: number): Product[];
     suggestions(term: string, salesChannel: number): SearchSuggestions;
     recommended(options: { salesChannel: number; numResults: number; itemId?: string }): Product[];
     /** At most 5; with a listing, only among the products that listing shows. */
@@ -223,6 +245,8 @@ export interface StorefrontServices {
     /** GET /checkout/pub/orders/{id}. */
     order(token: string | undefined, orderId: string): Promise<Order>;
   };
+  /** The store-operations console (/operaciones), for staff sessions only. */
+  operations: OperationsWebService;
   stores: {
     /** Active stores ordered by region, then comuna, then name (the /locales page). */
     list(): Promise<StoreListItem[]>;
@@ -232,6 +256,50 @@ export interface StorefrontServices {
     regions(): Region[];
     /** Throws regionNotFound for an unknown region code. */
     comunas(regionCode: string): Comuna[];
+  };
+  /** §9 feature flags, live (a staff change shows on the next page). */
+  flags: { all(): Promise<FeatureFlags> };
+  /**
+   * The shopper's own lists, favourites and frequent products behind the session token (notLoggedIn
+   * without a live one). Another shopper's list is shoppingListNotFound, as a missing one.
+   */
+  shopperLists: {
+    lists(token: string | undefined): Promise<ShoppingList[]>;
+    list(token: string | undefined, id: string): Promise<ShoppingList>;
+    create(token: string | undefined, body: ShoppingListBody): Promise<ShoppingList>;
+    update(token: string | undefined, id: string, body: ShoppingListBody): Promise<ShoppingList>;
+    addSku(token: string | undefined, id: string, skuId: string, quantity: number): Promise<ShoppingList>;
+    remove(token: string | undefined, id: string): Promise<void>;
+    /** A scheduled list's coming delivery (§4); null when the list is not scheduled. */
+    currentRun(token: string | undefined, id: string): Promise<ListRunAnswer | null>;
+    /** Skips the coming delivery; listNotScheduled when the list is not scheduled. */
+    skipRun(token: string | undefined, id: string): Promise<ListRunAnswer>;
+    /** Which skus can be bought now in the channel (§5 in stock). */
+    availability(skuIds: string[], salesChannel: number): ListSkusAvailability;
+    favourites(token: string | undefined): Promise<string[]>;
+    setFavourite(token: string | undefined, skuId: string, favourite: boolean): Promise<string[]>;
+    /** The products of the shopper's orders, most bought first (§7 frequent products). */
+    frequent(token: string | undefined, salesChannel: number, qty?: number): Promise<Product[]>;
+  };
+  /** The refund account of /mi-cuenta-bancaria, behind the session token (invalidRut for a bad holder RUT). */
+  bankAccount: {
+    get(token: string | undefined): Promise<BankAccount | null>;
+    save(token: string | undefined, body: BankAccountBody): Promise<BankAccount>;
+    remove(token: string | undefined): Promise<void>;
+  };
+  /**
+   * The customer's purchases after checkout (§7 Orders), the same services /api/checkout/pub/orders,
+   * /api/orders/* and /api/order/* answer. `token` is the session token: a missing or dead one rejects
+   * with notLoggedIn, another customer's order with orderNotFound.
+   */
+  orders: {
+    list(token: string | undefined, query: OrderListQuery): Promise<OrderList>;
+    order(token: string | undefined, orderId: string): Promise<Order>;
+    /** Windows of the order's store and mode it could move to (the reschedule dialog). */
+    rescheduleWindows(token: string | undefined, orderId: string): Promise<DeliveryWindow[]>;
+    reschedule(token: string | undefined, orderId: string, body: RescheduleBody): Promise<Order>;
+    cancel(token: string | undefined, orderId: string, body: CancelBody): Promise<Order>;
+    edit(token: string | undefined, orderId: string, body: EditOrderBody): Promise<EditOrderAnswer>;
   };
   /**
    * Delivery (§4 sales channel and delivery mode, §7 Sales channel and shipping): the same service the
@@ -286,6 +354,12 @@ export interface StorefrontServices {
     /** Creates the customer's wallet when there is none and links it to this account (states create, link). */
     link(token: string | undefined): Promise<WalletLink>;
   };
+  /** The merchandisers' dashboard (§1 analytics), for the staff console. */
+  analytics: {
+    dashboard(query: { from?: string | undefined; to?: string | undefined }): Promise<AnalyticsDashboard>;
+    /** Whether a key is the staff's (the operations console's consumer), for the console's simple guard. */
+    isStaffKey(key: string): boolean;
+  };
 }
 
 /** §6: what the wallet-link drawer offers, and the wallet's balance in cents (0 without a wallet). */
@@ -326,4 +400,6 @@ export interface StoreListItem {
 
 export interface StorefrontContext {
   services: StorefrontServices;
+  /** This response's Content-Security-Policy nonce, which every inline script the page renders carries. */
+  cspNonce?: string;
 }

@@ -31,6 +31,8 @@ export const DEFAULT_REPLACEMENT_CRITERIA = 6;
 export const DO_NOT_SUBSTITUTE = 2;
 export const LISTING_PAGE_SIZE = 40;
 export const DEFAULT_SALES_CHANNEL = 1;
+/** The chain's own seller id (§2: add by URL defaults the seller to 1). */
+export const CHAIN_SELLER_ID = '1';
 /** Sub-categories shown per category in the category dropdown (§2). */
 export const CATEGORY_MENU_MAX_CHILDREN = 4;
 /** Order count that opens the Prime invitation drawer (§4). */
@@ -145,14 +147,32 @@ export const MIN_BROWSER_VERSIONS = {
 } as const;
 export type BrowserName = keyof typeof MIN_BROWSER_VERSIONS;
 
-/** Examples of §9; the full flag list is not in the spec. */
+/**
+ * §9 feature flags and their defaults (the spec's examples: Prime off, prepaid off, gift card, wallet and
+ * product reviews on; the rest are the features §6 says depend on flags). The live values are in the
+ * database and change at run time; these are what a new shop starts with.
+ */
 export const DEFAULT_FEATURE_FLAGS = {
   prime: false,
   prepaid: false,
   giftCard: true,
   wallet: true,
   productReviews: true,
+  loyalty: true,
+  /** §6: employees (collaborator segment) also see the loyalty page. */
+  employeeLoyalty: false,
+  bankAccount: true,
+  shoppingLists: true,
+  favourites: true,
+  frequentProducts: true,
 } as const;
+export type FeatureFlag = keyof typeof DEFAULT_FEATURE_FLAGS;
+export type FeatureFlags = Record<FeatureFlag, boolean>;
+export const FEATURE_FLAG_NAMES = Object.keys(DEFAULT_FEATURE_FLAGS) as FeatureFlag[];
+
+export function isFeatureFlag(value: string): value is FeatureFlag {
+  return Object.hasOwn(DEFAULT_FEATURE_FLAGS, value);
+}
 
 // Delivery methods (§3)
 export type DeliveryMethodKind = 'homeDelivery' | 'storePickup' | 'carPickup' | 'express';
@@ -187,6 +207,28 @@ export function deliveryMethodByCode(code: number): DeliveryMethod | undefined {
 
 // Other §3/§4 tables
 export const BANK_ACCOUNT_TYPES = { CORRIENTE: 1, VISTA: 2, AHORRO: 3 } as const;
+/** How the bank-account dialog names the §3 types. */
+export const BANK_ACCOUNT_TYPE_NAMES: Record<number, string> = {
+  1: 'Cuenta Corriente',
+  2: 'Cuenta Vista',
+  3: 'Cuenta de Ahorro',
+};
+/** Not in the spec: the Chilean banks a refund can go to. */
+export const CHILEAN_BANKS = [
+  'Banco de Chile',
+  'Banco del Estado de Chile',
+  'Banco Santander',
+  'Banco de Crédito e Inversiones',
+  'Scotiabank',
+  'Banco Itaú',
+  'Banco BICE',
+  'Banco Security',
+  'Banco Falabella',
+  'Banco Ripley',
+  'Banco Consorcio',
+  'Banco Internacional',
+  'Coopeuch',
+] as const;
 export const SHOPPING_LIST_SCHEDULE_STATUS = { unscheduled: 0, scheduled: 1, paused: 2 } as const;
 export const SHOPPING_LIST_FREQUENCY_WEEKS = [1, 2, 3, 4] as const;
 /** Monday = 1 … Sunday = 7. */

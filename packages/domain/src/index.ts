@@ -37,4 +37,8 @@ export * from './delivery/simulation';
 export * from './payments/wallet';
 export * from './payments/methods';
 export * from './checkout/completeness';
+export * from './orders/after-purchase';
+export * from './orders/fulfilment';
 export * from './checkout/one-seller';
+export * from './browser/support';
+export * from './lists/schedule';

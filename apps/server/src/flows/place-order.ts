@@ -87,8 +87,8 @@ export function placeOrderFlow({ cart, catalog, delivery, orders, addresses, wal
           field: 'items',
         });
       }
-      const window = deliveryChoice?.window ?? null;
       const address = orderForm.shippingData.address as Record<string, unknown> | null;
+      const window = deliveryChoice?.window ?? null;
       const addressId =
         deliveryChoice?.addressId ?? (typeof address?.addressId === 'string' ? address.addressId : null);
       const selectedSla =
@@ -301,6 +301,9 @@ export class Checkout {
   private readonly settleFlow;
   /** Per transaction, the acquirer call under way in this instance: parallel calls share it. */
   private readonly starting = new Map<string, Promise<{ token: string; url: string }>>();
+  /** Told when a payment confirms an order group (the push to the customer's devices); never blocks it. */
+  onConfirmed:
+    ((confirmed: { orderGroup: string; orderId: string; userId: string }) => Promise<unknown>) | null = null;
   /** Per transaction, the charge under way in this instance (one-click, gift card): parallel calls share it. */
   private readonly charging = new Map<string, Promise<void>>();
   private readonly acquirer: Acquirer;
@@ -524,6 +527,9 @@ export class Checkout {
         (payment.channel === 'wallet' ? await this.modules.wallet.cardOfTransaction(payment.id) : null);
       if (card) await this.modules.wallet.setCardInUse(card, true);
       await this.sendConfirmation(result.orderGroup).catch(() => {});
+      await this.announceConfirmed(result.orderGroup).catch((error: unknown) =>
+        this.log(`order ${result.orderGroup} confirmed, not announced: ${String(error)}`),
+      );
     }
     return result;
   }
@@ -621,6 +627,17 @@ export class Checkout {
       }
     }
     return settled;
+  }
+
+  private async announceConfirmed(orderGroup: string): Promise<void> {
+    if (!this.onConfirmed) return;
+    const [payment, orders] = await Promise.all([
+      this.modules.orders.paymentOfGroup(orderGroup),
+      this.modules.orders.groupOrders(orderGroup),
+    ]);
+    const orderId = orders[0]?.orderId;
+    if (!payment?.userId || !orderId) return;
+    await this.onConfirmed({ orderGroup, orderId, userId: payment.userId });
   }
 
   private async reconciledOutcome(payment: PaymentRecord): Promise<PaymentOutcome | { kind: 'waiting' }> {

@@ -9,6 +9,8 @@ declare module 'fastify' {
 }
 
 const PUBLIC_API_PATHS = ['/api/health', '/api/openapi.json', '/api/docs'];
+/** navigator.sendBeacon cannot set headers: these paths may carry the key as ?apiKey=&consumer=. */
+const BEACON_PATHS = new Set(['/api/analytics/events']);
 
 /** §7: every call carries a known api key and its consumer; both must agree. */
 export function registerApiKeyGuard(app: FastifyInstance, keys: Map<string, string>): void {
@@ -17,8 +19,9 @@ export function registerApiKeyGuard(app: FastifyInstance, keys: Map<string, stri
     const path = request.url.split('?')[0]!;
     if (!path.startsWith('/api/') || PUBLIC_API_PATHS.some((p) => path === p || path.startsWith(`${p}/`)))
       return;
-    const key = header(request, 'x-api-key');
-    const consumer = header(request, 'x-consumer');
+    const query = BEACON_PATHS.has(path) ? (request.query as Record<string, unknown>) : {};
+    const key = header(request, 'x-api-key') ?? text(query.apiKey);
+    const consumer = header(request, 'x-consumer') ?? text(query.consumer);
     if (!key) throw new Failure('missingApiKey');
     if (!consumer) throw new Failure('missingConsumer');
     const owner = keys.get(key);
@@ -30,4 +33,8 @@ export function registerApiKeyGuard(app: FastifyInstance, keys: Map<string, stri
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
 }

@@ -83,6 +83,12 @@ export function cartViewer(auth: AuthService) {
   };
 }
 
+/** The request's live session, or null for a visitor (public routes that answer customers differently). */
+export async function optionalSession(auth: AuthService, request: FastifyRequest): Promise<Session | null> {
+  const { token } = sessionToken(request);
+  return token ? auth.session(token) : null;
+}
+
 /** The session a requireSession route runs under. */
 export function currentSession(request: FastifyRequest): Session {
   if (!request.session) throw new Failure('notLoggedIn');

@@ -3,11 +3,14 @@ import type { Database } from '../db/client';
 import type { DeliveryService } from '../modules/shipping/service';
 import type { CatalogService } from '../modules/catalog/service';
 import type { Checkout } from '../flows/place-order';
+import type { RecurringLists } from '../flows/recurring-lists';
 
 /** The sweep that gives expired window holds' places back (fault 6); every minute, once across instances. */
 export const RELEASE_EXPIRED_HOLDS = 'release-expired-window-holds';
 /** Settles payments left pending (the shopper never came back) and gives back expired stock holds. */
 export const RECONCILE_PAYMENTS = 'reconcile-payments';
+/** Builds recurring lists' baskets at their build time and closes them at their cut-off (§4). */
+export const RECURRING_LISTS = 'recurring-lists';
 
 /**
  * The PostgreSQL job queue (pg-boss, in the `pgboss` schema of the shop's own database): timers, retries
@@ -24,6 +27,7 @@ export class JobQueue {
     private readonly checkout: Checkout,
     private readonly clock: () => Date,
     private readonly log: (message: string) => void,
+    private readonly recurringLists: RecurringLists | null = null,
   ) {
     this.boss = new PgBoss({ connectionString: database.url, max: 2 });
     this.boss.on('error', (error) => this.log(`job queue: ${error.message}`));
@@ -39,6 +43,19 @@ export class JobQueue {
     await this.boss.work(RECONCILE_PAYMENTS, () => this.reconcilePayments());
     // A (re)started instance reconciles at once: what a crash left pending does not wait for the minute.
     await this.boss.send(RECONCILE_PAYMENTS, {});
+    if (this.recurringLists) {
+      await this.boss.createQueue(RECURRING_LISTS);
+      await this.boss.schedule(RECURRING_LISTS, '* * * * *');
+      await this.boss.work(RECURRING_LISTS, () => this.runRecurringLists());
+    }
+  }
+
+  /** Runs the recurring-lists sweep now (also what the scheduled job does): builds, then closes. */
+  async runRecurringLists(): Promise<{ built: number; due: number }> {
+    if (!this.recurringLists) return { built: 0, due: 0 };
+    const built = await this.recurringLists.buildBaskets();
+    const due = await this.recurringLists.closeCutOffs();
+    return { built, due };
   }
 
   /** Runs the sweep now (also what the scheduled job does). */

@@ -13,7 +13,14 @@ export interface TestApp extends App {
 
 /** A server over this test file's own copy of the seeded template database. */
 export async function createTestApp(
-  options: { now?: Date; clock?: () => Date; jobs?: boolean; acquirer?: AppOptions['acquirer'] } = {},
+  options: {
+    now?: Date;
+    clock?: () => Date;
+    jobs?: boolean;
+    acquirer?: AppOptions['acquirer'];
+    /** Serve the built storefront too (the web build must exist). */
+    web?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const adminUrl = inject('adminUrl');
   const name = `despensa_test_${randomBytes(6).toString('hex')}`;
@@ -30,7 +37,7 @@ export async function createTestApp(
     database,
     clock: options.clock ?? (() => now),
     logger: false,
-    web: false,
+    web: options.web ?? false,
     jobs: options.jobs ?? false,
     ...(options.acquirer ? { acquirer: options.acquirer } : {}),
   });

@@ -83,6 +83,8 @@ export async function completeCart(
     skip?: ('profile' | 'shipping' | 'receiver' | 'payment')[];
     /** Store pickup at the channel's store instead of home delivery (its address is the default one). */
     pickup?: boolean;
+    /** A shopper already logged in (a second order of one customer); a new one by default. */
+    shopper?: Shopper;
     /** The account's data (a wallet sandbox e-mail, say). */
     account?: Record<string, unknown>;
     /** The customer's segment (user data gtmSegment) before the cart is taken: 'colaborador'. */
@@ -112,7 +114,7 @@ export async function completeCart(
     shop,
     `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
   );
-  const shopper = await accounts.loggedIn(options.account ?? {});
+  const shopper = options.shopper ?? (await accounts.loggedIn(options.account ?? {}));
   if (options.segment !== undefined) {
     await shop.database!.pool.query('UPDATE customer SET gtm_segment = $1 WHERE id = $2', [
       options.segment,
@@ -243,6 +245,34 @@ export async function payAtAcquirer(shop: ShopUnderTest, redirectUrl: string, ca
     password: '123',
   });
   return { token, back: formOf(done.body) };
+}
+
+/**
+ * A paid order (VISA through the sandbox acquirer), ready for handling. The shop must listen on a port
+ * (the SDK speaks HTTP to the shop's own sandbox). Set `substituteType` 2 on skus that must not be replaced.
+ */
+export async function paidOrder(
+  shop: ShopUnderTest,
+  options: { sc: number; items: { id: string; quantity: number }[]; noSubstitute?: string[] },
+) {
+  const cart = await completeCart(shop, { sc: options.sc, items: options.items });
+  if (options.noSubstitute?.length) {
+    const info = await cart.call('POST', `/api/order/info/${cart.id}`, {
+      skuData: Object.fromEntries(options.noSubstitute.map((sku) => [sku, { substituteType: 2 }])),
+    });
+    if (info.statusCode !== 200) throw new Error(`order info: ${info.body}`);
+  }
+  const form: OrderForm = (await cart.call('GET', `/api/orderform/${cart.id}`)).json();
+  const placed = await cart.call('POST', '/api/checkout/pub/orderform/transaction', {
+    referenceId: cart.id,
+    value: cart.total,
+    interestValue: 0,
+  });
+  if (placed.statusCode !== 200) throw new Error(`transaction: ${placed.body}`);
+  const answer = placed.json() as { orderId: string; redirectUrl: string };
+  const { back } = await payAtAcquirer(shop, answer.redirectUrl, VISA);
+  await postForm(shop, back.action, back.fields);
+  return { ...cart, form, orderId: `${answer.orderId}-01` };
 }
 
 /**

@@ -28,7 +28,9 @@ export async function setupDatabase(project: TestProject, external: string | und
     adminUrl = external;
   } else {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'despensa-test-'));
-    embedded = await startEmbeddedPostgres(dataDir, 54330 + Math.floor(Math.random() * 500), () => {});
+    // TEST_PG_PORT pins the port where several test runs share a machine (random ones can collide).
+    const port = Number(process.env.TEST_PG_PORT) || 54330 + Math.floor(Math.random() * 500);
+    embedded = await startEmbeddedPostgres(dataDir, port, () => {});
     adminUrl = embedded.url;
     const cleanup = async () => {
       await embedded?.stop();

@@ -35,3 +35,8 @@ export function footerFor(pathname: string, search: string): FooterKind {
   }
   return startsWithAny(pathname, MINIMAL_FOOTER_PATHS) ? 'minimal' : 'general';
 }
+
+/** The store-operations console has its own layout: none of the shop's header, footer, cart or dialogs. */
+export function isConsolePath(pathname: string): boolean {
+  return startsWithAny(pathname, ['/operaciones']);
+}

@@ -8,14 +8,21 @@ export function configureApi(api: { key: string; consumer: string }): void {
   credentials = api;
 }
 
+export function apiCredentials(): { key: string; consumer: string } | null {
+  return credentials;
+}
+
 export function apiHeaders(): Record<string, string> {
   return credentials ? { 'x-api-key': credentials.key, 'x-consumer': credentials.consumer } : {};
 }
 
 /** Raised when a user call answers 401; the account feature logs out and goes home (§6, §8). */
 export const SESSION_UNAUTHORIZED_EVENT = 'session_unauthorized';
-/** §8: the calls whose 401 ends the session: orders, addresses and shopping lists. */
-const SESSION_SCOPED = /^\/api\/(?:user\/address|user\/shopping-list|orders?\b|oms\b)/;
+/**
+ * §8: the calls whose 401 ends the session: orders, addresses and shopping lists. Not the last order
+ * (/api/orders/last, /api/orders/lastone): its 401 cleans the cart and reloads instead (repeat-last-order).
+ */
+const SESSION_SCOPED = /^\/api\/(?:user\/address|user\/shopping-list|orders?\b(?!\/last)|oms\b)/;
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }

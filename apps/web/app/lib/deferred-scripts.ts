@@ -3,6 +3,7 @@
  * inert (critical-path.server.ts rewrites the module preloads and React Router's module script with these
  * markers), and the inline starter below brings them to life once the whole document is parsed and a
  * frame has been painted: text and pictures never wait for, or share the line with, ~135 KB of JavaScript.
+ * A started script keeps the inert one's Content-Security-Policy nonce.
  */
 export const DEFERRED_MODULE_TYPE = 'text/x-despensa-deferred-module';
 export const DEFERRED_REL_ATTRIBUTE = 'data-deferred-rel';
@@ -20,7 +21,7 @@ export const START_SCRIPTS_AFTER_FIRST_PAINT =
   'var n=document.createElement("link");' +
   `n.rel=l.getAttribute("${DEFERRED_REL_ATTRIBUTE}");n.href=l.href;document.head.appendChild(n)});` +
   `document.querySelectorAll('script[type="${DEFERRED_MODULE_TYPE}"]').forEach(function(o){` +
-  'var n=document.createElement("script");n.type="module";n.textContent=o.textContent;' +
+  'var n=document.createElement("script");n.type="module";n.nonce=o.nonce;n.textContent=o.textContent;' +
   'document.body.appendChild(n)})}' +
   'var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];' +
   'if(types.indexOf("paint")>=0){new PerformanceObserver(function(){setTimeout(start)}).observe({type:"paint",buffered:true});setTimeout(start,1500)}' +

@@ -29,6 +29,25 @@ export function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? '' : dateFormatter().format(date);
 }
 
+const dateTimeFormatter = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat(LOCALE, {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: SHOP_TIME_ZONE,
+    }),
+);
+
+/** '2026-11-05T12:00:00Z' → 'jueves, 5 de noviembre, 09:00' (Santiago time). */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : dateTimeFormatter().format(date);
+}
+
 const numberFormatters = new Map<number, Intl.NumberFormat>();
 
 /** A number as shoppers read it: 12345 → '12.345', 4.25 with one decimal → '4,3'. */
@@ -44,4 +63,36 @@ export function formatNumber(value: number, maximumFractionDigits = 3): string {
 /** An average rating: 4.25 → '4,3'. */
 export function formatRating(average: number): string {
   return formatNumber(average, 1);
+}
+
+const windowDay = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat(LOCALE, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      timeZone: SHOP_TIME_ZONE,
+    }),
+);
+const windowTime = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat(LOCALE, {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: SHOP_TIME_ZONE,
+    }),
+);
+
+/** A delivery window as people say it: 'lun, 2 nov, 10:00–12:00' (Santiago time). */
+export function formatWindow(window: { startDateUtc: string; endDateUtc: string } | null): string {
+  if (!window || !window.startDateUtc) return 'Sin ventana';
+  const start = new Date(window.startDateUtc);
+  const end = new Date(window.endDateUtc);
+  return `${windowDay().format(start)}, ${windowTime().format(start)}–${windowTime().format(end)}`;
+}
+
+/** A time of day in Santiago: '14:05'. */
+export function formatClock(iso: string): string {
+  return windowTime().format(new Date(iso));
 }

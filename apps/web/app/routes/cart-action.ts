@@ -17,6 +17,7 @@ import {
 } from '../features/cart/cart-server';
 import type { CartActionResult, CartIntent } from '../features/cart/cart-intents';
 import { parseCartIntent } from '../features/cart/parse-cart-intent';
+import { isBotRequest } from '../features/platform/bots';
 import { cartClientAction, cartClientLoader } from '../features/cart/cart-client';
 import type { Route } from './+types/cart-action';
 
@@ -48,6 +49,10 @@ export const clientAction = cartClientAction;
 
 /** POST: one cart change (Hydrogen's typed cart action); answers the fresh orderForm with its messages. */
 export async function action({ request, context }: Route.ActionArgs) {
+  // §4: bots get no cart (none is created for them).
+  if (isBotRequest(request)) {
+    return data<CartActionResult>({ orderForm: null, error: 'Cambio de carro no válido' }, { status: 403 });
+  }
   const change = parseCartIntent(await request.json().catch(() => null));
   if (!change) {
     return data<CartActionResult>({ orderForm: null, error: 'Cambio de carro no válido' }, { status: 400 });

@@ -38,7 +38,12 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   // §2: a search with no result goes to the empty-search page, carrying the term.
   if (listing.total === 0 && !listing.hasFilters) throw redirect(emptySearchPath(words));
   const description = `${listing.total} productos para «${words}» en ${services.brand.name}. Compra online con despacho a domicilio o retiro en tienda.`;
-  return { listing, meta: listingMeta(request, services, listing, description) };
+  return {
+    listing,
+    meta: listingMeta(request, services, listing, description),
+    // §7 analytics: the words searched and how many products they found (a category path is no search).
+    search: isCategoryPath ? null : { term: words, results: listing.total },
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);

@@ -2,6 +2,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { AxeBuilder } from '@axe-core/playwright';
 import { inject } from 'vitest';
 import { DEFERRED_MODULE_TYPE, INTERACTIVE_ATTRIBUTE } from '../../app/lib/deferred-scripts';
+import { CONSENT_COOKIE } from '../../app/features/platform/consent';
+import { PUSH_INVITATION_KEY } from '../../app/features/platform/texts';
 import { CHROME_PATH, CHROMIUM_ARGS } from './chromium';
 
 export function baseUrl(): string {
@@ -15,17 +17,46 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * The user agent a shopper's Chrome sends. Headless Chromium says 'HeadlessChrome', which isbot's list
+ * (rightly) takes for a bot: the shop would give it no cart and no analytics (§4).
+ */
+export function shopperUserAgent(browser: Browser): string {
+  return `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`;
+}
+
 /** A fresh context (axe-core needs one from browser.newContext()) and a page on it. */
 export async function newPage(
   browser: Browser,
-  options: { width?: number; height?: number; userAgent?: string } = {},
+  options: {
+    width?: number;
+    height?: number;
+    userAgent?: string;
+    /**
+     * A first visit with the service worker running (platform.e2e.ts). Other journeys are a returning
+     * shopper who already answered the consent banner and the push invitation, without the worker (which
+     * would answer the requests a journey intercepts with page.route).
+     */
+    firstVisit?: boolean;
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     locale: 'es-CL',
-    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+    userAgent: options.userAgent ?? shopperUserAgent(browser),
+    serviceWorkers: options.firstVisit ? 'allow' : 'block',
   });
+  if (!options.firstVisit) {
+    await context.addCookies([{ name: CONSENT_COOKIE, value: 'necessary', url: baseUrl() }]);
+    await context.addInitScript((key) => {
+      try {
+        localStorage.setItem(key, 'answered');
+      } catch {
+        // An opaque origin (about:blank) has no storage.
+      }
+    }, PUSH_INVITATION_KEY);
+  }
   context.on('page', actOnceInteractive);
   const page = await context.newPage();
   return { context, page };

@@ -13,7 +13,7 @@ import {
 } from '@despensa/contracts';
 import type { Database } from '../../db/client';
 import type { Mailer } from '../../providers/mail/mailer';
-import { hashPassword, sameDigest, sha256, verifyPassword } from './password';
+import { hashPassword, needsRehash, sameDigest, sha256, verifyPassword } from './password';
 import * as repo from './repo';
 import type { SessionsEnded } from './repo';
 
@@ -103,9 +103,18 @@ export class AuthService {
     if (!(await this.isAuthenticationTokenLive(body.authenticationToken))) return fail('InvalidToken');
     return this.attempt(body.login, clientAddress, device(deviceToken), async () => {
       const credential = await repo.findCredential(this.db, body.login.trim());
-      // Unknown login: the same scrypt cost, the same answer.
+      // Unknown login: the same hashing cost, the same answer.
       const ok = await verifyPassword(body.password, credential?.passwordHash ?? (await this.dummy()));
-      return ok && credential ? credential.userId : null;
+      if (!ok || !credential) return null;
+      // A hash of older parameters is replaced now that the password is known (issue 16: scrypt N = 2^12).
+      if (needsRehash(credential.passwordHash))
+        await repo.updatePasswordHash(
+          this.db,
+          credential.userId,
+          await hashPassword(body.password),
+          this.now(),
+        );
+      return credential.userId;
     });
   }
 
@@ -314,6 +323,30 @@ export class AuthService {
     return this.openSession(userId, ends, { ids, accountScope });
   }
 
+  /**
+   * The shoppers' login limits for another kind of login (the staff console's, `kind` 'staff'): the
+   * attempt counts on the account and on the client address, and over either limit it is refused
+   * (tooManyRequests) before any password is checked. `succeeded` forgets the account's attempts.
+   */
+  async limitLogin(
+    kind: string,
+    login: string,
+    clientAddress: string,
+  ): Promise<{ succeeded(): Promise<void> }> {
+    const now = this.now();
+    const accountScope = `${kind}:${login.trim().toLowerCase()}`;
+    const { ids, counts } = await repo.recordAttempt(
+      this.db,
+      [accountScope, `ip:${clientAddress}`],
+      now,
+      new Date(now.getTime() - LOGIN_WINDOW_MINUTES * 60_000),
+    );
+    const [forAccount = 0, forAddress = 0] = counts;
+    if (forAccount > MAX_FAILURES_PER_ACCOUNT || forAddress > MAX_FAILURES_PER_ADDRESS)
+      throw new Failure('tooManyRequests');
+    return { succeeded: () => repo.forgetAttempts(this.db, ids, accountScope) };
+  }
+
   private dummy(): Promise<string> {
     this.dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
     return this.dummyHash;
@@ -329,3 +362,6 @@ function fail(authStatus: Exclude<AuthStatus, 'Success'>): LoginOutcome {
   const result: AuthResult = { authStatus, promptMFA: false, expiresIn: 0 };
   return { result };
 }
+
+/** The staff console's accounts hash and check passwords the same way as the shoppers'. */
+export { hashPassword, verifyPassword, sha256 } from './password';

@@ -294,28 +294,31 @@ export class CatalogIndex {
 
   /**
    * An offer's stock changed (an order held or sold units, a hold was given back): patch it and the card of
-   * its product, without rebuilding the index. Answers false when the index does not know the offer, so the
-   * caller rebuilds instead.
+   * its product, without rebuilding the index. Answers the offer's quantity before the change, or null when
+   * the index does not know the offer, so the caller rebuilds instead.
    */
-  setStock(skuId: number, salesChannel: number, sellerId: string, quantity: number): boolean {
+  setStock(skuId: number, salesChannel: number, sellerId: string, quantity: number): number | null {
     const entry = this.skusById.get(skuId);
-    if (!entry) return false;
+    if (!entry) return null;
     const { sku, product } = entry;
+    let before: number;
     if (sellerId === CHAIN_SELLER) {
       const channel = this.channels.get(salesChannel);
-      if (!channel || channel.price[sku.slot]! < 0) return false;
+      if (!channel || channel.price[sku.slot]! < 0) return null;
+      before = channel.quantity[sku.slot]!;
       channel.quantity[sku.slot] = quantity;
     } else {
       const offers = this.marketplace.get(sku.slot)?.get(salesChannel);
       const at = offers?.findIndex((offer) => offer.sellerId === sellerId) ?? -1;
-      if (!offers || at < 0) return false;
+      if (!offers || at < 0) return null;
+      before = offers[at]!.availableQuantity;
       // A new object: views and answers already handed out keep the old one.
       offers[at] = { ...offers[at]!, availableQuantity: quantity };
     }
     const view = this.channelViews.get(salesChannel);
     if (view) this.fillView(view, product, salesChannel, new Date(view.computedAt));
     this.stockVersion = {};
-    return true;
+    return before;
   }
 
   /** Active promotions for one sku in one channel, by the §5 rule. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LISTING_PAGE_SIZE, MAX_ITEMS_PER_QUERY, OSM_MAX_ITEMS_PER_QUERY } from '@despensa/domain';
 import {
@@ -37,7 +37,14 @@ const idList = z
 
 const tags = ['catalog'];
 
-export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
+/**
+ * `boughtSkusOf` answers the skus a request's logged-in shopper bought, most bought first (null for a
+ * visitor), for the frequent products.
+ */
+export function catalogRoutes(
+  catalog: CatalogService,
+  boughtSkusOf: (request: FastifyRequest) => Promise<string[] | null> = async () => null,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/catalog/product/:id',
@@ -245,7 +252,8 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'Frequently bought products (qty defaults to 36)',
+          summary:
+            "Frequently bought products (qty defaults to 36): a logged-in shopper's own, most bought first; else the best sellers",
           querystring: z.object({
             sc: salesChannelQuery,
             qty: z.coerce.number().int().min(1).max(100).default(36),
@@ -253,8 +261,13 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
           response: { 200: productList },
         },
       },
-      async (request, reply) =>
-        sendJson(reply, catalog.json(catalog.frequent(request.query.sc, request.query.qty))),
+      async (request, reply) => {
+        const bought = await boughtSkusOf(request);
+        return sendJson(
+          reply,
+          catalog.json(catalog.frequent(request.query.sc, request.query.qty, bought ?? undefined)),
+        );
+      },
     );
 
     app.get(

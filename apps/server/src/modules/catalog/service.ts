@@ -22,7 +22,18 @@ import type {
   autocompleteResponse,
 } from '@despensa/contracts';
 import type { Database, Tx } from '../../db/client';
-import { readOffers, releaseExpired, releaseHeld, sellHeld, takeStock, type StockLine } from './stock';
+import {
+  changeSold,
+  channelOfHolder,
+  demandOf,
+  readOffers,
+  releaseExpired,
+  releaseHeld,
+  returnSold,
+  sellHeld,
+  takeStock,
+  type StockLine,
+} from './stock';
 import { CatalogIndex, type CategoryDoc, type ProductDoc } from './catalog-index';
 import { productImageUrl, productView } from './product-view';
 import { loadCatalogRows, loadPopularSearches, loadReviews } from './repo';
@@ -116,6 +127,31 @@ export class CatalogService {
     await releaseHeld(tx, holder);
   }
 
+  /** A canceled order: the units the holder sold for this seller go back to the stock, in `tx`. */
+  async returnSoldStock(holder: string, sellerId: string, tx: Tx): Promise<void> {
+    await returnSold(tx, holder, sellerId);
+  }
+
+  /** The channel a holder's units came from (an order's prices and stock live there). */
+  channelOfSold(holder: string, tx: Tx): Promise<number | null> {
+    return channelOfHolder(tx, holder);
+  }
+
+  /**
+   * An edited order: sold units of each offer grow or shrink by the line's quantity (negative gives
+   * back), in `tx`. Fails `outOfStock` naming the skus short of units.
+   */
+  async changeSoldStock(holder: string, lines: StockLine[], tx: Tx): Promise<void> {
+    const short: number[] = [];
+    for (const line of demandOf(lines)) if (!(await changeSold(tx, holder, line))) short.push(line.skuId);
+    if (short.length > 0) {
+      throw new Failure('outOfStock', {
+        message: `Algunos productos ya no tienen stock suficiente: ${short.join(', ')}`,
+        field: 'items',
+      });
+    }
+  }
+
   /** The sweep: gives back the units of holds past their time (STOCK_HOLD_MS); answers how many holds. */
   releaseExpiredStockHolds(now: Date): Promise<number> {
     return this.database.db.transaction((tx) => releaseExpired(tx, now));
@@ -159,6 +195,7 @@ export class CatalogService {
         this.current = next;
         this.suggestionCache.clear();
         this.autocompleteCache.clear();
+        for (const watcher of this.watchers) watcher(null);
         this.log(
           `catalogue index: ${next.products.length} products in ${Math.round(performance.now() - started)} ms`,
         );
@@ -182,16 +219,28 @@ export class CatalogService {
       offer = null;
     }
     const [skuId, salesChannel, sellerId, quantity] = Array.isArray(offer) ? offer : [];
-    const known =
+    const before =
       typeof skuId === 'number' &&
       typeof salesChannel === 'number' &&
       typeof sellerId === 'string' &&
-      typeof quantity === 'number' &&
-      this.index.setStock(skuId, salesChannel, sellerId, quantity);
-    if (!known || this.rebuilding) return this.scheduleRebuild();
+      typeof quantity === 'number'
+        ? this.index.setStock(skuId, salesChannel, sellerId, quantity)
+        : null;
+    if (before === null || this.rebuilding) return this.scheduleRebuild();
     // The product as rendered before the change must not be served again.
     const product = this.index.skusById.get(skuId)?.product;
     if (product) this.rendered.delete(`${product.doc}|${salesChannel}`);
+    if (before > 0 !== quantity > 0) for (const watcher of this.watchers) watcher({ salesChannel });
+  }
+
+  private readonly watchers: ((change: { salesChannel: number } | null) => void)[] = [];
+
+  /**
+   * Told once the index is rebuilt (null: anything may have changed) and when an offer runs out or comes
+   * back in one channel (its stock state, which pages show); quantities alone do not tell.
+   */
+  onChange(watcher: (change: { salesChannel: number } | null) => void): void {
+    this.watchers.push(watcher);
   }
 
   private rebuildTimer: NodeJS.Timeout | null = null;
@@ -418,8 +467,23 @@ export class CatalogService {
     return this.topSelling(unique(pool), options.salesChannel, options.numResults, priority);
   }
 
-  frequent(salesChannel: number, qty = FREQUENT_PRODUCTS_DEFAULT): Product[] {
-    return this.topSelling(this.index.products, salesChannel, qty);
+  /**
+   * §7 frequent products: with `boughtSkus` (a shopper's, most bought first) their products in that order,
+   * one per product and only those sold in the channel; without, the shop's best sellers.
+   */
+  frequent(salesChannel: number, qty = FREQUENT_PRODUCTS_DEFAULT, boughtSkus?: string[]): Product[] {
+    if (!boughtSkus) return this.topSelling(this.index.products, salesChannel, qty);
+    const seen = new Set<number>();
+    const products: Product[] = [];
+    for (const skuId of boughtSkus) {
+      if (products.length >= qty) break;
+      const entry = this.index.skusById.get(Number(skuId));
+      if (!entry || seen.has(entry.product.id) || this.index.offersFor(entry.sku, salesChannel).length === 0)
+        continue;
+      seen.add(entry.product.id);
+      products.push(this.view(entry.product, salesChannel));
+    }
+    return products;
   }
 
   /**
@@ -612,6 +676,31 @@ export class CatalogService {
     const { facets, text } = this.facetsFromPath(path);
     const result = this.index.listing({ salesChannel, text, prefix: true, facets, page: 1, pageSize: limit });
     return result.docs.map((product) => this.view(product, salesChannel));
+  }
+
+  /**
+   * The products holding these skus, one per product in the skus' order, whether or not the channel sells
+   * them (a shopping list names a product it can no longer buy here).
+   */
+  productsOfSkus(skuIds: string[], salesChannel: number): Product[] {
+    const seen = new Set<number>();
+    const products: Product[] = [];
+    for (const skuId of skuIds) {
+      const entry = this.index.skusById.get(Number(skuId));
+      if (!entry || seen.has(entry.product.id)) continue;
+      seen.add(entry.product.id);
+      products.push(this.view(entry.product, salesChannel));
+    }
+    return products;
+  }
+
+  /** §5 in stock: some seller offers the sku in the channel with a price and units left. */
+  skuInStock(skuId: string, salesChannel: number): boolean {
+    const entry = this.index.skusById.get(Number(skuId));
+    if (!entry) return false;
+    return this.index
+      .offersFor(entry.sku, salesChannel)
+      .some((offer) => offer.listPrice > 0 && offer.availableQuantity > 0);
   }
 
   productsBySkus(sellerId: string, skuIds: string[], salesChannel: number): Product[] {

@@ -115,3 +115,60 @@ export function releaseHeld(tx: Tx, holder: string): Promise<number> {
 export function releaseExpired(tx: Tx, now: Date): Promise<number> {
   return giveBack(tx, and(isNotNull(stockHold.expiresAt), lte(stockHold.expiresAt, now)));
 }
+
+/** Gives a holder's sold units of one seller back to the offers (a canceled order). */
+export function returnSold(tx: Tx, holder: string, sellerId: string): Promise<number> {
+  return giveBack(tx, and(eq(stockHold.holder, holder), eq(stockHold.sellerId, sellerId)));
+}
+
+/** The channel a holder's units were taken from (null when it holds none). */
+export async function channelOfHolder(tx: Tx, holder: string): Promise<number | null> {
+  const [row] = await tx
+    .select({ salesChannel: stockHold.salesChannel })
+    .from(stockHold)
+    .where(eq(stockHold.holder, holder))
+    .limit(1);
+  return row?.salesChannel ?? null;
+}
+
+/**
+ * An edited order: its sold units of one offer grow or shrink by `line.quantity` (negative gives back).
+ * False when the offer has too few units left to grow by that many.
+ */
+export async function changeSold(tx: Tx, holder: string, line: StockLine): Promise<boolean> {
+  if (line.quantity === 0) return true;
+  const offer = and(
+    eq(skuOffer.skuId, line.skuId),
+    eq(skuOffer.salesChannel, line.salesChannel),
+    eq(skuOffer.sellerId, line.sellerId),
+  );
+  const moved = await tx
+    .update(skuOffer)
+    .set({ availableQuantity: sql`${skuOffer.availableQuantity} - ${line.quantity}` })
+    .where(and(offer, sql`${skuOffer.availableQuantity} >= ${line.quantity}`))
+    .returning({ skuId: skuOffer.skuId });
+  if (moved.length === 0) return false;
+  if (line.quantity > 0) {
+    await tx
+      .insert(stockHold)
+      .values({ holder, ...line, expiresAt: null })
+      .onConflictDoUpdate({
+        target: [stockHold.holder, stockHold.skuId, stockHold.salesChannel, stockHold.sellerId],
+        set: { quantity: sql`${stockHold.quantity} + ${line.quantity}` },
+      });
+    return true;
+  }
+  // Fewer units: the hold shrinks, and goes once none are left (a hold never counts 0 units).
+  const hold = and(
+    eq(stockHold.holder, holder),
+    eq(stockHold.skuId, line.skuId),
+    eq(stockHold.salesChannel, line.salesChannel),
+    eq(stockHold.sellerId, line.sellerId),
+  );
+  await tx.delete(stockHold).where(and(hold, lte(stockHold.quantity, -line.quantity)));
+  await tx
+    .update(stockHold)
+    .set({ quantity: sql`${stockHold.quantity} + ${line.quantity}` })
+    .where(hold);
+  return true;
+}

@@ -58,5 +58,12 @@ export function mediaRoutes(
       const name = escape(config.BRAND_NAME);
       return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 48" width="200" height="48" role="img" aria-label="${name}"><title>${name}</title><circle cx="24" cy="24" r="20" fill="${config.BRAND_PRIMARY_COLOR}"/><path d="M14 26h20l-3 9H17z" fill="#fff"/><text x="52" y="32" font-family="system-ui,sans-serif" font-size="24" font-weight="700" fill="${config.BRAND_SECONDARY_COLOR}">${name}</text></svg>`;
     });
+
+    // The installed app's icon (web app manifest): square, the brand colour edge to edge so it can be masked.
+    app.get('/media/brand/icon.svg', { schema: { hide: true } }, async (_request, reply) => {
+      reply.header('cache-control', `public, max-age=${DAY}`).type('image/svg+xml');
+      const name = escape(config.BRAND_NAME);
+      return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512" role="img" aria-label="${name}"><title>${name}</title><rect width="512" height="512" fill="${config.BRAND_PRIMARY_COLOR}"/><path d="M146 236h220l-33 110H179z" fill="#fff"/><path d="M196 236l40-70M316 236l-40-70" stroke="#fff" stroke-width="18" stroke-linecap="round"/></svg>`;
+    });
   };
 }

@@ -77,6 +77,10 @@ export async function setGroupStatus(tx: Tx, orderGroup: string, status: OrderRo
   await tx.update(shopOrder).set({ status, lastChange: now }).where(eq(shopOrder.orderGroup, orderGroup));
 }
 
+export async function setOrderStatus(db: Db | Tx, orderId: string, status: OrderRow['status'], now: Date) {
+  await db.update(shopOrder).set({ status, lastChange: now }).where(eq(shopOrder.orderId, orderId));
+}
+
 export async function ordersOfGroup(db: Db | Tx, orderGroup: string): Promise<OrderRow[]> {
   return db.select().from(shopOrder).where(eq(shopOrder.orderGroup, orderGroup)).orderBy(shopOrder.orderId);
 }
@@ -94,4 +98,18 @@ export async function pendingBefore(db: Db, before: Date, limit: number): Promis
     .where(and(eq(paymentTransaction.status, 'pending'), lte(paymentTransaction.createdAt, before)))
     .orderBy(paymentTransaction.createdAt)
     .limit(limit);
+}
+
+/**
+ * The skus a customer's placed orders hold (paid or being handled), bought most often first: by how many
+ * orders held the sku, then by units.
+ */
+export async function boughtSkus(db: Db, userId: string): Promise<string[]> {
+  const result = await db.execute<{ sku: string }>(sql`
+    SELECT item->>'id' AS sku
+      FROM ${shopOrder}, jsonb_array_elements(${shopOrder.detail}->'items') AS item
+     WHERE ${shopOrder.userId} = ${userId} AND ${shopOrder.status} IN ('payment-approved', 'ready-for-handling')
+     GROUP BY item->>'id'
+     ORDER BY count(DISTINCT ${shopOrder.orderId}) DESC, sum((item->>'quantity')::numeric) DESC, item->>'id'`);
+  return result.rows.map((row) => row.sku);
 }

@@ -9,6 +9,7 @@ import {
 } from '@despensa/contracts';
 import type { Database, Tx } from '../../db/client';
 import {
+  boughtSkus,
   closedCount,
   insertGroup,
   orderById,
@@ -16,6 +17,7 @@ import {
   pendingBefore,
   pendingOf,
   setGroupStatus,
+  setOrderStatus,
   setToken,
   transactionByGroup,
   transactionById,
@@ -25,15 +27,12 @@ import {
   type TransactionRow,
 } from './repo';
 import type { ChargedEntry, PaymentStatus } from './tables';
+import { orderView, STATUS_DESCRIPTION } from './order-view';
 import type { PaymentChannel } from '@despensa/domain';
 
-/** VTEX's status descriptions, in the shop's language. */
-const STATUS_DESCRIPTION: Record<OrderStatus, string> = {
-  'payment-pending': 'Pago pendiente',
-  'payment-approved': 'Pago aprobado',
-  'ready-for-handling': 'Listo para preparar',
-  canceled: 'Cancelado',
-};
+export function statusDescription(status: OrderStatus): string {
+  return STATUS_DESCRIPTION[status];
+}
 
 const TRANSACTION_STATUS: Record<PaymentStatus, PaymentTransaction['status']> = {
   pending: 'Started',
@@ -76,6 +75,8 @@ export class OrdersService {
     private readonly database: Database,
     private readonly clock: () => Date = () => new Date(),
   ) {}
+
+  private view = (row: OrderRow): Order => orderView(row, this.clock());
 
   /** New ids for a placement: a 13-digit order group, a transaction id and the group's access token. */
   newIds(): { orderGroup: string; transactionId: string; accessToken: string } {
@@ -124,6 +125,7 @@ export class OrdersService {
           price: item.price,
           listPrice: item.listPrice,
           sellingPrice: priceOf(item).sellingPrice,
+          total: priceOf(item).total,
           imageUrl: item.imageUrl,
         })),
         totals:
@@ -172,6 +174,7 @@ export class OrdersService {
         orderFormId: orderForm.orderFormId,
         userId: group.userId,
         sellerId: seller,
+        salesChannel: Number(orderForm.salesChannel) || null,
         status: 'payment-pending' as const,
         value,
         detail,
@@ -264,23 +267,33 @@ export class OrdersService {
     return pendingBefore(this.database.db, new Date(this.clock().getTime() - ageMs), limit);
   }
 
+  /** Moves one order to `status` (the store's workflow: handling, invoiced…); in `tx` when given. */
+  async setStatus(orderId: string, status: OrderStatus, tx?: Tx): Promise<void> {
+    await setOrderStatus(tx ?? this.database.db, orderId, status, this.clock());
+  }
+
   // ---- reads: the customer's own only ----
 
   /** The orders of a group, for the server (the confirmation e-mail); no owner check. */
   async groupOrders(orderGroup: string): Promise<Order[]> {
-    return (await ordersOfGroup(this.database.db, orderGroup)).map(view);
+    return (await ordersOfGroup(this.database.db, orderGroup)).map(this.view);
+  }
+
+  /** §7 frequent products: the skus of the customer's orders, most bought first. */
+  boughtSkus(userId: string): Promise<string[]> {
+    return boughtSkus(this.database.db, userId);
   }
 
   async order(userId: string, orderId: string): Promise<Order> {
     const row = await orderById(this.database.db, orderId);
     if (!row || row.userId !== userId) throw new Failure('orderNotFound');
-    return view(row);
+    return this.view(row);
   }
 
   async group(userId: string, orderGroup: string): Promise<Order[]> {
     const rows = await ordersOfGroup(this.database.db, orderGroup);
     if (rows.length === 0 || rows[0]!.userId !== userId) throw new Failure('orderNotFound');
-    return rows.map(view);
+    return rows.map(this.view);
   }
 
   async transaction(userId: string, transactionId: string): Promise<PaymentTransaction> {
@@ -306,11 +319,5 @@ export class OrdersService {
   }
 }
 
-function view(row: OrderRow): Order {
-  return {
-    ...row.detail,
-    status: row.status,
-    statusDescription: STATUS_DESCRIPTION[row.status],
-    lastChange: row.lastChange.toISOString(),
-  };
-}
+export { OrderFulfilment, type OrderInHand } from './fulfilment';
+export type { PickedLine } from './tables';

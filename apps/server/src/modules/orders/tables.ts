@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Order, OrderStatus } from '@despensa/contracts';
+import type { LineState, ReplacementAnswer } from '@despensa/domain';
 import type { PaymentChannel } from '@despensa/domain';
 
 /** One payment entry of a transaction: its system and value, and the saved card of a one-click one. */
@@ -23,6 +24,8 @@ export const shopOrder = pgTable(
     /** The customer who placed it; null for an anonymous cart (then the cart id is the key). */
     userId: text('user_id'),
     sellerId: text('seller_id').notNull(),
+    /** The sales channel of the store that fulfils it (the cart's at placement). */
+    salesChannel: integer('sales_channel'),
     status: text('status').$type<OrderStatus>().notNull(),
     value: integer('value').notNull(),
     /** The order as answered (items with prices, totals, shipping, profile, order info). */
@@ -32,6 +35,8 @@ export const shopOrder = pgTable(
   },
   (t) => [
     index('shop_order_group_idx').on(t.orderGroup),
+    // The store console's board: a channel's orders by status.
+    index('shop_order_channel_status_idx').on(t.salesChannel, t.status),
     index('shop_order_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'payment-pending'`),
@@ -80,3 +85,30 @@ export const paymentTransaction = pgTable(
       .where(sql`${t.status} = 'pending'`),
   ],
 );
+
+/** A line of an order as the store picked it (fulfilment.ts). */
+export interface PickedLine {
+  state: LineState;
+  realGrams: number | null;
+  replacement: {
+    id: string;
+    name: string;
+    quantity: number;
+    sellingPrice: number;
+    total: number;
+    note: string | null;
+    answer: ReplacementAnswer;
+  } | null;
+}
+
+/** Picking, receipt and arrival of an order, from the moment handling starts. */
+export const orderFulfilment = pgTable('order_fulfilment', {
+  orderId: text('order_id')
+    .primaryKey()
+    .references(() => shopOrder.orderId),
+  /** One entry per order item, by the item's index. */
+  lines: jsonb('lines').$type<PickedLine[]>().notNull(),
+  receipt: jsonb('receipt').$type<{ number: string; issuedAt: string; total: number; refunded: number }>(),
+  arrivedAt: timestamp('arrived_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

@@ -264,3 +264,74 @@ export async function returnToCart(
     .returning({ windowId: windowReservation.windowId, released: windowReservation.released });
   if (held && !held.released) await release(tx, held.windowId);
 }
+
+export type MoveOutcome = 'moved' | 'same' | 'full' | 'notFound' | 'noWindow';
+
+/**
+ * Reschedule: moves an order group's window place to another window of the same store, in `tx`. The
+ * new place is taken by the same conditional UPDATE as a cart's hold (never oversold), then the old one
+ * is given back. `orderable` says whether the target window may still be prepared in the order's mode.
+ */
+export async function moveOrderReservation(
+  tx: Tx,
+  orderGroup: string,
+  window: { startsAt: Date; endsAt: Date },
+  now: Date,
+  orderable: (startsAt: Date) => boolean,
+): Promise<MoveOutcome> {
+  const [held] = await tx
+    .select({ windowId: windowReservation.windowId, storeId: deliveryWindow.storeId })
+    .from(windowReservation)
+    .innerJoin(deliveryWindow, eq(deliveryWindow.id, windowReservation.windowId))
+    .where(
+      and(eq(windowReservation.orderFormId, orderKey(orderGroup)), eq(windowReservation.released, false)),
+    )
+    .for('update', { of: windowReservation });
+  if (!held) return 'noWindow';
+  const [target] = await tx
+    .select({ id: deliveryWindow.id, startsAt: deliveryWindow.startsAt })
+    .from(deliveryWindow)
+    .where(
+      and(
+        eq(deliveryWindow.storeId, held.storeId),
+        eq(deliveryWindow.startsAt, window.startsAt),
+        eq(deliveryWindow.endsAt, window.endsAt),
+      ),
+    );
+  if (!target || !orderable(target.startsAt)) return 'notFound';
+  if (target.id === held.windowId) return 'same';
+  await releaseExpiredOf(tx, target.id, now);
+  const taken = await tx
+    .update(deliveryWindow)
+    .set({ reserved: sql`${deliveryWindow.reserved} + 1` })
+    .where(and(eq(deliveryWindow.id, target.id), lt(deliveryWindow.reserved, deliveryWindow.capacity)))
+    .returning({ id: deliveryWindow.id });
+  if (taken.length === 0) return 'full';
+  await release(tx, held.windowId);
+  await tx
+    .update(windowReservation)
+    .set({ windowId: target.id, reservedAt: now })
+    .where(eq(windowReservation.orderFormId, orderKey(orderGroup)));
+  return 'moved';
+}
+
+/** A canceled order group's window place goes back to the window, in `tx`. */
+export async function releaseOrderReservation(tx: Tx, orderGroup: string): Promise<void> {
+  const [held] = await tx
+    .delete(windowReservation)
+    .where(eq(windowReservation.orderFormId, orderKey(orderGroup)))
+    .returning({ windowId: windowReservation.windowId, released: windowReservation.released });
+  if (held && !held.released) await release(tx, held.windowId);
+}
+
+/** The store whose window an order group holds a place in (null: no window, as express). */
+export async function storeOfOrder(db: Db, orderGroup: string): Promise<string | null> {
+  const [row] = await db
+    .select({ storeId: deliveryWindow.storeId })
+    .from(windowReservation)
+    .innerJoin(deliveryWindow, eq(deliveryWindow.id, windowReservation.windowId))
+    .where(
+      and(eq(windowReservation.orderFormId, orderKey(orderGroup)), eq(windowReservation.released, false)),
+    );
+  return row?.storeId ?? null;
+}

@@ -65,6 +65,9 @@ import {
   logLookup,
   releaseExpiredHolds,
   keepForOrder,
+  moveOrderReservation,
+  releaseOrderReservation,
+  storeOfOrder,
   returnToCart,
   releaseReservation,
   reserveWindow,
@@ -457,6 +460,44 @@ export class DeliveryService implements Omit<DeliveryApi, 'applyChoice' | 'reser
   /** A canceled order's window goes back to its cart as a fresh hold (or is given back), in `tx`. */
   async returnOrderWindow(orderGroup: string, orderFormId: string, tx: Tx): Promise<void> {
     await returnToCart(tx, orderGroup, orderFormId, this.clock(), DELIVERY_WINDOW_HOLD_MS);
+  }
+
+  /**
+   * Reschedule (flows/reschedule-order): the order group's place moves to another window of its store
+   * that the order's mode can still be prepared for and that has room, in `tx`.
+   */
+  async moveOrderWindow(
+    orderGroup: string,
+    window: { startDateUtc: string; endDateUtc: string },
+    mode: DeliveryMethod['kind'],
+    tx: Tx,
+  ): Promise<{ startDateUtc: string; endDateUtc: string }> {
+    const { startsAt, endsAt } = parseWindow(window);
+    const now = this.clock();
+    const outcome = await moveOrderReservation(tx, orderGroup, { startsAt, endsAt }, now, (start) =>
+      windowOrderable(start, now, mode),
+    );
+    if (outcome === 'noWindow') throw new Failure('orderNotReschedulable');
+    if (outcome === 'notFound') throw new Failure('windowNotOffered', { field: 'startDateUtc' });
+    if (outcome === 'same') throw new Failure('orderSameWindow', { field: 'startDateUtc' });
+    if (outcome === 'full') throw new Failure('windowFull', { field: 'startDateUtc' });
+    return { startDateUtc: startsAt.toISOString(), endDateUtc: endsAt.toISOString() };
+  }
+
+  /** The windows an order group could move to: its store's, that its mode can still be prepared for. */
+  async orderWindows(orderGroup: string, mode: DeliveryMethod['kind']): Promise<DeliveryWindow[]> {
+    const storeId = await storeOfOrder(this.database.db, orderGroup);
+    if (!storeId) return [];
+    const now = this.clock();
+    const rows = await windowsOf(this.database, storeId, now, new Date(now.getTime() + WINDOW_HORIZON_MS));
+    return rows
+      .filter((row) => windowOrderable(row.startsAt, now, mode))
+      .map((row) => windowView(row, DELIVERY_PRICES_CENTS[mode]));
+  }
+
+  /** A canceled order group's window place goes back to the window, in `tx`. */
+  async releaseOrderWindow(orderGroup: string, tx: Tx): Promise<void> {
+    await releaseOrderReservation(tx, orderGroup);
   }
 
   /** Gives the cart's window back, if it holds one; in the flow's transaction `tx`. */

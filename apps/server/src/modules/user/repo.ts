@@ -44,3 +44,11 @@ export async function upsertDevice(db: Db, row: typeof customerDevice.$inferInse
       },
     });
 }
+
+export async function devicesOf(db: Db, userId: string): Promise<(typeof customerDevice.$inferSelect)[]> {
+  return db.select().from(customerDevice).where(eq(customerDevice.userId, userId));
+}
+
+export async function deleteDevice(db: Db, deviceId: string): Promise<void> {
+  await db.delete(customerDevice).where(eq(customerDevice.deviceId, deviceId));
+}

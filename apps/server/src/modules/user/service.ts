@@ -101,6 +101,17 @@ export class UserService {
     });
     return { registered: true };
   }
+
+  /** The customer's registered devices and their push tokens (for push sends). */
+  async devices(userId: string): Promise<{ deviceId: string; token: string }[]> {
+    const rows = await repo.devicesOf(this.db, userId);
+    return rows.map(({ deviceId, token }) => ({ deviceId, token }));
+  }
+
+  /** A device whose push token the push service no longer knows (404/410). */
+  forgetDevice(deviceId: string): Promise<void> {
+    return repo.deleteDevice(this.db, deviceId);
+  }
 }
 
 function toProfile(row: repo.CustomerRow): UserProfile {

@@ -1,22 +1,23 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Form, Link, useLocation } from 'react-router';
-import { truncateFirstName } from '@despensa/domain';
+import { truncateFirstName, type FeatureFlag } from '@despensa/domain';
 import { Icon } from '../../ui/icon';
 import { useAccount } from './account-context';
 import { clearStoredSessionData } from './end-session';
 import { LOGOUT_PATH, MY_DATA_PATH } from './paths';
 import { formatNumber } from '../../lib/format';
+import { useShopperFeatures } from '../lists/shopper-features-context';
 
-/** §2 account menu entries, in the spec's order (my bank account before legal information). */
-const ENTRIES = [
+/** §2 account menu entries, in the spec's order (my bank account before legal information); `flag` hides one (§9). */
+const ENTRIES: { to: string; label: string; flag?: FeatureFlag }[] = [
   { to: MY_DATA_PATH, label: 'Mis datos' },
   { to: '/mis-compras', label: 'Mis compras' },
-  { to: '/mis-listas-de-compras', label: 'Mis listas' },
-  { to: '/mis-tarjetas', label: 'Mis tarjetas' },
-  { to: '/productos-frecuentes', label: 'Productos frecuentes' },
-  { to: '/productos-favoritos', label: 'Favoritos' },
-  { to: '/mi-cupon', label: 'Mi cupón' },
-  { to: '/mi-cuenta-bancaria', label: 'Mi cuenta bancaria' },
+  { to: '/mis-listas-de-compras', label: 'Mis listas', flag: 'shoppingLists' },
+  { to: '/mis-tarjetas', label: 'Mis tarjetas', flag: 'wallet' },
+  { to: '/productos-frecuentes', label: 'Productos frecuentes', flag: 'frequentProducts' },
+  { to: '/productos-favoritos', label: 'Favoritos', flag: 'favourites' },
+  { to: '/mi-cupon', label: 'Mi cupón', flag: 'loyalty' },
+  { to: '/mi-cuenta-bancaria', label: 'Mi cuenta bancaria', flag: 'bankAccount' },
   { to: '/informaciones-legales', label: 'Información legal' },
 ];
 
@@ -69,6 +70,7 @@ function LoggedInMenu({
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const { pathname, search } = useLocation();
+  const { flags } = useShopperFeatures();
 
   // Any navigation closes it.
   useEffect(() => setOpen(false), [pathname, search]);
@@ -118,18 +120,20 @@ function LoggedInMenu({
         <p className="account-menu__points">Tienes {formatNumber(balance)} puntos</p>
         <nav aria-label="Mi cuenta">
           <ul className="account-menu__list">
-            {ENTRIES.map((entry) => (
+            {ENTRIES.filter((entry) => !entry.flag || flags[entry.flag]).map((entry) => (
               <li key={entry.to}>
                 <Link to={entry.to} className="account-menu__link">
                   {entry.label}
                 </Link>
               </li>
             ))}
-            <li>
-              <Link to="/mi-cuenta/prime" className="account-menu__link account-menu__link--prime">
-                {prime ? 'Mi cuenta Prime' : 'Quiero ser Prime'}
-              </Link>
-            </li>
+            {flags.prime && (
+              <li>
+                <Link to="/mi-cuenta/prime" className="account-menu__link account-menu__link--prime">
+                  {prime ? 'Mi cuenta Prime' : 'Quiero ser Prime'}
+                </Link>
+              </li>
+            )}
           </ul>
         </nav>
         <Form method="post" action={LOGOUT_PATH} onSubmit={clearStoredSessionData}>

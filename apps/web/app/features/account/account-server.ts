@@ -71,6 +71,7 @@ export async function profileOrNull(services: Services, request: Request): Promi
 export function toHeaderAccount(profile: UserProfile): HeaderAccount {
   return {
     firstName: profile.firstName,
+    email: profile.email,
     points: profile.points,
     prime: profile.CencoPrime_2020 || profile.CencoPrime_CAT,
   };

@@ -2,6 +2,8 @@ import type { PersistentCartQuestion } from '../cart/persistent-cart-question';
 /** The logged-in customer as the header shows them (root loader data). */
 export interface HeaderAccount {
   firstName: string;
+  /** For the performance monitor's error reports (§7: errors carry the logged-in shopper's e-mail). */
+  email: string;
   /** Loyalty points ('Tienes N'). */
   points: number;
   /** CencoPrime_2020 or CencoPrime_CAT. */

@@ -3,6 +3,7 @@ import { DATA_FETCH_RETRY_GAP_MS, RETRY_LIMIT } from '@despensa/domain';
 import { raiseServiceUnavailable } from '../../lib/events';
 import { logger } from '../../lib/logger';
 import type { CartActionResult } from './cart-intents';
+import { queueCartChangeOffline } from '../platform/offline-cart';
 
 /** Where the last orderForm the server answered is kept, for §8's cached-cart fallback. */
 export const CART_CACHE_KEY = 'despensa:cart';
@@ -96,6 +97,11 @@ export async function cartClientAction({
   serverAction: () => Promise<unknown>;
 }): Promise<CartActionResult> {
   const body = await request.clone().text();
+  if (!navigator.onLine) {
+    const { pathname, search } = new URL(request.url);
+    const queued = await queueCartChangeOffline(pathname + search, body, cachedOrderForm());
+    if (queued) return queued;
+  }
   return withCartResilience(
     () => serverAction() as Promise<CartActionResult>,
     () => resend(request, body),

@@ -8,7 +8,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useFetcher, useRouteLoaderData } from 'react-router';
+import { useFetcher } from 'react-router';
 import type { OrderForm, OrderFormItem, OrderFormMessage, OrderInfo } from '@despensa/contracts';
 import { cartUnitsOf } from '@despensa/domain';
 import { CART_ADD_EVENT, type CartAddDetail } from '../catalog/add-to-cart';
@@ -20,10 +20,10 @@ import {
   type CartLineChange,
 } from './cart-intents';
 import { cacheOrderForm, cachedCartFallback } from './cart-client';
-import type { PageCart } from './cart-server';
 import { optimisticLines, pendingQuantityOf } from './optimistic-cart';
 import { takeOpenMinicartFlag } from './order-form-cookie';
 import { announceCartChange, useCartTabSync } from './tab-sync';
+import { trackCartChange } from '../platform/cart-analytics';
 
 /** Quantity clicks on one line within this pause reach the server as one change (last value wins). */
 export const QUEUE_DELAY_MS = 150;
@@ -87,9 +87,12 @@ function send(fetcher: CartFetcher | undefined, change: CartIntent): void {
  */
 export function CartProvider({
   initialOrderForm,
+  cartReadFailed = false,
   children,
 }: {
   initialOrderForm: OrderForm | null;
+  /** The page could not read the cart (the root's cartReadFailed): §8's cached-cart fallback. */
+  cartReadFailed?: boolean;
   children: ReactNode;
 }) {
   const [orderForm, setOrderForm] = useState(initialOrderForm);
@@ -149,7 +152,6 @@ export function CartProvider({
   // The page's cart is a good answer too: it is what the §8 fallback shows if later calls fail. When the
   // root loader could not read it, the page takes that same fallback; after hydration, since the server's
   // HTML (and so the first render) has the empty cart.
-  const cartReadFailed = useRouteLoaderData<PageCart>('root')?.cartReadFailed === true;
   useEffect(() => {
     if (cartReadFailed) accept(cachedCartFallback(), false);
     else if (initialOrderForm) cacheOrderForm(initialOrderForm);
@@ -181,10 +183,16 @@ export function CartProvider({
     .map((fetcher) => fetcher.json as CartIntent | undefined);
   const lines = optimisticLines(items, inFlight, queued.current.values());
 
+  const stateRef = useRef({ items, inFlight });
+  useEffect(() => {
+    stateRef.current = { items, inFlight };
+  });
   const setQuantity = useCallback(
     (line: { id: string; seller?: string }, quantity: number, immediate = false) => {
       if (readOnlyRef.current) return;
       const change: CartLineChange = { id: line.id, quantity: Math.max(0, quantity) };
+      const { items: current, inFlight: pending } = stateRef.current;
+      trackCartChange(line.id, pendingQuantityOf(line.id, current, pending, queued.current), change.quantity);
       if (line.seller) change.seller = line.seller;
       queued.current.set(line.id, change);
       queueChanged();
@@ -194,10 +202,6 @@ export function CartProvider({
     [flush],
   );
 
-  const stateRef = useRef({ items, inFlight });
-  useEffect(() => {
-    stateRef.current = { items, inFlight };
-  });
   const add = useCallback(
     (detail: CartAddDetail) => {
       const { items: current, inFlight: pending } = stateRef.current;
@@ -229,6 +233,11 @@ export function CartProvider({
   });
   const submit = useCallback<CartState['submit']>((change) => {
     if (readOnlyRef.current) return;
+    if (change.intent === 'remove' || change.intent === 'removeAll') {
+      const { items: current, inFlight: pending } = stateRef.current;
+      const ids = change.intent === 'remove' ? change.ids : current.map((item) => item.id);
+      for (const id of ids) trackCartChange(id, pendingQuantityOf(id, current, pending, queued.current), 0);
+    }
     send(othersRef.current[INTENTS.indexOf(change.intent)], change);
   }, []);
 

@@ -1,5 +1,6 @@
 import { failureCodeOf, type CartViewer, type OrderForm, type StorefrontServices } from '@despensa/contracts';
 import { salesChannelOf } from '../catalog/loader-helpers';
+import { isBotRequest } from '../platform/bots';
 import { cartItemsFromUrl, cartUnitsOf, isDiscardableCart, isValidOrderFormId } from '@despensa/domain';
 import { sessionTokenOf } from '../account/account-server';
 import { notAddedText } from './not-added';
@@ -165,7 +166,8 @@ export async function addByUrl(
   if (!params.has('sku')) return null;
   const items = cartItemsFromUrl(params);
   const headers = new Headers({ location: target });
-  if (items.length) {
+  // §4: a bot following a link gets the page, never a cart.
+  if (items.length && !isBotRequest(request)) {
     const { orderForm, setCookie } = await cartForChange(services, request);
     if (setCookie) headers.append('set-cookie', setCookie);
     let notes: string[];

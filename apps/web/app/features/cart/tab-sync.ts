@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
+import { CART_TABS_CHANNEL } from '@despensa/contracts';
 
 /**
  * §4 multi-tab: a tab-change registry. A tab that changes the cart announces it; every other tab marks
  * itself stale and refreshes its cart now if visible, else when the shopper comes back to it.
  */
-const CHANNEL = 'despensa:cart';
+const CHANNEL = CART_TABS_CHANNEL;
 
 let channel: BroadcastChannel | null = null;
 function cartChannel(): BroadcastChannel | null {

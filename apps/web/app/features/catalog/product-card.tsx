@@ -8,6 +8,8 @@ import { ProductPrice } from './product-price';
 import { ProductTags } from './product-tags';
 import type { ProductSummary } from './product-summary';
 import { RatingStars } from './rating-stars';
+import { AddToListButton } from '../lists/add-to-list';
+import { FavouriteButton } from '../lists/favourite-button';
 import './catalog.css';
 
 /** Product pictures are square SVGs; width and height keep their box before they load (no layout shift). */
@@ -19,6 +21,10 @@ export function ProductCard(props: { product: ProductSummary; eager?: boolean; p
   return (
     <article className="product-card">
       <ProductTags flags={product.flags} badges={product.badges} />
+      <div className="product-card__keep">
+        <FavouriteButton skuId={product.skuId} productName={product.name} />
+        <AddToListButton skuId={product.skuId} productName={product.name} />
+      </div>
       <img
         className="product-card__image"
         src={product.imageUrl}

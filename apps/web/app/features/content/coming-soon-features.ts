@@ -18,15 +18,6 @@ const FEATURES: Record<string, ComingSoonFeature> = {
     plural: true,
     hint: 'Pronto podrás seguir tus pedidos y revisar compras anteriores.',
   },
-  lists: {
-    name: 'Tus listas y favoritos',
-    plural: true,
-    hint: 'Pronto podrás guardar listas y repetir tus compras frecuentes.',
-  },
-  'bank-account': {
-    name: 'Tu cuenta bancaria',
-    hint: 'Pronto podrás registrar una cuenta para tus devoluciones.',
-  },
   loyalty: {
     name: 'Tus cupones y descuentos',
     plural: true,

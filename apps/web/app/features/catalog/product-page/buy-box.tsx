@@ -7,6 +7,8 @@ import { ProductTags } from '../product-tags';
 import { quantityTotal, type ProductSummary } from '../product-summary';
 import { QuantityStepper as WeightStepper } from '../../cart/quantity-stepper';
 import { QuantityStepper } from './quantity-stepper';
+import { AddToListButton } from '../../lists/add-to-list';
+import { FavouriteButton } from '../../lists/favourite-button';
 
 /** Price block, seller, quantity and the add button of the product page. */
 export function BuyBox(props: { product: Product; summary: ProductSummary; sellerName: string }) {
@@ -44,6 +46,10 @@ export function BuyBox(props: { product: Product; summary: ProductSummary; selle
           inStock={summary.inStock}
           quantity={quantity}
         />
+      </div>
+      <div className="buy-box__keep">
+        <FavouriteButton skuId={summary.skuId} productName={summary.name} />
+        <AddToListButton skuId={summary.skuId} productName={summary.name} />
       </div>
     </div>
   );

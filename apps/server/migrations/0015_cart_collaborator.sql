@@ -1,1 +1,0 @@
-ALTER TABLE "order_form" ADD COLUMN "collaborator" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,87 @@
+import { LOCALE, SHOP_TIME_ZONE, formatCLP } from '@despensa/domain';
+import type { CancelBody, EditOrderAnswer, EditOrderBody, Order, RescheduleBody } from '@despensa/contracts';
+import type { Database } from '../db/client';
+import type { Mailer } from '../providers/mail/mailer';
+import { cancelOrderFlow, type OrderChangeModules } from './cancel-order';
+import { editOrderFlow } from './edit-order';
+import { runFlow } from './flow';
+import { rescheduleOrderFlow } from './reschedule-order';
+
+const windowText = (window: { startDateUtc: string; endDateUtc: string }) => {
+  const day = new Intl.DateTimeFormat(LOCALE, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: SHOP_TIME_ZONE,
+  });
+  const hour = new Intl.DateTimeFormat(LOCALE, {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: SHOP_TIME_ZONE,
+  });
+  const [start, end] = [new Date(window.startDateUtc), new Date(window.endDateUtc)];
+  return `${day.format(start)}, de ${hour.format(start)} a ${hour.format(end)}`;
+};
+
+/**
+ * What a shopper changes after the purchase (reschedule, cancel, edit): each a flow in one transaction,
+ * then the e-mail through the mail sandbox (a mail that fails is logged, never undoes the change).
+ */
+export class OrderChanges {
+  private readonly cancelFlow;
+  private readonly rescheduleFlow;
+  private readonly editFlow;
+
+  constructor(
+    private readonly database: Database,
+    modules: OrderChangeModules,
+    private readonly mailer: Mailer,
+    private readonly clock: () => Date,
+    private readonly log: (message: string) => void,
+  ) {
+    this.cancelFlow = cancelOrderFlow(modules);
+    this.rescheduleFlow = rescheduleOrderFlow(modules);
+    this.editFlow = editOrderFlow(modules);
+  }
+
+  async reschedule(userId: string, orderId: string, body: RescheduleBody): Promise<Order> {
+    const order = await runFlow(this.database, this.rescheduleFlow, { userId, orderId, body });
+    const window = order.shippingData.deliveryWindow!;
+    await this.mail(order, `Reagendamos tu pedido ${order.orderId}`, [
+      `Tu pedido ${order.orderId} ahora llega el ${windowText(window)}.`,
+    ]);
+    return order;
+  }
+
+  async cancel(userId: string, orderId: string, body: CancelBody): Promise<Order> {
+    const now = this.clock().toISOString();
+    const order = await runFlow(this.database, this.cancelFlow, { userId, orderId, body, now });
+    await this.mail(order, `Anulamos tu pedido ${order.orderId}`, [
+      `Tu pedido ${order.orderId} fue anulado (${order.cancellationData?.reason ?? ''}).`,
+      `Devolvimos ${formatCLP(order.value)} al medio de pago con que pagaste.`,
+    ]);
+    return order;
+  }
+
+  async edit(userId: string, orderId: string, body: EditOrderBody): Promise<EditOrderAnswer> {
+    const now = this.clock().toISOString();
+    const answer = await runFlow(this.database, this.editFlow, { userId, orderId, body, now });
+    await this.mail(answer.order, `Modificamos tu pedido ${orderId}`, [
+      `Tu pedido ${orderId} ahora suma ${formatCLP(answer.order.value)}.`,
+      ...(answer.refunded > 0
+        ? [`Devolvimos ${formatCLP(answer.refunded)} al medio de pago con que pagaste.`]
+        : []),
+    ]);
+    return answer;
+  }
+
+  private async mail(order: Order, subject: string, lines: string[]): Promise<void> {
+    const to = order.clientProfileData.email;
+    if (!to) return;
+    const name = order.clientProfileData.firstName;
+    await this.mailer
+      .send({ to, subject, text: [`Hola${name ? `, ${name}` : ''}:`, ...lines].join('\n') })
+      .catch((error: Error) => this.log(`mail for ${order.orderId} failed: ${error.message}`));
+  }
+}

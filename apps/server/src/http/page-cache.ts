@@ -1,0 +1,355 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import pg from 'pg';
+import { LRUCache } from 'lru-cache';
+import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isbot } from 'isbot';
+import { isBelowMinimumBrowser } from '@despensa/domain';
+import { contentSecurityPolicy, inlineScriptHashes } from './security-headers';
+
+/**
+ * The shared page cache (issue 16): an anonymous home, category, search, offer or product page is rendered
+ * once per key and served to every shopper who asks for it until the catalogue, prices, promotions, stock
+ * state or content change (LISTEN/NOTIFY) or a minute passes (content and promotions scheduled by the
+ * clock).
+ *
+ * What keeps one shopper's data out of another's page: the page is never rendered from the shopper's
+ * request. It is rendered from a copy that carries only the cookies that shape a shared page (the delivery
+ * choice without its address, the contrast setting); a shopper with a cart or an address gets the same
+ * page marked 'fill' and their own parts (cart, address) arrive from /comprador/partes on the client. A
+ * logged-in shopper's pages are still rendered for them.
+ */
+
+/** Read by apps/web's root loader (the same name there): 'anonymous' or 'fill'. */
+export const SHARED_PAGE_HEADER = 'x-despensa-shared-page';
+
+/** The route ids (apps/web/app/routes.ts) whose pages are the same for every shopper of a channel. */
+const SHARED_ROUTES = new Set([
+  'routes/home',
+  'home:index.html',
+  'routes/category',
+  'routes/product',
+  'routes/search',
+  'search:busqueda',
+  'routes/offer',
+  'routes/cyber',
+]);
+
+const SESSION_COOKIE = 'despensa_session';
+const ORDER_FORM_COOKIE = 'checkout.vtex.com';
+const DELIVERY_CHOICE_COOKIE = 'despensa_delivery';
+const CONTRAST_COOKIE = 'despensa_contrast';
+/** apps/web's analytics consent (features/platform/consent.ts): the banner shows until it is set. */
+const CONSENT_COOKIE = 'despensa_consent';
+/** The delivery choice's fields that are the shopper's own (apps/web choice-cookie, contracts deliveryChoice). */
+const PERSONAL_CHOICE_FIELDS = ['addressId', 'addressLine'] as const;
+
+/** A CDN may keep a shared page this long and serve it stale while it fetches a fresh one. */
+export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=120';
+const PERSONAL_CACHE_CONTROL = 'private, no-cache';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+interface CachedPage {
+  status: number;
+  /** Its Content-Security-Policy: the page's own inline scripts by hash. */
+  policy: string;
+  headers: [string, string][];
+  body: Buffer;
+  etag: string;
+  /** Sales channel of the page (undefined: the default one), for a stock change in one channel. */
+  channel: number | undefined;
+  br?: Promise<Buffer>;
+  gzip?: Promise<Buffer>;
+}
+
+export interface PageCacheOptions {
+  /** Bytes of HTML kept (compressed copies count too). */
+  maxBytes?: number;
+  /** A page older than this is rendered again, whatever happened. */
+  ttlMs?: number;
+}
+
+/** What the shopper's request says about the shared page it may get. */
+export interface SharedPageRequest {
+  key: string;
+  variant: 'anonymous' | 'fill';
+  /** The Cookie header of the shared render: only what shapes a shared page. */
+  cookie: string;
+  channel: number | undefined;
+}
+
+export class PageCache {
+  private readonly pages: LRUCache<string, CachedPage>;
+  private readonly rendering = new Map<string, Promise<CachedPage | null>>();
+  /** Bumped by every invalidation: a render that started before one is served but not kept. */
+  private generation = 0;
+  private listener: pg.Client | null = null;
+  readonly routes: RouteObject[];
+  hits = 0;
+  misses = 0;
+
+  constructor(build: ServerBuild, options: PageCacheOptions = {}) {
+    this.pages = new LRUCache<string, CachedPage>({
+      maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+      // Room for its compressed copies too.
+      sizeCalculation: (page) => Math.ceil(page.body.length * 1.5) + 512,
+      ttl: options.ttlMs ?? 60_000,
+    });
+    this.routes = routeTree(build);
+  }
+
+  /** Drops every page (catalogue rebuilt, promotions or content changed). */
+  invalidateAll(): void {
+    this.generation++;
+    this.pages.clear();
+  }
+
+  /** Drops the pages of one sales channel (a product came in or ran out of stock there). */
+  invalidateChannel(channel: number, defaultChannel: number): void {
+    this.generation++;
+    for (const [key, page] of this.pages.entries())
+      if ((page.channel ?? defaultChannel) === channel) this.pages.delete(key);
+  }
+
+  /** Listens on its own connection for the changes the catalogue service does not see. */
+  async listen(databaseUrl: string, log: (message: string) => void): Promise<void> {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    client.on('notification', () => this.invalidateAll());
+    client.on('error', (error) => log(`page cache listener lost its connection: ${error.message}`));
+    await client.query('LISTEN promotions_changed');
+    await client.query('LISTEN content_changed');
+    this.listener = client;
+  }
+
+  async stop(): Promise<void> {
+    await this.listener?.end().catch(() => {});
+    this.listener = null;
+  }
+
+  /** Which route a path lands on, remembered: matching every route costs more than serving a hit. */
+  private readonly sharedPaths = new LRUCache<string, boolean>({ max: 20_000 });
+  private isSharedPath(pathname: string): boolean {
+    let shared = this.sharedPaths.get(pathname);
+    if (shared === undefined) {
+      const leaf = matchRoutes(this.routes, pathname)?.at(-1)?.route.id;
+      shared = leaf !== undefined && SHARED_ROUTES.has(leaf);
+      this.sharedPaths.set(pathname, shared);
+    }
+    return shared;
+  }
+
+  /** The shared page this request may get, or null when its page is the shopper's own. */
+  sharedPageOf(request: FastifyRequest): SharedPageRequest | null {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+    const url = new URL(request.url, 'http://shop');
+    // React Router's own data requests (client navigation) stay uncached: they carry route lists.
+    if (url.pathname.endsWith('.data')) return null;
+    if (!this.isSharedPath(url.pathname)) return null;
+    const cookies = parseCookies(request.headers.cookie);
+    // A logged-in shopper's page is rendered for them: the session checks at page start (an expired
+    // session logs out with its notice, §4) run in the root loader, before any script.
+    if (cookies.has(SESSION_COOKIE)) return null;
+    const choice = sharedChoice(cookies.get(DELIVERY_CHOICE_COOKIE));
+    if (choice === undefined) return null;
+    const personal = cookies.has(ORDER_FORM_COOKIE) || (choice?.personal ?? false);
+    const contrast = cookies.get(CONTRAST_COOKIE) === 'high' ? 'high' : null;
+    const given = cookies.get(CONSENT_COOKIE);
+    const consent = given === 'all' || given === 'necessary' ? given : null;
+    const kept = [
+      choice ? `${DELIVERY_CHOICE_COOKIE}=${encodeURIComponent(choice.json)}` : null,
+      contrast ? `${CONTRAST_COOKIE}=high` : null,
+      consent ? `${CONSENT_COOKIE}=${consent}` : null,
+    ].filter((part) => part !== null);
+    const variant = personal ? 'fill' : 'anonymous';
+    const userAgent = request.headers['user-agent'];
+    const outdated = outdatedBrowserKey(userAgent);
+    // A bot's page carries no consent banner, push invitation or analytics (§4): it is a page of its own.
+    const bot = !userAgent || isbot(userAgent) ? 'bot' : '';
+    return {
+      // The host too: a second brand may be served by the same instances under its own name.
+      key: [
+        variant,
+        request.protocol,
+        request.host,
+        choice?.json ?? '',
+        contrast ?? '',
+        consent ?? '',
+        outdated,
+        bot,
+        request.url,
+      ].join('\n'),
+      variant,
+      cookie: kept.join('; '),
+      channel: choice?.channel,
+    };
+  }
+
+  /**
+   * Answers from the cache, rendering once per key (concurrent shoppers of a cold key wait for the same
+   * render). `render` gets the Cookie header and variant of the shared render; its answer is kept only
+   * when it is a plain 200 page that sets no cookie; otherwise this answers false and sends nothing.
+   */
+  async serve(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    shared: SharedPageRequest,
+    render: (shared: SharedPageRequest) => Promise<Response>,
+  ): Promise<boolean> {
+    let page = this.pages.get(shared.key);
+    reply.header('x-page-cache', page ? 'hit' : 'miss');
+    if (page) this.hits++;
+    else {
+      this.misses++;
+      let pending = this.rendering.get(shared.key);
+      if (!pending) {
+        pending = this.renderOnce(shared, render).finally(() => this.rendering.delete(shared.key));
+        this.rendering.set(shared.key, pending);
+      }
+      page = (await pending) ?? undefined;
+      // Not a shared page after all (a redirect, an error, a cookie set): the caller renders the shopper's own.
+      if (!page) return false;
+    }
+    // Not the reply itself: a Fastify reply is a thenable, and awaiting it would wait for the answer to end.
+    await this.send(request, reply, page, shared);
+    return true;
+  }
+
+  private async renderOnce(
+    shared: SharedPageRequest,
+    render: (shared: SharedPageRequest) => Promise<Response>,
+  ): Promise<CachedPage | null> {
+    const generation = this.generation;
+    const response = await render(shared);
+    if (response.status !== 200 || response.headers.has('set-cookie') || !response.body) {
+      await response.body?.cancel();
+      return null;
+    }
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers = [...response.headers].filter(([name]) => !HOP_HEADERS.has(name));
+    const page: CachedPage = {
+      status: 200,
+      headers,
+      body,
+      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      policy: contentSecurityPolicy(inlineScriptHashes(body.toString('utf8'))),
+      channel: shared.channel,
+    };
+    if (generation === this.generation) this.pages.set(shared.key, page);
+    return page;
+  }
+
+  private async send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: CachedPage,
+    shared: SharedPageRequest,
+  ): Promise<void> {
+    for (const [name, value] of page.headers) reply.header(name, value);
+    reply.header('etag', page.etag);
+    reply.header('content-security-policy', page.policy);
+    reply.header('vary', 'Accept-Encoding, Cookie');
+    reply.header(
+      'cache-control',
+      shared.variant === 'anonymous' ? SHARED_CACHE_CONTROL : PERSONAL_CACHE_CONTROL,
+    );
+    if (etagMatches(request.headers['if-none-match'], page.etag)) {
+      reply.status(304).send();
+      return;
+    }
+    reply.status(page.status);
+    if (request.method === 'HEAD') {
+      reply.send();
+      return;
+    }
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    if (encoding === 'br') {
+      page.br ??= brotli(page.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } });
+      reply.header('content-encoding', 'br').send(await page.br);
+    } else if (encoding === 'gzip') {
+      page.gzip ??= gzip(page.body, { level: 6 });
+      reply.header('content-encoding', 'gzip').send(await page.gzip);
+    } else reply.send(page.body);
+  }
+}
+
+const HOP_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'set-cookie', 'etag']);
+
+/** The route tree of a React Router build, to tell which route a path lands on. */
+function routeTree(build: ServerBuild): RouteObject[] {
+  const byParent = new Map<string | undefined, RouteObject[]>();
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    const children = byParent.get(route.parentId) ?? [];
+    children.push({
+      id: route.id,
+      path: route.path,
+      index: route.index,
+      caseSensitive: route.caseSensitive,
+    } as RouteObject);
+    byParent.set(route.parentId, children);
+  }
+  const attach = (routes: RouteObject[]): RouteObject[] =>
+    routes.map((route) => {
+      const children = byParent.get(route.id);
+      return children && !route.index ? ({ ...route, children: attach(children) } as RouteObject) : route;
+    });
+  return attach(byParent.get(undefined) ?? []);
+}
+
+function parseCookies(header: string | undefined): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const part of header?.split(';') ?? []) {
+    const at = part.indexOf('=');
+    if (at > 0) cookies.set(part.slice(0, at).trim(), part.slice(at + 1).trim());
+  }
+  return cookies;
+}
+
+/**
+ * The delivery choice as a shared page sees it: without the shopper's address (which the client fills
+ * in), as stable JSON for the key. null without a choice; undefined for a cookie this cache cannot read
+ * (that shopper gets a page of their own, whose loaders decide what the cookie means).
+ */
+function sharedChoice(
+  raw: string | undefined,
+): { json: string; channel: number; personal: boolean } | null | undefined {
+  if (!raw) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(decodeURIComponent(raw));
+  } catch {
+    return undefined;
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
+  const choice = { ...(parsed as Record<string, unknown>) };
+  const channel = choice.salesChannel;
+  if (typeof channel !== 'number' || !Number.isInteger(channel)) return undefined;
+  const personal = PERSONAL_CHOICE_FIELDS.some(
+    (field) => choice[field] !== null && choice[field] !== undefined,
+  );
+  for (const field of PERSONAL_CHOICE_FIELDS) if (field in choice) choice[field] = null;
+  const sorted = Object.fromEntries(Object.entries(choice).sort(([a], [b]) => a.localeCompare(b)));
+  return { json: JSON.stringify(sorted), channel, personal };
+}
+
+/** Old browsers get a page without scripts (apps/web lib/browser-support): a key of their own. */
+function outdatedBrowserKey(userAgent: string | undefined): string {
+  return userAgent && !isbot(userAgent) && isBelowMinimumBrowser(userAgent) ? 'old' : '';
+}
+
+function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  if (!header) return null;
+  if (/\bbr\b/.test(header)) return 'br';
+  if (/\bgzip\b/.test(header)) return 'gzip';
+  return null;
+}
+
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*');
+}

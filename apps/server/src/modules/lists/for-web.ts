@@ -1,0 +1,42 @@
+import { Failure, type StorefrontServices } from '@despensa/contracts';
+import type { AuthService } from '../auth/service';
+import type { CatalogService } from '../catalog/service';
+import type { FavouritesService } from '../favourites/service';
+import type { OrdersService } from '../orders/service';
+import { runAnswer, type ListsService } from './service';
+
+/** What the web's loaders and actions get (contracts' `shopperLists`): lists, favourites and frequent products behind a session token. */
+export function shopperListsForWeb(
+  auth: AuthService,
+  lists: ListsService,
+  favourites: FavouritesService,
+  orders: OrdersService,
+  catalog: CatalogService,
+): StorefrontServices['shopperLists'] {
+  const userOf = async (token: string | undefined) => {
+    const session = await auth.session(token);
+    if (!session) throw new Failure('notLoggedIn');
+    return session.userId;
+  };
+  return {
+    lists: async (token) => lists.list(await userOf(token)),
+    list: async (token, id) => lists.get(await userOf(token), id),
+    create: async (token, body) => lists.create(await userOf(token), body),
+    update: async (token, id, body) => lists.update(await userOf(token), id, body),
+    addSku: async (token, id, skuId, quantity) => lists.addSku(await userOf(token), id, skuId, quantity),
+    remove: async (token, id) => lists.remove(await userOf(token), id),
+    currentRun: async (token, id) => {
+      const run = await lists.currentRun(await userOf(token), id);
+      return run && runAnswer(run);
+    },
+    skipRun: async (token, id) => runAnswer(await lists.skipRun(await userOf(token), id)),
+    availability: (skuIds, salesChannel) => lists.availability(skuIds, salesChannel),
+    favourites: async (token) => favourites.list(await userOf(token)),
+    setFavourite: async (token, skuId, favourite) => {
+      const userId = await userOf(token);
+      return favourite ? favourites.add(userId, skuId) : favourites.remove(userId, skuId);
+    },
+    frequent: async (token, salesChannel, qty) =>
+      catalog.frequent(salesChannel, qty, await orders.boughtSkus(await userOf(token))),
+  };
+}

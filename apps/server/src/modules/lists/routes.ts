@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  Failure,
+  errorResponse,
+  listRunView,
+  listSkusAvailability,
+  listSkusQuery,
+  shoppingList,
+  shoppingListBody,
+} from '@despensa/contracts';
+import { currentSession, requireSession } from '../../http/session';
+import { requireFeature } from '../../http/feature';
+import type { AuthService } from '../auth/service';
+import type { FlagsService } from '../flags/service';
+import { runAnswer, type ListsService } from './service';
+
+const tags = ['shopping lists'];
+const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
+const idParams = z.object({ id: z.string().min(1).max(60) });
+
+/** §7 shopping-list calls: all need a session (a 401 logs the shopper out, §6) and the lists flag. */
+export function listsRoutes(
+  lists: ListsService,
+  auth: AuthService,
+  flags: FlagsService,
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    const preValidation = [requireSession(auth), requireFeature(flags, 'shoppingLists')];
+    const userId = (request: Parameters<typeof currentSession>[0]) => currentSession(request).userId;
+
+    app.get(
+      '/api/user/shopping-list',
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary: "The shopper's lists, newest first",
+          response: { 200: z.array(shoppingList), ...errors },
+        },
+      },
+      async (request) => lists.list(userId(request)),
+    );
+    // Before /:id, so 'skus' is not read as a list id.
+    app.get(
+      '/api/user/shopping-list/skus',
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary: 'Which of up to 10 skus can be bought now (the unavailable ones of a list)',
+          querystring: listSkusQuery,
+          response: { 200: listSkusAvailability, ...errors },
+        },
+      },
+      async (request) => lists.availability(request.query.skuIds, request.query.sc),
+    );
+    app.get(
+      '/api/user/shopping-list/:id',
+      {
+        preValidation,
+        schema: { tags, summary: 'One list', params: idParams, response: { 200: shoppingList, ...errors } },
+      },
+      async (request) => lists.get(userId(request), request.params.id),
+    );
+    app.post(
+      '/api/user/shopping-list',
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary: 'Create a list (skus as a JSON string of sku id to quantity)',
+          body: shoppingListBody,
+          response: { 201: shoppingList, ...errors },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await lists.create(userId(request), request.body)),
+    );
+    app.put(
+      '/api/user/shopping-list/:id',
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary: 'Rename a list, change its products or its schedule',
+          params: idParams,
+          body: shoppingListBody,
+          response: { 200: shoppingList, ...errors },
+        },
+      },
+      async (request) => lists.update(userId(request), request.params.id, request.body),
+    );
+    app.get(
+      '/api/user/shopping-list/:id/run',
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary: "A scheduled list's coming delivery: build time, cut-off and status",
+          params: idParams,
+          response: { 200: listRunView, 409: errorResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const run = await lists.currentRun(userId(request), request.params.id);
+        if (!run) throw new Failure('listNotScheduled');
+        return runAnswer(run);
+      },
+    );
+    app.post(
+      '/api/user/shopping-list/:id/run/skip',
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary: 'Skip the coming delivery of a scheduled list (its basket is not placed)',
+          params: idParams,
+          response: { 200: listRunView, 409: errorResponse, ...errors },
+        },
+      },
+      async (request) => runAnswer(await lists.skipRun(userId(request), request.params.id)),
+    );
+    app.delete(
+      '/api/user/shopping-list/:id',
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary: 'Delete a list',
+          params: idParams,
+          response: { 200: z.object({ deleted: z.literal(true) }), ...errors },
+        },
+      },
+      async (request) => {
+        await lists.remove(userId(request), request.params.id);
+        return { deleted: true as const };
+      },
+    );
+  };
+}

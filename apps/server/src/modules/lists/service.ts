@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import {
+  Failure,
+  parseListSkus,
+  shoppingListBody,
+  type ListRunAnswer,
+  type ListSkus,
+  type ListSkusAvailability,
+  type ShoppingList,
+  type ShoppingListBody,
+} from '@despensa/contracts';
+import { MAX_QUANTITY, currentListRun, type ListRun } from '@despensa/domain';
+import type { Database } from '../../db/client';
+import type { CatalogService } from '../catalog/service';
+import { ListsRepo, type ListRunRow, type ShoppingListRow } from './repo';
+import type { ListRunStatus } from './tables';
+
+/** A list's delivery as the list page shows it: when, and what became of it so far. */
+export interface ListRunView extends ListRun {
+  status: ListRunStatus | 'upcoming';
+  orderFormId: string | null;
+}
+
+/** A run as the API answers it (ISO times). */
+export function runAnswer(run: ListRunView): ListRunAnswer {
+  return { ...run, buildAt: run.buildAt.toISOString(), cutOffAt: run.cutOffAt.toISOString() };
+}
+
+/**
+ * §3 shopping lists, each the shopper's own: another shopper's list id answers shoppingListNotFound (404),
+ * exactly as an id that does not exist.
+ */
+export class ListsService {
+  private readonly repo: ListsRepo;
+
+  constructor(
+    database: Database,
+    private readonly catalog: CatalogService,
+    private readonly clock: () => Date,
+  ) {
+    this.repo = new ListsRepo(database.db);
+  }
+
+  /** §7: newest first (createdIn descending). */
+  async list(userId: string): Promise<ShoppingList[]> {
+    return (await this.repo.byUser(userId)).map(toShoppingList);
+  }
+
+  async get(userId: string, id: string): Promise<ShoppingList> {
+    return toShoppingList(await this.row(userId, id));
+  }
+
+  async create(userId: string, input: ShoppingListBody): Promise<ShoppingList> {
+    const body = parseBody(input);
+    const now = this.clock();
+    const row = await this.repo.insert({
+      id: randomUUID(),
+      userId,
+      name: body.name,
+      skus: skusOf(body.skus),
+      type: 'client',
+      createdIn: now,
+      updatedAt: now,
+      ...scheduleColumns(body.schedule, null, now),
+    });
+    return toShoppingList(row);
+  }
+
+  async update(userId: string, id: string, input: ShoppingListBody): Promise<ShoppingList> {
+    const body = parseBody(input);
+    const before = await this.row(userId, id);
+    const row = await this.repo.update(userId, id, {
+      name: body.name,
+      skus: skusOf(body.skus),
+      updatedAt: this.clock(),
+      ...scheduleColumns(body.schedule, before, this.clock()),
+    });
+    if (!row) throw new Failure('shoppingListNotFound');
+    return toShoppingList(row);
+  }
+
+  /** The add-to-list dialog: adds units of a sku to a list (capped at the §5 maximum quantity). */
+  async addSku(userId: string, id: string, skuId: string, quantity: number): Promise<ShoppingList> {
+    const row = await this.row(userId, id);
+    const skus = { ...row.skus, [skuId]: Math.min(MAX_QUANTITY, (row.skus[skuId] ?? 0) + quantity) };
+    return this.update(userId, id, { name: row.name, skus: JSON.stringify(skus), type: 'client' });
+  }
+
+  async remove(userId: string, id: string): Promise<void> {
+    if (!(await this.repo.remove(userId, id))) throw new Failure('shoppingListNotFound');
+  }
+
+  /** §7 which skus can be bought now in the channel; the caller sends them in batches of SKUS_BATCH. */
+  availability(skuIds: string[], salesChannel: number): ListSkusAvailability {
+    const available: string[] = [];
+    const unavailable: string[] = [];
+    for (const skuId of skuIds)
+      (this.catalog.skuInStock(skuId, salesChannel) ? available : unavailable).push(skuId);
+    return { available, unavailable };
+  }
+
+  /** The scheduled list's coming delivery and its state; null when not scheduled. */
+  async currentRun(userId: string, id: string): Promise<ListRunView | null> {
+    const run = runOf(await this.row(userId, id), this.clock());
+    if (!run) return null;
+    const recorded = await this.repo.run(id, run.deliveryDate);
+    return { ...run, status: recorded?.status ?? 'upcoming', orderFormId: recorded?.orderFormId ?? null };
+  }
+
+  /** The shopper skips the coming delivery (before its cut-off): no basket is placed for it. */
+  async skipRun(userId: string, id: string): Promise<ListRunView> {
+    const run = runOf(await this.row(userId, id), this.clock());
+    if (!run) throw new Failure('listNotScheduled');
+    const skipped = { status: 'skipped' as const, updatedAt: this.clock() };
+    const inserted = await this.repo.insertRun({
+      listId: id,
+      deliveryDate: run.deliveryDate,
+      userId,
+      cutOffAt: run.cutOffAt,
+      orderFormId: null,
+      ...skipped,
+    });
+    if (!inserted) await this.repo.setRun(id, run.deliveryDate, skipped);
+    return (await this.currentRun(userId, id))!;
+  }
+
+  /** For the recurring-lists job: scheduled lists whose basket is due to be built now and is not yet. */
+  async basketsToBuild(): Promise<{ list: ShoppingList; userId: string; run: ListRun }[]> {
+    const now = this.clock();
+    const due: { list: ShoppingList; userId: string; run: ListRun }[] = [];
+    for (const row of await this.repo.scheduled()) {
+      const run = runOf(row, now);
+      if (!run || run.buildAt > now || (await this.repo.run(row.id, run.deliveryDate))) continue;
+      due.push({ list: toShoppingList(row), userId: row.userId, run });
+    }
+    return due;
+  }
+
+  /** Records a built basket once; false when it was recorded already (another instance, a skip). */
+  recordBuilt(userId: string, listId: string, run: ListRun, orderFormId: string): Promise<boolean> {
+    return this.repo.insertRun({
+      listId,
+      deliveryDate: run.deliveryDate,
+      userId,
+      status: 'built',
+      orderFormId,
+      cutOffAt: run.cutOffAt,
+      updatedAt: this.clock(),
+    });
+  }
+
+  /**
+   * Built baskets past their cut-off: those of lists still scheduled become 'due' (to place), those of
+   * lists paused or unscheduled since are 'skipped'. Answers the due ones.
+   */
+  async closeCutOffs(): Promise<ListRunRow[]> {
+    const now = this.clock();
+    const due: ListRunRow[] = [];
+    for (const run of await this.repo.builtPastCutOff(now)) {
+      const list = await this.repo.one(run.userId, run.listId);
+      const status = list?.scheduleStatus === 1 ? 'due' : 'skipped';
+      await this.repo.setRun(run.listId, run.deliveryDate, { status, updatedAt: now });
+      if (status === 'due') due.push({ ...run, status });
+    }
+    return due;
+  }
+
+  private async row(userId: string, id: string): Promise<ShoppingListRow> {
+    const row = await this.repo.one(userId, id);
+    if (!row) throw new Failure('shoppingListNotFound');
+    return row;
+  }
+}
+
+/** The web calls in process, past the route's validation: bad input is a 400, never a 500. */
+function parseBody(input: ShoppingListBody) {
+  const parsed = shoppingListBody.safeParse(input);
+  if (!parsed.success) throw new Failure('invalidInput');
+  return parsed.data;
+}
+
+function skusOf(raw: string): ListSkus {
+  const skus = parseListSkus(raw);
+  if (!skus) throw new Failure('invalidListSkus', { field: 'body.skus' });
+  return skus;
+}
+
+/** A schedule (re)started, or moved to another day or frequency, counts its runs from now. */
+function scheduleColumns(schedule: ShoppingListBody['schedule'], before: ShoppingListRow | null, now: Date) {
+  if (!schedule) return {};
+  const restarted =
+    schedule.status === 1 &&
+    (!before ||
+      before.scheduleStatus !== 1 ||
+      before.scheduleFrequency !== schedule.frequency ||
+      before.scheduleDeliveryDay !== schedule.deliveryDay ||
+      !before.scheduleSince);
+  return {
+    scheduleStatus: schedule.status,
+    scheduleFrequency: schedule.frequency,
+    scheduleDeliveryDay: schedule.deliveryDay,
+    ...(restarted ? { scheduleSince: now } : {}),
+  };
+}
+
+function runOf(row: ShoppingListRow, now: Date): ListRun | null {
+  if (row.scheduleStatus !== 1 || !row.scheduleSince) return null;
+  return currentListRun(
+    { frequency: row.scheduleFrequency, deliveryDay: row.scheduleDeliveryDay },
+    row.scheduleSince,
+    now,
+  );
+}
+
+function toShoppingList(row: ShoppingListRow): ShoppingList {
+  return {
+    id: row.id,
+    DocumentId: row.id,
+    name: row.name,
+    skus: JSON.stringify(row.skus),
+    type: 'client',
+    createdIn: row.createdIn.toISOString(),
+    schedule: {
+      status: row.scheduleStatus as ShoppingList['schedule']['status'],
+      frequency: row.scheduleFrequency,
+      deliveryDay: row.scheduleDeliveryDay,
+    },
+  };
+}

@@ -1,0 +1,186 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { Failure, type StaffMember } from '@despensa/contracts';
+import type { Database, Tx } from '../../db/client';
+import { hashPassword, sha256, verifyPassword, type AuthService } from '../auth/service';
+import type { StoreRow, StoresService } from '../stores/service';
+import { operationAudit, staffMember, staffSession } from './tables';
+
+export const STAFF_COOKIE = 'despensa_staff';
+/** A shift and some: a staff session ends after 12 hours. */
+const STAFF_SESSION_HOURS = 12;
+/** The seeded operator of every seed store: `operador.{storeId}@despensa.cl` with this password (README). */
+export const SEED_OPERATOR_PASSWORD = 'operador-despensa';
+
+/** A logged-in operator and the store (sales channel) it works for. */
+export interface Staff extends StaffMember {
+  salesChannel: number;
+}
+
+/**
+ * Staff accounts (a role per store), their sessions and the audit of operator actions. A staff session
+ * is not a shopper session: it has its own cookie and table, and the shopper's token never opens it.
+ */
+export class OperationsService {
+  /** Stores change rarely; every console request names its operator's, so they are kept a minute. */
+  private stores: { rows: Promise<StoreRow[]>; at: number } | null = null;
+
+  constructor(
+    private readonly database: Database,
+    private readonly storesService: StoresService,
+    private readonly auth: AuthService,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  /** One operator per active store that has none yet (idempotent; each start may run it). */
+  async seed(): Promise<void> {
+    const stores = await this.storesService.activeRows();
+    const existing = new Set(
+      (await this.database.db.select({ storeId: staffMember.storeId }).from(staffMember)).map(
+        (row) => row.storeId,
+      ),
+    );
+    const missing = stores.filter((store) => !existing.has(store.id));
+    if (missing.length === 0) return;
+    const passwordHash = await hashPassword(SEED_OPERATOR_PASSWORD);
+    await this.database.db
+      .insert(staffMember)
+      .values(
+        missing.map((store) => ({
+          id: `op-${store.id}`,
+          email: `operador.${store.id}@despensa.cl`,
+          name: `Operador ${store.name}`,
+          role: 'operator' as const,
+          storeId: store.id,
+          passwordHash,
+          createdAt: this.clock(),
+        })),
+      )
+      .onConflictDoNothing();
+  }
+
+  /** Adds an operator of a store (tests and the shop's own tooling). */
+  async addOperator(input: {
+    email: string;
+    name: string;
+    storeId: string;
+    password: string;
+  }): Promise<string> {
+    const id = `op-${randomBytes(6).toString('hex')}`;
+    await this.database.db.insert(staffMember).values({
+      id,
+      email: input.email,
+      name: input.name,
+      role: 'operator',
+      storeId: input.storeId,
+      passwordHash: await hashPassword(input.password),
+      createdAt: this.clock(),
+    });
+    return id;
+  }
+
+  /** Staff login, under the same attempt limits as the shoppers' (per account and per address). */
+  async login(
+    login: string,
+    password: string,
+    clientAddress: string,
+  ): Promise<{ staff: Staff; token: string }> {
+    const attempt = await this.auth.limitLogin('staff', login, clientAddress);
+    const [member] = await this.database.db
+      .select()
+      .from(staffMember)
+      .where(sql`lower(${staffMember.email}) = lower(${login})`);
+    // A wrong login costs as much as a wrong password, so the answer time tells nothing.
+    const ok = await verifyPassword(password, member?.passwordHash ?? (await hashPassword('x')));
+    if (!member || !ok) throw new Failure('staffWrongCredentials');
+    await attempt.succeeded();
+    const token = randomBytes(32).toString('base64url');
+    const now = this.clock();
+    await this.database.db.insert(staffSession).values({
+      tokenHash: sha256(token),
+      staffId: member.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + STAFF_SESSION_HOURS * 3600_000),
+    });
+    return { staff: await this.staffOf(member), token };
+  }
+
+  /** The operator of a live staff session, or null. */
+  async session(token: string | undefined): Promise<Staff | null> {
+    if (!token) return null;
+    const [row] = await this.database.db
+      .select({ member: staffMember })
+      .from(staffSession)
+      .innerJoin(staffMember, eq(staffMember.id, staffSession.staffId))
+      .where(
+        and(
+          eq(staffSession.tokenHash, sha256(token)),
+          isNull(staffSession.revokedAt),
+          gt(staffSession.expiresAt, this.clock()),
+        ),
+      );
+    return row ? this.staffOf(row.member) : null;
+  }
+
+  async logout(token: string | undefined): Promise<void> {
+    if (!token) return;
+    await this.database.db
+      .update(staffSession)
+      .set({ revokedAt: this.clock() })
+      .where(eq(staffSession.tokenHash, sha256(token)));
+  }
+
+  /** Writes the audit row of an operator action, in the action's transaction. */
+  async audit(
+    tx: Tx,
+    staff: Staff,
+    entry: { orderId: string; action: string; before: unknown; after: unknown },
+  ): Promise<void> {
+    await tx.insert(operationAudit).values({
+      at: this.clock(),
+      staffId: staff.id,
+      storeId: staff.storeId,
+      orderId: entry.orderId,
+      action: entry.action,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+    });
+  }
+
+  /** The audit of one order, newest first (the caller checked the order is the operator's store's). */
+  async auditOf(orderId: string) {
+    const rows = await this.database.db
+      .select({ entry: operationAudit, staffName: staffMember.name })
+      .from(operationAudit)
+      .innerJoin(staffMember, eq(staffMember.id, operationAudit.staffId))
+      .where(eq(operationAudit.orderId, orderId))
+      .orderBy(desc(operationAudit.id));
+    return rows.map(({ entry, staffName }) => ({
+      id: entry.id,
+      at: entry.at.toISOString(),
+      staffId: entry.staffId,
+      staffName,
+      orderId: entry.orderId,
+      action: entry.action,
+      before: entry.before,
+      after: entry.after,
+    }));
+  }
+
+  private async staffOf(member: typeof staffMember.$inferSelect): Promise<Staff> {
+    const now = Date.now();
+    if (!this.stores || now - this.stores.at > 60_000)
+      this.stores = { rows: this.storesService.activeRows(), at: now };
+    const store = (await this.stores.rows).find((each) => each.id === member.storeId);
+    if (!store) throw new Failure('notStaff');
+    return {
+      id: member.id,
+      name: member.name,
+      email: member.email,
+      role: member.role,
+      storeId: store.id,
+      storeName: store.name,
+      salesChannel: store.salesChannel,
+    };
+  }
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  cancelBody,
+  editOrderAnswer,
+  editOrderBody,
+  errorResponse,
+  lastOrderItems,
+  order,
+  orderList,
+  orderListQuery,
+  rescheduleBody,
+} from '@despensa/contracts';
+import { currentSession, requireSession } from '../../http/session';
+import type { AuthService } from '../auth/service';
+import type { OrderChanges } from '../../flows/order-changes';
+import type { PurchasesService } from './purchases';
+
+const tags = ['orders'];
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
+const changeErrors = { ...errors, 409: errorResponse, 502: errorResponse };
+
+/**
+ * §7 Orders after the purchase: the customer's purchases (paged from 1), the last order, and the
+ * reschedule, cancel and edit calls. All need a session; another customer's order is a 404.
+ */
+export function purchaseRoutes(
+  purchases: PurchasesService,
+  changes: OrderChanges,
+  auth: AuthService,
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('preHandler', requireSession(auth));
+
+    for (const url of ['/api/checkout/pub/orders', '/api/checkout/pub/orders/']) {
+      app.get(
+        url,
+        {
+          schema: {
+            tags,
+            summary: "The customer's purchases: current or old, paged from 1, by status and date",
+            querystring: orderListQuery,
+            response: { 200: orderList, ...errors },
+          },
+        },
+        async (request) => purchases.list(currentSession(request).userId, request.query),
+      );
+    }
+
+    app.get(
+      '/api/orders/lastone',
+      {
+        schema: {
+          tags,
+          summary: "The customer's last order",
+          response: { 200: order, ...errors },
+        },
+      },
+      async (request) => purchases.lastOne(currentSession(request).userId),
+    );
+
+    app.get(
+      '/api/orders/last',
+      {
+        schema: {
+          tags,
+          summary: "The lines of the customer's last order (§4 repeat last order)",
+          response: { 200: lastOrderItems, ...errors },
+        },
+      },
+      async (request) => purchases.lastItems(currentSession(request).userId),
+    );
+
+    app.post(
+      '/api/order/reschedule/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Move the order to another window of its store and mode that has room',
+          params: idParams,
+          body: rescheduleBody,
+          response: { 200: order, ...changeErrors },
+        },
+      },
+      async (request) => changes.reschedule(currentSession(request).userId, request.params.id, request.body),
+    );
+
+    app.post(
+      '/api/order/cancel/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Cancel the order before picking starts: stock and window back, payment refunded',
+          params: idParams,
+          body: cancelBody,
+          response: { 200: order, ...changeErrors },
+        },
+      },
+      async (request) => changes.cancel(currentSession(request).userId, request.params.id, request.body),
+    );
+
+    app.post(
+      '/api/order/edit/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Add, remove or change lines until the cut-off before picking (quantity 0 removes)',
+          params: idParams,
+          body: editOrderBody,
+          response: { 200: editOrderAnswer, ...changeErrors },
+        },
+      },
+      async (request) => changes.edit(currentSession(request).userId, request.params.id, request.body),
+    );
+  };
+}

@@ -1,0 +1,216 @@
+import { and, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { currentOrdersSince, zonedInstant } from '@despensa/domain';
+import {
+  Failure,
+  type LastOrderItems,
+  type Order,
+  type OrderList,
+  type OrderListQuery,
+} from '@despensa/contracts';
+import type { Database, Tx } from '../../db/client';
+import type { OrderRow } from './repo';
+import { orderView } from './order-view';
+import { paymentTransaction, shopOrder } from './tables';
+
+type Detail = OrderRow['detail'];
+
+/**
+ * The shopper's purchases after checkout (§7 Orders): the list (current and old, paged from 1, filtered
+ * by status and date), the last order, and the writes the reschedule, cancel and edit flows make, each
+ * in the flow's transaction. Only the customer who placed an order reaches it: anyone else gets a 404.
+ */
+export class PurchasesService {
+  constructor(
+    private readonly database: Database,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async list(userId: string, query: OrderListQuery): Promise<OrderList> {
+    const now = this.clock();
+    const split = currentOrdersSince(now);
+    const where: SQL[] = [
+      eq(shopOrder.userId, userId),
+      query.scope === 'current' ? gte(shopOrder.createdAt, split) : lt(shopOrder.createdAt, split),
+    ];
+    if (query.f_status?.length) where.push(inArray(shopOrder.status, query.f_status));
+    if (query.from) where.push(gte(shopOrder.createdAt, dayStart(query.from)));
+    if (query.to) where.push(lt(shopOrder.createdAt, dayStart(query.to, 1)));
+    const db = this.database.db;
+    const [counted] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(shopOrder)
+      .where(and(...where));
+    const total = counted?.n ?? 0;
+    const rows = await db
+      .select()
+      .from(shopOrder)
+      .where(and(...where))
+      .orderBy(desc(shopOrder.createdAt), desc(shopOrder.orderId))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page);
+    return {
+      list: rows.map((row) => {
+        const window = row.detail.shippingData.deliveryWindow;
+        const view = orderView(row, now);
+        return {
+          orderId: row.orderId,
+          orderGroup: row.orderGroup,
+          creationDate: row.createdAt.toISOString(),
+          totalValue: row.value,
+          totalItems: row.detail.items.length,
+          status: row.status,
+          statusDescription: view.statusDescription,
+          selectedSla: row.detail.shippingData.selectedSla,
+          ShippingEstimatedDate: window?.startDateUtc ?? null,
+          ShippingEstimatedDateMax: window?.endDateUtc ?? null,
+        };
+      }),
+      paging: {
+        total,
+        pages: Math.ceil(total / query.per_page),
+        currentPage: query.page,
+        perPage: query.per_page,
+      },
+    };
+  }
+
+  /** GET /api/orders/lastone: the customer's last order that was paid (or is being paid). */
+  async lastOne(userId: string): Promise<Order> {
+    const row = await this.lastRow(userId);
+    return orderView(row, this.clock());
+  }
+
+  /** GET /api/orders/last: the lines of the customer's last order group, for §4 repeat last order. */
+  async lastItems(userId: string): Promise<LastOrderItems> {
+    const row = await this.lastRow(userId);
+    const group = await this.database.db
+      .select()
+      .from(shopOrder)
+      .where(eq(shopOrder.orderGroup, row.orderGroup))
+      .orderBy(shopOrder.orderId);
+    return {
+      orderId: row.orderId,
+      items: group.flatMap((order) =>
+        order.detail.items.map(({ id, quantity, seller, name }) => ({ id, quantity, seller, name })),
+      ),
+    };
+  }
+
+  private async lastRow(userId: string): Promise<OrderRow> {
+    const [row] = await this.database.db
+      .select()
+      .from(shopOrder)
+      .where(and(eq(shopOrder.userId, userId), ne(shopOrder.status, 'payment-pending')))
+      .orderBy(desc(shopOrder.createdAt), shopOrder.orderId)
+      .limit(1);
+    if (!row) throw new Failure('orderNotFound', { message: 'Aún no tienes compras' });
+    return row;
+  }
+
+  // ---- writes, in a flow's transaction ----
+
+  /** The customer's order under its row lock; anyone else's (or none) is orderNotFound. */
+  async lockOwn(userId: string, orderId: string, tx: Tx): Promise<OrderRow> {
+    const [row] = await tx.select().from(shopOrder).where(eq(shopOrder.orderId, orderId)).for('update');
+    if (!row || row.userId !== userId) throw new Failure('orderNotFound');
+    return row;
+  }
+
+  viewOf(row: OrderRow): Order {
+    return orderView(row, this.clock());
+  }
+
+  /** The statuses of the group's other orders (a window is the group's until every order is canceled). */
+  async othersOfGroup(row: OrderRow, tx: Tx): Promise<OrderRow['status'][]> {
+    const rows = await tx
+      .select({ status: shopOrder.status })
+      .from(shopOrder)
+      .where(and(eq(shopOrder.orderGroup, row.orderGroup), ne(shopOrder.orderId, row.orderId)));
+    return rows.map((each) => each.status);
+  }
+
+  async markCanceled(row: OrderRow, data: NonNullable<Detail['cancellationData']>, tx: Tx): Promise<Order> {
+    return this.write(row, { ...row.detail, cancellationData: data }, tx, 'canceled');
+  }
+
+  /** The group's orders now deliver in `window`. */
+  async setWindow(orderGroup: string, window: { startDateUtc: string; endDateUtc: string }, tx: Tx) {
+    await tx
+      .update(shopOrder)
+      .set({
+        detail: sql`jsonb_set(${shopOrder.detail}, '{shippingData,deliveryWindow}', ${JSON.stringify(window)}::jsonb)`,
+        lastChange: this.clock(),
+      })
+      .where(eq(shopOrder.orderGroup, orderGroup));
+  }
+
+  /**
+   * The order's new lines after an edit: its value moves by `difference`; its Items total by what the
+   * lines' prices add up to (`listDifference`) and its Discounts by the rest, so the totals still add up.
+   */
+  async replaceItems(
+    row: OrderRow,
+    items: Detail['items'],
+    change: { difference: number; listDifference: number },
+    tx: Tx,
+  ): Promise<Order> {
+    const { difference, listDifference } = change;
+    const discounts = difference - listDifference;
+    const totals = row.detail.totals.map((total) => {
+      if (total.id === 'Items') return { ...total, value: total.value + listDifference };
+      if (total.id === 'Discounts') return { ...total, value: total.value + discounts };
+      return total;
+    });
+    if (discounts !== 0 && !totals.some((total) => total.id === 'Discounts')) {
+      totals.push({ id: 'Discounts', name: 'Descuentos', value: discounts });
+    }
+    const value = row.value + difference;
+    const payments = row.detail.paymentData.transactions.map((transaction) => ({
+      ...transaction,
+      payments: transaction.payments.map((payment) => ({ ...payment, value: payment.value + difference })),
+    }));
+    return this.write(
+      row,
+      { ...row.detail, items, totals, value, paymentData: { transactions: payments } },
+      tx,
+      row.status,
+      value,
+    );
+  }
+
+  /**
+   * A refund of `amount` through the order's payment: counted on the transaction, which reads refunded
+   * once nothing is left charged.
+   */
+  async recordRefund(transactionId: string, amount: number, tx: Tx): Promise<void> {
+    await tx
+      .update(paymentTransaction)
+      .set({
+        refunded: sql`${paymentTransaction.refunded} + ${amount}`,
+        status: sql`CASE WHEN ${paymentTransaction.refunded} + ${amount} >= ${paymentTransaction.value} THEN 'refunded' ELSE ${paymentTransaction.status} END`,
+        canceledAt: sql`CASE WHEN ${paymentTransaction.refunded} + ${amount} >= ${paymentTransaction.value} THEN ${this.clock()} ELSE ${paymentTransaction.canceledAt} END`,
+      })
+      .where(eq(paymentTransaction.id, transactionId));
+  }
+
+  private async write(
+    row: OrderRow,
+    detail: Detail,
+    tx: Tx,
+    status: OrderRow['status'],
+    value = row.value,
+  ): Promise<Order> {
+    const [written] = await tx
+      .update(shopOrder)
+      .set({ detail, status, value, lastChange: this.clock() })
+      .where(eq(shopOrder.orderId, row.orderId))
+      .returning();
+    return orderView(written!, this.clock());
+  }
+}
+
+/** Midnight in Santiago of an AAAA-MM-DD day (plus `days`). */
+function dayStart(day: string, days = 0): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return zonedInstant(y, m, d + days, 0, 0);
+}

@@ -1,0 +1,169 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/app';
+import { accountsClient } from './support/accounts';
+import { cartClient, sellableSkus } from './support/cart';
+
+const webBuilt = fs.existsSync(path.resolve(import.meta.dirname, '../../web/build/server/index.js'));
+if (!webBuilt)
+  throw new Error('the page cache is tested on the web build: run `npm run build -w @despensa/web`');
+
+let shop: TestApp;
+let categoryPath: string;
+let productPath: string;
+
+beforeAll(async () => {
+  shop = await createTestApp({ web: true });
+  const top = await shop.database.pool.query<{ slug: string }>(
+    'SELECT slug FROM category WHERE parent_id IS NULL ORDER BY id LIMIT 1',
+  );
+  const product = await shop.database.pool.query<{ slug: string }>(
+    'SELECT slug FROM product ORDER BY id LIMIT 1',
+  );
+  categoryPath = `/${top.rows[0]!.slug}`;
+  productPath = `/${product.rows[0]!.slug}/p`;
+}, 120_000);
+afterAll(() => shop?.close());
+
+const page = (url: string, headers: Record<string, string> = {}) =>
+  shop.app.inject({ method: 'GET', url, headers: { 'user-agent': 'Mozilla/5.0 Chrome/130.0', ...headers } });
+
+/** Waits until `check` holds (a NOTIFY reaches the listeners on their own connections). */
+async function eventually(check: () => Promise<boolean>, ms = 15_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('the shared page cache', { timeout: 60_000 }, () => {
+  it('serves an anonymous category, product and home page once rendered, with Cache-Control and ETag', async () => {
+    for (const url of [categoryPath, productPath, '/', '/busca?ft=leche']) {
+      const first = await page(url);
+      expect(first.statusCode, url).toBe(200);
+      const second = await page(url);
+      expect(second.headers['x-page-cache'], url).toBe('hit');
+      expect(second.body).toBe(first.body);
+      expect(second.headers['cache-control']).toBe(
+        'public, max-age=0, s-maxage=30, stale-while-revalidate=120',
+      );
+      expect(second.headers.etag).toMatch(/^"[\w-]+"$/);
+      const again = await page(url, { 'if-none-match': String(second.headers.etag) });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+    }
+  });
+
+  it('serves compressed copies made once', async () => {
+    const response = await page(categoryPath, { 'accept-encoding': 'br, gzip' });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toContain('Cookie');
+  });
+
+  it("never holds one shopper's data for another: session, cart and address stay out of every shared page", async () => {
+    const accounts = accountsClient(shop);
+    const customer = await accounts.loggedIn({ firstName: 'Zoraida', lastName: 'Quintanilla' });
+    const carts = cartClient(shop);
+    const cart = await carts.create();
+    const [sku] = await sellableSkus(shop, { limit: 1 });
+    await carts.patch(cart.orderFormId, [{ id: String(sku!.id), quantity: 2, seller: '1' }]);
+    const choice = {
+      method: 'seller-1-sla-DespachoaDomicilio',
+      salesChannel: 1,
+      seller: '1',
+      storeName: 'Despensa',
+      storeId: null,
+      addressId: 'a5b0e6a4-0000-4000-8000-000000000001',
+      addressLine: 'Calle Secreta 742, Providencia',
+      coverageState: null,
+      segment: null,
+    };
+    const cartAndAddress = [
+      `checkout.vtex.com=__ofid=${cart.orderFormId}`,
+      `despensa_delivery=${encodeURIComponent(JSON.stringify(choice))}`,
+    ].join('; ');
+    const cookie = `despensa_session=${encodeURIComponent(customer.token)}; ${cartAndAddress}`;
+    const secrets = [
+      customer.firstName,
+      customer.email,
+      customer.document,
+      cart.orderFormId,
+      'Calle Secreta',
+    ];
+
+    for (const url of [categoryPath, productPath, '/']) {
+      // Logged in: a page of their own, never stored.
+      const loggedIn = await page(url, { cookie });
+      expect(loggedIn.statusCode, url).toBe(200);
+      expect(loggedIn.headers['x-page-cache']).toBeUndefined();
+      expect(loggedIn.body).toContain('Zoraida');
+
+      const mine = await page(url, { cookie: cartAndAddress });
+      expect(mine.statusCode, url).toBe(200);
+      // The same page, marked for the browser to fill in, never kept by a shared cache on the way.
+      expect(mine.headers['cache-control']).toBe('private, no-cache');
+      for (const secret of secrets) expect(mine.body, `${url} ${secret}`).not.toContain(secret);
+      expect(mine.body).toContain('\\"shopperParts\\",\\"client\\"');
+      const again = await page(url, { cookie: cartAndAddress });
+      expect(again.headers['x-page-cache']).toBe('hit');
+
+      const stranger = await page(url);
+      for (const secret of secrets) expect(stranger.body, `${url} ${secret}`).not.toContain(secret);
+    }
+
+    // The shopper's own parts come from their own request, never cached.
+    const parts = await shop.app.inject({
+      method: 'GET',
+      url: '/comprador/partes.data?_routes=routes%2Fshopper-parts',
+      headers: { cookie },
+    });
+    expect(parts.statusCode).toBe(200);
+    expect(parts.headers['cache-control']).toBe('private, no-store');
+    expect(parts.body).toContain(cart.orderFormId);
+    expect(parts.body).toContain('Zoraida');
+    expect(parts.body).toContain('Calle Secreta');
+    const strangersParts = await shop.app.inject({
+      method: 'GET',
+      url: '/comprador/partes.data?_routes=routes%2Fshopper-parts',
+    });
+    expect(strangersParts.body).not.toContain(cart.orderFormId);
+    expect(strangersParts.body).not.toContain('Zoraida');
+  });
+
+  it('keeps private pages out of the cache', async () => {
+    const cartPage = await page('/mi-carro');
+    expect(cartPage.headers['x-page-cache']).toBeUndefined();
+    const login = await page('/login');
+    expect(login.headers['x-page-cache']).toBeUndefined();
+  });
+
+  it('drops its pages when the catalogue changes and when content changes', async () => {
+    const slug = productPath.slice(1, -2);
+    await page(productPath);
+    expect((await page(productPath)).headers['x-page-cache']).toBe('hit');
+    await shop.database.pool.query(`UPDATE product SET name = 'Queso Renombrado Cyber' WHERE slug = $1`, [
+      slug,
+    ]);
+    await eventually(async () => (await page(productPath)).body.includes('Queso Renombrado Cyber'));
+
+    await page('/');
+    expect((await page('/')).headers['x-page-cache']).toBe('hit');
+    await shop.database.pool.query(
+      `UPDATE cms_document SET updated_at = now() WHERE ctid IN (SELECT ctid FROM cms_document LIMIT 1)`,
+    );
+    await eventually(async () => (await page('/')).headers['x-page-cache'] === 'miss');
+  });
+
+  it('drops the pages of a channel when a product there runs out', async () => {
+    await page(categoryPath);
+    expect((await page(categoryPath)).headers['x-page-cache']).toBe('hit');
+    const [sku] = await sellableSkus(shop, { limit: 1 });
+    await shop.database.pool.query(
+      `UPDATE sku_offer SET available_quantity = 0 WHERE sku_id = $1 AND sales_channel = 1 AND seller_id = '1'`,
+      [sku!.id],
+    );
+    await eventually(async () => (await page(categoryPath)).headers['x-page-cache'] === 'miss');
+  });
+});

@@ -1,0 +1,152 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { ChatAnswer, ChatMessage, Fulfilment, RealtimeEvent } from '@despensa/contracts';
+import { apiRequest } from '../../lib/api-client';
+import { formatNumber, formatPrice } from '../../lib/format';
+import { useLiveEvents } from '../../lib/live-events';
+import { ChatBar, OrderChat } from './order-chat';
+import { SubstitutionApproval } from './substitution-approval';
+import './orders.css';
+
+const HANDED_OVER = new Set(['delivered', 'collected', 'canceled']);
+const kilos = (grams: number | null) => (grams === null ? '—' : `${formatNumber(grams / 1000)} kg`);
+
+/**
+ * The live part of a purchase page (/mis-compras/:orderId): the status as it moves, weighed items with
+ * estimated and real weight and price, the final total, replacements to approve, 'Llegué' for Click al
+ * Auto, and the chat with the store. Everything arrives live over the order's event stream.
+ */
+export function OrderLiveSection({ orderId }: { orderId: string }) {
+  const [fulfilment, setFulfilment] = useState<Fulfilment | null>(null);
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [unread, setUnread] = useState(0);
+  const [chatOpen, setChatOpen] = useState(false);
+
+  const refresh = useCallback(async () => {
+    const result = await apiRequest<Fulfilment>(`/api/orders/${orderId}/fulfilment`);
+    if (result.ok) setFulfilment(result.data);
+  }, [orderId]);
+
+  const openChat = useCallback(async () => {
+    setChatOpen(true);
+    const result = await apiRequest<ChatAnswer>(`/api/orders/${orderId}/chat/read`, {
+      method: 'POST',
+      body: {},
+    });
+    if (result.ok) {
+      setMessages(result.data.messages);
+      setUnread(0);
+    }
+  }, [orderId]);
+
+  useEffect(() => {
+    void refresh();
+    void apiRequest<ChatAnswer>(`/api/orders/${orderId}/chat`).then((result) => {
+      if (!result.ok) return;
+      setMessages(result.data.messages);
+      setUnread(result.data.unread);
+    });
+    // §2: the #chat anchor opens the chat, on arrival and when the anchor is followed later.
+    const byHash = () => {
+      if (window.location.hash === '#chat') void openChat();
+    };
+    byHash();
+    window.addEventListener('hashchange', byHash);
+    return () => window.removeEventListener('hashchange', byHash);
+  }, [orderId, refresh, openChat]);
+
+  useLiveEvents(`/api/orders/${orderId}/events`, (event: RealtimeEvent) => {
+    if (event.type !== 'chat') {
+      void refresh();
+      return;
+    }
+    const message = event.data as ChatMessage;
+    setMessages((current) =>
+      current.some((each) => each.id === message.id) ? current : [...current, message],
+    );
+    if (message.author === 'store') {
+      // An open chat reads it at once; a closed one counts it for the bar.
+      if (chatOpen) void apiRequest(`/api/orders/${orderId}/chat/read`, { method: 'POST', body: {} });
+      else setUnread((count) => count + 1);
+    }
+  });
+
+  const send = async (text: string) => {
+    const result = await apiRequest<ChatMessage>(`/api/orders/${orderId}/chat`, {
+      method: 'POST',
+      body: { text },
+    });
+    if (!result.ok) return false;
+    setMessages((current) =>
+      current.some((each) => each.id === result.data.id) ? current : [...current, result.data],
+    );
+    return true;
+  };
+
+  const arrived = async () => {
+    const result = await apiRequest<Fulfilment>(`/api/orders/${orderId}/arrived`, {
+      method: 'POST',
+      body: {},
+    });
+    if (result.ok) setFulfilment(result.data);
+  };
+
+  const weighed = fulfilment?.lines.filter((line) => line.weighed) ?? [];
+  return (
+    <div className="order-live">
+      <ChatBar unread={chatOpen ? 0 : unread} onOpen={() => void openChat()} />
+      {fulfilment ? (
+        <section className="order-live__summary" aria-labelledby="order-live-title">
+          <h2 id="order-live-title">Seguimiento</h2>
+          <p role="status" className="order-live__status">
+            Estado: <strong>{fulfilment.statusDescription}</strong>
+          </p>
+          <p className="order-live__total">
+            Total: <strong data-testid="order-total">{formatPrice(fulfilment.total)}</strong>
+          </p>
+          {fulfilment.capped > 0 ? (
+            <p className="order-live__rule">
+              El peso real superó lo autorizado: te cobramos como máximo {formatPrice(fulfilment.authorised)}.
+            </p>
+          ) : null}
+          {fulfilment.refunded > 0 && fulfilment.receipt ? (
+            <p className="order-live__rule">Te devolvemos {formatPrice(fulfilment.refunded)}.</p>
+          ) : null}
+          {weighed.length > 0 ? (
+            <table className="order-live__weighed">
+              <caption>Productos a granel</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Producto</th>
+                  <th scope="col">Peso estimado</th>
+                  <th scope="col">Peso real</th>
+                  <th scope="col">Precio</th>
+                </tr>
+              </thead>
+              <tbody>
+                {weighed.map((line) => (
+                  <tr key={line.index}>
+                    <th scope="row">{line.name}</th>
+                    <td>{kilos(line.estimatedGrams)}</td>
+                    <td>{kilos(line.realGrams)}</td>
+                    <td>{formatPrice(line.total)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+          {fulfilment.deliveryMethod === 'Click al Auto' && !HANDED_OVER.has(fulfilment.status) ? (
+            fulfilment.arrivedAt ? (
+              <p>Avisamos a la tienda que llegaste. Te llevamos el pedido al auto.</p>
+            ) : (
+              <button type="button" className="button button--primary" onClick={() => void arrived()}>
+                Llegué
+              </button>
+            )
+          ) : null}
+        </section>
+      ) : null}
+      {fulfilment ? <SubstitutionApproval fulfilment={fulfilment} onChange={setFulfilment} /> : null}
+      <OrderChat open={chatOpen} messages={messages} onOpen={() => void openChat()} onSend={send} />
+    </div>
+  );
+}

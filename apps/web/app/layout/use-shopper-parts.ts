@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+import { useFetcher } from 'react-router';
+import type { ShopperParts } from './shopper-parts.server';
+
+/** The resource route that answers this shopper's parts (routes/shopper-parts.ts). */
+export const SHOPPER_PARTS_PATH = '/comprador/partes';
+
+/**
+ * The root's data with this shopper's own parts: as the page brought them, or, on a shared page
+ * (`shopperParts: 'client'`), read once after hydration. Until they arrive the page shows a visitor's
+ * header, as the shared page was rendered.
+ */
+export function useShopperParts<T extends ShopperParts & { shopperParts: 'page' | 'client' }>(data: T): T {
+  const fetcher = useFetcher<ShopperParts>({ key: 'shopper-parts' });
+  const fromClient = data.shopperParts === 'client';
+  const { load, state, data: parts } = fetcher;
+  useEffect(() => {
+    if (fromClient && state === 'idle' && !parts) void load(SHOPPER_PARTS_PATH);
+  }, [fromClient, state, parts, load]);
+  return fromClient && parts ? { ...data, ...parts } : data;
+}

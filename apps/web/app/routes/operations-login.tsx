@@ -1,0 +1,39 @@
+import { Form, redirect, useActionData, useNavigation } from 'react-router';
+import { CONSOLE_PATH, staffLoginAction, staffTokenOf } from '../features/operations/staff-server';
+import type { Route } from './+types/operations-login';
+
+/** /operaciones/ingreso: the staff login (its own session, not a shopper's). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await context.services.operations.session(staffTokenOf(request))) throw redirect(CONSOLE_PATH);
+  return null;
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return staffLoginAction(context.services, request);
+}
+
+export default function OperationsLogin() {
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <Form method="post" className="console-card console-login">
+      <h1>Ingreso de operadores</h1>
+      <label>
+        Correo
+        <input name="login" type="email" autoComplete="username" required />
+      </label>
+      <label>
+        Contraseña
+        <input name="password" type="password" autoComplete="current-password" required />
+      </label>
+      {answer && 'error' in answer ? (
+        <p role="alert" className="console-error">
+          {answer.error}
+        </p>
+      ) : null}
+      <button type="submit" className="button button--primary" disabled={busy}>
+        Ingresar
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,342 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { AnalyticsBatch } from '@despensa/contracts';
+import { OFFLINE_NOTICE, PUSH_INVITATION } from '../app/features/platform/texts';
+import { PUSH_PERMISSION_FAILURE } from '../app/features/platform/push';
+import { CONSENT_COOKIE } from '../app/features/platform/consent';
+import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
+
+interface ApiProduct {
+  productName: string;
+  linkText: string;
+  items: {
+    itemId: string;
+    sellers: { commertialOffer: { AvailableQuantity: number; ListPrice: number } }[];
+  }[];
+}
+
+const API_HEADERS = { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web', 'x-account': 'despensa' };
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+let browser: Browser;
+let products: ApiProduct[];
+
+async function api<T>(path: string): Promise<T> {
+  const response = await fetch(`${baseUrl()}${path}`, { headers: API_HEADERS });
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  products = (await api<ApiProduct[]>('/api/products/search/lacteos')).filter((product) => {
+    const offer = product.items[0]?.sellers[0]?.commertialOffer;
+    return (offer?.AvailableQuantity ?? 0) >= 30 && (offer?.ListPrice ?? 0) > 0;
+  });
+  expect(products.length).toBeGreaterThan(1);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A shopper who accepted analytics (the consent cookie set as 'Aceptar' sets it). */
+async function shopper(options: { userAgent?: string; consent?: boolean } = {}) {
+  const opened = await newPage(browser, {
+    firstVisit: true,
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+  });
+  if (options.consent !== false)
+    await opened.context.addCookies([{ name: CONSENT_COOKIE, value: 'all', url: baseUrl() }]);
+  return opened;
+}
+
+interface Sent {
+  beacon: boolean;
+  batch: AnalyticsBatch;
+}
+
+/** Every analytics batch the page sends, by fetch or by sendBeacon (which carries the key in the query). */
+function sentBy(context: BrowserContext): Sent[] {
+  const sent: Sent[] = [];
+  context.on('request', (request: Request) => {
+    if (request.method() !== 'POST' || !request.url().includes('/api/analytics/events')) return;
+    const body = request.postData();
+    sent.push({
+      beacon: request.url().includes('apiKey='),
+      batch: body ? (JSON.parse(body) as AnalyticsBatch) : { consent: true, events: [] },
+    });
+  });
+  return sent;
+}
+
+const addsIn = (sent: Sent[]) =>
+  sent
+    .map(({ batch }) => batch.events.filter((event) => event.type === 'add_to_cart').length)
+    .filter(Boolean);
+
+async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+async function serverCartQuantity(context: BrowserContext, skuId: string): Promise<number> {
+  const cookie = (await context.cookies()).find((each) => each.name === 'checkout.vtex.com');
+  if (!cookie) return 0;
+  const form = await api<{ items: { id: string; quantity: number }[] }>(
+    `/api/orderform/${cookie.value.slice('__ofid='.length)}`,
+  );
+  return form.items.find((item) => item.id === skuId)?.quantity ?? 0;
+}
+
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  let value = await read();
+  while (!ok(value) && Date.now() < end) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    value = await read();
+  }
+  return value;
+}
+
+describe('analytics and tag events (§7)', () => {
+  it('sends 25 adds as two batches (20 + 5), what is pending on page hide, and nothing breaks when the endpoint fails', async () => {
+    const { context, page } = await shopper();
+    const sent = sentBy(context);
+    const product = products[0]!;
+    await page.goto(`/${product.linkText}/p`);
+    const add = page.getByRole('button', { name: `Agregar ${product.productName} al carro` });
+    await add.waitFor();
+    // 25 quick adds, as a shopper tapping fast.
+    await add.evaluate((button: HTMLElement) => {
+      for (let i = 0; i < 25; i++) button.click();
+    });
+    await until(
+      async () => addsIn(sent),
+      (adds) => adds.reduce((a, b) => a + b, 0) === 25,
+    );
+    expect(addsIn(sent)).toEqual([20, 5]);
+    const events = sent.flatMap(({ batch }) => batch.events);
+    expect(events).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'page_view', pageType: 'product' }),
+        expect.objectContaining({ type: 'product_view', pageType: 'product' }),
+      ]),
+    );
+    expect(sent.every(({ batch }) => batch.consent && batch.sessionId && batch.appVersion)).toBe(true);
+
+    // The page hides before the 300 ms are up: what is pending leaves at once, with sendBeacon.
+    const sessionId = sent[0]!.batch.sessionId;
+    await page.evaluate(() => {
+      window.dispatchEvent(
+        new CustomEvent('cart:add', { detail: { skuId: 'oculta', quantity: 1, seller: '1' } }),
+      );
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    const stored = await until(
+      () =>
+        query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM analytics_event WHERE session_id = $1 AND sku_id = 'oculta'",
+          [sessionId],
+        ),
+      (rows) => rows[0]!.n === 1,
+      3000,
+    );
+    expect(stored[0]!.n).toBe(1);
+    expect(sent.some(({ beacon }) => beacon)).toBe(true);
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    });
+
+    // The analytics endpoint fails: the cart works on, no error screen.
+    await page.route('**/api/analytics/events*', (route) => route.fulfill({ status: 500, body: 'roto' }));
+    const other = products[1]!;
+    await page.goto(`/${other.linkText}/p`);
+    await page.getByRole('button', { name: `Agregar ${other.productName} al carro` }).click();
+    await until(
+      () => serverCartQuantity(context, other.items[0]!.itemId),
+      (quantity) => quantity === 1,
+    );
+    expect(await serverCartQuantity(context, other.items[0]!.itemId)).toBe(1);
+    expect(await page.getByText('En estos momentos no podemos completar tu solicitud').count()).toBe(0);
+    await context.close();
+  });
+
+  it('a bot sends nothing, sees no consent banner and gets no cart (§4)', async () => {
+    const { context, page } = await shopper({ userAgent: GOOGLEBOT });
+    const sent = sentBy(context);
+    const product = products[0]!;
+    await page.goto(`/${product.linkText}/p`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('button', { name: `Agregar ${product.productName} al carro` }).click();
+    await page.waitForTimeout(800);
+    expect(sent).toEqual([]);
+    expect(await page.getByRole('region', { name: 'Privacidad' }).count()).toBe(0);
+    expect((await context.cookies()).some((cookie) => cookie.name === 'checkout.vtex.com')).toBe(false);
+    await context.close();
+  });
+
+  it("asks consent in Spanish; 'Solo lo necesario' sends no page views", async () => {
+    const { context, page } = await shopper({ consent: false });
+    const sent = sentBy(context);
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: 'Privacidad' });
+    await banner.getByRole('button', { name: 'Solo lo necesario' }).click();
+    await banner.waitFor({ state: 'detached' });
+    expect((await context.cookies()).find((cookie) => cookie.name === CONSENT_COOKIE)?.value).toBe(
+      'necessary',
+    );
+    await page.goto(`/${products[0]!.linkText}/p`);
+    await page.waitForTimeout(600);
+    expect(sent.flatMap(({ batch }) => batch.events).filter((event) => event.type !== 'web_vital')).toEqual(
+      [],
+    );
+    await context.close();
+  });
+});
+
+describe('service worker, offline and push (§7 /sw.js)', () => {
+  let context: BrowserContext;
+  let page: Page;
+  const product = () => products[0]!;
+
+  beforeAll(async () => {
+    ({ context, page } = await shopper());
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('installs, then home, a listing, a product and the cart open offline with the notice; the offline page for the rest', async () => {
+    await page.goto('/');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      while (!navigator.serviceWorker.controller) await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    await page.goto('/lacteos');
+    await page.goto(`/${product().linkText}/p`);
+    await page.getByRole('button', { name: `Agregar ${product().productName} al carro` }).click();
+    await until(
+      () => serverCartQuantity(context, product().items[0]!.itemId),
+      (quantity) => quantity === 1,
+    );
+    await page.goto('/mi-carro');
+    await page.getByRole('button', { name: `Agregar una unidad de ${product().productName}` }).waitFor();
+
+    await context.setOffline(true);
+    for (const [path, text] of [
+      ['/', null],
+      ['/lacteos', null],
+      [`/${product().linkText}/p`, product().productName],
+      ['/mi-carro', product().productName],
+    ] as const) {
+      await page.goto(path);
+      await page.getByText(OFFLINE_NOTICE).waitFor();
+      if (text) expect(await page.getByText(text).first().isVisible()).toBe(true);
+    }
+    await page.goto('/informaciones/nunca-vista');
+    expect(await page.getByRole('heading', { name: 'Sin conexión', level: 1 }).isVisible()).toBe(true);
+  });
+
+  it('a quantity changed offline reaches the server when the network returns', async () => {
+    await page.goto('/mi-carro');
+    const plus = page.getByRole('button', { name: `Agregar una unidad de ${product().productName}` });
+    await plus.click();
+    await page.getByText(OFFLINE_NOTICE).waitFor();
+    await page
+      .getByRole('group', { name: `Cantidad de ${product().productName}` })
+      .getByText('2')
+      .waitFor();
+    expect(await serverCartQuantity(context, product().items[0]!.itemId)).toBe(1);
+    await context.setOffline(false);
+    expect(
+      await until(
+        () => serverCartQuantity(context, product().items[0]!.itemId),
+        (quantity) => quantity === 2,
+      ),
+    ).toBe(2);
+  });
+
+  it('a push message shows a notification carrying the page its click opens; a refused permission is logged (§8)', async () => {
+    const messages: string[] = [];
+    page.on('console', (message) => messages.push(message.text()));
+    await page.goto(`/${products[1]!.linkText}/p`);
+    await page.getByRole('button', { name: `Agregar ${products[1]!.productName} al carro` }).click();
+    // The invitation waits until the minicart the add opened is closed.
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    const invitation = page.getByRole('region', { name: 'Avisos de pedidos' });
+    await invitation.getByText(PUSH_INVITATION).waitFor();
+    await invitation.getByRole('button', { name: 'Activar avisos' }).click();
+    await until(
+      async () => messages,
+      (lines) => lines.some((line) => line.includes(PUSH_PERMISSION_FAILURE)),
+    );
+    expect(messages.some((line) => line.includes(PUSH_PERMISSION_FAILURE))).toBe(true);
+
+    await context.grantPermissions(['notifications'], { origin: baseUrl() });
+    const cdp = await context.newCDPSession(page);
+    const registration = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const found = registrations.find((each) => each.scopeURL === `${baseUrl()}/` && !each.isDeleted);
+        if (found) resolve(found.registrationId);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    const message = {
+      title: 'Pedido confirmado',
+      body: 'Tu pedido G-1 está confirmado.',
+      url: '/mis-compras/G-1-01',
+    };
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: baseUrl(),
+      registrationId: await registration,
+      data: JSON.stringify(message),
+    });
+    const shown = await until(
+      () =>
+        page.evaluate(async () =>
+          (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({
+            title: notification.title,
+            body: notification.body,
+            data: notification.data as unknown,
+          })),
+        ),
+      (list) => list.length > 0,
+    );
+    expect(shown).toEqual([{ title: message.title, body: message.body, data: { url: message.url } }]);
+  });
+});
+
+describe('the analytics the merchandiser reads', () => {
+  it('keeps the events in PostgreSQL', async () => {
+    const rows = await query<{ type: string; n: number }>(
+      "SELECT type, count(*)::int AS n FROM analytics_event WHERE type IN ('add_to_cart', 'product_view') GROUP BY type",
+    );
+    const counts = Object.fromEntries(rows.map((row) => [row.type, row.n]));
+    expect(counts.add_to_cart).toBeGreaterThanOrEqual(26);
+    expect(counts.product_view).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows the dashboard behind the staff key, with charts that name their figures', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/operaciones/analitica');
+    await page.getByLabel('Clave del personal').fill('clave-equivocada');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('alert').getByText('Clave incorrecta').waitFor();
+    await page.getByLabel('Clave del personal').fill('despensa-osm-dev-key');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('heading', { name: 'Embudo de compra' }).waitFor();
+    const viewed = page.getByRole('img', { name: /^Productos más vistos\./ });
+    expect(await viewed.getAttribute('aria-label')).toContain(products[0]!.productName.slice(0, 12));
+    expect(await page.getByRole('img', { name: /^Embudo en Escritorio\. Visitas: \d+/ }).count()).toBe(1);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await context.close();
+  });
+});

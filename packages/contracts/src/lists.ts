@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import {
+  BANK_ACCOUNT_TYPES,
+  CHILEAN_BANKS,
+  FEATURE_FLAG_NAMES,
+  MAX_QUANTITY,
+  CART_MAX_ITEMS,
+  SKUS_BATCH,
+  SHOPPING_LIST_SCHEDULE_STATUS,
+  type FeatureFlags,
+} from '@despensa/domain';
+
+/** §9 feature flags as the API answers them: every flag's current value. */
+export const featureFlags = z
+  .object(
+    Object.fromEntries(FEATURE_FLAG_NAMES.map((flag) => [flag, z.boolean()])) as Record<
+      keyof FeatureFlags,
+      z.ZodBoolean
+    >,
+  )
+  .meta({ id: 'FeatureFlags' });
+export type { FeatureFlags };
+
+export const featureFlagBody = z.object({ enabled: z.boolean() });
+
+const skuId = z.string().regex(/^\d{1,12}$/, 'not a sku id');
+
+/** §3 a list's skus: an object of sku id to quantity (1 to the §5 maximum), at most a cart's worth. */
+export const listSkus = z
+  .record(skuId, z.number().int().min(1).max(MAX_QUANTITY))
+  .refine((skus) => Object.keys(skus).length <= CART_MAX_ITEMS, `at most ${CART_MAX_ITEMS} products`);
+export type ListSkus = z.infer<typeof listSkus>;
+
+/** §4 schedule: status 0 unscheduled, 1 scheduled, 2 paused; every 1–4 weeks; delivery day 1 (Monday)–7. */
+export const listSchedule = z
+  .object({
+    status: z.union([
+      z.literal(SHOPPING_LIST_SCHEDULE_STATUS.unscheduled),
+      z.literal(SHOPPING_LIST_SCHEDULE_STATUS.scheduled),
+      z.literal(SHOPPING_LIST_SCHEDULE_STATUS.paused),
+    ]),
+    frequency: z.number().int().min(1).max(4),
+    deliveryDay: z.number().int().min(1).max(7),
+  })
+  .meta({ id: 'ShoppingListSchedule' });
+export type ListSchedule = z.infer<typeof listSchedule>;
+
+/** §7 POST and PUT body: name, skus as a JSON string (as the shop's clients send it), type 'client'. */
+export const shoppingListBody = z.object({
+  name: z.string().trim().min(1).max(60),
+  skus: z.string().max(20_000),
+  type: z.literal('client').default('client'),
+  schedule: listSchedule.optional(),
+});
+export type ShoppingListBody = z.input<typeof shoppingListBody>;
+
+/** §3 shopping list. `skus` goes out as a JSON string too; `id` and `DocumentId` are the same id. */
+export const shoppingList = z
+  .object({
+    id: z.string(),
+    DocumentId: z.string(),
+    name: z.string(),
+    skus: z.string(),
+    type: z.literal('client'),
+    createdIn: z.string(),
+    schedule: listSchedule,
+  })
+  .meta({ id: 'ShoppingList' });
+export type ShoppingList = z.infer<typeof shoppingList>;
+
+/** §7 GET /user/shopping-list/skus: which of at most SKUS_BATCH skus can be bought now (§5 in stock). */
+export const listSkusQuery = z.object({
+  skuIds: z
+    .string()
+    .transform((value) => value.split(',').filter(Boolean))
+    .pipe(z.array(skuId).min(1).max(SKUS_BATCH)),
+  sc: z.coerce.number().int().min(1).max(100000).default(1),
+});
+export const listSkusAvailability = z
+  .object({ available: z.array(z.string()), unavailable: z.array(z.string()) })
+  .meta({ id: 'ShoppingListSkus' });
+export type ListSkusAvailability = z.infer<typeof listSkusAvailability>;
+
+/** Favourites: the skus a shopper hearted, newest first. */
+export const favourites = z.object({ skuIds: z.array(z.string()) }).meta({ id: 'Favourites' });
+/** Any text: a sku the shop does not have is a 404 (productNotFound), not a 400. */
+export const favouriteParams = z.object({ skuId: z.string().min(1).max(40) });
+
+/** Reads a list's JSON-string skus; bad JSON or shape is invalidListSkus (the caller throws it). */
+export function parseListSkus(raw: string): ListSkus | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const parsed = listSkus.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** A scheduled list's coming delivery (§4): when its basket is built, its cut-off, and what became of it. */
+export const listRunView = z
+  .object({
+    deliveryDate: z.string(),
+    buildAt: z.string(),
+    cutOffAt: z.string(),
+    status: z.enum(['upcoming', 'built', 'skipped', 'due']),
+    orderFormId: z.string().nullable(),
+  })
+  .meta({ id: 'ShoppingListRun' });
+export type ListRunAnswer = z.infer<typeof listRunView>;
+
+/** The bank account refunds go to (§3 types: CORRIENTE 1, VISTA 2, AHORRO 3); the holder's RUT is checked. */
+export const bankAccountBody = z.object({
+  holderName: z.string().trim().min(2).max(80),
+  holderRut: z.string().trim().min(3).max(12),
+  bank: z.enum(CHILEAN_BANKS),
+  accountType: z.union([
+    z.literal(BANK_ACCOUNT_TYPES.CORRIENTE),
+    z.literal(BANK_ACCOUNT_TYPES.VISTA),
+    z.literal(BANK_ACCOUNT_TYPES.AHORRO),
+  ]),
+  accountNumber: z.string().regex(/^\d{4,20}$/, 'solo dígitos, 4 a 20'),
+});
+export type BankAccountBody = z.infer<typeof bankAccountBody>;
+/** What is shown back: the number only by its last four digits. */
+export const bankAccount = bankAccountBody
+  .omit({ accountNumber: true })
+  .extend({ accountNumberLast4: z.string() })
+  .meta({ id: 'BankAccount' });
+export type BankAccount = z.infer<typeof bankAccount>;

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import {
+  CANCEL_REASON_IDS,
+  ORDERS_PAGE_SIZE,
+  PHONE_INVALID_MESSAGE,
+  cleanContactPhone,
+} from '@despensa/domain';
+import { order, orderStatus } from './checkout';
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Usa una fecha AAAA-MM-DD');
+
+/**
+ * §7 GET /api/checkout/pub/orders/?page= with filters (VTEX OMS user orders). Paging starts at page 1;
+ * `scope` current (the last CURRENT_ORDERS_DAYS, /mis-compras) or old (/mis-compras-antiguas).
+ */
+export const orderListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(50).default(ORDERS_PAGE_SIZE),
+  scope: z.enum(['current', 'old']).default('current'),
+  /** Comma-separated statuses (VTEX's f_status). */
+  f_status: z
+    .string()
+    .max(200)
+    .transform((text, ctx) => {
+      const statuses = text.split(',').filter(Boolean);
+      for (const status of statuses) {
+        if (!orderStatus.safeParse(status).success) {
+          ctx.addIssue({ code: 'custom', message: `Estado desconocido: ${status}` });
+          return z.NEVER;
+        }
+      }
+      return statuses as z.infer<typeof orderStatus>[];
+    })
+    .optional(),
+  /** Placed on or after this day / on or before this day (Santiago time). */
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+});
+export type OrderListQuery = z.infer<typeof orderListQuery>;
+
+/** One row of the purchases list (VTEX OMS list item, the fields the shop has). */
+export const orderListItem = z.object({
+  orderId: z.string(),
+  orderGroup: z.string(),
+  creationDate: z.string(),
+  totalValue: z.number().int(),
+  totalItems: z.number().int(),
+  status: orderStatus,
+  statusDescription: z.string(),
+  selectedSla: z.string().nullable(),
+  ShippingEstimatedDate: z.string().nullable(),
+  ShippingEstimatedDateMax: z.string().nullable(),
+});
+export type OrderListItem = z.infer<typeof orderListItem>;
+
+export const orderList = z.object({
+  list: z.array(orderListItem),
+  paging: z.object({
+    total: z.number().int(),
+    pages: z.number().int(),
+    currentPage: z.number().int(),
+    perPage: z.number().int(),
+  }),
+});
+export type OrderList = z.infer<typeof orderList>;
+
+/** GET /api/orders/last: the last order's lines, for §4 repeat last order. */
+export const lastOrderItems = z.object({
+  orderId: z.string(),
+  items: z.array(z.object({ id: z.string(), quantity: z.number(), seller: z.string(), name: z.string() })),
+});
+export type LastOrderItems = z.infer<typeof lastOrderItems>;
+
+/** §7 POST /api/order/reschedule/{id}. */
+export const rescheduleBody = z.object({
+  startDateUtc: z.string().min(1).max(40),
+  endDateUtc: z.string().min(1).max(40),
+});
+export type RescheduleBody = z.infer<typeof rescheduleBody>;
+
+/** §7 POST /api/order/cancel/{id}: phone, comment, and one of the §7 reasons. */
+export const cancelBody = z.object({
+  phone: z
+    .string()
+    .max(30)
+    .transform((text, ctx) => {
+      const clean = cleanContactPhone(text);
+      if (clean === null) {
+        ctx.addIssue({ code: 'custom', message: PHONE_INVALID_MESSAGE });
+        return z.NEVER;
+      }
+      return clean;
+    }),
+  comment: z.string().trim().max(500).default(''),
+  reason: z.enum(CANCEL_REASON_IDS),
+});
+export type CancelBody = z.infer<typeof cancelBody>;
+
+/** POST /api/order/edit/{id}: lines to add or change (quantity 0 removes), by sku. */
+export const editOrderBody = z.object({
+  items: z
+    .array(z.object({ id: z.string().regex(/^\d{1,12}$/), quantity: z.number().min(0).max(35) }))
+    .min(1)
+    .max(40),
+});
+export type EditOrderBody = z.infer<typeof editOrderBody>;
+
+/** What an edit did: the order, how its total moved, and what went back through its payment. */
+export const editOrderAnswer = z.object({
+  order,
+  difference: z.number().int(),
+  refunded: z.number().int(),
+});
+export type EditOrderAnswer = z.infer<typeof editOrderAnswer>;
