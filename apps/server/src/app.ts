@@ -41,6 +41,7 @@ import { authRoutes } from './modules/auth/routes';
 import { UserService } from './modules/user/service';
 import { userRoutes } from './modules/user/routes';
 import { accountsForWeb } from './modules/user/accounts';
+import { walletForWeb } from './modules/wallet/for-web';
 import { AddressService } from './modules/address/service';
 import { addressRoutes } from './modules/address/routes';
 import type { Mailer } from './providers/mail/mailer';
@@ -409,6 +410,10 @@ export async function buildApp({
   await app.register(analyticsRoutes(analytics));
   await app.register(pushRoutes(push));
   await app.register(pushSandboxRoutes(pushSandbox));
+  await app.register(flagsRoutes(flags));
+  await app.register(listsRoutes(lists, auth, flags));
+  await app.register(favouritesRoutes(favourites, auth, flags));
+  await app.register(bankAccountRoutes(bankAccounts, auth, flags));
   if (process.env.NODE_ENV !== 'production' && mailer instanceof SandboxMailer)
     await app.register(devOutboxRoutes(mailer));
   const pageCache = web
@@ -428,6 +433,7 @@ export async function buildApp({
         catalog,
         content,
         checkout: checkoutForWeb(auth, checkout, orders),
+        wallet: walletForWeb(auth, users, wallet),
         flags: { all: () => flags.all() },
         shopperLists: shopperListsForWeb(auth, lists, favourites, orders, catalog),
         bankAccount: bankAccountForWeb(auth, bankAccounts),
@@ -460,10 +466,6 @@ export async function buildApp({
     await pageCache.listen(database.url, (message) => app.log.warn(message));
     // Pages show menu entries and buttons by §9 flag: a flag change is a new page.
     flags.onChange = () => pageCache.invalidateAll();
-    await app.register(flagsRoutes(flags));
-    await app.register(listsRoutes(lists, auth, flags));
-    await app.register(favouritesRoutes(favourites, auth, flags));
-    await app.register(bankAccountRoutes(bankAccounts, auth, flags));
   }
 
   return {

@@ -307,4 +307,28 @@ describe('wallet-link states (§6)', () => {
     await withCluster(none.userId);
     expect(await wallet.linkState(none.userId)).toBe('create');
   });
+
+  it('links a wallet (opening an empty one when there is none) only inside the cluster', async () => {
+    const wallet = shop.services.wallet;
+    const outside = await client.loggedIn();
+    expect(await wallet.link(outside.userId)).toBe('hidden');
+    expect(await wallet.linkState(outside.userId)).toBe('hidden');
+
+    const newcomer = await client.loggedIn();
+    await withCluster(newcomer.userId);
+    expect(await wallet.link(newcomer.userId)).toBe('linked');
+    expect(await wallet.linkState(newcomer.userId)).toBe('linked');
+    expect(await wallet.balance(newcomer.userId)).toBe(0);
+
+    // An existing wallet keeps its balance; linking again changes nothing. (The test above registered
+    // the sandbox's unlinked customer and put it in the cluster.)
+    const [unlinked] = await shop.database.db
+      .select()
+      .from(customer)
+      .where(eq(customer.email, 'sin-vincular@despensa.cl'));
+    expect(await wallet.linkState(unlinked!.id)).toBe('link');
+    expect(await wallet.link(unlinked!.id)).toBe('linked');
+    expect(await wallet.link(unlinked!.id)).toBe('linked');
+    expect(await wallet.balance(unlinked!.id)).toBe(1_000_000);
+  });
 });

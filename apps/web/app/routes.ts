@@ -81,11 +81,18 @@ export default [
   route('productos-frecuentes', 'routes/frequent-products.tsx'),
   route('mi-cuenta-bancaria', 'routes/bank-account.tsx'),
 
+  // Payments: saved cards and the wallet
+  route('mis-tarjetas', 'routes/saved-cards.tsx'),
+  route('cencopay/vinculacion', 'routes/wallet-link.tsx'),
+  route('billetera/vinculacion', 'routes/wallet-link-action.ts'),
+
   // Later issues
   comingSoon('mi-cuenta/prime', 'account'),
   comingSoon('new-checkout', 'checkout'),
-  comingSoon('cencopay/vinculacion', 'wallet'),
-  comingSoon('mis-tarjetas', 'wallet'),
+  comingSoon('mis-compras', 'orders'),
+  comingSoon('mis-compras/:orderId', 'orders'),
+  comingSoon('mis-compras-antiguas', 'orders'),
+  comingSoon('mis-compras-antiguas/:orderId', 'orders'),
   comingSoon('lista-de-compra', 'lists'),
   comingSoon('mis-listas-de-compras', 'lists'),
   comingSoon('_secure/listas-de-compras', 'lists'),

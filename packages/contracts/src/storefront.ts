@@ -40,9 +40,11 @@ import type {
   ShippingSimulationBody,
   WithdrawalStores,
 } from './delivery';
+import type { WalletCard, WalletEnrolment } from './wallet';
+import type { LngLat, WalletCardType, WalletLinkState } from '@despensa/domain';
 import type { OperationsWebService } from './operations';
 import type { AnalyticsDashboard } from './analytics';
-import type { FeatureFlags, LngLat } from '@despensa/domain';
+import type { FeatureFlags } from '@despensa/domain';
 import type {
   BankAccount,
   BankAccountBody,
@@ -326,12 +328,44 @@ export interface StorefrontServices {
     /** The window the cart holds (or held until the hold expired) and the channel of its store, or null. */
     heldWindow(orderFormId: string): Promise<HeldWindow | null>;
   };
+  /**
+   * The session's wallet (§3 wallet card, §6 link states, §7 Wallet), the same service /api/wallet answers.
+   * `token` is the session token; without a live session every call rejects with notLoggedIn, and a card of
+   * another customer with walletCardNotFound.
+   */
+  wallet: {
+    /** Saved one-click cards, oldest first. */
+    cards(token: string | undefined): Promise<WalletCard[]>;
+    /**
+     * Starts a one-click enrolment with the customer's own name and e-mail: send the shopper to the answer's
+     * redirectUrl; the acquirer brings them back to `callback` (a path of this shop) with enrolment=ok or
+     * failed. `origin` is this shop's, as the browser reached it.
+     */
+    startEnrolment(
+      token: string | undefined,
+      type: WalletCardType,
+      callback: string,
+      origin: string,
+    ): Promise<WalletEnrolment>;
+    makeFavourite(token: string | undefined, cardId: string): Promise<WalletCard>;
+    /** Rejects with walletCardInUse while an order the card paid is not collected and receipted (§8). */
+    remove(token: string | undefined, cardId: string): Promise<void>;
+    linkState(token: string | undefined): Promise<WalletLink>;
+    /** Creates the customer's wallet when there is none and links it to this account (states create, link). */
+    link(token: string | undefined): Promise<WalletLink>;
+  };
   /** The merchandisers' dashboard (§1 analytics), for the staff console. */
   analytics: {
     dashboard(query: { from?: string | undefined; to?: string | undefined }): Promise<AnalyticsDashboard>;
     /** Whether a key is the staff's (the operations console's consumer), for the console's simple guard. */
     isStaffKey(key: string): boolean;
   };
+}
+
+/** §6: what the wallet-link drawer offers, and the wallet's balance in cents (0 without a wallet). */
+export interface WalletLink {
+  state: WalletLinkState;
+  balance: number;
 }
 
 /**

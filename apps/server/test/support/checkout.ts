@@ -140,8 +140,8 @@ export async function completeCart(
     });
     if (profile.statusCode !== 200) throw new Error(`profile: ${profile.body}`);
   }
+  const method = options.pickup ? DELIVERY_METHODS.storePickup : DELIVERY_METHODS.homeDelivery;
   if (!skip.has('shipping')) {
-    const method = options.pickup ? DELIVERY_METHODS.storePickup : DELIVERY_METHODS.homeDelivery;
     const simulated = await call('POST', '/api/shipping/simulation', {
       location: { zipCode: '7500000', country: 'CL', point: [-70.61667, -33.43333] },
       saleschannel: options.sc,
@@ -194,7 +194,7 @@ export async function completeCart(
     ? 0
     : options.express
       ? deliveryFeeOf(DELIVERY_METHODS.express.id, false)
-      : deliveryFeeOf(DELIVERY_METHODS.homeDelivery.id, true);
+      : deliveryFeeOf(method.id, true);
   if (!skip.has('payment')) {
     const payments = await call('POST', `/api/orderform/${id}/payments`, {
       payments: options.pay

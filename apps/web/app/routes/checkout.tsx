@@ -1,4 +1,6 @@
 import { checkoutAction, checkoutState, guardStep } from '../features/checkout/checkout-server';
+import type { ShouldRevalidateFunctionArgs } from 'react-router';
+import { isWalletPayment } from '../features/checkout/action-result';
 import { checkoutClientAction } from '../features/checkout/checkout-client';
 import { CheckoutPage } from '../features/checkout/checkout-page';
 import { paymentErrorOf } from '../features/checkout/payment-failures';
@@ -24,6 +26,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export function action({ request, context }: Route.ActionArgs) {
   return checkoutAction(context.services, request);
+}
+
+/**
+ * An order placed with the wallet waits on this page for its charge (§4 polling): the cart is the order's
+ * now, and reloading the step would send the shopper away from the messages.
+ */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return isWalletPayment(actionResult) ? false : defaultShouldRevalidate;
 }
 
 /** In the browser a network failure or an unreadable answer raises error_503 (§8). */

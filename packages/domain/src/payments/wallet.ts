@@ -1,3 +1,5 @@
+import { PAYMENT_IDS } from '../constants';
+
 /** The group's wallet (payment 783): link states of §6, charge codes of §4 and card rules of §8. */
 
 /**
@@ -38,3 +40,13 @@ export const WALLET_CARD_TYPES = {
 } as const;
 export type WalletCardType = keyof typeof WALLET_CARD_TYPES;
 export type WalletPaymentMethod = (typeof WALLET_CARD_TYPES)[WalletCardType];
+
+/**
+ * The §9 payment id a saved card pays with, by its kind (prepaid one-click, 204, is off: §9 flags). Its
+ * prices follow the id: the group card's for 202, debit's for 203.
+ */
+export const WALLET_CARD_PAYMENT_SYSTEMS: Record<WalletPaymentMethod, number> = {
+  OneClick: PAYMENT_IDS.oneClick,
+  CATOneClick: PAYMENT_IDS.catOneClick,
+  DebitoOneClick: PAYMENT_IDS.debitOneClick,
+};

@@ -95,6 +95,16 @@ export class WalletService {
     });
   }
 
+  /**
+   * The wallet-link drawer's button (states create and link): opens the customer's wallet if needed and links
+   * it. A customer outside the wallet's cluster (hidden) is left as they are.
+   */
+  async link(userId: string): Promise<WalletLinkState> {
+    const state = await this.linkState(userId);
+    if (state === 'create' || state === 'link') await this.wallet.link(await this.users.email(userId));
+    return state === 'hidden' ? state : 'linked';
+  }
+
   /** The wallet's balance in cents (0 without a wallet). */
   async balance(userId: string): Promise<number> {
     return (await this.wallet.account(await this.users.email(userId))).balanceCents;

@@ -20,6 +20,8 @@ export interface WalletChargeStatus {
  */
 export interface WalletProvider {
   account(email: string): Promise<WalletAccount>;
+  /** Links the customer's wallet to this shop's account, opening one first when they have none. */
+  link(email: string): Promise<WalletAccount>;
   /** Tokenizes a card the acquirer enrolled (its last 4 digits) for this customer; answers the wallet's token. */
   addCard(email: string, card: { cardLast4: string }): Promise<string>;
   removeCard(email: string, token: string): Promise<void>;

@@ -1,8 +1,14 @@
+import type { PlacedWalletPayment } from '../payments/payment-panel';
+import type { FailedPaymentKind } from './payment-failures';
+
 /** What a checkout action answers when it does not move the shopper on. */
 export type CheckoutActionResult =
   | { ok: false; error: string; field?: string }
-  | { ok: false; failedPayment: true }
-  | { ok: false; validationCode: { addressId: string; sentTo: string | null }; error?: string };
+  /** The failed-payment modal: the generic one unless `kind` says another (§8). */
+  | { ok: false; failedPayment: true; kind?: FailedPaymentKind }
+  | { ok: false; validationCode: { addressId: string; sentTo: string | null }; error?: string }
+  /** Placed with the wallet (783): the payment step's wallet panel charges it and polls (§4). */
+  | { ok: true; walletPayment: PlacedWalletPayment };
 
 /** A refusal to show by its field (or above the button): not a modal's or the code dialog's. */
 export function refusalOf(
@@ -16,4 +22,9 @@ export function refusalOf(
 export function paymentSystemOf(entry: unknown): number | null {
   const value = (entry as { paymentSystem?: unknown } | null)?.paymentSystem;
   return typeof value === 'number' ? value : null;
+}
+
+/** The answer of a payment placed with the wallet, waiting for the page to charge it. */
+export function isWalletPayment(result: unknown): result is { ok: true; walletPayment: PlacedWalletPayment } {
+  return typeof (result as { walletPayment?: unknown } | undefined)?.walletPayment === 'object';
 }

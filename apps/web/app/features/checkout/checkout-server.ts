@@ -19,13 +19,15 @@ import {
   PHONE_INVALID_MESSAGE,
   RUT_INVALID_MESSAGE,
   type CartGap,
+  deliveryFeeOf,
 } from '@despensa/domain';
 import { profileOrNull, requireSession } from '../account/account-server';
 import { cartViewerOf, storedOrderForm } from '../cart/cart-server';
 import { loadDocument } from '../content/load-document';
 import { deliveryChoiceFromCookie } from '../delivery/choice-cookie';
 import { chosenWindowOf, type ChosenWindow } from '../delivery/delivery-server';
-import { paymentMethodByKey, paymentMethodName, type PaymentMethodKey } from './payment-methods';
+import { paymentOfForm } from './payment-entries';
+import { paymentMethodByKey, totalWith } from './payment-methods';
 import { paymentSystemOf, type CheckoutActionResult } from './action-result';
 import { transactionAnswerOf } from './payment-failures';
 import { checkoutStepPath, reachableStep, type CheckoutStep } from './steps';
@@ -160,10 +162,10 @@ export async function checkoutAction(services: Services, request: Request) {
         const addressId = text(form, 'addressId');
         await services.accounts.validateAddress(token, addressId, text(form, 'accessKey'));
         // Confirmed: the payment the check interrupted goes on.
-        return await pay(services, request, token, state, text(form, 'method') as PaymentMethodKey);
+        return await pay(services, request, token, state, form);
       }
       case 'pay':
-        return await pay(services, request, token, state, text(form, 'method') as PaymentMethodKey);
+        return await pay(services, request, token, state, form);
       default:
         return fail('No sabemos qué hacer con ese formulario.');
     }
@@ -200,25 +202,20 @@ async function pay(
   request: Request,
   token: string,
   state: CheckoutState,
-  key: PaymentMethodKey,
+  form: FormData,
 ) {
-  const method = paymentMethodByKey(key);
+  const method = paymentMethodByKey(text(form, 'method'));
   if (!method) return fail('Elige un medio de pago.', 'method');
   const { choice } = state;
   if (state.gaps.length > 0) throw redirect(stepUrl(request, reachableStep(state.gaps, 'payment')));
   const viewer = await cartViewerOf(services, request);
   const id = state.orderForm.orderFormId;
   const orderForm = await underOneSeller(services, viewer, state.orderForm, choice?.seller ?? '1');
-  await services.cart.setPayments(viewer, id, [
-    {
-      paymentSystem: method.paymentSystem,
-      paymentSystemName: paymentMethodName(method, services.brand.name),
-      group: method.group,
-      installments: 1,
-      installmentsInterestRate: 0,
-      value: orderForm.value,
-    },
-  ]);
+  // What the server charges: the method's prices and the delivery fee (flows/place-order checks it).
+  const value = totalWith(orderForm, method) + deliveryFeeOf(choice?.method ?? null, state.window !== null);
+  const payment = await paymentOfForm(services, token, method, form, value);
+  if ('error' in payment) return fail(payment.error, payment.field);
+  await services.cart.setPayments(viewer, id, payment.payments);
   const kind = choice?.method ? (deliveryMethodById(choice.method)?.kind ?? null) : null;
   const items = orderForm.items.reduce((sum, item) => sum + item.quantity, 0);
   await services.cart.setCustomData(
@@ -244,16 +241,26 @@ async function pay(
         referenceId: id,
         savePersonalData: true,
         optinNewsLetter: false,
-        value: orderForm.value,
+        value,
         interestValue: 0,
+        ...(payment.giftCard ? { giftCard: payment.giftCard } : {}),
       },
       new URL(request.url).origin,
     );
+    // §4: a wallet payment is charged by the page (POST /wallet/transaction), which polls its code.
+    if (method.key === 'wallet') {
+      return data<CheckoutActionResult>({
+        ok: true,
+        walletPayment: { tId: answer.tId, orderGroup: answer.orderId },
+      });
+    }
     // The acquirer's page is outside the app: a whole-document navigation, also after a script submit.
     return redirectDocument(answer.redirectUrl);
   } catch (error) {
     const answer = transactionAnswerOf(failureCodeOf(error));
     if (answer === 'failedPayment') return data<CheckoutActionResult>({ ok: false, failedPayment: true });
+    if (answer === 'bank')
+      return data<CheckoutActionResult>({ ok: false, failedPayment: true, kind: 'bank' });
     if (answer === 'validationCode' && choice?.addressId) {
       return data<CheckoutActionResult>({
         ok: false,

@@ -57,9 +57,11 @@ export function failedPaymentOf(error: PaymentError): FailedPayment {
  */
 export function transactionAnswerOf(
   code: FailureCode | undefined,
-): 'failedPayment' | 'validationCode' | 'message' {
+): 'failedPayment' | 'bank' | 'validationCode' | 'message' {
   if (code === 'cartNotFound' || code === 'orderNotFound' || code === 'paymentNotFound')
     return 'failedPayment';
+  // The acquirer or the saved card's bank said no: the bank failure modal (§8).
+  if (code === 'paymentRejected' || code?.startsWith('oneclick')) return 'bank';
   if (code === 'notOwner' || code === 'authenticationTokenExpired') return 'validationCode';
   return 'message';
 }

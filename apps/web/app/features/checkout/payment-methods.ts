@@ -1,12 +1,12 @@
 import type { ComponentType } from 'react';
 import type { OrderForm } from '@despensa/contracts';
+import {
+  GiftCardMethodPanel,
+  OneClickMethodPanel,
+  WalletMethodPanel,
+  type PaymentMethodPanelProps,
+} from './method-panels';
 import { CARD_REDIRECT_PAYMENT_ID, PAYMENT_IDS, type TotalizerId } from '@despensa/domain';
-
-/** What a method's panel gets once the shopper chooses it (payments-ui plugs its dialogs and lists in here). */
-export interface PaymentMethodPanelProps {
-  orderForm: OrderForm;
-  brandName: string;
-}
 
 export interface PaymentMethodOption {
   /** The §3 payment entry's paymentSystem: a §9 id, or the card redirect's. */
@@ -57,6 +57,7 @@ export const paymentMethodPanels = {
     name: 'Tarjetas guardadas',
     group: 'oneClickPaymentGroup',
     description: 'Paga en un clic con una tarjeta que ya inscribiste.',
+    Panel: OneClickMethodPanel,
   },
   wallet: {
     paymentSystem: PAYMENT_IDS.walletBalance,
@@ -64,12 +65,14 @@ export const paymentMethodPanels = {
     group: 'walletPaymentGroup',
     description: 'Usa el saldo de la billetera del grupo.',
     totalizer: 'BalanceCencoPay',
+    Panel: WalletMethodPanel,
   },
   giftCard: {
     paymentSystem: PAYMENT_IDS.giftCard,
     name: 'Tarjeta de regalo',
     group: 'giftCardPaymentGroup',
     description: 'Con el número de 16 dígitos y la clave de 4 dígitos de tu tarjeta.',
+    Panel: GiftCardMethodPanel,
   },
 } satisfies Record<string, PaymentMethodOption> as Record<PaymentMethodKey, PaymentMethodOption>;
 

@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { Form, useActionData, useNavigation } from 'react-router';
-import { formatCLP } from '@despensa/domain';
+import { deliveryFeeOf, formatCLP } from '@despensa/domain';
 import type { CheckoutState } from './checkout-server';
 import { paymentSystemOf, refusalOf, type CheckoutActionResult } from './action-result';
-import { FAILED_PAYMENT_MODALS } from './payment-failures';
+import { FAILED_PAYMENT_MODALS, type FailedPaymentKind } from './payment-failures';
 import { FailedPaymentModal } from './failed-payment-modal';
 import { paymentMethodName, paymentMethodPanels, totalWith, type PaymentMethodKey } from './payment-methods';
 import { ValidationCodeDialog } from './validation-code-dialog';
@@ -31,12 +31,12 @@ export function PaymentStep({
   const [method, setMethod] = useState<PaymentMethodKey>(
     METHOD_KEYS.find((key) => paymentMethodPanels[key].paymentSystem === saved) ?? 'webpay',
   );
-  const [failedOpen, setFailedOpen] = useState(false);
+  const [failed, setFailed] = useState<FailedPaymentKind | null>(null);
   const [code, setCode] = useState<{ addressId: string; sentTo: string | null } | null>(null);
 
   useEffect(() => {
     if (!result) return;
-    if ('failedPayment' in result) setFailedOpen(true);
+    if ('failedPayment' in result) setFailed(result.kind ?? 'generic');
     if ('validationCode' in result) setCode(result.validationCode);
   }, [result]);
 
@@ -77,7 +77,19 @@ export function PaymentStep({
             );
           })}
         </fieldset>
-        {Panel ? <Panel orderForm={state.orderForm} brandName={brandName} /> : null}
+        {Panel ? (
+          <Panel
+            orderForm={state.orderForm}
+            brandName={brandName}
+            total={
+              totalWith(state.orderForm, chosen) +
+              deliveryFeeOf(state.choice?.method ?? null, state.window !== null)
+            }
+            result={result}
+            busy={busy}
+            onFailure={setFailed}
+          />
+        ) : null}
         {refused && !codeError ? (
           <p className="checkout-error" role="alert">
             {refused.error}
@@ -88,9 +100,9 @@ export function PaymentStep({
         </button>
       </Form>
       <FailedPaymentModal
-        failure={failedOpen ? { kind: 'generic', ...FAILED_PAYMENT_MODALS.generic } : null}
+        failure={failed ? { kind: failed, ...FAILED_PAYMENT_MODALS[failed] } : null}
         helpPhone={helpPhone}
-        onClose={() => setFailedOpen(false)}
+        onClose={() => setFailed(null)}
       />
       <ValidationCodeDialog
         open={code !== null}

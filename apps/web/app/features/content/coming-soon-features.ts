@@ -13,11 +13,6 @@ const FEATURES: Record<string, ComingSoonFeature> = {
   account: { name: 'Tu cuenta', hint: 'Pronto podrás ingresar, revisar tus datos y ser parte de Prime.' },
   cart: { name: 'El carro de compras', hint: 'Pronto podrás armar tu carro y revisarlo antes de pagar.' },
   checkout: { name: 'El pago de tu compra', hint: 'Pronto podrás elegir despacho, fecha y medio de pago.' },
-  wallet: {
-    name: 'Tu billetera y tarjetas',
-    plural: true,
-    hint: 'Pronto podrás guardar tus tarjetas para pagar en un clic.',
-  },
   orders: {
     name: 'Tus compras',
     plural: true,

@@ -52,6 +52,16 @@ export class WalletSandbox implements WalletProvider {
       : { hasWallet: false, isLinked: false, balanceCents: 0 };
   }
 
+  /** A new wallet starts empty; an existing one keeps its balance. */
+  async link(email: string): Promise<WalletAccount> {
+    const [row] = await this.db
+      .insert(account)
+      .values({ email: email.toLowerCase(), hasWallet: true, isLinked: true, balanceCents: 0 })
+      .onConflictDoUpdate({ target: account.email, set: { hasWallet: true, isLinked: true } })
+      .returning();
+    return { hasWallet: row!.hasWallet, isLinked: row!.isLinked, balanceCents: row!.balanceCents };
+  }
+
   async addCard(email: string, input: { cardLast4: string }): Promise<string> {
     const token = randomUUID();
     await this.db.insert(card).values({
