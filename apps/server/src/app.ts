@@ -314,6 +314,8 @@ export async function buildApp({
       url: `/mis-compras/${orderId}`,
       tag: `order-${orderGroup}`,
     });
+  picking.onNews = ({ userId, orderId, title, body, url }) =>
+    push.notifyCustomer(userId, { title, body, url, tag: `order-${orderId}` });
   const flags = new FlagsService(database, clock, (message) => app.log.info(message));
   const lists = new ListsService(database, catalog, clock);
   const favourites = new FavouritesService(database, catalog, clock);

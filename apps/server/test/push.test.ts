@@ -2,15 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app';
 import { TEST_KEY } from './support/constants';
 import { accountsClient } from './support/accounts';
-import { sellableSkus } from './support/cart';
+import { CART_HEADERS, sellableSkus } from './support/cart';
 import {
   CHECKOUT_START,
   VISA,
   completeCart,
   deliveringChannel,
+  paidOrder,
   payAtAcquirer,
   postForm,
 } from './support/checkout';
+import { SEED_OPERATOR_PASSWORD } from '../src/modules/operations/service';
 
 let app: TestApp;
 let baseUrl: string;
@@ -136,7 +138,7 @@ describe('web push (§1 push notifications, §3 device registration)', () => {
       referenceId: cart.id,
       savePersonalData: true,
       optinNewsLetter: false,
-      value: cart.form.value,
+      value: cart.total,
       interestValue: 0,
     });
     const answer = placed.json();
@@ -150,5 +152,59 @@ describe('web push (§1 push notifications, §3 device registration)', () => {
       url: expect.stringMatching(new RegExp(`^/mis-compras/${answer.orderId}-\\d+$`)),
       tag: `order-${answer.orderId}`,
     });
+  });
+
+  it("pushes the order's news from the store: on its way, and the store's chat message opening the chat", async () => {
+    const sc = await deliveringChannel(app);
+    const [sku] = await sellableSkus(app, { salesChannel: sc, limit: 1 });
+    const order = await paidOrder(app, { sc, items: [{ id: String(sku!.id), quantity: 1 }] });
+    const subscription = await sandboxSubscription();
+    await accountsClient(app).call('POST', '/api/v1/register-device', {
+      token: order.shopper.token,
+      payload: {
+        deviceId: 'device-news',
+        token: JSON.stringify(subscription),
+        isMobile: false,
+        device: 'web',
+      },
+    });
+    const store = (await app.database.pool.query('SELECT id, name FROM store WHERE sales_channel = $1', [sc]))
+      .rows[0] as { id: string; name: string };
+    const login = await app.app.inject({
+      method: 'POST',
+      url: '/api/operations/session',
+      headers: CART_HEADERS,
+      payload: { login: `operador.${store.id}@despensa.cl`, password: SEED_OPERATOR_PASSWORD },
+    });
+    const staff = (url: string, payload?: object) =>
+      app.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...CART_HEADERS, 'x-staff-token': login.json().token },
+        ...(payload ? { payload } : {}),
+      });
+    const path = `/api/operations/orders/${order.orderId}`;
+    expect((await staff(`${path}/start-handling`)).statusCode).toBe(200);
+    expect((await staff(`${path}/lines/0/pick`)).statusCode).toBe(200);
+    expect((await staff(`${path}/invoice`)).statusCode).toBe(200);
+    expect(
+      (await staff(`${path}/chat`, { text: 'Vamos en camino, llegamos en 20 minutos' })).statusCode,
+    ).toBe(200);
+
+    const news = (await inbox(subscription.id)).map((message) => JSON.parse(message.payload));
+    expect(news).toEqual([
+      {
+        title: `Tu pedido ${order.orderId} va en camino`,
+        body: 'Tu pedido salió del local y va en camino.',
+        url: `/mis-compras/${order.orderId}`,
+        tag: `order-${order.orderId}`,
+      },
+      {
+        title: `Mensaje de ${store.name}`,
+        body: 'Vamos en camino, llegamos en 20 minutos',
+        url: `/mis-compras/${order.orderId}#chat`,
+        tag: `order-${order.orderId}`,
+      },
+    ]);
   });
 });

@@ -47,7 +47,19 @@ export interface PickingDeps {
  * event), the shopper's answers to proposals and 'llegué', the order chat of both sides, and the e-mails.
  * An order of another store is a 404 for an operator, as another shopper's order is for a shopper.
  */
+/** What the shopper's devices are told of their order, and the page a click opens. */
+export interface OrderNews {
+  userId: string;
+  orderId: string;
+  title: string;
+  body: string;
+  url: string;
+}
+
 export class Picking {
+  /** Told of the news the shopper hears (proposal, on its way or ready, delivered, a store message). */
+  onNews: ((news: OrderNews) => Promise<unknown>) | null = null;
+
   constructor(
     private readonly database: Database,
     private readonly deps: PickingDeps,
@@ -252,6 +264,7 @@ export class Picking {
       },
       false,
     );
+    await this.announce(orderId, `Mensaje de ${staff.storeName}`, text, '#chat');
     return message!;
   }
 
@@ -441,13 +454,34 @@ export class Picking {
     }
   }
 
+  /** The shopper hears the order's news by e-mail and on their devices (push). */
   private async mail(orderId: string, subject: string, lines: string[]): Promise<void> {
     const [order] = await this.deps.orders.groupOrders(orderId.replace(/-\d+$/, ''));
     const to = order?.clientProfileData.email;
-    if (!to) return;
-    await this.mailer
-      .send({ to, subject, text: lines.join('\n') })
-      .catch((error: unknown) => this.log(`order mail to ${to} failed: ${String(error)}`));
+    if (to) {
+      await this.mailer
+        .send({ to, subject, text: lines.join('\n') })
+        .catch((error: unknown) => this.log(`order mail to ${to} failed: ${String(error)}`));
+    }
+    await this.announce(orderId, subject, lines[0] ?? subject);
+  }
+
+  /** Hands news to `onNews` (the push to the shopper's devices); a failure never stops the operation. */
+  private async announce(orderId: string, title: string, body: string, anchor = ''): Promise<void> {
+    if (!this.onNews) return;
+    try {
+      const { userId } = (await this.deps.fulfilment.get(orderId)).order;
+      if (!userId) return;
+      await this.onNews({
+        userId: held.order.userId,
+        orderId,
+        title,
+        body,
+        url: `/mis-compras/${orderId}${anchor}`,
+      });
+    } catch (error) {
+      this.log(`order news for ${orderId} not pushed: ${String(error)}`);
+    }
   }
 }
 

@@ -101,14 +101,14 @@ export async function pendingBefore(db: Db, before: Date, limit: number): Promis
 }
 
 /**
- * The skus a customer's placed orders hold (paid or being handled), bought most often first: by how many
+ * The skus a customer's placed orders hold (paid, handled or handed over), bought most often first: by how many
  * orders held the sku, then by units.
  */
 export async function boughtSkus(db: Db, userId: string): Promise<string[]> {
   const result = await db.execute<{ sku: string }>(sql`
     SELECT item->>'id' AS sku
       FROM ${shopOrder}, jsonb_array_elements(${shopOrder.detail}->'items') AS item
-     WHERE ${shopOrder.userId} = ${userId} AND ${shopOrder.status} IN ('payment-approved', 'ready-for-handling')
+     WHERE ${shopOrder.userId} = ${userId} AND ${shopOrder.status} NOT IN ('payment-pending', 'canceled')
      GROUP BY item->>'id'
      ORDER BY count(DISTINCT ${shopOrder.orderId}) DESC, sum((item->>'quantity')::numeric) DESC, item->>'id'`);
   return result.rows.map((row) => row.sku);
