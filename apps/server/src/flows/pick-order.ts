@@ -473,7 +473,7 @@ export class Picking {
       const { userId } = (await this.deps.fulfilment.get(orderId)).order;
       if (!userId) return;
       await this.onNews({
-        userId: held.order.userId,
+        userId,
         orderId,
         title,
         body,
