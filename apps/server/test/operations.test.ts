@@ -10,7 +10,8 @@ import type { SandboxMailer } from '../src/providers/mail/sandbox';
 import { SEED_OPERATOR_PASSWORD } from '../src/modules/operations/service';
 import { createTestApp, type TestApp } from './support/app';
 import { CART_HEADERS, sellableSkus } from './support/cart';
-import { CHECKOUT_START, deliveringChannel, paidOrder } from './support/checkout';
+import { CHECKOUT_START, deliveringChannel } from './support/checkout';
+import { placePaidOrder } from './support/orders';
 
 let now = CHECKOUT_START;
 let shop: TestApp;
@@ -95,7 +96,7 @@ describe('staff login (§6 roles, the console has its own session)', () => {
     expect((await attempt('mal')).json()).toMatchObject({ code: 'tooManyRequests' });
     const me = await staff(operator)('GET', '/api/operations/me');
     expect(me.json()).toMatchObject({ storeId, role: 'operator' });
-    const order = await paidOrder(shop, { sc, items: [{ id: skus[0]!, quantity: 1 }] });
+    const order = await placePaidOrder(shop, { sc, items: [{ id: skus[0]!, quantity: 1 }] });
     // The shopper's token and cookie open nothing of the console.
     const asShopper = await shop.app.inject({
       method: 'GET',
@@ -118,7 +119,7 @@ describe('staff login (§6 roles, the console has its own session)', () => {
 
 describe('picking an order through the VTEX workflow', () => {
   it('moves ready-for-handling → handling → invoiced → delivered, audits each action and e-mails the shopper', async () => {
-    const order = await paidOrder(shop, {
+    const order = await placePaidOrder(shop, {
       sc,
       items: [
         { id: skus[1]!, quantity: 2 },
@@ -277,7 +278,7 @@ describe('picking an order through the VTEX workflow', () => {
   });
 
   it("keeps an unanswered replacement when picking ends (the store criterion's default); caps a dearer weight", async () => {
-    const order = await paidOrder(shop, {
+    const order = await placePaidOrder(shop, {
       sc,
       items: [
         { id: skus[7]!, quantity: 1 },
@@ -312,7 +313,7 @@ describe('picking an order through the VTEX workflow', () => {
   });
 
   it('refuses to invoice while lines are unpicked', async () => {
-    const order = await paidOrder(shop, { sc, items: [{ id: skus[8]!, quantity: 1 }] });
+    const order = await placePaidOrder(shop, { sc, items: [{ id: skus[8]!, quantity: 1 }] });
     const call = staff(operator);
     await call('POST', `/api/operations/orders/${order.orderId}/start-handling`);
     const refused = await call('POST', `/api/operations/orders/${order.orderId}/invoice`);
@@ -327,7 +328,7 @@ describe('picking an order through the VTEX workflow', () => {
 
 describe('Click al Auto', () => {
   it("tells the store live that the shopper arrived ('llegué') and ends collected", async () => {
-    const order = await paidOrder(shop, { sc, items: [{ id: skus[5]!, quantity: 1 }] });
+    const order = await placePaidOrder(shop, { sc, items: [{ id: skus[5]!, quantity: 1 }] });
     const { orderId } = order;
     // Home delivery has no arrival.
     const refused = await order.call('POST', `/api/orders/${orderId}/arrived`, {});
@@ -363,7 +364,7 @@ describe('Click al Auto', () => {
 
 describe('the board', () => {
   it('counts orders per window and marks the late ones once the window started', async () => {
-    const order = await paidOrder(shop, { sc, items: [{ id: skus[4]!, quantity: 1 }] });
+    const order = await placePaidOrder(shop, { sc, items: [{ id: skus[4]!, quantity: 1 }] });
     const windowOf = (board: PickingBoard) =>
       board.windows.find((each) => each.orders.some((o) => o.orderId === order.orderId))!;
     const before = windowOf((await staff(operator)('GET', '/api/operations/orders')).json());
@@ -386,8 +387,8 @@ describe('the board', () => {
 
 describe('who sees what', () => {
   it("an operator of another store, a shopper and nobody get nothing of the console's routes", async () => {
-    const order = await paidOrder(shop, { sc, items: [{ id: skus[9]!, quantity: 1 }] });
-    const stranger = await paidOrder(shop, { sc, items: [{ id: skus[10]!, quantity: 1 }] });
+    const order = await placePaidOrder(shop, { sc, items: [{ id: skus[9]!, quantity: 1 }] });
+    const stranger = await placePaidOrder(shop, { sc, items: [{ id: skus[10]!, quantity: 1 }] });
     const board: PickingBoard = (await staff(otherOperator)('GET', '/api/operations/orders')).json();
     expect(board.windows.flatMap((w) => w.orders).some((o) => o.orderId === order.orderId)).toBe(false);
     const consoleRoutes = shop.routes.filter(
@@ -479,7 +480,7 @@ async function readEvents(
 
 describe('order chat and real time (§4)', () => {
   it('carries messages both ways live, counts the pending ones, resumes after Last-Event-ID, and keeps the history', async () => {
-    const order = await paidOrder(shop, { sc, items: [{ id: skus[11]!, quantity: 1 }] });
+    const order = await placePaidOrder(shop, { sc, items: [{ id: skus[11]!, quantity: 1 }] });
     const call = staff(operator);
     const { orderId } = order;
     const shopperEvents = readEvents(

@@ -80,7 +80,7 @@ describe('GET /api/checkout/pub/orders (§7: paging from 1, filters; current and
       orderGroup: second.orderGroup,
       status: 'ready-for-handling',
       statusDescription: 'Listo para preparar',
-      totalValue: second.form.value,
+      totalValue: second.total,
       totalItems: 1,
       selectedSla: 'seller-1-sla-DespachoaDomicilio',
     });
@@ -291,7 +291,7 @@ describe('POST /api/order/cancel/{id} (§7 reasons)', () => {
     expect(await stockOf(sku)).toBe(stockBefore);
     expect(await placesOf(window.startDateUtc)).toBe(places - 1);
     const payment = await call('GET', `/api/pvt/transactions/${placed.transactionId}`);
-    expect(payment.json()).toMatchObject({ status: 'Refunded', totalRefunds: placed.form.value });
+    expect(payment.json()).toMatchObject({ status: 'Refunded', totalRefunds: placed.total });
     expect(outbox(placed.shopper.email)[0]?.subject).toBe(`Anulamos tu pedido ${placed.orderId}`);
 
     const again = await call('POST', `/api/order/cancel/${placed.orderId}`, body);

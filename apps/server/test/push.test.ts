@@ -8,10 +8,10 @@ import {
   VISA,
   completeCart,
   deliveringChannel,
-  paidOrder,
   payAtAcquirer,
   postForm,
 } from './support/checkout';
+import { placePaidOrder } from './support/orders';
 import { SEED_OPERATOR_PASSWORD } from '../src/modules/operations/service';
 
 let app: TestApp;
@@ -157,7 +157,7 @@ describe('web push (§1 push notifications, §3 device registration)', () => {
   it("pushes the order's news from the store: on its way, and the store's chat message opening the chat", async () => {
     const sc = await deliveringChannel(app);
     const [sku] = await sellableSkus(app, { salesChannel: sc, limit: 1 });
-    const order = await paidOrder(app, { sc, items: [{ id: String(sku!.id), quantity: 1 }] });
+    const order = await placePaidOrder(app, { sc, items: [{ id: String(sku!.id), quantity: 1 }] });
     const subscription = await sandboxSubscription();
     await accountsClient(app).call('POST', '/api/v1/register-device', {
       token: order.shopper.token,

@@ -248,34 +248,6 @@ export async function payAtAcquirer(shop: ShopUnderTest, redirectUrl: string, ca
 }
 
 /**
- * A paid order (VISA through the sandbox acquirer), ready for handling. The shop must listen on a port
- * (the SDK speaks HTTP to the shop's own sandbox). Set `substituteType` 2 on skus that must not be replaced.
- */
-export async function paidOrder(
-  shop: ShopUnderTest,
-  options: { sc: number; items: { id: string; quantity: number }[]; noSubstitute?: string[] },
-) {
-  const cart = await completeCart(shop, { sc: options.sc, items: options.items });
-  if (options.noSubstitute?.length) {
-    const info = await cart.call('POST', `/api/order/info/${cart.id}`, {
-      skuData: Object.fromEntries(options.noSubstitute.map((sku) => [sku, { substituteType: 2 }])),
-    });
-    if (info.statusCode !== 200) throw new Error(`order info: ${info.body}`);
-  }
-  const form: OrderForm = (await cart.call('GET', `/api/orderform/${cart.id}`)).json();
-  const placed = await cart.call('POST', '/api/checkout/pub/orderform/transaction', {
-    referenceId: cart.id,
-    value: cart.total,
-    interestValue: 0,
-  });
-  if (placed.statusCode !== 200) throw new Error(`transaction: ${placed.body}`);
-  const answer = placed.json() as { orderId: string; redirectUrl: string };
-  const { back } = await payAtAcquirer(shop, answer.redirectUrl, VISA);
-  await postForm(shop, back.action, back.fields);
-  return { ...cart, form, orderId: `${answer.orderId}-01` };
-}
-
-/**
  * Enrols a one-click card the way a shopper does (the shop's call, the sandbox's enrolment page with the
  * bank step, back to the shop) and answers the saved card's id.
  */
