@@ -6,6 +6,7 @@ import {
   DELIVERY_METHODS,
   REPEAT_ORDER_SNACKBAR_MS,
   computeRutCheckDigit,
+  deliveryFeeOf,
 } from '@despensa/domain';
 import type { Order, OrderForm, ShippingSimulation, TransactionAnswer } from '@despensa/contracts';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
@@ -158,14 +159,16 @@ async function placePaidOrder(
     ],
   });
   const form = await call<OrderForm>('GET', `/api/orderform/${id}`);
+  // The order charges the window's fee on top of the items (the cart shows the same total).
+  const total = form.value + deliveryFeeOf(DELIVERY_METHODS.homeDelivery.id, true);
   await call('POST', `/api/orderform/${id}/payments`, {
-    payments: [{ paymentSystem: CARD_REDIRECT_PAYMENT_ID, installments: 1, value: form.value }],
+    payments: [{ paymentSystem: CARD_REDIRECT_PAYMENT_ID, installments: 1, value: total }],
   });
   const answer = await call<TransactionAnswer>('POST', '/api/checkout/pub/orderform/transaction', {
     referenceId: id,
     savePersonalData: true,
     optinNewsLetter: false,
-    value: form.value,
+    value: total,
     interestValue: 0,
   });
   const toAcquirer = formOf(await (await fetch(`${baseUrl()}${answer.redirectUrl}`)).text());

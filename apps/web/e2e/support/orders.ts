@@ -1,6 +1,11 @@
 import pg from 'pg';
 import { inject } from 'vitest';
-import { CARD_REDIRECT_PAYMENT_ID, DELIVERY_METHODS, computeRutCheckDigit } from '@despensa/domain';
+import {
+  CARD_REDIRECT_PAYMENT_ID,
+  DELIVERY_METHODS,
+  computeRutCheckDigit,
+  deliveryFeeOf,
+} from '@despensa/domain';
 import { baseUrl } from './browser';
 
 const API = { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web' };
@@ -145,16 +150,18 @@ export async function placePaidOrder(sc: number, items: { id: string; quantity: 
     as,
   );
   const form = await call('GET', `/api/orderform/${id}`, undefined, as);
+  // The order charges the window's fee on top of the items (the cart shows the same total).
+  const total = form.value + deliveryFeeOf(DELIVERY_METHODS.homeDelivery.id, true);
   await call(
     'POST',
     `/api/orderform/${id}/payments`,
-    { payments: [{ paymentSystem: CARD_REDIRECT_PAYMENT_ID, installments: 1, value: form.value }] },
+    { payments: [{ paymentSystem: CARD_REDIRECT_PAYMENT_ID, installments: 1, value: total }] },
     as,
   );
   const placed = await call(
     'POST',
     '/api/checkout/pub/orderform/transaction',
-    { referenceId: id, value: form.value, interestValue: 0 },
+    { referenceId: id, value: total, interestValue: 0 },
     as,
   );
   // The shopper at the sandbox acquirer: card, bank, and the form back to the shop.
