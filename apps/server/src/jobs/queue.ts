@@ -1,3 +1,4 @@
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
 import type { DeliveryService } from '../modules/shipping/service';
@@ -17,11 +18,14 @@ export const RECURRING_LISTS = 'recurring-lists';
  * and schedules survive restarts, and a scheduled job runs once however many instances share the
  * database. Capacity reads already treat an expired hold as free, so the sweep only tidies the counts.
  */
+/** The advisory lock under which an instance declares the queues and schedules (any fixed number). */
+const QUEUE_SETUP_LOCK = 7_240_001;
+
 export class JobQueue {
   private readonly boss: PgBoss;
 
   constructor(
-    database: Database,
+    private readonly database: Database,
     private readonly delivery: DeliveryService,
     private readonly catalog: CatalogService,
     private readonly checkout: Checkout,
@@ -35,14 +39,32 @@ export class JobQueue {
 
   async start(): Promise<void> {
     await this.boss.start();
+    // Instances starting together would race to declare the same queues and deadlock in pg-boss's
+    // tables: one declares at a time, the others then find them there.
+    await this.oneInstanceAtATime(() => this.declare());
+    // A (re)started instance reconciles at once: what a crash left pending does not wait for the minute.
+    await this.boss.send(RECONCILE_PAYMENTS, {});
+  }
+
+  private async oneInstanceAtATime(work: () => Promise<void>): Promise<void> {
+    const client = new pg.Client({ connectionString: this.database.url });
+    await client.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [QUEUE_SETUP_LOCK]);
+      await work();
+    } finally {
+      await client.end().catch(() => {});
+    }
+  }
+
+  /** The queues, their schedules and this instance's workers. */
+  private async declare(): Promise<void> {
     await this.boss.createQueue(RELEASE_EXPIRED_HOLDS);
     await this.boss.schedule(RELEASE_EXPIRED_HOLDS, '* * * * *');
     await this.boss.work(RELEASE_EXPIRED_HOLDS, () => this.releaseExpiredHolds());
     await this.boss.createQueue(RECONCILE_PAYMENTS);
     await this.boss.schedule(RECONCILE_PAYMENTS, '* * * * *');
     await this.boss.work(RECONCILE_PAYMENTS, () => this.reconcilePayments());
-    // A (re)started instance reconciles at once: what a crash left pending does not wait for the minute.
-    await this.boss.send(RECONCILE_PAYMENTS, {});
     if (this.recurringLists) {
       await this.boss.createQueue(RECURRING_LISTS);
       await this.boss.schedule(RECURRING_LISTS, '* * * * *');

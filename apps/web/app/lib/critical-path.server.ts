@@ -12,9 +12,10 @@ import { DEFERRED_MODULE_TYPE, DEFERRED_REL_ATTRIBUTE } from './deferred-scripts
  *   module script leave the server inert, and the starter in <head> brings them to life.
  */
 const ASSETS_DIR = new URL('../client/assets/', import.meta.url);
-const STYLESHEET_LINK = /<link rel="stylesheet" href="\/assets\/([\w.-]+\.css)"\/>/g;
+// React renders a Content-Security-Policy nonce before the other attributes, when the page has one.
+const STYLESHEET_LINK = /<link (?:nonce="[^"]*" )?rel="stylesheet" href="\/assets\/([\w.-]+\.css)"\/>/g;
 const MODULE_PRELOAD = /<link rel="modulepreload" href=/g;
-const MODULE_SCRIPT = /<script type="module" async="">/g;
+const MODULE_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">/g;
 const HEAD_END = '</head>';
 /** A head that has not ended by then is not ours to rewrite. */
 const MAX_HEAD_CHARS = 256 * 1024;
@@ -47,7 +48,7 @@ export function inlineStylesheets(head: string): string {
 export function deferScripts(html: string): string {
   return html
     .replace(MODULE_PRELOAD, `<link ${DEFERRED_REL_ATTRIBUTE}="modulepreload" href=`)
-    .replace(MODULE_SCRIPT, `<script type="${DEFERRED_MODULE_TYPE}">`);
+    .replace(MODULE_SCRIPT, `<script type="${DEFERRED_MODULE_TYPE}"$1>`);
 }
 
 /** Rewrites a document stream: the head once it is complete, the body piece by piece. */
