@@ -221,7 +221,7 @@ export function CartProvider({
 
   // §2 add by URL: the server added the items and redirected here; the minicart opens once.
   useEffect(() => {
-    const notes = takeOpenMinicartFlag();
+    const notes = takeOpenMinicartFlag(window.location.pathname);
     if (notes === null) return;
     setMinicartOpen(true);
     setMessages(notes.map((text) => ({ code: 'addByUrl', text, status: 'warning' })));

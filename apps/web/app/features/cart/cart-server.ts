@@ -182,7 +182,7 @@ export async function addByUrl(
       notes = [notAddedText(items.length)];
     }
     // The minicart opens where it lands and says what the add could not do (limits, refusals).
-    if (openMinicart) headers.append('set-cookie', openMinicartCookie(notes));
+    if (openMinicart) headers.append('set-cookie', openMinicartCookie(notes, target));
   }
   return new Response(null, { status: 302, headers });
 }
