@@ -352,7 +352,7 @@ describe('payments: the wallet-link drawer (/cencopay/vinculacion)', () => {
     await drawer(page).getByRole('button', { name: 'Entendido' }).click();
     await drawer(page).waitFor({ state: 'hidden' });
     await context.close();
-  });
+  }, 90_000);
 });
 
 describe('payments: paying at the checkout', () => {
