@@ -502,4 +502,22 @@ describe('payments: paying at the checkout', () => {
     );
     await context.close();
   });
+
+  it('a blocked address: after the code, the gift card typed before pays (its number, password and part)', async () => {
+    const shopper = await shopperWithAddress(undefined, { confirmed: false });
+    const { page, context } = await toPaymentStep(shopper.token);
+    await page.getByRole('radio', { name: /^Tarjeta de regalo/ }).check();
+    const dialog = page.getByRole('dialog', { name: 'Pagar con gift card' });
+    await dialog.getByLabel('Número de la gift card').fill('6035000000000200');
+    await dialog.getByLabel('Clave').fill('1234');
+    await dialog.getByRole('button', { name: 'Pagar' }).click();
+    const code = page.getByRole('dialog', { name: 'Confirma tu dirección de despacho' });
+    await code.waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await code.getByLabel('Código de validación').fill((await lastCode(shopper.email))!);
+    await code.getByRole('button', { name: 'Confirmar y pagar' }).click();
+    const order = await orderPlaced(page, shopper.token);
+    expect(order.status).toBe('ready-for-handling');
+    await context.close();
+  });
 });
