@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { computeRutCheckDigit, formatCLP } from '@despensa/domain';
+import { PAYMENT_IDS, computeRutCheckDigit, formatCLP } from '@despensa/domain';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
 
 const API_HEADERS = { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web' };
@@ -72,11 +72,22 @@ async function customer(email?: string): Promise<{ email: string; token: string 
   return { email: login, token: answer.authCookie.Value };
 }
 
+/** The validation code last e-mailed to a customer (the dev outbox). */
+async function lastCode(email: string): Promise<string | undefined> {
+  const { messages } = await api<{ messages: { text: string }[] }>(
+    `/api/dev/outbox?to=${encodeURIComponent(email)}`,
+  );
+  return /\b(\d{6})\b/.exec(messages[0]?.text ?? '')?.[1];
+}
+
 /**
- * A customer ready to pay: a home address in Providencia already confirmed with its e-mailed code (§4 step
- * 4 does not stop the payment), and a dairy product in a cart of theirs.
+ * A customer ready to pay: a home address in Providencia, already confirmed with its e-mailed code (§4 step
+ * 4 does not stop the payment) unless `confirmed` is false.
  */
-async function shopperWithAddress(email?: string): Promise<{ email: string; token: string }> {
+async function shopperWithAddress(
+  email?: string,
+  { confirmed = true } = {},
+): Promise<{ email: string; token: string }> {
   const shopper = await customer(email);
   const { addressId } = await api<{ addressId: string }>('/api/user/address', {
     method: 'POST',
@@ -90,11 +101,9 @@ async function shopperWithAddress(email?: string): Promise<{ email: string; toke
       city: 'Providencia',
     },
   });
+  if (!confirmed) return shopper;
   await api(`/api/user/address/verifyBlocked/${addressId}`, { token: shopper.token });
-  const { messages } = await api<{ messages: { text: string }[] }>(
-    `/api/dev/outbox?to=${encodeURIComponent(shopper.email)}`,
-  );
-  const accessKey = /\b(\d{6})\b/.exec(messages[0]?.text ?? '')?.[1];
+  const accessKey = await lastCode(shopper.email);
   const { authenticationToken } = await api<{ authenticationToken: string }>(
     '/api/vtexid/pub/authentication/start',
   );
@@ -289,7 +298,7 @@ describe('payments: the wallet-link drawer (/cencopay/vinculacion)', () => {
     await context.close();
   });
 
-  it('shows each §6 state: hidden outside the cluster, create, link, and linked with the balance', async () => {
+  it('shows each §6 state: hidden outside the cluster, create, link, and linked with the balance; the wallet-status snackbar', async () => {
     const outside = await customer();
     let { page, context } = await open('/cencopay/vinculacion', outside.token);
     await drawer(page)
@@ -311,6 +320,10 @@ describe('payments: the wallet-link drawer (/cencopay/vinculacion)', () => {
     await drawer(page).getByRole('button', { name: 'Crear y vincular billetera' }).click();
     await drawer(page).getByText('¡Listo! Vinculamos tu billetera a tu cuenta.').waitFor();
     await drawer(page).getByText('Saldo disponible: $0').waitFor();
+    // §2 wallet-status snackbar, beside the drawer.
+    const status = page.getByRole('status').filter({ hasText: 'Tu billetera quedó vinculada.' });
+    expect(await status.innerText()).toContain('Tu billetera quedó vinculada. Saldo disponible: $0');
+    expect(await accessibilityViolations(page)).toEqual([]);
     await context.close();
 
     // A wallet of the sandbox's not linked yet (README: sin-vincular@despensa.cl, $10.000).
@@ -320,6 +333,15 @@ describe('payments: the wallet-link drawer (/cencopay/vinculacion)', () => {
     await drawer(page).getByText('Ya tienes una billetera.', { exact: false }).waitFor();
     await drawer(page).getByRole('button', { name: 'Vincular billetera' }).click();
     await drawer(page).getByText('Saldo disponible: $10.000').waitFor();
+    await page.getByText('Tu billetera quedó vinculada. Saldo disponible: $10.000').waitFor();
+    await context.close();
+
+    // Back from the wallet: the home with the wallet-status snackbar, closed after 15 s (§9).
+    ({ page, context } = await open('/cencopay-success', unlinked.token));
+    const back = page.getByText('Tu billetera quedó vinculada. Saldo disponible: $10.000');
+    await back.waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await back.waitFor({ state: 'detached', timeout: 17_000 });
     await context.close();
 
     // Linked: coming back shows the balance, and the drawer closes with 'Entendido'.
@@ -330,7 +352,7 @@ describe('payments: the wallet-link drawer (/cencopay/vinculacion)', () => {
     await drawer(page).getByRole('button', { name: 'Entendido' }).click();
     await drawer(page).waitFor({ state: 'hidden' });
     await context.close();
-  });
+  }, 90_000);
 });
 
 describe('payments: paying at the checkout', () => {
@@ -433,6 +455,69 @@ describe('payments: paying at the checkout', () => {
     const order = await orderPlaced(page, shopper.token);
     expect(order.status).toBe('ready-for-handling');
     expect(await accessibilityViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('cards that cannot be read: the §2 card-list error snackbar, not an empty list', async () => {
+    const shopper = await shopperWithAddress();
+    const { page, context } = await toPaymentStep(shopper.token);
+    await page.route('**/api/wallet/cards', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"internal"}' }),
+    );
+    await page.getByRole('radio', { name: /^Tarjetas guardadas/ }).check();
+    await page
+      .getByRole('status')
+      .getByText('No pudimos cargar tus tarjetas. Inténtalo nuevamente.', { exact: true })
+      .waitFor();
+    expect(await page.getByText('Aún no tienes tarjetas guardadas.').count()).toBe(0);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('a blocked address: after the code, the chosen one-click card pays (not only the method)', async () => {
+    const shopper = await shopperWithAddress(undefined, { confirmed: false });
+    const cards = await open('/mis-tarjetas', shopper.token);
+    await enrolCard(cards.page, 'Tarjeta de crédito', VISA);
+    await enrolCard(cards.page, 'Tarjeta de débito', REDCOMPRA);
+    await cards.context.close();
+
+    const { page, context } = await toPaymentStep(shopper.token);
+    await page.getByRole('radio', { name: /^Tarjetas guardadas/ }).check();
+    // Not the favourite: the dialog must send this card again.
+    await page.getByRole('radio', { name: /^Redcompra terminada en 7763/ }).check();
+    await payButton(page).click();
+    const code = page.getByRole('dialog', { name: 'Confirma tu dirección de despacho' });
+    await code.waitFor();
+    await code.getByLabel('Código de validación').fill((await lastCode(shopper.email))!);
+    await code.getByRole('button', { name: 'Confirmar y pagar' }).click();
+    const order = await orderPlaced(page, shopper.token);
+    expect(order.status).toBe('ready-for-handling');
+    const [placed] = await api<
+      { paymentData: { transactions: { payments: { paymentSystem: string }[] }[] } }[]
+    >(`/api/checkout/pub/orders/group/${new URL(page.url()).searchParams.get('og')}`, {
+      token: shopper.token,
+    });
+    expect(placed!.paymentData.transactions[0]!.payments[0]!.paymentSystem).toBe(
+      String(PAYMENT_IDS.debitOneClick),
+    );
+    await context.close();
+  });
+
+  it('a blocked address: after the code, the gift card typed before pays (its number, password and part)', async () => {
+    const shopper = await shopperWithAddress(undefined, { confirmed: false });
+    const { page, context } = await toPaymentStep(shopper.token);
+    await page.getByRole('radio', { name: /^Tarjeta de regalo/ }).check();
+    const dialog = page.getByRole('dialog', { name: 'Pagar con gift card' });
+    await dialog.getByLabel('Número de la gift card').fill('6035000000000200');
+    await dialog.getByLabel('Clave').fill('1234');
+    await dialog.getByRole('button', { name: 'Pagar' }).click();
+    const code = page.getByRole('dialog', { name: 'Confirma tu dirección de despacho' });
+    await code.waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await code.getByLabel('Código de validación').fill((await lastCode(shopper.email))!);
+    await code.getByRole('button', { name: 'Confirmar y pagar' }).click();
+    const order = await orderPlaced(page, shopper.token);
+    expect(order.status).toBe('ready-for-handling');
     await context.close();
   });
 });

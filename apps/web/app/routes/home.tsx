@@ -3,12 +3,15 @@ import { salesChannelOf } from '../features/catalog/loader-helpers';
 import { requireDocument } from '../features/content/load-document';
 import { HomeBlocks } from '../features/content/home/home-blocks';
 import { homeView } from '../features/content/home/home-data';
+import { walletLinkLoader } from '../features/payments/wallet-link-server';
+import { WalletStatusSnackbar } from '../features/payments/wallet-status-snackbar';
 import { metaFromSeo, seoFor } from '../lib/seo';
 import type { Route } from './+types/home';
 
 /**
  * /, /index.html, /login, /register, /cencopay-success: the home from the `page-home` document; a URL
- * with ?sku= first adds those products (§2).
+ * with ?sku= first adds those products (§2). Back from the wallet (/cencopay-success), the wallet-status
+ * snackbar tells the wallet's state.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
@@ -18,7 +21,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await requireDocument(services, 'page-home');
   const blocks = homeView(page, services, new Date(), salesChannelOf(request));
   const seo = seoFor(request, services.brand.name, page.title, page.description);
-  return { blocks, brandName: services.brand.name, seo: { ...seo, path: '/' } };
+  const walletLink =
+    new URL(request.url).pathname === '/cencopay-success'
+      ? (await walletLinkLoader(services, request)).link
+      : null;
+  return { blocks, brandName: services.brand.name, seo: { ...seo, path: '/' }, walletLink };
 }
 
 export const meta = metaFromSeo;
@@ -28,6 +35,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <main className="home container">
       <h1 className="visually-hidden">{loaderData.brandName}: supermercado en línea</h1>
       <HomeBlocks blocks={loaderData.blocks} />
+      <WalletStatusSnackbar link={loaderData.walletLink} />
     </main>
   );
 }

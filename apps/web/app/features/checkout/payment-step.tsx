@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Form, useActionData, useNavigation } from 'react-router';
 import { deliveryFeeOf, formatCLP } from '@despensa/domain';
 import type { CheckoutState } from './checkout-server';
@@ -33,11 +33,17 @@ export function PaymentStep({
   );
   const [failed, setFailed] = useState<FailedPaymentKind | null>(null);
   const [code, setCode] = useState<{ addressId: string; sentTo: string | null } | null>(null);
+  // What 'Pagar' sent (the method and its panel's fields): the code dialog pays again with the same.
+  const [payment, setPayment] = useState<[string, string][]>([]);
+  const form = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     if (!result) return;
     if ('failedPayment' in result) setFailed(result.kind ?? 'generic');
-    if ('validationCode' in result) setCode(result.validationCode);
+    if ('validationCode' in result) {
+      setCode(result.validationCode);
+      if (form.current) setPayment(paymentFieldsOf(form.current));
+    }
   }, [result]);
 
   const refused = refusalOf(result);
@@ -46,7 +52,7 @@ export function PaymentStep({
   const Panel = chosen.Panel;
   return (
     <>
-      <Form method="post" className="checkout-form" noValidate>
+      <Form ref={form} method="post" className="checkout-form" noValidate>
         <input type="hidden" name="intent" value="pay" />
         <fieldset className="payment-methods">
           <legend className="payment-methods__legend">Elige cómo pagar</legend>
@@ -108,11 +114,18 @@ export function PaymentStep({
         open={code !== null}
         addressId={code?.addressId ?? ''}
         sentTo={code?.sentTo ?? null}
-        method={method}
+        payment={payment}
         error={codeError}
         busy={busy}
         onClose={() => setCode(null)}
       />
     </>
+  );
+}
+
+/** The payment form's fields but its intent: the method, the one-click card, the gift card and its part. */
+function paymentFieldsOf(form: HTMLFormElement): [string, string][] {
+  return [...new FormData(form)].flatMap(([name, value]) =>
+    name !== 'intent' && typeof value === 'string' ? [[name, value] as [string, string]] : [],
   );
 }

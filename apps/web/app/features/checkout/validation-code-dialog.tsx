@@ -5,13 +5,13 @@ import { Dialog } from '../../ui/dialog';
 
 /**
  * §2 validation-code dialog at checkout (§4 blocked-address check, §8 a 403 on the transaction): the code
- * e-mailed to the shopper confirms the delivery address, and the payment goes on.
+ * e-mailed to the shopper confirms the delivery address, and the payment goes on with what 'Pagar' sent.
  */
 export function ValidationCodeDialog({
   open,
   addressId,
   sentTo,
-  method,
+  payment,
   error,
   busy,
   onClose,
@@ -19,7 +19,8 @@ export function ValidationCodeDialog({
   open: boolean;
   addressId: string;
   sentTo: string | null;
-  method: string;
+  /** The payment step's fields (the method and its details), sent again with the code. */
+  payment: [string, string][];
   error: string | null;
   busy: boolean;
   onClose: () => void;
@@ -34,7 +35,9 @@ export function ValidationCodeDialog({
       <Form method="post" className="checkout-form" noValidate>
         <input type="hidden" name="intent" value="validateAddress" />
         <input type="hidden" name="addressId" value={addressId} />
-        <input type="hidden" name="method" value={method} />
+        {payment.map(([name, value], index) => (
+          <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+        ))}
         <Field
           id={`${id}-code`}
           name="accessKey"

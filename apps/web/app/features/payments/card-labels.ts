@@ -19,3 +19,6 @@ export const ENROL_TYPES: { type: WalletCardType; label: string }[] = [
 export function cardName(card: Pick<WalletCard, 'brand' | 'cardLast4'>): string {
   return `${card.brand} terminada en ${card.cardLast4}`;
 }
+
+/** §2 card-list error snackbar: the saved cards could not be read (never shown as an empty list). */
+export const CARDS_UNREADABLE_MESSAGE = 'No pudimos cargar tus tarjetas. Inténtalo nuevamente.';

@@ -1,8 +1,10 @@
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { WalletCard } from '@despensa/contracts';
+import { WALLET_SNACKBAR_MS } from '@despensa/domain';
 import { apiRequest } from '../../lib/api-client';
-import { CARD_KIND_LABELS, cardName } from './card-labels';
+import { Snackbar } from '../../ui/snackbar';
+import { CARDS_UNREADABLE_MESSAGE, CARD_KIND_LABELS, cardName } from './card-labels';
 import { SAVED_CARDS_PATH } from './paths';
 import { SAVED_CARD_FIELD } from './payment-panel';
 import './payments.css';
@@ -15,22 +17,29 @@ import './payments.css';
 export function OneClickPaymentPanel() {
   const id = useId();
   const [cards, setCards] = useState<WalletCard[] | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [unreadable, setUnreadable] = useState(false);
+  const [snackbar, setSnackbar] = useState<string | null>(null);
+  const closeSnackbar = useCallback(() => setSnackbar(null), []);
 
   useEffect(() => {
     let live = true;
     void apiRequest<WalletCard[]>('/api/wallet/cards').then((answer) => {
       if (!live) return;
-      // A network failure raised error_503 already; a refusal is said here.
+      // A network failure raised error_503 already; any other failure is the §2 card-list error snackbar.
       if (answer.ok) setCards(answer.data);
-      else if (answer.status !== 0) setFailure(answer.message);
+      else if (answer.status !== 0) {
+        setUnreadable(true);
+        setSnackbar(CARDS_UNREADABLE_MESSAGE);
+      }
     });
     return () => {
       live = false;
     };
   }, []);
 
-  if (failure) return <p className="payment-panel__error">{failure}</p>;
+  // Not an empty list: the shopper may still have cards, so only the snackbar speaks.
+  if (unreadable)
+    return <Snackbar message={snackbar} durationMs={WALLET_SNACKBAR_MS} onClose={closeSnackbar} />;
   if (cards === null) return <p className="payment-panel__note">Cargando tus tarjetas…</p>;
   if (cards.length === 0) {
     return (

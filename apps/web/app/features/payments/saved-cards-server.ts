@@ -25,7 +25,11 @@ const isCardType = (value: string): value is WalletCardType => Object.hasOwn(WAL
 /** /mis-tarjetas: the customer's cards, and how their last enrolment went (?enrolment=ok|failed). */
 export async function savedCardsLoader(services: StorefrontServices, request: Request) {
   const token = await requireSession(services, request);
-  const cards = await services.wallet.cards(token);
+  // Unreadable cards are the §2 card-list error snackbar, never an empty list (null).
+  const cards = await services.wallet.cards(token).catch((error: unknown) => {
+    console.error(JSON.stringify({ level: 'error', msg: 'saved cards read failed', error: String(error) }));
+    return null;
+  });
   const enrolment = new URL(request.url).searchParams.get('enrolment');
   return {
     cards,

@@ -4,21 +4,22 @@ import type { WalletCard } from '@despensa/contracts';
 import { WALLET_SNACKBAR_MS } from '@despensa/domain';
 import { Dialog } from '../../ui/dialog';
 import { Snackbar } from '../../ui/snackbar';
-import { CARD_KIND_LABELS, ENROL_TYPES, cardName } from './card-labels';
+import { CARDS_UNREADABLE_MESSAGE, CARD_KIND_LABELS, ENROL_TYPES, cardName } from './card-labels';
 import type { SavedCardsActionResult } from './saved-cards-server';
 import './payments.css';
 
 /**
  * /mis-tarjetas: the customer's one-click cards (brand, last digits, the favourite marked), add one through
  * the acquirer's enrolment page, make one the favourite, delete one. A refused change (§8: a card that paid an
- * order not yet collected and receipted) is told in a snackbar for 15 s.
+ * order not yet collected and receipted) is told in a snackbar for 15 s, and so are cards that could not be
+ * read (§2 card-list error; `cards` null).
  */
 export function SavedCards({
   cards,
   enrolmentMessage,
   enrolmentOk,
 }: {
-  cards: WalletCard[];
+  cards: WalletCard[] | null;
   enrolmentMessage: string | null;
   enrolmentOk: boolean;
 }) {
@@ -27,13 +28,17 @@ export function SavedCards({
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
   const [deleting, setDeleting] = useState<WalletCard | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const closeRefusal = useCallback(() => setRefusal(null), []);
+  const [notice, setNotice] = useState<string | null>(cards === null ? CARDS_UNREADABLE_MESSAGE : null);
+  const closeNotice = useCallback(() => setNotice(null), []);
+
+  useEffect(() => {
+    if (cards === null) setNotice(CARDS_UNREADABLE_MESSAGE);
+  }, [cards]);
 
   useEffect(() => {
     if (!result) return;
     setDeleting(null);
-    setRefusal(result.ok ? null : result.error);
+    setNotice(result.ok ? null : result.error);
   }, [result]);
 
   return (
@@ -45,7 +50,7 @@ export function SavedCards({
         <p className={enrolmentOk ? 'account-form__success' : 'account-form__error'} role="status">
           {enrolmentMessage}
         </p>
-        {cards.length === 0 ? (
+        {cards === null ? null : cards.length === 0 ? (
           <p>Aún no tienes tarjetas guardadas. Agrega una para pagar en un clic.</p>
         ) : (
           <ul className="saved-cards">
@@ -126,7 +131,7 @@ export function SavedCards({
           </div>
         </Form>
       </Dialog>
-      <Snackbar message={refusal} durationMs={WALLET_SNACKBAR_MS} onClose={closeRefusal} />
+      <Snackbar message={notice} durationMs={WALLET_SNACKBAR_MS} onClose={closeNotice} />
     </>
   );
 }
