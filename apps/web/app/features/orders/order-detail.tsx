@@ -47,10 +47,13 @@ export function OrderDetail({
         <Link to={back}>Volver a {old ? 'mis compras antiguas' : 'mis compras'}</Link>
       </p>
       <h1 className="account-page__title">Pedido {order.orderId}</h1>
-      <p className="order-detail__status">
-        Estado:{' '}
-        <strong className={`order-status order-status--${order.status}`}>{order.statusDescription}</strong>
-      </p>
+      {/* A live order's status is the live section's (it moves without a reload); a cancelled one stays. */}
+      {order.status === 'canceled' ? (
+        <p className="order-detail__status">
+          Estado:{' '}
+          <strong className={`order-status order-status--${order.status}`}>{order.statusDescription}</strong>
+        </p>
+      ) : null}
       {order.status !== 'canceled' && order.status !== 'payment-pending' ? (
         <ol className="order-steps" aria-label="Avance del pedido">
           {STATUS_STEPS.map((step, index) => (
