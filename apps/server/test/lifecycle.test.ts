@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { freePort } from './support/server-process';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -22,12 +23,13 @@ function startServer(env: Record<string, string>) {
 describe('server process', () => {
   it('starts on an embedded PostgreSQL, seeds, answers, and stops cleanly on SIGTERM', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'despensa-lifecycle-'));
-    const port = 5200 + Math.floor(Math.random() * 500);
+    // Ports the OS hands out as free: a random range once met this machine's own services (RabbitMQ at 5672).
+    const [port, databasePort] = [await freePort(), await freePort()];
     const { child, output, exited } = startServer({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(port + 1000),
+      EMBEDDED_PG_PORT: String(databasePort),
       SEED_PRODUCTS: '60',
     });
     try {
