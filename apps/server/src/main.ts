@@ -28,7 +28,12 @@ async function main(): Promise<void> {
     console.error(`${reason}: shutting down`);
     // Whatever hangs on the way out (a request that never ends), the process still leaves.
     setTimeout(() => process.exit(exitCode), 20_000).unref();
-    await built?.close().catch((error: unknown) => console.error(`closing the server: ${String(error)}`));
+    // The shop gets 10 s to finish its requests and jobs, so the embedded PostgreSQL is always stopped in time.
+    const closing = built
+      ?.close()
+      .catch((error: unknown) => console.error(`closing the server: ${String(error)}`));
+    const late = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 10_000).unref());
+    if ((await Promise.race([closing, late])) === 'late') console.error('the server did not close in 10 s');
     if (database?.embedded) console.error('stopping the embedded PostgreSQL');
     await database
       ?.close()

@@ -23,7 +23,10 @@ export async function openDatabase(config: Config, log: (message: string) => voi
     ...database,
     embedded: embedded !== null,
     close: async () => {
-      await database.close();
+      // The pool waits for every client lent out; a service that never gave its LISTEN client back must
+      // not keep the embedded PostgreSQL running, whose stop ends those connections anyway.
+      const drained = new Promise<void>((resolve) => setTimeout(resolve, 3_000).unref());
+      await Promise.race([database.close(), drained]);
       await embedded?.stop();
     },
   };
