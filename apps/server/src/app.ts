@@ -254,7 +254,7 @@ export async function buildApp({
   const wallet = new WalletService(
     database,
     users,
-    walletProvider ?? (await seeded(new WalletSandbox(database.db, clock))),
+    walletProvider ?? (await seeded(new WalletSandbox(database.db, clock, config.WALLET_SANDBOX_SETTLE_MS))),
     cardAcquirer,
     clock,
   );

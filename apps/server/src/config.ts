@@ -107,6 +107,8 @@ const configSchema = z.object({
    * (domain PAYMENT_RECONCILE_AFTER_MS by default; the process tests shorten it).
    */
   PAYMENT_RECONCILE_AFTER_MS: z.coerce.number().int().min(1_000).max(3_600_000).optional(),
+  /** How long the sandbox wallet keeps a charge processing (WALLET_SETTLE_MS by default; journeys shorten it). */
+  WALLET_SANDBOX_SETTLE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
 });
 
 export type Config = z.output<typeof configSchema> & { dataDir: string };

@@ -11,7 +11,7 @@ const CARD_IN_USE =
 /** Transbank's integration cards (apps/server/src/providers/acquirer/sandbox/cards.ts). */
 const VISA = '4051885600446623';
 const REDCOMPRA = '4051884239937763';
-/** A wallet journey waits for the sandbox's charge to settle (25 s), polled every 10 s. */
+/** A wallet journey waits for the sandbox's charge to settle (15 s in the journeys' server), polled every 10 s. */
 const WALLET_JOURNEY_MS = 120_000;
 
 let browser: Browser;
@@ -409,8 +409,8 @@ describe('payments: paying at the checkout', () => {
       await progress
         .filter({ hasText: 'Aún no hemos terminado, espera un momento.' })
         .waitFor({ timeout: 12_000 });
-      // The sandbox wallet settles after 25 s: 200-0 at the poll after that.
-      await page.waitForURL(/\/checkout\/orderPlaced\?og=/, { timeout: 25_000 });
+      // The journeys' sandbox wallet settles after 15 s: 200-0 at the poll after that.
+      await page.waitForURL(/\/checkout\/orderPlaced\?og=/, { timeout: 20_000 });
       const order = await orderPlaced(page, shopper.token);
       expect(order.status).toBe('ready-for-handling');
       await context.close();
@@ -431,7 +431,7 @@ describe('payments: paying at the checkout', () => {
       await payButton(page).click();
       await page.getByText('Tu pago está siendo procesado, espera un momento.').waitFor();
       const modal = page.getByRole('dialog', { name: 'Tu banco rechazó el pago' });
-      await modal.waitFor({ timeout: 40_000 });
+      await modal.waitFor({ timeout: 30_000 });
       expect(page.url()).toMatch(/\/checkout\/payment(\?|$)/);
       expect(await accessibilityViolations(page)).toEqual([]);
       await context.close();

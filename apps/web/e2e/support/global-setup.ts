@@ -41,6 +41,8 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       EMBEDDED_PG_PORT: String(databasePort),
       SEED_PRODUCTS: '800',
+      // A wallet charge settles at the second 10 s poll, not the third: both §4 messages, 10 s sooner.
+      WALLET_SANDBOX_SETTLE_MS: '15000',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

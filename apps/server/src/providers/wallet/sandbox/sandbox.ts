@@ -9,7 +9,7 @@ import {
   sandboxWalletCharge as charge,
 } from './tables';
 
-/** How long the sandbox wallet keeps a charge at 200-2 before telling its outcome. */
+/** How long the sandbox wallet keeps a charge at 200-2 before telling its outcome, unless told otherwise. */
 export const WALLET_SETTLE_MS = 25_000;
 /** A card declined by its bank; balance too low. */
 export const WALLET_DECLINED_CODE = '400-1';
@@ -38,6 +38,7 @@ export class WalletSandbox implements WalletProvider {
   constructor(
     private readonly db: Db,
     private readonly clock: () => Date,
+    private readonly settleMs: number = WALLET_SETTLE_MS,
   ) {}
 
   async seed(): Promise<void> {
@@ -130,7 +131,7 @@ export class WalletSandbox implements WalletProvider {
             amountCents: input.amountCents,
             outcome,
             createdAt: now,
-            settlesAt: new Date(now.getTime() + WALLET_SETTLE_MS),
+            settlesAt: new Date(now.getTime() + this.settleMs),
           })
           .onConflictDoNothing()
           .returning();
