@@ -184,6 +184,16 @@ describe('the cart steppers, cards and ratings', () => {
         .getByRole('button', { name: /^Agregar / })
         .count(),
     ).toBe(0);
+    // Its product page says the same, not a disabled 'Agregar'.
+    await page.goto((await soldOut.first().getByRole('heading').getByRole('link').getAttribute('href'))!);
+    // Where the page offers to buy (the tags over it say 'Agotado' too).
+    await page.locator('.buy-box__actions').getByText('Agotado', { exact: true }).waitFor();
+    expect(
+      await page
+        .locator('.buy-box')
+        .getByRole('button', { name: /^Agregar / })
+        .count(),
+    ).toBe(0);
     await page.context().close();
   });
 

@@ -64,9 +64,8 @@ export function ProductCard(props: { product: ProductSummary; eager?: boolean; p
  */
 function CardPurchase({ product }: { product: ProductSummary }) {
   const { lines, setQuantity } = useCart();
-  if (!product.inStock) return <p className="product-card__sold-out">Agotado</p>;
   const line = lines.find((item) => item.id === product.skuId && item.quantity > 0);
-  if (line) {
+  if (line && product.inStock) {
     return (
       <div className="product-card__stepper">
         <QuantityStepper
@@ -77,7 +76,7 @@ function CardPurchase({ product }: { product: ProductSummary }) {
       </div>
     );
   }
-  return isWeighed(product.measurementUnit) ? (
+  return isWeighed(product.measurementUnit) && product.inStock ? (
     // Weighed items: the quick-purchase drawer asks for the weight first (§2 drawers).
     <button
       type="button"
