@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import { isWeighed } from '@despensa/domain';
+import { formatCLP, isWeighed } from '@despensa/domain';
 import { useCart } from '../cart/cart-context';
 import { QuantityStepper } from '../cart/quantity-stepper';
 import { dispatchQuickPurchase } from './add-to-cart';
 import { AddToCartButton } from './add-to-cart-button';
 import { ProductPrice } from './product-price';
 import { ProductTags } from './product-tags';
-import type { ProductSummary } from './product-summary';
+import { quantityTotal, type ProductSummary } from './product-summary';
 import { RatingStars } from './rating-stars';
 import { AddToListButton } from '../lists/add-to-list';
 import { FavouriteButton } from '../lists/favourite-button';
@@ -73,6 +73,12 @@ function CardPurchase({ product }: { product: ProductSummary }) {
           label={`Cantidad de ${line.name} en tu carro`}
           onChange={(quantity) => setQuantity(line, quantity)}
         />
+        {isWeighed(product.measurementUnit) ? (
+          // What that weight costs, as the product page and the quick-purchase drawer say it.
+          <p className="product-card__estimate">
+            Precio estimado <strong>{formatCLP(quantityTotal(product, line.quantity))}</strong>
+          </p>
+        ) : null}
       </div>
     );
   }
