@@ -583,6 +583,65 @@ describe('delivery windows and the cart', () => {
       shop.services.shipping.applyChoice(form.orderFormId, deliveryChoiceFor(99999, null)),
     ).rejects.toMatchObject({ code: 'storeNotFound' });
   });
+
+  it('says which prices the new channel changed: product, price before and now (issue #17)', async () => {
+    // One sku the other store sells at another price, one it sells at the same price.
+    const { rows } = await shop.database.pool.query(
+      `SELECT a.sku_id, b.sales_channel AS other, a.price = b.price AS same FROM sku_offer a
+         JOIN sku_offer b ON b.sku_id = a.sku_id AND b.seller_id = '1' AND b.sales_channel <> $1
+         JOIN store s ON s.active AND s.sales_channel = b.sales_channel
+         JOIN sku k ON k.id = a.sku_id AND k.measurement_unit <> 'kg'
+        WHERE a.sales_channel = $1 AND a.seller_id = '1'
+          AND a.available_quantity > 5 AND b.available_quantity > 5
+        ORDER BY b.sales_channel, a.sku_id`,
+      [providencia.sc],
+    );
+    type Row = { sku_id: number; other: number; same: boolean };
+    const other = (rows as Row[]).find((row) => !row.same)!.other;
+    const changed = String((rows as Row[]).find((row) => row.other === other && !row.same)!.sku_id);
+    const kept = String((rows as Row[]).find((row) => row.other === other && row.same)!.sku_id);
+    const form = await cart.create(
+      {
+        items: [
+          { id: changed, quantity: 1, seller: '1' },
+          { id: kept, quantity: 2, seller: '1' },
+        ],
+      },
+      `?sc=${providencia.sc}`,
+    );
+    const { orderForm, repricedProducts } = await shop.services.shipping.applyChoice(
+      form.orderFormId,
+      deliveryChoiceFor(other, DELIVERY_METHODS.storePickup.id),
+    );
+    const before = (id: string) => form.items.find((item) => item.id === id)!;
+    const after = (id: string) => orderForm.items.find((item) => item.id === id)!;
+    expect(after(changed).sellingPrice).not.toBe(before(changed).sellingPrice);
+    const line = before(changed);
+    expect(repricedProducts).toContainEqual({
+      id: changed,
+      name: line.name,
+      imageUrl: line.imageUrl,
+      oldPrice: line.sellingPrice,
+      newPrice: after(changed).sellingPrice,
+    });
+    // Only lines whose price moved are told.
+    for (const told of repricedProducts) expect(told.oldPrice).not.toBe(told.newPrice);
+    expect(repricedProducts.some((told) => told.id === kept)).toBe(
+      after(kept).sellingPrice !== before(kept).sellingPrice,
+    );
+    // Going back tells the way back.
+    const back = await shop.services.shipping.applyChoice(
+      form.orderFormId,
+      deliveryChoiceFor(providencia.sc, DELIVERY_METHODS.homeDelivery.id),
+    );
+    expect(back.repricedProducts).toContainEqual(
+      expect.objectContaining({
+        id: changed,
+        oldPrice: after(changed).sellingPrice,
+        newPrice: line.sellingPrice,
+      }),
+    );
+  });
 });
 
 async function storeWithout(sku: string, channels: number[]): Promise<number> {

@@ -180,6 +180,35 @@ describe('shopping lists', () => {
     await context.close();
   });
 
+  it("chooses a weighed product's quantity in a list by weight, as in the cart (issue #17)", async () => {
+    const [trutro] = (await (
+      await api('GET', '/api/catalog/products/search/trutro-deshuesado-de-pollo/p')
+    ).json()) as ApiProduct[];
+    const sku = trutro!.items[0]!;
+    const { page, context } = await loggedInContext();
+    const [session] = (await context.cookies()).filter((cookie) => cookie.name === 'despensa_session');
+    // Three steps of 0,5 kg, saved through the lists API.
+    const created = await api(
+      'POST',
+      '/api/user/shopping-list',
+      { name: 'Asado', skus: JSON.stringify({ [sku.itemId]: 3 }) },
+      { ...API, 'x-access-token': session!.value },
+    );
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    await page.goto(`/lista-de-compra?l=${id}`);
+    const weight = page.getByLabel(`Cantidad de ${sku.nameComplete}`);
+    const chosen = () => weight.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]!.text);
+    expect(await chosen()).toBe('1,5 kg');
+    expect((await weight.locator('option').allTextContents()).slice(0, 3)).toEqual([
+      '0,5 kg',
+      '1 kg',
+      '1,5 kg',
+    ]);
+    await page.getByText(/^\$[\d.]+ \/ kg$/).waitFor();
+    await context.close();
+  });
+
   it('a list change after the session ended logs out and goes home (§6 401)', async () => {
     const { page, context } = await loggedInContext();
     const product = dairy[1]!;

@@ -19,6 +19,8 @@ let browser: Browser;
 let db: pg.Client;
 let sc: number;
 let skus: string[];
+/** A weighed sku (steps of 0,5 kg or so) the store sells. */
+let weighed: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -34,6 +36,17 @@ beforeAll(async () => {
       [sc],
     )
   ).rows.map((row) => String(row.id));
+  weighed = String(
+    (
+      await db.query(
+        `SELECT s.id FROM sku s JOIN sku_offer o ON o.sku_id = s.id AND o.seller_id = '1' AND o.sales_channel = $1
+          WHERE o.available_quantity >= 40 AND o.list_price > 0 AND s.measurement_unit = 'kg'
+            AND s.unit_multiplier = 0.5 AND s.cart_limit >= 35
+          ORDER BY s.id LIMIT 1`,
+        [sc],
+      )
+    ).rows[0].id,
+  );
 });
 afterAll(async () => {
   await db?.end();
@@ -229,7 +242,14 @@ describe('purchases: list → detail → reschedule → cancel, and repeat last 
     const first = skus[0]!;
     const stockBefore = await stockOf(first);
     const firstOrder = await placePaidOrder(shopper, [{ id: first, quantity: 2 }], 3);
-    const lastOrder = await placePaidOrder(shopper, [{ id: skus[1]!, quantity: 3 }], 4);
+    const lastOrder = await placePaidOrder(
+      shopper,
+      [
+        { id: skus[1]!, quantity: 3 },
+        { id: weighed, quantity: 2 },
+      ],
+      4,
+    );
     expect(await stockOf(first)).toBe(stockBefore - 2);
     const { context, page } = await shopperPage(shopper.token);
     try {
@@ -294,7 +314,7 @@ describe('purchases: list → detail → reschedule → cancel, and repeat last 
       expect(await placesOf(startDateUtc!)).toBe(targetPlaces);
       expect(await page.getByRole('button', { name: 'Anular pedido' }).count()).toBe(0);
 
-      // Edit the other order before its cut-off: one unit fewer, refunded through the card.
+      // Edit the other order before its cut-off: one unit and half a kilo fewer, refunded through the card.
       const edited = skus[1]!;
       const editedStock = await stockOf(edited);
       await page.goto(`/mis-compras/${lastOrder}`);
@@ -303,13 +323,21 @@ describe('purchases: list → detail → reschedule → cancel, and repeat last 
       await page.getByText(/^Puedes modificar tu pedido hasta el /).waitFor();
       expect(await accessibilityViolations(page)).toEqual([]);
       await page.getByRole('spinbutton').fill('2');
+      // The weighed line is chosen by weight: 1 kg bought, 0,5 kg now.
+      const weight = page.getByRole('combobox', { name: /por 0,5 kg\)$/ });
+      const chosen = () => weight.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]!.text);
+      expect(await chosen()).toBe('1 kg');
+      await weight.selectOption({ label: '0,5 kg' });
       await page.getByRole('button', { name: 'Guardar cambios' }).click();
       await page
         .getByText(/^Guardamos los cambios\. Te devolveremos \$[\d.]+ al medio de pago con que pagaste\.$/)
         .waitFor();
       expect(await stockOf(edited)).toBe(editedStock + 1);
       const after = await api(shopper.token)<Order>('GET', `/api/checkout/pub/orders/${lastOrder}`);
-      expect(after.items.map((item) => item.quantity)).toEqual([2]);
+      expect(Object.fromEntries(after.items.map((item) => [item.id, item.quantity]))).toEqual({
+        [edited]: 2,
+        [weighed]: 1,
+      });
     } finally {
       await context.close();
     }

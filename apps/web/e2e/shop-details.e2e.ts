@@ -14,7 +14,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function open(path: string, options: { width?: number } = {}): Promise<Page> {
+async function open(path: string, options: { width?: number; height?: number } = {}): Promise<Page> {
   const { page } = await newPage(browser, options);
   await page.goto(path);
   await page.waitForLoadState('networkidle');
@@ -144,8 +144,8 @@ describe('the cart steppers, cards and ratings', () => {
     await page.context().close();
   });
 
-  it("steps a weighed product's card in kg once it is in the cart", async () => {
-    const page = await open('/frutas-y-verduras');
+  it("steps a weighed product's card in kg once it is in the cart, within a phone's card", async () => {
+    const page = await open('/frutas-y-verduras', { width: 390, height: 844 });
     const grid = page.locator('.product-grid');
     const name = (await grid
       .getByRole('article')
@@ -166,9 +166,20 @@ describe('the cart steppers, cards and ratings', () => {
     const kg = /^\d+(,\d+)? kg$/;
     await expect.poll(() => stepper.locator('output').textContent()).toMatch(kg);
     const before = await stepper.locator('output').textContent();
+    // With what that weight costs, which grows with the next step.
+    const estimate = card.getByText(/^Precio estimado \$[\d.]+$/);
+    const pesos = async () => Number((await estimate.textContent())!.replace(/\D/g, ''));
+    const one = await pesos();
+    expect(one).toBeGreaterThan(0);
     await stepper.getByRole('button', { name: /^Agregar \d+(,\d+)? kg de / }).click();
     await expect.poll(() => stepper.locator('output').textContent()).not.toBe(before);
     expect(await stepper.locator('output').textContent()).toMatch(kg);
+    await expect.poll(pesos).toBeGreaterThan(one);
+    // The weight reads whole, and the stepper stays inside the card.
+    const output = stepper.locator('output');
+    expect(await output.evaluate((value) => value.scrollWidth <= value.clientWidth)).toBe(true);
+    const [cardBox, stepperBox] = [(await card.boundingBox())!, (await stepper.boundingBox())!];
+    expect(stepperBox.x + stepperBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
     await page.context().close();
   });
 
@@ -181,6 +192,16 @@ describe('the cart steppers, cards and ratings', () => {
     expect(
       await soldOut
         .first()
+        .getByRole('button', { name: /^Agregar / })
+        .count(),
+    ).toBe(0);
+    // Its product page says the same, not a disabled 'Agregar'.
+    await page.goto((await soldOut.first().getByRole('heading').getByRole('link').getAttribute('href'))!);
+    // Where the page offers to buy (the tags over it say 'Agotado' too).
+    await page.locator('.buy-box__actions').getByText('Agotado', { exact: true }).waitFor();
+    expect(
+      await page
+        .locator('.buy-box')
         .getByRole('button', { name: /^Agregar / })
         .count(),
     ).toBe(0);

@@ -41,7 +41,7 @@ import type {
   WithdrawalStores,
 } from './delivery';
 import type { WalletCard, WalletEnrolment } from './wallet';
-import type { LngLat, WalletCardType, WalletLinkState } from '@despensa/domain';
+import type { LngLat, RepricedLine, WalletCardType, WalletLinkState } from '@despensa/domain';
 import type { OperationsWebService } from './operations';
 import type { AnalyticsDashboard } from './analytics';
 import type { FeatureFlags } from '@despensa/domain';
@@ -314,12 +314,13 @@ export interface StorefrontServices {
     simulate(body: ShippingSimulationBody): Promise<ShippingSimulation>;
     /**
      * Re-prices the cart under `choice` and attaches its shipping data. Items the new channel does not
-     * sell come back in `lostProducts` and are NOT removed (the lost-products dialog decides, §4).
+     * sell come back in `lostProducts` and are NOT removed (the lost-products dialog decides, §4); those it
+     * sells at another price come back in `repricedProducts`, price before and now (issue #17).
      */
     applyChoice(
       orderFormId: string,
       choice: DeliveryChoice,
-    ): Promise<{ orderForm: OrderForm; lostProducts: LostProduct[] }>;
+    ): Promise<{ orderForm: OrderForm; lostProducts: LostProduct[]; repricedProducts: RepricedLine[] }>;
     /** Holds a window for the cart (counts against capacity); fails with windowFull when it is full. */
     reserveWindow(
       orderFormId: string,

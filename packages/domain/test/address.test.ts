@@ -79,6 +79,15 @@ describe('truncateFirstName', () => {
     expect(truncateFirstName('Maximiliano Andrés')).toBe('Maximiliano…');
     expect(truncateFirstName('Maximiliano Andrés')).toHaveLength(12);
   });
+
+  it('ends on the ellipsis after a whole name, not inside the next one (issue #17)', () => {
+    expect(truncateFirstName('Ana María José')).toBe('Ana María…');
+    expect(truncateFirstName('María José Antonia')).toBe('María José…');
+    expect(truncateFirstName('Ana   María   José')).toBe('Ana María…');
+    // One long name can only be cut inside it, still with the one ellipsis character.
+    expect(truncateFirstName('Maximilianoooo')).toBe('Maximiliano…');
+    expect(truncateFirstName('Ana María José')).not.toContain('...');
+  });
 });
 
 describe('address list filters', () => {

@@ -5,6 +5,7 @@ import type {
   OrderFormShippingBody,
   StorefrontServices,
 } from '@despensa/contracts';
+import { repricedLines, type CartPriceLine, type RepricedLine } from '@despensa/domain';
 import type { Database } from '../db/client';
 import type { CartService } from '../modules/cart/service';
 import type { DeliveryService } from '../modules/shipping/service';
@@ -41,15 +42,17 @@ export function attachShippingFlow({ delivery, cart }: Modules) {
 
 /** §4 changing the delivery mode: the same two writes (give the window back, write the cart) as one. */
 export function applyChoiceFlow({ delivery, cart }: Modules) {
-  return defineFlow<{ orderFormId: string; choice: DeliveryChoice }, OrderForm>(
-    'apply-delivery-choice',
-    async ({ orderFormId, choice }, { tx, step }) => {
-      const before = await step('readCart', () => cart.deliveryChoiceOf(orderFormId, tx));
-      const plan = delivery.planChoice(before.orderForm, before.deliveryChoice, choice);
-      if (plan.releaseWindow) await step('releaseWindow', () => delivery.releaseWindow(orderFormId, tx));
-      return step('writeCart', () => cart.setShippingData(orderFormId, plan, tx));
-    },
-  );
+  return defineFlow<
+    { orderFormId: string; choice: DeliveryChoice },
+    { before: OrderForm; orderForm: OrderForm }
+  >('apply-delivery-choice', async ({ orderFormId, choice }, { tx, step }) => {
+    const before = await step('readCart', () => cart.deliveryChoiceOf(orderFormId, tx));
+    const plan = delivery.planChoice(before.orderForm, before.deliveryChoice, choice);
+    if (plan.releaseWindow) await step('releaseWindow', () => delivery.releaseWindow(orderFormId, tx));
+    const orderForm = await step('writeCart', () => cart.setShippingData(orderFormId, plan, tx));
+    // The cart as it was priced, so the change can say which prices moved.
+    return { before: before.orderForm, orderForm };
+  });
 }
 
 type DeliveryApi = StorefrontServices['delivery'];
@@ -93,11 +96,23 @@ export class ShippingFlows implements Pick<DeliveryApi, 'applyChoice' | 'reserve
   async applyChoice(
     orderFormId: string,
     choice: DeliveryChoice,
-  ): Promise<{ orderForm: OrderForm; lostProducts: LostProduct[] }> {
-    const orderForm = await runFlow(this.database, this.apply, { orderFormId, choice });
+  ): Promise<{ orderForm: OrderForm; lostProducts: LostProduct[]; repricedProducts: RepricedLine[] }> {
+    const { before, orderForm } = await runFlow(this.database, this.apply, { orderFormId, choice });
     const lostProducts = orderForm.items
       .filter((item) => item.availability !== 'available')
       .map((item) => ({ id: item.id, name: item.name, imageUrl: item.imageUrl, quantity: item.quantity }));
-    return { orderForm, lostProducts };
+    const repricedProducts = repricedLines(pricedLines(before), pricedLines(orderForm));
+    return { orderForm, lostProducts, repricedProducts };
   }
+}
+
+/** A cart's lines as a channel change compares them: what one unit (or weighed step) sells for. */
+function pricedLines(orderForm: OrderForm): CartPriceLine[] {
+  return orderForm.items.map((item) => ({
+    id: item.id,
+    name: item.name,
+    imageUrl: item.imageUrl,
+    price: item.sellingPrice,
+    available: item.availability === 'available',
+  }));
 }

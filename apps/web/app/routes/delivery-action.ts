@@ -5,7 +5,6 @@ import {
   failureMessages,
   type DeliveryChoice,
   type FailureCode,
-  type OrderForm,
   type StorefrontServices,
 } from '@despensa/contracts';
 import {
@@ -13,9 +12,7 @@ import {
   isListableAddressId,
   isListableLabel,
   modeNeedsWindow,
-  repricedLines,
   type DeliveryMethodKind,
-  type CartPriceLine,
 } from '@despensa/domain';
 import { cartForChange, storedOrderForm } from '../features/cart/cart-server';
 import {
@@ -201,8 +198,7 @@ async function applyToCart(
   if (!stored && !window) return { lostProducts: [] };
   const orderForm = stored ?? (await newCartFor(services, request, headers));
   const applied = await services.delivery.applyChoice(orderForm.orderFormId, choice);
-  const lostProducts = applied.lostProducts;
-  const repricedProducts = repricedLines(pricedLines(orderForm), pricedLines(applied.orderForm));
+  const { lostProducts, repricedProducts } = applied;
   if (!window) return { lostProducts, repricedProducts };
   try {
     await services.delivery.reserveWindow(orderForm.orderFormId, window);
@@ -218,14 +214,4 @@ async function newCartFor(services: StorefrontServices, request: Request, header
   const { orderForm, setCookie } = await cartForChange(services, request);
   if (setCookie) headers.append('set-cookie', setCookie);
   return orderForm;
-}
-
-function pricedLines(orderForm: OrderForm): CartPriceLine[] {
-  return orderForm.items.map((item) => ({
-    id: item.id,
-    name: item.name,
-    imageUrl: item.imageUrl,
-    price: item.sellingPrice,
-    available: item.availability === 'available',
-  }));
 }

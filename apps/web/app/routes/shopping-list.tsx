@@ -1,7 +1,13 @@
 import { useId } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { failureCodeOf } from '@despensa/contracts';
-import { MAX_QUANTITY, SHOPPING_LIST_SCHEDULE_STATUS, formatCLP } from '@despensa/domain';
+import {
+  MAX_QUANTITY,
+  SHOPPING_LIST_SCHEDULE_STATUS,
+  formatCLP,
+  isWeighed,
+  quantityLabel,
+} from '@despensa/domain';
 import { requireSession } from '../features/account/account-server';
 import { notFound, salesChannelOf } from '../features/catalog/loader-helpers';
 import { orLogOutHome, requireFeature } from '../features/lists/features-server';
@@ -216,7 +222,10 @@ function ListLineRow({ line, listId }: { line: ListLine; listId: string }) {
           {line.name}
         </Link>
         {line.available ? (
-          <span className="list-line__price">{formatCLP(line.price)}</span>
+          <span className="list-line__price">
+            {formatCLP(line.price)}
+            {isWeighed(line.measurementUnit) ? ' / kg' : ''}
+          </span>
         ) : (
           <span className="list-line__unavailable">No disponible</span>
         )}
@@ -235,9 +244,10 @@ function ListLineRow({ line, listId }: { line: ListLine; listId: string }) {
           defaultValue={line.quantity}
           onChange={(event) => fetcher.submit(event.currentTarget.form)}
         >
+          {/* A weighed product is chosen by weight, as in the cart: '0,5 kg', '1 kg'… (issue #17). */}
           {Array.from({ length: MAX_QUANTITY }, (_, i) => i + 1).map((quantity) => (
             <option key={quantity} value={quantity}>
-              {quantity}
+              {quantityLabel({ ...line, quantity })}
             </option>
           ))}
         </select>

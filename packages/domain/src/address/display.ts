@@ -45,9 +45,18 @@ export function truncate(text: string, max: number = ADDRESS_TRUNCATE_LENGTH): s
   return `${cut(text, max - 1).trimEnd()}${ELLIPSIS}`;
 }
 
-/** The greeting name 'Hola, {name}' (§2): trimmed, at most 12 characters. */
+/**
+ * The greeting name 'Hola, {name}' (§2): trimmed, at most 12 characters (§9). A cut that would leave the
+ * start of a second name ('Ana María J…') ends after the last whole one instead ('Ana María…'); a single
+ * name longer than that can only be cut inside it.
+ */
 export function truncateFirstName(name: string): string {
-  return truncate(name.trim(), FIRST_NAME_TRUNCATE_LENGTH);
+  const trimmed = name.trim().replace(/\s+/g, ' ');
+  const shown = truncate(trimmed, FIRST_NAME_TRUNCATE_LENGTH);
+  if (shown === trimmed) return shown;
+  const kept = shown.slice(0, -ELLIPSIS.length);
+  const wordCut = trimmed[kept.length] !== ' ' && kept.includes(' ');
+  return wordCut ? `${kept.slice(0, kept.lastIndexOf(' '))}${ELLIPSIS}` : shown;
 }
 
 /** §3: addresses whose id contains a comma or space are hidden; an empty id cannot be selected either. */

@@ -1,6 +1,9 @@
 import { dispatchCartAdd } from './add-to-cart';
 
-/** The visible word stays 'Agregar' even when disabled: the accessible name must contain it (WCAG 2.5.3). */
+/**
+ * 'Agregar' (its accessible name contains the visible word, WCAG 2.5.3), or 'Agotado' when out of stock:
+ * a disabled 'Agregar' would tell the shopper nothing about why (issue #17), on cards, shelves and pages alike.
+ */
 export function AddToCartButton(props: {
   productName: string;
   skuId: string;
@@ -10,12 +13,12 @@ export function AddToCartButton(props: {
   className?: string;
 }) {
   const { productName, skuId, sellerId, inStock, quantity = 1 } = props;
+  if (!inStock) return <p className="sold-out">Agotado</p>;
   return (
     <button
       type="button"
       className={props.className ?? 'add-to-cart'}
       aria-label={`Agregar ${productName} al carro`}
-      disabled={!inStock}
       onClick={() => dispatchCartAdd({ skuId, quantity, seller: sellerId })}
     >
       Agregar

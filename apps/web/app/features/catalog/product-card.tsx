@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import { isWeighed } from '@despensa/domain';
+import { formatCLP, isWeighed } from '@despensa/domain';
 import { useCart } from '../cart/cart-context';
 import { QuantityStepper } from '../cart/quantity-stepper';
 import { dispatchQuickPurchase } from './add-to-cart';
 import { AddToCartButton } from './add-to-cart-button';
 import { ProductPrice } from './product-price';
 import { ProductTags } from './product-tags';
-import type { ProductSummary } from './product-summary';
+import { quantityTotal, type ProductSummary } from './product-summary';
 import { RatingStars } from './rating-stars';
 import { AddToListButton } from '../lists/add-to-list';
 import { FavouriteButton } from '../lists/favourite-button';
@@ -64,9 +64,8 @@ export function ProductCard(props: { product: ProductSummary; eager?: boolean; p
  */
 function CardPurchase({ product }: { product: ProductSummary }) {
   const { lines, setQuantity } = useCart();
-  if (!product.inStock) return <p className="product-card__sold-out">Agotado</p>;
   const line = lines.find((item) => item.id === product.skuId && item.quantity > 0);
-  if (line) {
+  if (line && product.inStock) {
     return (
       <div className="product-card__stepper">
         <QuantityStepper
@@ -74,10 +73,16 @@ function CardPurchase({ product }: { product: ProductSummary }) {
           label={`Cantidad de ${line.name} en tu carro`}
           onChange={(quantity) => setQuantity(line, quantity)}
         />
+        {isWeighed(product.measurementUnit) ? (
+          // What that weight costs, as the product page and the quick-purchase drawer say it.
+          <p className="product-card__estimate">
+            Precio estimado <strong>{formatCLP(quantityTotal(product, line.quantity))}</strong>
+          </p>
+        ) : null}
       </div>
     );
   }
-  return isWeighed(product.measurementUnit) ? (
+  return isWeighed(product.measurementUnit) && product.inStock ? (
     // Weighed items: the quick-purchase drawer asks for the weight first (§2 drawers).
     <button
       type="button"

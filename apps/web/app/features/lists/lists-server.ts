@@ -24,7 +24,10 @@ export interface ListLine {
   link: string;
   /** The sku's price here (CLP cents), 0 when not sold here. */
   price: number;
+  /** For a weighed sku ('kg'), steps of unitMultiplier kg, as in the cart. */
   quantity: number;
+  measurementUnit: string;
+  unitMultiplier: number;
   /** §5 in stock in the shopper's channel. */
   available: boolean;
 }
@@ -67,6 +70,8 @@ export function listLines(
           link: `/${product.linkText}/p`,
           price: seller?.commertialOffer.Price ?? 0,
           quantity: skus[skuId]!,
+          measurementUnit: sku.measurementUnit,
+          unitMultiplier: sku.unitMultiplier,
           available: !unavailable.has(skuId),
         },
       ];

@@ -1,5 +1,12 @@
 import { Form, Link } from 'react-router';
-import { LOCALE, MAX_QUANTITY, SHOP_TIME_ZONE, isWeighed } from '@despensa/domain';
+import {
+  LOCALE,
+  MAX_QUANTITY,
+  SHOP_TIME_ZONE,
+  isWeighed,
+  quantityLabel,
+  quantityStepLabel,
+} from '@despensa/domain';
 import type { Order } from '@despensa/contracts';
 import { formatPrice, onFirstUse } from '../../lib/format';
 
@@ -36,17 +43,33 @@ export function OrderEdit({ order }: { order: Order }) {
               <div className="field">
                 <label className="field__label" htmlFor={`qty-${item.id}`}>
                   {item.name} ({formatPrice(item.sellingPrice)}{' '}
-                  {isWeighed(item.measurementUnit) ? `por ${item.unitMultiplier} kg` : 'c/u'})
+                  {isWeighed(item.measurementUnit) ? `por ${quantityStepLabel(item)}` : 'c/u'})
                 </label>
-                <input
-                  id={`qty-${item.id}`}
-                  name={`qty-${item.id}`}
-                  type="number"
-                  min={0}
-                  max={MAX_QUANTITY}
-                  defaultValue={item.quantity}
-                  className="field__input orders-quantity"
-                />
+                {isWeighed(item.measurementUnit) ? (
+                  // A weighed line is chosen by weight, as in the cart ('0,5 kg', '1 kg'…; issue #17).
+                  <select
+                    id={`qty-${item.id}`}
+                    name={`qty-${item.id}`}
+                    defaultValue={item.quantity}
+                    className="field__input orders-quantity"
+                  >
+                    {Array.from({ length: MAX_QUANTITY + 1 }, (_, quantity) => (
+                      <option key={quantity} value={quantity}>
+                        {quantity === 0 ? 'Quitar' : quantityLabel({ ...item, quantity })}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <input
+                    id={`qty-${item.id}`}
+                    name={`qty-${item.id}`}
+                    type="number"
+                    min={0}
+                    max={MAX_QUANTITY}
+                    defaultValue={item.quantity}
+                    className="field__input orders-quantity"
+                  />
+                )}
               </div>
             </li>
           ))}
