@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { computeRutCheckDigit, formatCLP } from '@despensa/domain';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
+import { goOnToPay } from './support/delivery';
 
 const API_HEADERS = { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web' };
 const PASSWORD = 'clave-segura-123';
@@ -129,11 +130,8 @@ async function chooseHomeDelivery(page: Page): Promise<void> {
   await free.first().waitFor();
   await free.first().check();
   await dialog.getByRole('button', { name: 'Confirmar' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-  // The delivering store may price the product otherwise: the notice says so.
-  const notice = page.getByRole('dialog', { name: 'Cambiaron algunos precios' });
-  if (await notice.isVisible().catch(() => false))
-    await notice.getByRole('button', { name: 'Entendido' }).click();
+  // The delivering store may price the product otherwise: the notice says so, then on to pay.
+  await goOnToPay(page, stepUrl('shipping'));
 }
 
 const stepUrl = (step: string) => new RegExp(`/checkout/${step}(\\?|$)`);
@@ -231,9 +229,6 @@ describe('checkout', () => {
     const product = await someDairy();
     const { context, page } = await open(shopper.token, `/?sku=${product.sku}`);
     await page.goto('/_secure/cart');
-    await page.getByRole('button', { name: 'Ir a pagar' }).click();
-    // A new customer has the default store: the delivery selector first (§2 go-to-checkout).
-    await chooseHomeDelivery(page);
     // The terms changed after this shopper accepted them (as an operator would publish new ones).
     const db = new pg.Client({ connectionString: inject('databaseUrl') });
     await db.connect();
@@ -242,6 +237,8 @@ describe('checkout', () => {
     ]);
     await db.end();
     await page.getByRole('button', { name: 'Ir a pagar' }).click();
+    // A new customer has the default store: the delivery selector first (§2 go-to-checkout), then on to pay.
+    await chooseHomeDelivery(page);
     const terms = page.getByRole('dialog', { name: 'Actualizamos nuestros términos y condiciones' });
     await terms.waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
@@ -290,7 +287,7 @@ describe('checkout', () => {
     await chooseHomeDelivery(page);
     // The steps' forms work before any script runs.
     await throughStepsWithoutScripts(context, 480);
-    await page.getByRole('button', { name: 'Ir a pagar' }).click();
+    await page.goto('/checkout');
     await page.waitForURL(stepUrl('payment'));
     // The narrow layout: nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(480);

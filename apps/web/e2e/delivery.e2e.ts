@@ -11,6 +11,7 @@ import {
   haversineKm,
 } from '@despensa/domain';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
+import { goOnToPay } from './support/delivery';
 
 const API_HEADERS = { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web' };
 const PASSWORD = 'clave-segura-123';
@@ -444,10 +445,18 @@ describe('delivery selector', () => {
     await login.getByLabel('Clave').fill(PASSWORD);
     await login.getByRole('button', { name: 'Ingresar', exact: true }).click();
     // A new customer has the default store: §2 sends them to the delivery selector, without a second click.
-    await selector(page).waitFor();
+    const dialog = selector(page);
+    await dialog.waitFor();
     await expect.poll(() => new URL(page.url()).search).toBe('');
     expect(new URL(page.url()).pathname).toBe('/mi-carro');
-    expect(await selector(page).isVisible()).toBe(true);
+    // The mode confirmed there, the shopper is still on the way to pay: the secured cart, no third click.
+    const store = stores.find((each) => each.store)!;
+    await mode(dialog, 'Retiro en Tienda').check();
+    await dialog.getByLabel('Buscar por comuna').fill(store.comuna);
+    await dialog.getByRole('radio', { name: new RegExp(`^${store.name} `) }).check();
+    await dialog.locator('input[name="delivery-window"]:not([disabled])').first().check();
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await goOnToPay(page, /\/_secure\/cart$/);
     await context.close();
   });
 
@@ -478,15 +487,13 @@ describe('delivery selector', () => {
     await dialog.getByText(HOUR_TOOLTIP_TEXT).waitFor({ state: 'hidden', timeout: HOUR_TOOLTIP_MS + 5_000 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(HOUR_TOOLTIP_MS - 500);
     await dialog.getByRole('button', { name: 'Confirmar' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    // The delivering store may sell the product at another price than the default store: it says so.
-    await closeRepricingNotice(page);
+    // The delivering store may sell the product at another price than the default store: it says so. Then
+    // the mode confirmed in the selector 'Ir a pagar' opened takes the shopper on to pay (§2).
+    await goOnToPay(page, /\/_secure\/cart$/);
     expect(await choiceCookie(context)).toMatchObject({
       method: 'seller-1-sla-DespachoaDomicilio',
       addressLine: expect.stringMatching(/^Av\. Providencia 1234/),
     });
-    await page.getByRole('button', { name: 'Ir a pagar' }).click();
-    await page.waitForURL('**/_secure/cart');
 
     // The cart pages have no main header (§2 layout): at home the button shows the mode and address.
     await page.goto('/');

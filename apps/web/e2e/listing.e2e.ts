@@ -41,6 +41,8 @@ describe('category listing', () => {
     const page = await open('/lacteos');
     const before = await total(page);
     expect(before).toBeGreaterThan(40);
+    // The desktop keeps its facets beside the results: no 'Filtrar' drawer (the phone's, below).
+    expect(await page.getByRole('button', { name: 'Filtrar' }).isVisible()).toBe(false);
     const brands = page.getByRole('group', { name: 'Marca' });
     const option = brands.getByRole('checkbox').first();
     const label = (await brands.locator('label').first().textContent()) ?? '';

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PAYMENT_IDS, computeRutCheckDigit, formatCLP } from '@despensa/domain';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
+import { goOnToPay } from './support/delivery';
 
 const API_HEADERS = { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web' };
 const PASSWORD = 'clave-segura-123';
@@ -149,12 +150,7 @@ async function toPaymentStep(token: string): Promise<{ context: BrowserContext; 
   await free.first().waitFor();
   await free.first().check();
   await selector.getByRole('button', { name: 'Confirmar' }).click();
-  await selector.waitFor({ state: 'hidden' });
-  const notice = page.getByRole('dialog', { name: 'Cambiaron algunos precios' });
-  if (await notice.isVisible().catch(() => false))
-    await notice.getByRole('button', { name: 'Entendido' }).click();
-  await page.getByRole('button', { name: 'Ir a pagar' }).click();
-  await page.waitForURL(/\/checkout\/shipping(\?|$)/);
+  await goOnToPay(page, /\/checkout\/shipping(\?|$)/);
   await page.getByLabel('¿Quién recibe el pedido?').fill('Inés Soto');
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.waitForURL(/\/checkout\/profile(\?|$)/);

@@ -26,11 +26,13 @@ export function CheckoutButton({ defaultStoreName }: { defaultStoreName: string 
       storeName: choice?.storeName ?? null,
       defaultStoreName,
     });
+    // The secured cart is the checkout's entry: from there the shopper goes through its steps.
+    const onward = location.pathname === SECURE_CART_PATH ? CHECKOUT_PATH : SECURE_CART_PATH;
     // §2: a visitor gets the login dialog; the login lands back here marked as going to pay, and goes on.
     if (target === 'login') openDialog('login', `${location.pathname}?${GOING_TO_PAY}`);
-    else if (target === 'deliverySelector') openSelector();
-    // The secured cart is the checkout's entry: from there the shopper goes through its steps.
-    else void navigate(location.pathname === SECURE_CART_PATH ? CHECKOUT_PATH : SECURE_CART_PATH);
+    // The mode confirmed in the selector, the shopper goes on to pay without pressing 'Ir a pagar' again.
+    else if (target === 'deliverySelector') openSelector(undefined, onward);
+    else void navigate(onward);
   };
   const loggedInToPay = account !== null && new URLSearchParams(location.search).has(GOING_TO_PAY);
   useEffect(() => {

@@ -8,7 +8,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useFetcher } from 'react-router';
+import { useFetcher, useNavigate } from 'react-router';
 import type { DeliveryChoice, LostProduct } from '@despensa/contracts';
 import type { DeliveryMethodKind, NoCoverageVariant, RepricedLine } from '@despensa/domain';
 import { useAccount } from '../account/account-context';
@@ -27,7 +27,11 @@ export interface DeliveryState {
   selectorOpen: boolean;
   /** The mode the selector opens on. */
   selectorMode: DeliveryMethodKind | null;
-  openSelector(mode?: DeliveryMethodKind): void;
+  /**
+   * `onward`: where the shopper goes once a mode is confirmed there ('Ir a pagar' opened it on the way to pay,
+   * §2 go-to-checkout); a cancel forgets it.
+   */
+  openSelector(mode?: DeliveryMethodKind, onward?: string): void;
   /** `confirmed` false is a cancel, which reopens the exclusion-zone tooltip (§2). */
   closeSelector(confirmed: boolean): void;
   /** Sends a §4 mode change; the selector closes when it succeeds. */
@@ -95,6 +99,13 @@ export function DeliveryProvider({
   // The default pickup applied on login is not the shopper's answer to the selector: it must not close a selector
   // that 'Ir a pagar' opened meanwhile.
   const answersSelector = useRef(true);
+  const onward = useRef<string | null>(null);
+  const navigate = useNavigate();
+  const goOnward = useCallback(() => {
+    const next = onward.current;
+    onward.current = null;
+    if (next) void navigate(next);
+  }, [navigate]);
   useEffect(() => {
     const result = fetcher.data;
     if (fetcher.state !== 'idle' || !result || seen.current === result) return;
@@ -104,19 +115,27 @@ export function DeliveryProvider({
       rememberPreviousChoice(result.previous);
       setPrevious(result.previous);
     }
-    if (result.choice && !result.error && answersSelector.current) setSelectorOpen(false);
+    if (result.choice && !result.error && answersSelector.current) {
+      setSelectorOpen(false);
+      // Lost products are decided on this page first (§4); the shopper then presses 'Ir a pagar' again.
+      if (result.lostProducts.length) onward.current = null;
+      // Changed prices are read here first: the shopper goes on once the notice is closed.
+      else if (!result.repricedProducts?.length) goOnward();
+    }
     if (result.choice) setTooltipClosed(false);
     setLostProducts(result.lostProducts);
     setRepricedProducts(result.repricedProducts ?? []);
   }, [fetcher.state, fetcher.data]);
 
-  const openSelector = useCallback((mode?: DeliveryMethodKind) => {
+  const openSelector = useCallback((mode?: DeliveryMethodKind, then?: string) => {
+    onward.current = then ?? null;
     setSelectorMode(mode ?? null);
     setApplyError(null);
     setSelectorOpen(true);
     setTooltipClosed(true);
   }, []);
   const closeSelector = useCallback((confirmed: boolean) => {
+    onward.current = null;
     setSelectorOpen(false);
     if (!confirmed) setTooltipClosed(false);
   }, []);
@@ -160,7 +179,10 @@ export function DeliveryProvider({
       previous,
       closeLostProducts: () => setLostProducts([]),
       repricedProducts,
-      closeRepricedProducts: () => setRepricedProducts([]),
+      closeRepricedProducts: () => {
+        setRepricedProducts([]);
+        goOnward();
+      },
       exclusionTooltipOpen: isExclusionZoneDelivery(choice) && !selectorOpen && !tooltipClosed,
       closeExclusionTooltip: () => setTooltipClosed(true),
     }),
@@ -180,6 +202,7 @@ export function DeliveryProvider({
       repricedProducts,
       previous,
       tooltipClosed,
+      goOnward,
     ],
   );
   return <DeliveryContext.Provider value={value}>{children}</DeliveryContext.Provider>;
