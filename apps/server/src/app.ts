@@ -325,12 +325,18 @@ export async function buildApp({
   await promotions.start();
   await delivery.start();
   const recurringLists = new RecurringLists(
-    { lists, cart, users },
-    mailer,
-    () =>
-      config.PUBLIC_URL ??
-      `http://localhost:${(app.server.address() as { port: number } | null)?.port ?? config.PORT}`,
-    (message) => app.log.info(message),
+    database,
+    { lists, cart, users, delivery, wallet },
+    {
+      checkout,
+      push,
+      mailer,
+      publicUrl: () =>
+        config.PUBLIC_URL ??
+        `http://localhost:${(app.server.address() as { port: number } | null)?.port ?? config.PORT}`,
+      log: (message) => app.log.info(message),
+    },
+    clock,
   );
   const jobs = withJobs
     ? new JobQueue(

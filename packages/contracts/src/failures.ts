@@ -148,6 +148,9 @@ export const failureMessages = {
   shoppingListNotFound: 'No encontramos esa lista',
   invalidListSkus: 'Los productos de la lista no son válidos.',
   listNotScheduled: 'Esta lista no tiene una compra programada.',
+  listNoUsualDelivery:
+    'No sabemos cómo entregarte tu compra programada: elige en el carro cómo quieres recibir tus compras.',
+  listNoWindowWithRoom: 'No quedan horarios de entrega con cupo para tu compra programada.',
   bankAccountNotFound: 'Aún no registras una cuenta bancaria.',
 } as const;
 

@@ -119,5 +119,7 @@ export const failureStatus: Record<FailureCode, number> = {
   shoppingListNotFound: 404,
   invalidListSkus: 400,
   listNotScheduled: 409,
+  listNoUsualDelivery: 409,
+  listNoWindowWithRoom: 409,
   bankAccountNotFound: 404,
 };
