@@ -228,18 +228,15 @@ export class ListsService {
 
   /**
    * Built baskets past their cut-off: those of lists still scheduled become 'due' (to place), those of
-   * lists paused or unscheduled since are 'skipped'. Answers the due ones.
+   * lists paused or unscheduled since are 'skipped' (dueRuns then answers the ones to place).
    */
-  async closeCutOffs(): Promise<ListRunRow[]> {
+  async closeCutOffs(): Promise<void> {
     const now = this.clock();
-    const due: ListRunRow[] = [];
     for (const run of await this.repo.builtPastCutOff(now)) {
       const list = await this.repo.one(run.userId, run.listId);
       const status = list?.scheduleStatus === 1 ? 'due' : 'skipped';
       await this.repo.setRun(run.listId, run.deliveryDate, { status, updatedAt: now });
-      if (status === 'due') due.push({ ...run, status });
     }
-    return due;
   }
 
   private async row(userId: string, id: string): Promise<ShoppingListRow> {
