@@ -90,6 +90,7 @@ export const failureMessages = {
   orderValueMismatch: 'El total de tu compra cambió. Revisa tu carro antes de pagar.',
   outOfStock: 'Algunos productos ya no tienen stock suficiente.',
   paymentSystemUnavailable: 'Ese medio de pago no está disponible. Elige otro.',
+  paymentSystemOff: 'Ese medio de pago no está disponible por ahora. Elige otro.',
   orderNotFound: 'No encontramos ese pedido',
   paymentNotFound: 'No encontramos ese pago',
   // After the purchase.

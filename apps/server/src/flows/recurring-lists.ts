@@ -11,8 +11,7 @@ import {
 } from '@despensa/domain';
 import type { Database } from '../db/client';
 import type { CartService } from '../modules/cart/service';
-import type { ListsService } from '../modules/lists/service';
-import type { ListRunRow } from '../modules/lists/repo';
+import type { ListRunRow, ListsService } from '../modules/lists/service';
 import type { DeliveryService } from '../modules/shipping/service';
 import type { UserService } from '../modules/user/service';
 import type { WalletService } from '../modules/wallet/service';

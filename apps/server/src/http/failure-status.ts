@@ -68,6 +68,7 @@ export const failureStatus: Record<FailureCode, number> = {
   orderValueMismatch: 400,
   outOfStock: 409,
   paymentSystemUnavailable: 400,
+  paymentSystemOff: 400,
   orderNotFound: 404,
   notStaff: 401,
   staffWrongCredentials: 401,

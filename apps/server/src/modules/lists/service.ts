@@ -16,6 +16,8 @@ import { MAX_QUANTITY, currentListRun, type ListRun } from '@despensa/domain';
 import type { Database, Tx } from '../../db/client';
 import type { CatalogService } from '../catalog/service';
 import { ListsRepo, type ListRunRow, type ShoppingListRow } from './repo';
+
+export type { ListRunRow } from './repo';
 import type { ListRunStatus } from './tables';
 
 /** A list's delivery as the list page shows it: when, and what became of it so far. */
