@@ -177,6 +177,22 @@ describe('recurring lists (§4), driven by the clock', () => {
       token: pauser.token,
     });
     expect(pause.json().schedule.status).toBe(2);
+    // The paused basket's window goes back at the next sweep, not after the cut-off.
+    const { rows: held } = await shop.database.pool.query(
+      'SELECT r.order_form_id FROM window_reservation r JOIN list_run l ON l.order_form_id = r.order_form_id WHERE l.list_id = $1',
+      [paused.id],
+    );
+    expect(held).toHaveLength(1);
+    now = new Date(BUILD_AT.getTime() + 60_000);
+    await sweep();
+    expect(await recorded(paused.id)).toMatchObject({ status: 'skipped', window_start: null });
+    expect(
+      (
+        await shop.database.pool.query('SELECT 1 FROM window_reservation WHERE order_form_id = $1', [
+          held[0].order_form_id,
+        ])
+      ).rows,
+    ).toEqual([]);
     now = CUT_OFF;
     expect((await sweep()).placed).toBe(0);
     expect((await recorded(paused.id)).status).toBe('skipped');
@@ -207,7 +223,12 @@ describe('recurring lists (§4), driven by the clock', () => {
     await sweep();
     now = CUT_OFF;
     expect((await sweep()).placed).toBe(0);
-    expect(await recorded(list.id)).toMatchObject({ status: 'failed', failure: 'savedCardRequired' });
+    // Nothing placed, and its window given back.
+    expect(await recorded(list.id)).toMatchObject({
+      status: 'failed',
+      failure: 'savedCardRequired',
+      window_start: null,
+    });
     const told = mails(shopper.email).find((each) => each.subject.startsWith('No pudimos pedir'))!;
     expect(told.subject).toBe('No pudimos pedir tu compra programada "Semana"');
     expect(told.text).toContain('no te cobramos nada');

@@ -169,6 +169,22 @@ export function buildBasketFlow(modules: Modules, cutOffHoldMs: (cutOffAt: Date)
   });
 }
 
+/**
+ * A skipped (or paused) delivery's basket, or one that could not be placed, gives its window back to the
+ * store at once, not when the hold would have expired after the cut-off: the shipping module's release and
+ * the run's record in one.
+ */
+export function releaseBasketFlow({ lists, delivery }: Modules) {
+  return defineFlow<{ listId: string; deliveryDate: string; orderFormId: string }, null>(
+    'release-list-basket',
+    async ({ listId, deliveryDate, orderFormId }, { tx, step }) => {
+      await step('releaseWindow', () => delivery.releaseWindow(orderFormId, tx));
+      await step('recordReleased', () => lists.windowGivenBack(listId, deliveryDate, tx));
+      return null;
+    },
+  );
+}
+
 type PlaceOutcome =
   | { status: 'placed'; orderGroup: string; value: number }
   | { status: 'edited' }
@@ -264,6 +280,7 @@ export function placeBasketFlow(modules: Modules, checkout: Providers['checkout'
 export class RecurringLists {
   private readonly build;
   private readonly place;
+  private readonly release;
 
   constructor(
     private readonly database: Database,
@@ -276,6 +293,7 @@ export class RecurringLists {
       (cutOffAt) => cutOffAt.getTime() - clock().getTime() + HOLD_PAST_CUT_OFF_MS,
     );
     this.place = placeBasketFlow(modules, providers.checkout, providers.publicUrl);
+    this.release = releaseBasketFlow(modules);
   }
 
   /** Builds every basket due now; answers how many were built. */
@@ -302,7 +320,10 @@ export class RecurringLists {
     return built;
   }
 
-  /** Closes the baskets whose cut-off passed and places the due ones; answers how many were placed. */
+  /**
+   * Closes the baskets whose cut-off passed and places the due ones; gives back the windows of skipped,
+   * paused and failed ones. Answers how many were placed.
+   */
   async closeCutOffs(): Promise<number> {
     await this.modules.lists.closeCutOffs();
     let placed = 0;
@@ -317,6 +338,14 @@ export class RecurringLists {
       if (!outcome) continue;
       if (outcome.status === 'placed') placed += 1;
       await this.tellPlaced(run, outcome);
+    }
+    for (const run of await this.modules.lists.skippedHolding()) {
+      if (!run.orderFormId) continue;
+      await runFlow(this.database, this.release, {
+        listId: run.listId,
+        deliveryDate: run.deliveryDate,
+        orderFormId: run.orderFormId,
+      });
     }
     if (placed > 0) this.providers.log(`placed ${placed} recurring-list orders`);
     return placed;

@@ -1,4 +1,4 @@
-import { and, desc, eq, lte } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { listRun, shoppingList, type ListRunStatus } from './tables';
 
@@ -103,10 +103,19 @@ export class ListsRepo {
       .where(eq(listRun.status, 'due' satisfies ListRunStatus));
   }
 
-  builtPastCutOff(now: Date): Promise<ListRunRow[]> {
+  built(): Promise<ListRunRow[]> {
     return this.db
       .select()
       .from(listRun)
-      .where(and(eq(listRun.status, 'built' satisfies ListRunStatus), lte(listRun.cutOffAt, now)));
+      .where(eq(listRun.status, 'built' satisfies ListRunStatus));
+  }
+
+  /** Skipped or failed runs whose basket still holds its window. */
+  skippedHolding(): Promise<ListRunRow[]> {
+    const ended: ListRunStatus[] = ['skipped', 'failed'];
+    return this.db
+      .select()
+      .from(listRun)
+      .where(and(inArray(listRun.status, ended), isNotNull(listRun.windowStart)));
   }
 }

@@ -229,16 +229,27 @@ export class ListsService {
   }
 
   /**
-   * Built baskets past their cut-off: those of lists still scheduled become 'due' (to place), those of
-   * lists paused or unscheduled since are 'skipped' (dueRuns then answers the ones to place).
+   * Built baskets: those of lists paused, unscheduled or deleted since are 'skipped' at once (their window
+   * goes back); those past their cut-off with the list still scheduled become 'due' (dueRuns then answers
+   * the ones to place).
    */
   async closeCutOffs(): Promise<void> {
     const now = this.clock();
-    for (const run of await this.repo.builtPastCutOff(now)) {
+    for (const run of await this.repo.built()) {
       const list = await this.repo.one(run.userId, run.listId);
-      const status = list?.scheduleStatus === 1 ? 'due' : 'skipped';
-      await this.repo.setRun(run.listId, run.deliveryDate, { status, updatedAt: now });
+      const status = list?.scheduleStatus !== 1 ? 'skipped' : run.cutOffAt <= now ? 'due' : null;
+      if (status) await this.repo.setRun(run.listId, run.deliveryDate, { status, updatedAt: now });
     }
+  }
+
+  /** Skipped or failed runs whose basket still holds a window, for the flow that gives it back. */
+  skippedHolding(): Promise<ListRunRow[]> {
+    return this.repo.skippedHolding();
+  }
+
+  /** The skipped run's window was given back, in the flow's transaction. */
+  async windowGivenBack(listId: string, deliveryDate: string, tx: Tx): Promise<void> {
+    await this.repo.setRun(listId, deliveryDate, { windowStart: null, updatedAt: this.clock() }, tx);
   }
 
   private async row(userId: string, id: string): Promise<ShoppingListRow> {
