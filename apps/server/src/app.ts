@@ -258,9 +258,10 @@ export async function buildApp({
     cardAcquirer,
     clock,
   );
+  const flags = new FlagsService(database, clock, (message) => app.log.info(message));
   const checkout = new Checkout(
     database,
-    { cart, catalog, delivery, orders, addresses, wallet },
+    { cart, catalog, delivery, orders, addresses, wallet, flags },
     {
       acquirer: cardAcquirer,
       giftCards: giftCardIssuer,
@@ -316,7 +317,6 @@ export async function buildApp({
     });
   picking.onNews = ({ userId, orderId, title, body, url }) =>
     push.notifyCustomer(userId, { title, body, url, tag: `order-${orderId}` });
-  const flags = new FlagsService(database, clock, (message) => app.log.info(message));
   const lists = new ListsService(database, catalog, clock);
   const favourites = new FavouritesService(database, catalog, clock);
   const bankAccounts = new BankAccountService(database, clock);
@@ -325,12 +325,18 @@ export async function buildApp({
   await promotions.start();
   await delivery.start();
   const recurringLists = new RecurringLists(
-    { lists, cart, users },
-    mailer,
-    () =>
-      config.PUBLIC_URL ??
-      `http://localhost:${(app.server.address() as { port: number } | null)?.port ?? config.PORT}`,
-    (message) => app.log.info(message),
+    database,
+    { lists, cart, users, delivery, wallet },
+    {
+      checkout,
+      push,
+      mailer,
+      publicUrl: () =>
+        config.PUBLIC_URL ??
+        `http://localhost:${(app.server.address() as { port: number } | null)?.port ?? config.PORT}`,
+      log: (message) => app.log.info(message),
+    },
+    clock,
   );
   const jobs = withJobs
     ? new JobQueue(
@@ -388,7 +394,7 @@ export async function buildApp({
   registerApiKeyGuard(app, config.API_KEYS);
   await app.register(healthRoutes(database));
   await app.register(
-    catalogRoutes(catalog, async (request) => {
+    catalogRoutes(catalog, flags, async (request) => {
       const session = await optionalSession(auth, request);
       return session ? orders.boughtSkus(session.userId) : null;
     }),
@@ -397,13 +403,13 @@ export async function buildApp({
   await app.register(mediaRoutes(catalog, content, config));
   await app.register(newsletterRoutes(newsletter));
   await app.register(monitoringRoutes());
-  await app.register(cartRoutes(cart, auth));
+  await app.register(cartRoutes(cart, auth, flags));
   await app.register(authRoutes(auth));
   await app.register(userRoutes(users, auth));
   await app.register(addressRoutes(addresses, auth));
   await app.register(shippingRoutes(delivery, shipping, cart, auth));
   await app.register(transbankSandboxRoutes(database.db, clock));
-  await app.register(walletRoutes(wallet, auth));
+  await app.register(walletRoutes(wallet, auth, flags));
   await app.register(ordersRoutes(orders, checkout, auth));
   await app.register(purchaseRoutes(purchases, orderChanges, auth));
   await app.register(paymentPages(checkout, orders));

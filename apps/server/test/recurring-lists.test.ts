@@ -1,24 +1,36 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failureMessages } from '@despensa/contracts';
 import type { SandboxMailer } from '../src/providers/mail/sandbox';
 import { createTestApp, type TestApp } from './support/app';
 import { accountsClient } from './support/accounts';
 import { sellableSkus } from './support/cart';
+import { CHECKOUT_START, VISA, as, completeCart, deliveringChannel, enrolCard } from './support/checkout';
 
 /** Monday 2 November 2026, 12:00 in Santiago (UTC−3). The clock moves as each test says. */
-let now = new Date('2026-11-02T15:00:00Z');
+let now = CHECKOUT_START;
 let shop: TestApp;
+let baseUrl: string;
 let client: ReturnType<typeof accountsClient>;
+let sc: number;
 let skus: { id: number }[];
 beforeAll(async () => {
   shop = await createTestApp({ clock: () => now });
+  // The one-click charge and web push speak HTTP to the shop's own sandboxes.
+  baseUrl = await shop.app.listen({ port: 0, host: '127.0.0.1' });
   client = accountsClient(shop);
-  skus = await sellableSkus(shop, { limit: 3 });
+  sc = await deliveringChannel(shop);
+  skus = await sellableSkus(shop, { salesChannel: sc, limit: 3 });
 });
 afterAll(async () => {
   await shop?.close();
 });
 
 const SATURDAY_WEEKLY = { status: 1, frequency: 1, deliveryDay: 6 };
+/** The run of a list scheduled on Monday 2 November for Saturdays. */
+const BUILD_AT = new Date('2026-11-05T12:00:00Z');
+const CUT_OFF = new Date('2026-11-06T13:00:00Z');
+
+type Shopper = Awaited<ReturnType<typeof client.loggedIn>>;
 
 async function scheduledList(token: string, schedule = SATURDAY_WEEKLY) {
   const skusJson = JSON.stringify({ [skus[0]!.id]: 2, [skus[1]!.id]: 1 });
@@ -30,21 +42,64 @@ async function scheduledList(token: string, schedule = SATURDAY_WEEKLY) {
   return response.json() as { id: string; name: string; skus: string };
 }
 
-const sweep = () =>
-  shop.services.recurringLists.buildBaskets().then(async (built) => ({
-    built,
-    due: await shop.services.recurringLists.closeCutOffs(),
-  }));
+/**
+ * A shopper whose cart knows how they shop (home delivery in the store's channel, their address and
+ * profile, as a past order leaves it), with a one-click card saved unless `card` is false, and a device
+ * registered for push.
+ */
+async function usualShopper(options: { card?: boolean } = {}) {
+  now = CHECKOUT_START;
+  const { shopper } = await completeCart(shop, {
+    sc,
+    items: [{ id: String(skus[2]!.id), quantity: 1 }],
+    skip: ['payment'],
+  });
+  if (options.card !== false) await enrolCard(shop, shopper, VISA);
+  const subscription = (await (
+    await fetch(`${baseUrl}/sandbox/push/subscriptions`, { method: 'POST' })
+  ).json()) as { id: string };
+  const device = await as(shop, shopper)('POST', '/api/v1/register-device', {
+    deviceId: `device-${shopper.userId}`,
+    token: JSON.stringify(subscription),
+    isMobile: true,
+    device: 'web',
+  });
+  expect(device.statusCode, device.body).toBe(200);
+  return { shopper, subscription };
+}
+
+const sweep = async () => ({
+  built: await shop.services.recurringLists.buildBaskets(),
+  placed: await shop.services.recurringLists.closeCutOffs(),
+});
 const mails = (to: string) => (shop.services.mailer as SandboxMailer).outbox(to);
+const pushes = async (subscription: { id: string }) =>
+  (
+    (await (await fetch(`${baseUrl}/sandbox/push/subscriptions/${subscription.id}/inbox`)).json()) as {
+      messages: { payload: string }[];
+    }
+  ).messages.map((message) => JSON.parse(message.payload) as { title: string; body: string; url: string });
 const run = async (token: string, id: string) =>
   (await client.call('GET', `/api/user/shopping-list/${id}/run`, { token })).json();
+const recorded = async (listId: string) =>
+  (
+    await shop.database.pool.query(
+      'SELECT status, order_group, failure, window_start FROM list_run WHERE list_id = $1',
+      [listId],
+    )
+  ).rows[0];
+const ordersOf = async (shopper: Shopper) =>
+  (
+    await shop.database.pool.query('SELECT count(*)::int AS n FROM shop_order WHERE user_id = $1', [
+      shopper.userId,
+    ])
+  ).rows[0].n as number;
 
 describe('recurring lists (§4), driven by the clock', () => {
-  it('builds the basket at its build time, e-mails the review link, and is due at the cut-off', async () => {
-    now = new Date('2026-11-02T15:00:00Z');
-    const shopper = await client.loggedIn();
+  it('builds the basket with a held window, tells by e-mail and push, and places it at the cut-off with the favourite card', async () => {
+    const { shopper, subscription } = await usualShopper();
     const list = await scheduledList(shopper.token);
-    expect(await run(shopper.token, list.id)).toEqual({
+    expect(await run(shopper.token, list.id)).toMatchObject({
       deliveryDate: '2026-11-07',
       buildAt: '2026-11-05T12:00:00.000Z',
       cutOffAt: '2026-11-06T12:59:59.000Z',
@@ -52,16 +107,18 @@ describe('recurring lists (§4), driven by the clock', () => {
       orderFormId: null,
     });
 
-    now = new Date('2026-11-05T11:59:00Z');
+    now = new Date(BUILD_AT.getTime() - 60_000);
     expect((await sweep()).built).toBe(0);
-    now = new Date('2026-11-05T12:00:00Z');
-    expect(await sweep()).toEqual({ built: 1, due: 0 });
+    now = BUILD_AT;
+    expect(await sweep()).toEqual({ built: 1, placed: 0 });
     // Twice in the same minute (another instance): built once.
     expect((await sweep()).built).toBe(0);
     const built = await run(shopper.token, list.id);
     expect(built.status).toBe('built');
-
-    // A cart of the shopper's with the list's products at their quantities.
+    // A window of the delivery day (Saturday in Santiago), in the shopper's usual mode and store.
+    expect(new Date(built.windowStart).toLocaleDateString('es-CL', { timeZone: 'America/Santiago' })).toBe(
+      '07-11-2026',
+    );
     const basket = await shop.services.cart.get({ customerId: shopper.userId }, built.orderFormId);
     expect(basket.items.map((item) => [item.id, item.quantity]).sort()).toEqual(
       [
@@ -69,65 +126,196 @@ describe('recurring lists (§4), driven by the clock', () => {
         [String(skus[1]!.id), 1],
       ].sort(),
     );
+    expect(basket.salesChannel).toBe(String(sc));
     const [mail] = mails(shopper.email);
     expect(mail!.subject).toBe('Tu compra programada "Semana" está lista para revisar');
     expect(mail!.text).toContain(`/lista-de-compra?l=${list.id}`);
     expect(mail!.text).toContain('2 productos por');
+    expect(await pushes(subscription)).toContainEqual(
+      expect.objectContaining({
+        title: 'Tu compra "Semana" está lista',
+        url: `/lista-de-compra?l=${list.id}`,
+      }),
+    );
 
     now = new Date('2026-11-06T12:59:58Z');
-    expect((await sweep()).due).toBe(0);
-    now = new Date('2026-11-06T13:00:00Z');
-    expect((await sweep()).due).toBe(1);
+    expect((await sweep()).placed).toBe(0);
+    now = CUT_OFF;
+    expect((await sweep()).placed).toBe(1);
+    expect((await sweep()).placed).toBe(0);
+    const placed = await recorded(list.id);
+    expect(placed.status).toBe('placed');
+    const [order] = (
+      await as(shop, shopper)('GET', `/api/checkout/pub/orders/group/${placed.order_group}`)
+    ).json() as { status: string; value: number }[];
+    expect(order!.status).toBe('ready-for-handling');
+    expect(await ordersOf(shopper)).toBe(1);
+    expect(mails(shopper.email).map((each) => each.subject)).toContain(
+      'Pedimos tu compra programada "Semana"',
+    );
+    expect((await pushes(subscription)).map((each) => each.title)).toContain('Pedimos tu compra programada');
+    // The next delivery is the following Saturday.
     expect((await run(shopper.token, list.id)).deliveryDate).toBe('2026-11-14');
   });
 
-  it('a skipped delivery builds nothing; a list paused before the cut-off is not placed', async () => {
-    now = new Date('2026-11-02T15:00:00Z');
-    const skipper = await client.loggedIn();
+  it('skipped and paused deliveries place nothing; pause and resume are calls of their own', async () => {
+    const skipper = (await usualShopper()).shopper;
     const skipped = await scheduledList(skipper.token);
     const skip = await client.call('POST', `/api/user/shopping-list/${skipped.id}/run/skip`, {
       token: skipper.token,
     });
     expect(skip.json()).toMatchObject({ deliveryDate: '2026-11-07', status: 'skipped' });
 
-    const pauser = await client.loggedIn();
+    const pauser = (await usualShopper()).shopper;
     const paused = await scheduledList(pauser.token);
 
-    now = new Date('2026-11-05T12:00:00Z');
+    now = BUILD_AT;
     expect((await sweep()).built).toBe(1); // the pauser's only
     expect(mails(skipper.email)).toHaveLength(0);
 
-    const pause = await client.call('PUT', `/api/user/shopping-list/${paused.id}`, {
+    const pause = await client.call('POST', `/api/user/shopping-list/${paused.id}/schedule/pause`, {
       token: pauser.token,
-      payload: {
-        name: paused.name,
-        skus: paused.skus,
-        type: 'client',
-        schedule: { ...SATURDAY_WEEKLY, status: 2 },
-      },
     });
     expect(pause.json().schedule.status).toBe(2);
-    now = new Date('2026-11-06T13:00:00Z');
-    expect((await sweep()).due).toBe(0);
+    // The paused basket's window goes back at the next sweep, not after the cut-off.
+    const { rows: held } = await shop.database.pool.query(
+      'SELECT r.order_form_id FROM window_reservation r JOIN list_run l ON l.order_form_id = r.order_form_id WHERE l.list_id = $1',
+      [paused.id],
+    );
+    expect(held).toHaveLength(1);
+    now = new Date(BUILD_AT.getTime() + 60_000);
+    await sweep();
+    expect(await recorded(paused.id)).toMatchObject({ status: 'skipped', window_start: null });
+    expect(
+      (
+        await shop.database.pool.query('SELECT 1 FROM window_reservation WHERE order_form_id = $1', [
+          held[0].order_form_id,
+        ])
+      ).rows,
+    ).toEqual([]);
+    now = CUT_OFF;
+    expect((await sweep()).placed).toBe(0);
+    expect((await recorded(paused.id)).status).toBe('skipped');
+    expect(await ordersOf(pauser)).toBe(0);
+    expect(await ordersOf(skipper)).toBe(0);
     const notScheduled = await client.call('GET', `/api/user/shopping-list/${paused.id}/run`, {
       token: pauser.token,
     });
     expect(notScheduled.statusCode).toBe(409);
     expect(notScheduled.json().code).toBe('listNotScheduled');
+    const resumed = await client.call('POST', `/api/user/shopping-list/${paused.id}/schedule/resume`, {
+      token: pauser.token,
+    });
+    expect(resumed.json().schedule.status).toBe(1);
+    expect((await run(pauser.token, paused.id)).status).toBe('upcoming');
+
+    const unscheduled = await scheduledList(pauser.token, { status: 0, frequency: 1, deliveryDay: 6 });
+    const refused = await client.call('POST', `/api/user/shopping-list/${unscheduled.id}/schedule/pause`, {
+      token: pauser.token,
+    });
+    expect(refused.statusCode).toBe(409);
   });
 
-  it("another shopper cannot read or skip a list's run", async () => {
-    now = new Date('2026-11-02T15:00:00Z');
+  it('without a saved card the shopper is told and nothing is charged', async () => {
+    const { shopper, subscription } = await usualShopper({ card: false });
+    const list = await scheduledList(shopper.token);
+    now = BUILD_AT;
+    await sweep();
+    now = CUT_OFF;
+    expect((await sweep()).placed).toBe(0);
+    // Nothing placed, and its window given back.
+    expect(await recorded(list.id)).toMatchObject({
+      status: 'failed',
+      failure: 'savedCardRequired',
+      window_start: null,
+    });
+    const told = mails(shopper.email).find((each) => each.subject.startsWith('No pudimos pedir'))!;
+    expect(told.subject).toBe('No pudimos pedir tu compra programada "Semana"');
+    expect(told.text).toContain('no te cobramos nada');
+    expect(told.text).toContain(failureMessages.savedCardRequired);
+    expect((await pushes(subscription)).map((each) => each.title)).toContain(
+      'No pudimos pedir tu compra programada',
+    );
+    expect(await ordersOf(shopper)).toBe(0);
+  });
+
+  it('a basket the shopper edited is theirs to place: it is not placed at the cut-off', async () => {
+    const { shopper } = await usualShopper();
+    const list = await scheduledList(shopper.token);
+    now = BUILD_AT;
+    await sweep();
+    const { orderFormId } = await run(shopper.token, list.id);
+    const edit = await as(shop, shopper)('PATCH', `/api/orderform/${orderFormId}/items`, {
+      orderItems: [{ id: String(skus[1]!.id), quantity: 3, seller: '1' }],
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    now = CUT_OFF;
+    expect((await sweep()).placed).toBe(0);
+    expect((await recorded(list.id)).status).toBe('edited');
+    expect(await ordersOf(shopper)).toBe(0);
+  });
+
+  it('a full delivery day takes the next window with room; none at all and the shopper is told', async () => {
+    const store = (await shop.database.pool.query('SELECT id FROM store WHERE sales_channel = $1', [sc]))
+      .rows[0].id as string;
+    const fill = (from: string, to: string) =>
+      shop.database.pool.query(
+        `UPDATE delivery_window SET capacity = reserved
+          WHERE store_id = $1 AND starts_at >= $2 AND starts_at < $3 RETURNING id, capacity`,
+        [store, from, to],
+      );
+    const saved = await shop.database.pool.query(
+      'SELECT id, capacity FROM delivery_window WHERE store_id = $1',
+      [store],
+    );
+    try {
+      const nextDay = await usualShopper();
+      const list = await scheduledList(nextDay.shopper.token);
+      // Saturday 7 November in Santiago is full.
+      await fill('2026-11-07T03:00:00Z', '2026-11-08T03:00:00Z');
+      now = BUILD_AT;
+      expect((await sweep()).built).toBe(1);
+      const built = await run(nextDay.shopper.token, list.id);
+      expect(new Date(built.windowStart).toLocaleDateString('es-CL', { timeZone: 'America/Santiago' })).toBe(
+        '08-11-2026',
+      );
+
+      const none = await usualShopper();
+      const unlucky = await scheduledList(none.shopper.token);
+      await fill('2026-11-01T00:00:00Z', '2026-12-01T00:00:00Z');
+      now = BUILD_AT;
+      expect((await sweep()).built).toBe(0);
+      const failed = await run(none.shopper.token, unlucky.id);
+      expect(failed).toMatchObject({ status: 'failed', failure: failureMessages.listNoWindowWithRoom });
+      const [mail] = mails(none.shopper.email);
+      expect(mail!.subject).toBe('No pudimos programar tu compra "Semana"');
+      expect(mail!.text).toContain(failureMessages.listNoWindowWithRoom);
+      now = CUT_OFF;
+      await sweep();
+      expect(await ordersOf(none.shopper)).toBe(0);
+    } finally {
+      for (const row of saved.rows)
+        await shop.database.pool.query('UPDATE delivery_window SET capacity = $2 WHERE id = $1', [
+          row.id,
+          row.capacity,
+        ]);
+    }
+  });
+
+  it("another shopper cannot read, skip or pause a list's run", async () => {
+    now = CHECKOUT_START;
     const owner = await client.loggedIn();
     const stranger = await client.loggedIn();
     const list = await scheduledList(owner.token);
-    expect(
-      (await client.call('GET', `/api/user/shopping-list/${list.id}/run`, { token: stranger.token }))
-        .statusCode,
-    ).toBe(404);
-    expect(
-      (await client.call('POST', `/api/user/shopping-list/${list.id}/run/skip`, { token: stranger.token }))
-        .statusCode,
-    ).toBe(404);
+    for (const [method, path] of [
+      ['GET', 'run'],
+      ['POST', 'run/skip'],
+      ['POST', 'schedule/pause'],
+    ] as const) {
+      const answer = await client.call(method, `/api/user/shopping-list/${list.id}/${path}`, {
+        token: stranger.token,
+      });
+      expect(answer.statusCode).toBe(404);
+    }
   });
 });

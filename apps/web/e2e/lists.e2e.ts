@@ -172,6 +172,11 @@ describe('shopping lists', () => {
       .getByText(/^Saltaste la entrega del /)
       .first()
       .waitFor();
+    // Paused (nothing is built or placed), then resumed.
+    await page.getByRole('button', { name: 'Pausar compra programada' }).click();
+    await page.getByText('Pausada (cada semana, el sábado)', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Reanudar compra programada' }).click();
+    await page.getByText('Cada semana, el sábado', { exact: true }).waitFor();
 
     page.once('dialog', (confirm) => void confirm.accept());
     await page.getByRole('button', { name: 'Eliminar lista' }).click();

@@ -90,6 +90,7 @@ export const failureMessages = {
   orderValueMismatch: 'El total de tu compra cambió. Revisa tu carro antes de pagar.',
   outOfStock: 'Algunos productos ya no tienen stock suficiente.',
   paymentSystemUnavailable: 'Ese medio de pago no está disponible. Elige otro.',
+  paymentSystemOff: 'Ese medio de pago no está disponible por ahora. Elige otro.',
   orderNotFound: 'No encontramos ese pedido',
   paymentNotFound: 'No encontramos ese pago',
   // After the purchase.
@@ -148,6 +149,9 @@ export const failureMessages = {
   shoppingListNotFound: 'No encontramos esa lista',
   invalidListSkus: 'Los productos de la lista no son válidos.',
   listNotScheduled: 'Esta lista no tiene una compra programada.',
+  listNoUsualDelivery:
+    'No sabemos cómo entregarte tu compra programada: elige en el carro cómo quieres recibir tus compras.',
+  listNoWindowWithRoom: 'No quedan horarios de entrega con cupo para tu compra programada.',
   bankAccountNotFound: 'Aún no registras una cuenta bancaria.',
 } as const;
 

@@ -104,8 +104,14 @@ export const listRunView = z
     deliveryDate: z.string(),
     buildAt: z.string(),
     cutOffAt: z.string(),
-    status: z.enum(['upcoming', 'built', 'skipped', 'due']),
+    status: z.enum(['upcoming', 'built', 'skipped', 'due', 'placed', 'edited', 'failed']),
     orderFormId: z.string().nullable(),
+    /** The window held for the delivery (its start), once the basket is built. */
+    windowStart: z.string().nullable(),
+    /** The order placed at the cut-off. */
+    orderGroup: z.string().nullable(),
+    /** Why nothing was placed (the failure's text), for a failed run. */
+    failure: z.string().nullable(),
   })
   .meta({ id: 'ShoppingListRun' });
 export type ListRunAnswer = z.infer<typeof listRunView>;

@@ -274,6 +274,8 @@ export interface StorefrontServices {
     currentRun(token: string | undefined, id: string): Promise<ListRunAnswer | null>;
     /** Skips the coming delivery; listNotScheduled when the list is not scheduled. */
     skipRun(token: string | undefined, id: string): Promise<ListRunAnswer>;
+    /** Pauses (2) or resumes (1) a list's schedule; listNotScheduled for a list never scheduled. */
+    setScheduleStatus(token: string | undefined, id: string, status: 1 | 2): Promise<ShoppingList>;
     /** Which skus can be bought now in the channel (§5 in stock). */
     availability(skuIds: string[], salesChannel: number): ListSkusAvailability;
     favourites(token: string | undefined): Promise<string[]>;

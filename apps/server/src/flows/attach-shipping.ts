@@ -22,22 +22,22 @@ interface Modules {
  * attachment, in ONE transaction: if the cart write fails, the window's place was never taken.
  */
 export function attachShippingFlow({ delivery, cart }: Modules) {
-  return defineFlow<{ orderFormId: string; body: OrderFormShippingBody; sc?: number }, OrderForm>(
-    'attach-shipping',
-    async ({ orderFormId, body, sc }, { tx, step }) => {
-      const before = await step('readCart', () => cart.deliveryChoiceOf(orderFormId, tx));
-      const plan = delivery.planAttachment(before.orderForm, before.deliveryChoice, body, sc);
-      const { window } = plan;
-      if (window === 'release') await step('releaseWindow', () => delivery.releaseWindow(orderFormId, tx));
-      else if (window) {
-        const salesChannel = plan.deliveryChoice.salesChannel;
-        await step('holdWindow', () => delivery.holdWindow(orderFormId, salesChannel, window, tx));
-      }
-      const shippingData = delivery.withSlas(plan.shippingData, await plan.slas(tx));
-      const change = { deliveryChoice: plan.deliveryChoice, shippingData };
-      return step('writeCart', () => cart.setShippingData(orderFormId, change, tx));
-    },
-  );
+  return defineFlow<
+    { orderFormId: string; body: OrderFormShippingBody; sc?: number; holdMs?: number },
+    OrderForm
+  >('attach-shipping', async ({ orderFormId, body, sc, holdMs }, { tx, step }) => {
+    const before = await step('readCart', () => cart.deliveryChoiceOf(orderFormId, tx));
+    const plan = delivery.planAttachment(before.orderForm, before.deliveryChoice, body, sc);
+    const { window } = plan;
+    if (window === 'release') await step('releaseWindow', () => delivery.releaseWindow(orderFormId, tx));
+    else if (window) {
+      const salesChannel = plan.deliveryChoice.salesChannel;
+      await step('holdWindow', () => delivery.holdWindow(orderFormId, salesChannel, window, tx, holdMs));
+    }
+    const shippingData = delivery.withSlas(plan.shippingData, await plan.slas(tx));
+    const change = { deliveryChoice: plan.deliveryChoice, shippingData };
+    return step('writeCart', () => cart.setShippingData(orderFormId, change, tx));
+  });
 }
 
 /** §4 changing the delivery mode: the same two writes (give the window back, write the cart) as one. */

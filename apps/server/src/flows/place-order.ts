@@ -14,6 +14,7 @@ import {
   isAddressMethod,
   deliveryMethodById,
   paymentSplit,
+  paymentSystemOffered,
   type PaymentChannel,
 } from '@despensa/domain';
 import {
@@ -32,6 +33,7 @@ import type { CatalogService } from '../modules/catalog/service';
 import type { DeliveryService } from '../modules/shipping/service';
 import type { OrdersService, PaymentRecord } from '../modules/orders/service';
 import type { WalletService } from '../modules/wallet/service';
+import type { FlagsService } from '../modules/flags/service';
 import type { Acquirer, AcquirerPayment, OneclickPayment } from '../providers/acquirer/acquirer';
 import type { GiftCardProvider } from '../providers/giftcard/giftcard';
 import type { Mailer } from '../providers/mail/mailer';
@@ -44,6 +46,7 @@ interface Modules {
   orders: OrdersService;
   addresses: AddressService;
   wallet: WalletService;
+  flags: Pick<FlagsService, 'all'>;
 }
 
 /** Where the shopper pays a transaction: the shop's own page that posts the token to the acquirer. */
@@ -66,7 +69,7 @@ const storeBuyOrderOf = (orderGroup: string) => `${orderGroup}-1`;
  * off the stock, the window's place kept for the order, the order group and its pending payment written.
  * A cart with a payment still pending converges on it (one order per cart).
  */
-export function placeOrderFlow({ cart, catalog, delivery, orders, addresses, wallet }: Modules) {
+export function placeOrderFlow({ cart, catalog, delivery, orders, addresses, wallet, flags }: Modules) {
   return defineFlow<{ orderFormId: string; userId: string; body: TransactionBody }, TransactionAnswer>(
     'place-order',
     async ({ orderFormId, userId, body }, { tx, step, commitWithoutWaitingForDisk }) => {
@@ -113,6 +116,10 @@ export function placeOrderFlow({ cart, catalog, delivery, orders, addresses, wal
           field: gaps.join(','),
         });
       }
+      // §9: a payment option switched off since the shopper chose it is not taken.
+      const live = await flags.all();
+      if (draft.payments.some((entry) => !paymentSystemOffered(entry.paymentSystem, live)))
+        throw new Failure('paymentSystemOff', { field: 'payments' });
       const split = paymentSplit(draft.payments);
       if (split === 'unavailable') throw new Failure('paymentSystemUnavailable', { field: 'payments' });
       if (split === 'combination') throw new Failure('paymentCombinationInvalid', { field: 'payments' });

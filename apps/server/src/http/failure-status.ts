@@ -68,6 +68,7 @@ export const failureStatus: Record<FailureCode, number> = {
   orderValueMismatch: 400,
   outOfStock: 409,
   paymentSystemUnavailable: 400,
+  paymentSystemOff: 400,
   orderNotFound: 404,
   notStaff: 401,
   staffWrongCredentials: 401,
@@ -119,5 +120,7 @@ export const failureStatus: Record<FailureCode, number> = {
   shoppingListNotFound: 404,
   invalidListSkus: 400,
   listNotScheduled: 409,
+  listNoUsualDelivery: 409,
+  listNoWindowWithRoom: 409,
   bankAccountNotFound: 404,
 };

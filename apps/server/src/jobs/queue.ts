@@ -10,7 +10,7 @@ import type { RecurringLists } from '../flows/recurring-lists';
 export const RELEASE_EXPIRED_HOLDS = 'release-expired-window-holds';
 /** Settles payments left pending (the shopper never came back) and gives back expired stock holds. */
 export const RECONCILE_PAYMENTS = 'reconcile-payments';
-/** Builds recurring lists' baskets at their build time and closes them at their cut-off (§4). */
+/** Builds recurring lists' baskets at their build time and places them at their cut-off (§4). */
 export const RECURRING_LISTS = 'recurring-lists';
 
 /**
@@ -72,12 +72,12 @@ export class JobQueue {
     }
   }
 
-  /** Runs the recurring-lists sweep now (also what the scheduled job does): builds, then closes. */
-  async runRecurringLists(): Promise<{ built: number; due: number }> {
-    if (!this.recurringLists) return { built: 0, due: 0 };
+  /** Runs the recurring-lists sweep now (also what the scheduled job does): builds, then places. */
+  async runRecurringLists(): Promise<{ built: number; placed: number }> {
+    if (!this.recurringLists) return { built: 0, placed: 0 };
     const built = await this.recurringLists.buildBaskets();
-    const due = await this.recurringLists.closeCutOffs();
-    return { built, due };
+    const placed = await this.recurringLists.closeCutOffs();
+    return { built, placed };
   }
 
   /** Runs the sweep now (also what the scheduled job does). */

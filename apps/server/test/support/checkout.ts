@@ -56,7 +56,7 @@ export function overHttp(baseUrl: string): ShopUnderTest {
 /** A shopper's calls with their session. */
 export function as(shop: ShopUnderTest, shopper: { token: string } | null) {
   return (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     payload?: unknown,
     headers: Record<string, string> = {},

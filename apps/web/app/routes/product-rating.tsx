@@ -9,10 +9,12 @@ import { ReviewList } from '../features/catalog/reviews/review-list';
 import '../features/catalog/catalog.css';
 import type { Route } from './+types/product-rating';
 import { formatRating } from '../lib/format';
+import { requireFeature } from '../features/lists/features-server';
 
 /** /:slug/p/rating: the opinions of a product with the distribution of stars. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { catalog, brand } = context.services;
+  await requireFeature(context.services, 'productReviews');
   const product = await orNotFound(() => catalog.productBySlug(params.slug, salesChannelOf(request)));
   const reviews = await catalog.reviews(product.productId);
   return {

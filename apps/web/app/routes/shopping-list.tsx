@@ -13,8 +13,7 @@ import { notFound, salesChannelOf } from '../features/catalog/loader-helpers';
 import { orLogOutHome, requireFeature } from '../features/lists/features-server';
 import { listAction, listLines, type ListActionResult, type ListLine } from '../features/lists/lists-server';
 import { MY_LISTS_PATH } from '../features/lists/paths';
-import { DELIVERY_DAY_NAMES, scheduleLabel } from '../features/lists/schedule-label';
-import { formatDate, formatDateTime } from '../lib/format';
+import { DELIVERY_DAY_NAMES, runText, scheduleLabel } from '../features/lists/schedule-label';
 import '../features/lists/lists.css';
 import type { Route } from './+types/shopping-list';
 
@@ -54,6 +53,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function ShoppingListPage({ loaderData }: Route.ComponentProps) {
   const { list, lines, run } = loaderData;
   const skip = useFetcher<ListActionResult>();
+  const pause = useFetcher<ListActionResult>();
   const id = useId();
   const toCart = useFetcher<ListActionResult>();
   const rename = useFetcher<ListActionResult>();
@@ -121,26 +121,31 @@ export default function ShoppingListPage({ loaderData }: Route.ComponentProps) {
         <p>{scheduleLabel(list.schedule)}</p>
         {run && (
           <div className="list-page__run">
-            {run.status === 'skipped' ? (
-              <p>Saltaste la entrega del {formatDate(`${run.deliveryDate}T12:00:00-03:00`)}.</p>
-            ) : (
-              <>
-                <p>
-                  Próxima entrega: {formatDate(`${run.deliveryDate}T12:00:00-03:00`)}. Armamos tu compra el{' '}
-                  {formatDateTime(run.buildAt)} con los precios y el stock de ese día, te avisamos por correo,
-                  y la pedimos con tu tarjeta favorita el {formatDateTime(run.cutOffAt)} si no la saltas o
-                  pausas antes.
-                </p>
-                <skip.Form method="post">
-                  <input type="hidden" name="intent" value="skip-run" />
-                  <input type="hidden" name="listId" value={list.id} />
-                  <button type="submit" className="button button--secondary">
-                    Saltar esta entrega
-                  </button>
-                </skip.Form>
-              </>
+            <p>{runText(run)}</p>
+            {(run.status === 'upcoming' || run.status === 'built') && (
+              <skip.Form method="post">
+                <input type="hidden" name="intent" value="skip-run" />
+                <input type="hidden" name="listId" value={list.id} />
+                <button type="submit" className="button button--secondary">
+                  Saltar esta entrega
+                </button>
+              </skip.Form>
             )}
           </div>
+        )}
+        {list.schedule.status !== SHOPPING_LIST_SCHEDULE_STATUS.unscheduled && (
+          <pause.Form method="post">
+            <input type="hidden" name="listId" value={list.id} />
+            {list.schedule.status === SHOPPING_LIST_SCHEDULE_STATUS.scheduled ? (
+              <button type="submit" name="intent" value="pause" className="button button--secondary">
+                Pausar compra programada
+              </button>
+            ) : (
+              <button type="submit" name="intent" value="resume" className="button button--secondary">
+                Reanudar compra programada
+              </button>
+            )}
+          </pause.Form>
         )}
         <schedule.Form method="post" className="list-form list-form--inline">
           <input type="hidden" name="intent" value="schedule" />

@@ -1,4 +1,11 @@
-import { CENTS_PER_PESO, DELIVERY_METHODS, PAYMENT_IDS, deliveryMethodById } from '../constants';
+import {
+  CENTS_PER_PESO,
+  DELIVERY_METHODS,
+  PAYMENT_IDS,
+  deliveryMethodById,
+  type FeatureFlag,
+  type FeatureFlags,
+} from '../constants';
 import { CARD_REDIRECT_PAYMENT_ID, GROUP_CARD_PAYMENT_ID } from '../checkout/completeness';
 import { DELIVERY_PRICES_CENTS } from '../delivery/simulation';
 import type { PaymentOption } from '../pricing/types';
@@ -30,6 +37,24 @@ export const PAYMENT_METHODS: Readonly<Record<number, PaymentMethod>> = {
 
 export function paymentMethodOf(paymentSystem: number): PaymentMethod | null {
   return PAYMENT_METHODS[paymentSystem] ?? null;
+}
+
+/**
+ * The §9 flags a payment system needs on: saved cards (one-click) and the balance are the wallet's, the
+ * prepaid one-click also needs prepaid, and the gift card its own. The rest are always offered.
+ */
+export const PAYMENT_SYSTEM_FLAGS: Readonly<Record<number, readonly FeatureFlag[]>> = {
+  [PAYMENT_IDS.oneClick]: ['wallet'],
+  [PAYMENT_IDS.catOneClick]: ['wallet'],
+  [PAYMENT_IDS.debitOneClick]: ['wallet'],
+  [PAYMENT_IDS.prepaidOneClick]: ['wallet', 'prepaid'],
+  [PAYMENT_IDS.walletBalance]: ['wallet'],
+  [PAYMENT_IDS.giftCard]: ['giftCard'],
+};
+
+/** Whether the checkout offers (and takes) a payment system under the live flags. */
+export function paymentSystemOffered(paymentSystem: number, flags: FeatureFlags): boolean {
+  return (PAYMENT_SYSTEM_FLAGS[paymentSystem] ?? []).every((flag) => flags[flag]);
 }
 
 /** §6: the customer segment (user data gtmSegment) of the group's employees. */

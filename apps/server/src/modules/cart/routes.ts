@@ -16,7 +16,9 @@ import {
   type OrderForm,
 } from '@despensa/contracts';
 import { cartViewer } from '../../http/session';
+import { paymentSystemOffered } from '@despensa/domain';
 import type { AuthService } from '../auth/service';
+import type { FlagsService } from '../flags/service';
 import { orderFormJson } from './orderform-json';
 import type { CartService } from './service';
 
@@ -34,7 +36,11 @@ const emptyBody = z.object({}).nullish();
  * request's session (x-access-token or the session cookie) says who asks: a cart of another customer
  * reads masked and refuses every change (see CartViewer).
  */
-export function cartRoutes(cart: CartService, auth: AuthService): FastifyPluginAsyncZod {
+export function cartRoutes(
+  cart: CartService,
+  auth: AuthService,
+  flags: Pick<FlagsService, 'all'>,
+): FastifyPluginAsyncZod {
   return async (app) => {
     // The orderForm is large and answers every change: orderFormJson validates and encodes it reusing the
     // unchanged lines' work. The other schemas have no codecs, so parse (which zod compiles to a fast
@@ -225,7 +231,13 @@ export function cartRoutes(cart: CartService, auth: AuthService): FastifyPluginA
           response: responses,
         },
       },
-      async (request) => cart.setPayments(await viewer(request), request.params.id, request.body.payments),
+      async (request) => {
+        // §9: an option switched off (gift card, wallet, prepaid) is not there to choose.
+        const live = await flags.all();
+        if (request.body.payments.some((entry) => !paymentSystemOffered(entry.paymentSystem, live)))
+          throw new Failure('paymentSystemOff', { field: 'payments' });
+        return cart.setPayments(await viewer(request), request.params.id, request.body.payments);
+      },
     );
 
     const infoResponses = { 200: orderInfo, 400: errorResponse, 403: errorResponse, 404: errorResponse };

@@ -21,6 +21,8 @@ import {
   suggestionsResponse,
 } from '@despensa/contracts';
 import type { CatalogService } from './service';
+import { requireFeature } from '../../http/feature';
+import type { FlagsService } from '../flags/service';
 
 const page = z.coerce.number().int().min(1).max(1000).default(1);
 const term = z.string().max(200);
@@ -43,6 +45,7 @@ const tags = ['catalog'];
  */
 export function catalogRoutes(
   catalog: CatalogService,
+  flags: FlagsService,
   boughtSkusOf: (request: FastifyRequest) => Promise<string[] | null> = async () => null,
 ): FastifyPluginAsyncZod {
   return async (app) => {
@@ -79,6 +82,7 @@ export function catalogRoutes(
     app.get(
       '/api/catalog/product/:id/reviews',
       {
+        preValidation: requireFeature(flags, 'productReviews'),
         schema: {
           tags,
           summary: 'Ratings and reviews of a product',
@@ -250,6 +254,7 @@ export function catalogRoutes(
     app.get(
       '/api/products/frequent',
       {
+        preValidation: requireFeature(flags, 'frequentProducts'),
         schema: {
           tags,
           summary:

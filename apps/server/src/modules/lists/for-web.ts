@@ -30,6 +30,7 @@ export function shopperListsForWeb(
       return run && runAnswer(run);
     },
     skipRun: async (token, id) => runAnswer(await lists.skipRun(await userOf(token), id)),
+    setScheduleStatus: async (token, id, status) => lists.setScheduleStatus(await userOf(token), id, status),
     availability: (skuIds, salesChannel) => lists.availability(skuIds, salesChannel),
     favourites: async (token) => favourites.list(await userOf(token)),
     setFavourite: async (token, skuId, favourite) => {

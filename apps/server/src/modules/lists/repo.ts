@@ -1,5 +1,5 @@
-import { and, desc, eq, lte } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
 import { listRun, shoppingList, type ListRunStatus } from './tables';
 
 export type ShoppingListRow = typeof shoppingList.$inferSelect;
@@ -63,12 +63,8 @@ export class ListsRepo {
   }
 
   /** Records a run once: false when another instance (or the shopper) recorded it first. */
-  async insertRun(row: typeof listRun.$inferInsert): Promise<boolean> {
-    const rows = await this.db
-      .insert(listRun)
-      .values(row)
-      .onConflictDoNothing()
-      .returning({ id: listRun.listId });
+  async insertRun(row: typeof listRun.$inferInsert, db: Db | Tx = this.db): Promise<boolean> {
+    const rows = await db.insert(listRun).values(row).onConflictDoNothing().returning({ id: listRun.listId });
     return rows.length > 0;
   }
 
@@ -76,17 +72,50 @@ export class ListsRepo {
     listId: string,
     deliveryDate: string,
     changes: Partial<typeof listRun.$inferInsert>,
+    db: Db | Tx = this.db,
   ): Promise<void> {
-    await this.db
+    await db
       .update(listRun)
       .set(changes)
       .where(and(eq(listRun.listId, listId), eq(listRun.deliveryDate, deliveryDate)));
   }
 
-  builtPastCutOff(now: Date): Promise<ListRunRow[]> {
+  /** A run due to be placed, locked for the caller's transaction; null when another instance has it. */
+  async lockDue(listId: string, deliveryDate: string, tx: Tx): Promise<ListRunRow | null> {
+    const [row] = await tx
+      .select()
+      .from(listRun)
+      .where(
+        and(
+          eq(listRun.listId, listId),
+          eq(listRun.deliveryDate, deliveryDate),
+          eq(listRun.status, 'due' satisfies ListRunStatus),
+        ),
+      )
+      .for('update', { skipLocked: true });
+    return row ?? null;
+  }
+
+  due(): Promise<ListRunRow[]> {
     return this.db
       .select()
       .from(listRun)
-      .where(and(eq(listRun.status, 'built' satisfies ListRunStatus), lte(listRun.cutOffAt, now)));
+      .where(eq(listRun.status, 'due' satisfies ListRunStatus));
+  }
+
+  built(): Promise<ListRunRow[]> {
+    return this.db
+      .select()
+      .from(listRun)
+      .where(eq(listRun.status, 'built' satisfies ListRunStatus));
+  }
+
+  /** Skipped or failed runs whose basket still holds its window. */
+  skippedHolding(): Promise<ListRunRow[]> {
+    const ended: ListRunStatus[] = ['skipped', 'failed'];
+    return this.db
+      .select()
+      .from(listRun)
+      .where(and(inArray(listRun.status, ended), isNotNull(listRun.windowStart)));
   }
 }

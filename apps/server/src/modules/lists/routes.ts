@@ -120,6 +120,25 @@ export function listsRoutes(
       },
       async (request) => runAnswer(await lists.skipRun(userId(request), request.params.id)),
     );
+    // §4 pause (status 2: nothing is built or placed) and resume (1: runs count from now).
+    for (const [action, status, summary] of [
+      ['pause', 2, 'Pause a scheduled list: no basket is built or placed until it is resumed'],
+      ['resume', 1, 'Resume a paused list: its deliveries count from now'],
+    ] as const) {
+      app.post(
+        `/api/user/shopping-list/:id/schedule/${action}`,
+        {
+          preValidation,
+          schema: {
+            tags,
+            summary,
+            params: idParams,
+            response: { 200: shoppingList, 409: errorResponse, ...errors },
+          },
+        },
+        async (request) => lists.setScheduleStatus(userId(request), request.params.id, status),
+      );
+    }
     app.delete(
       '/api/user/shopping-list/:id',
       {

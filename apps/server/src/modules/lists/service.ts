@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   Failure,
+  failureMessages,
+  isFailureCode,
   parseListSkus,
+  type FailureCode,
   shoppingListBody,
   type ListRunAnswer,
   type ListSkus,
@@ -10,20 +13,40 @@ import {
   type ShoppingListBody,
 } from '@despensa/contracts';
 import { MAX_QUANTITY, currentListRun, type ListRun } from '@despensa/domain';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import type { CatalogService } from '../catalog/service';
 import { ListsRepo, type ListRunRow, type ShoppingListRow } from './repo';
+
+export type { ListRunRow } from './repo';
 import type { ListRunStatus } from './tables';
 
 /** A list's delivery as the list page shows it: when, and what became of it so far. */
 export interface ListRunView extends ListRun {
   status: ListRunStatus | 'upcoming';
   orderFormId: string | null;
+  windowStart: Date | null;
+  orderGroup: string | null;
+  failure: string | null;
 }
 
-/** A run as the API answers it (ISO times). */
+/** A run as the API answers it (ISO times; the failure as the shopper reads it). */
 export function runAnswer(run: ListRunView): ListRunAnswer {
-  return { ...run, buildAt: run.buildAt.toISOString(), cutOffAt: run.cutOffAt.toISOString() };
+  return {
+    ...run,
+    buildAt: run.buildAt.toISOString(),
+    cutOffAt: run.cutOffAt.toISOString(),
+    windowStart: run.windowStart?.toISOString() ?? null,
+    failure: run.failure && isFailureCode(run.failure) ? failureMessages[run.failure] : run.failure,
+  };
+}
+
+/** What the recurring-lists flow records of a built basket (or of one it could not build). */
+export interface BuiltRun {
+  status: 'built' | 'failed';
+  orderFormId: string | null;
+  basket: Record<string, number>;
+  windowStart: Date | null;
+  failure: FailureCode | null;
 }
 
 /**
@@ -104,7 +127,26 @@ export class ListsService {
     const run = runOf(await this.row(userId, id), this.clock());
     if (!run) return null;
     const recorded = await this.repo.run(id, run.deliveryDate);
-    return { ...run, status: recorded?.status ?? 'upcoming', orderFormId: recorded?.orderFormId ?? null };
+    return {
+      ...run,
+      status: recorded?.status ?? 'upcoming',
+      orderFormId: recorded?.orderFormId ?? null,
+      windowStart: recorded?.windowStart ?? null,
+      orderGroup: recorded?.orderGroup ?? null,
+      failure: recorded?.failure ?? null,
+    };
+  }
+
+  /** Pauses a scheduled list (status 2: no basket is built or placed) or resumes a paused one (1). */
+  async setScheduleStatus(userId: string, id: string, status: 1 | 2): Promise<ShoppingList> {
+    const row = await this.row(userId, id);
+    if (row.scheduleStatus === 0) throw new Failure('listNotScheduled');
+    const schedule = { status, frequency: row.scheduleFrequency, deliveryDay: row.scheduleDeliveryDay };
+    const updated = await this.repo.update(userId, id, {
+      updatedAt: this.clock(),
+      ...scheduleColumns(schedule as ShoppingListBody['schedule'], row, this.clock()),
+    });
+    return toShoppingList(updated!);
   }
 
   /** The shopper skips the coming delivery (before its cut-off): no basket is placed for it. */
@@ -136,33 +178,78 @@ export class ListsService {
     return due;
   }
 
-  /** Records a built basket once; false when it was recorded already (another instance, a skip). */
-  recordBuilt(userId: string, listId: string, run: ListRun, orderFormId: string): Promise<boolean> {
-    return this.repo.insertRun({
-      listId,
-      deliveryDate: run.deliveryDate,
-      userId,
-      status: 'built',
-      orderFormId,
-      cutOffAt: run.cutOffAt,
-      updatedAt: this.clock(),
-    });
+  /**
+   * Records a built basket once, in the flow's transaction; false when it was recorded already (another
+   * instance, a skip): the insert waits for the other's commit, then does nothing.
+   */
+  recordBuilt(
+    userId: string,
+    listId: string,
+    run: Pick<ListRun, 'deliveryDate' | 'cutOffAt'>,
+    built: BuiltRun,
+    tx: Tx,
+  ): Promise<boolean> {
+    return this.repo.insertRun(
+      {
+        listId,
+        deliveryDate: run.deliveryDate,
+        userId,
+        ...built,
+        cutOffAt: run.cutOffAt,
+        updatedAt: this.clock(),
+      },
+      tx,
+    );
+  }
+
+  /** Runs whose cut-off passed with the basket wanted, to be placed (closeCutOffs marks them). */
+  dueRuns(): Promise<ListRunRow[]> {
+    return this.repo.due();
+  }
+
+  /** A due run for the flow that places it, locked in `tx`; null when another instance has it or did it. */
+  lockDueRun(listId: string, deliveryDate: string, tx: Tx): Promise<ListRunRow | null> {
+    return this.repo.lockDue(listId, deliveryDate, tx);
+  }
+
+  /** What became of a due run: placed (its order group), edited, or failed (why). */
+  async recordOutcome(
+    listId: string,
+    deliveryDate: string,
+    outcome: { status: 'placed' | 'edited' | 'failed'; orderGroup?: string; failure?: FailureCode },
+    tx: Tx,
+  ): Promise<void> {
+    await this.repo.setRun(listId, deliveryDate, { ...outcome, updatedAt: this.clock() }, tx);
+  }
+
+  /** The list a run belongs to, for telling its shopper (null once deleted). */
+  async ofRun(userId: string, listId: string): Promise<ShoppingList | null> {
+    const row = await this.repo.one(userId, listId);
+    return row ? toShoppingList(row) : null;
   }
 
   /**
-   * Built baskets past their cut-off: those of lists still scheduled become 'due' (to place), those of
-   * lists paused or unscheduled since are 'skipped'. Answers the due ones.
+   * Built baskets: those of lists paused, unscheduled or deleted since are 'skipped' at once (their window
+   * goes back); those past their cut-off with the list still scheduled become 'due' (dueRuns then answers
+   * the ones to place).
    */
-  async closeCutOffs(): Promise<ListRunRow[]> {
+  async closeCutOffs(): Promise<void> {
     const now = this.clock();
-    const due: ListRunRow[] = [];
-    for (const run of await this.repo.builtPastCutOff(now)) {
+    for (const run of await this.repo.built()) {
       const list = await this.repo.one(run.userId, run.listId);
-      const status = list?.scheduleStatus === 1 ? 'due' : 'skipped';
-      await this.repo.setRun(run.listId, run.deliveryDate, { status, updatedAt: now });
-      if (status === 'due') due.push({ ...run, status });
+      const status = list?.scheduleStatus !== 1 ? 'skipped' : run.cutOffAt <= now ? 'due' : null;
+      if (status) await this.repo.setRun(run.listId, run.deliveryDate, { status, updatedAt: now });
     }
-    return due;
+  }
+
+  /** Skipped or failed runs whose basket still holds a window, for the flow that gives it back. */
+  skippedHolding(): Promise<ListRunRow[]> {
+    return this.repo.skippedHolding();
+  }
+
+  /** The skipped run's window was given back, in the flow's transaction. */
+  async windowGivenBack(listId: string, deliveryDate: string, tx: Tx): Promise<void> {
+    await this.repo.setRun(listId, deliveryDate, { windowStart: null, updatedAt: this.clock() }, tx);
   }
 
   private async row(userId: string, id: string): Promise<ShoppingListRow> {

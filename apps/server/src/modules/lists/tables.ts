@@ -24,12 +24,13 @@ export const shoppingList = pgTable(
   (t) => [index('shopping_list_user_idx').on(t.userId, t.createdIn)],
 );
 
-export type ListRunStatus = 'built' | 'skipped' | 'due';
+export type ListRunStatus = 'built' | 'skipped' | 'due' | 'placed' | 'edited' | 'failed';
 
 /**
- * One delivery of a scheduled list: 'built' (the basket cart exists and the shopper was e-mailed),
- * 'skipped' (by the shopper, or paused before the cut-off), 'due' (the cut-off passed with the basket
- * still wanted: the order is to be placed with the shopper's one-click card).
+ * One delivery of a scheduled list: 'built' (the basket cart exists, its window is held, the shopper was
+ * told), 'skipped' (by the shopper, or paused before the cut-off), 'due' (the cut-off passed with the
+ * basket still wanted: being placed), then 'placed' (the order paid with the one-click card), 'edited'
+ * (the shopper changed the basket: theirs to place) or 'failed' (nothing charged; the shopper was told why).
  */
 export const listRun = pgTable(
   'list_run',
@@ -39,6 +40,14 @@ export const listRun = pgTable(
     userId: text('user_id').notNull(),
     status: text('status').$type<ListRunStatus>().notNull(),
     orderFormId: text('order_form_id'),
+    /** The basket as built (sku id → quantity): a basket that differs at the cut-off was edited. */
+    basket: jsonb('basket').$type<Record<string, number>>(),
+    /** The window held for the delivery (its start), when one had room. */
+    windowStart: timestamp('window_start', { withTimezone: true }),
+    /** The order group placed at the cut-off. */
+    orderGroup: text('order_group'),
+    /** Why the run failed (a failure code; the shopper was told its text). */
+    failure: text('failure'),
     cutOffAt: timestamp('cut_off_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

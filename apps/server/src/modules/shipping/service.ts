@@ -433,6 +433,8 @@ export class DeliveryService implements Omit<DeliveryApi, 'applyChoice' | 'reser
     salesChannel: number,
     window: { startDateUtc: string; endDateUtc: string },
     tx: Tx,
+    /** A recurring list's basket holds its window until its cut-off, not the checkout's two hours. */
+    holdMs: number = DELIVERY_WINDOW_HOLD_MS,
   ): Promise<void> {
     const store = this.byChannel.get(salesChannel);
     if (!store) throw new Failure('noDeliveryMethod', { field: 'sc' });
@@ -442,7 +444,7 @@ export class DeliveryService implements Omit<DeliveryApi, 'applyChoice' | 'reser
       orderFormId,
       { storeId: store.row.id, startsAt, endsAt },
       this.clock(),
-      DELIVERY_WINDOW_HOLD_MS,
+      holdMs,
     );
     if (outcome === 'notFound') throw new Failure('windowNotOffered', { field: 'deliveryWindow' });
     if (outcome === 'past') throw new Failure('windowStarted', { field: 'deliveryWindow' });
@@ -482,6 +484,34 @@ export class DeliveryService implements Omit<DeliveryApi, 'applyChoice' | 'reser
     if (outcome === 'same') throw new Failure('orderSameWindow', { field: 'startDateUtc' });
     if (outcome === 'full') throw new Failure('windowFull', { field: 'startDateUtc' });
     return { startDateUtc: startsAt.toISOString(), endDateUtc: endsAt.toISOString() };
+  }
+
+  /**
+   * A recurring list's window (§4): the first window from `from` on of the channel's store, that `mode`
+   * can still be prepared for and that has room; null when none has room within the horizon.
+   */
+  async firstWindowWithRoom(
+    salesChannel: number,
+    mode: DeliveryMethod['kind'],
+    from: Date,
+  ): Promise<{ startDateUtc: string; endDateUtc: string } | null> {
+    const store = this.byChannel.get(salesChannel);
+    if (!store) return null;
+    await this.ensureWindows();
+    const now = this.clock();
+    const rows = await windowsOf(
+      this.database,
+      store.row.id,
+      now,
+      new Date(now.getTime() + WINDOW_HORIZON_MS),
+    );
+    const found = rows.find(
+      (row) =>
+        row.startsAt >= from && windowOrderable(row.startsAt, now, mode) && row.capacity > row.reserved,
+    );
+    return found
+      ? { startDateUtc: found.startsAt.toISOString(), endDateUtc: found.endsAt.toISOString() }
+      : null;
   }
 
   /** The windows an order group could move to: its store's, that its mode can still be prepared for. */

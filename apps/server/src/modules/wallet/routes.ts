@@ -11,7 +11,9 @@ import {
   walletTransactionBody,
 } from '@despensa/contracts';
 import { currentSession, requireSession } from '../../http/session';
+import { requireFeature } from '../../http/feature';
 import type { AuthService } from '../auth/service';
+import type { FlagsService } from '../flags/service';
 import type { WalletService } from './service';
 
 const tags = ['wallet'];
@@ -21,9 +23,14 @@ const idParams = z.object({ id: z.string().min(1).max(60) });
 export const ENROLMENT_RETURN_PATH = '/wallet/oneclick/return';
 
 /** §7 Wallet calls (all need a session; a card or charge of another customer is not found). */
-export function walletRoutes(wallet: WalletService, auth: AuthService): FastifyPluginAsyncZod {
+export function walletRoutes(
+  wallet: WalletService,
+  auth: AuthService,
+  flags: FlagsService,
+): FastifyPluginAsyncZod {
   return async (app) => {
-    const preHandler = requireSession(auth);
+    // §9: with the wallet switched off, its cards and charges are not there (404 featureDisabled).
+    const preHandler = [requireSession(auth), requireFeature(flags, 'wallet')];
     const userId = (request: FastifyRequest) => currentSession(request).userId;
 
     app.get(

@@ -10,6 +10,7 @@ import { quantityTotal, type ProductSummary } from './product-summary';
 import { RatingStars } from './rating-stars';
 import { AddToListButton } from '../lists/add-to-list';
 import { FavouriteButton } from '../lists/favourite-button';
+import { useShopperFeatures } from '../lists/shopper-features-context';
 import './catalog.css';
 
 /** Product pictures are square SVGs; width and height keep their box before they load (no layout shift). */
@@ -18,6 +19,7 @@ export const CARD_IMAGE_SIZE = 200;
 /** `eager` for cards above the fold; `priority` for the one most likely to be the largest paint. */
 export function ProductCard(props: { product: ProductSummary; eager?: boolean; priority?: boolean }) {
   const { product, eager = false, priority = false } = props;
+  const { flags } = useShopperFeatures();
   return (
     <article className="product-card">
       <ProductTags flags={product.flags} badges={product.badges} />
@@ -41,7 +43,7 @@ export function ProductCard(props: { product: ProductSummary; eager?: boolean; p
           {product.name}
         </Link>
       </h3>
-      {product.rating.count > 0 && (
+      {flags.productReviews && product.rating.count > 0 && (
         <RatingStars average={product.rating.average} count={product.rating.count} />
       )}
       <ProductPrice

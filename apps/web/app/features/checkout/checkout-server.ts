@@ -2,6 +2,7 @@ import { data, redirect, redirectDocument } from 'react-router';
 import {
   failureCodeOf,
   failureMessageOf,
+  failureMessages,
   type CartViewer,
   type DeliveryChoice,
   type OrderForm,
@@ -20,6 +21,7 @@ import {
   RUT_INVALID_MESSAGE,
   type CartGap,
   deliveryFeeOf,
+  paymentSystemOffered,
 } from '@despensa/domain';
 import { profileOrNull, requireSession } from '../account/account-server';
 import { cartViewerOf, storedOrderForm } from '../cart/cart-server';
@@ -206,6 +208,8 @@ async function pay(
 ) {
   const method = paymentMethodByKey(text(form, 'method'));
   if (!method) return fail('Elige un medio de pago.', 'method');
+  if (!paymentSystemOffered(method.paymentSystem, await services.flags.all()))
+    return fail(failureMessages.paymentSystemOff, 'method');
   const { choice } = state;
   if (state.gaps.length > 0) throw redirect(stepUrl(request, reachableStep(state.gaps, 'payment')));
   const viewer = await cartViewerOf(services, request);

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Form, useActionData, useNavigation } from 'react-router';
-import { deliveryFeeOf, formatCLP } from '@despensa/domain';
+import { deliveryFeeOf, formatCLP, paymentSystemOffered } from '@despensa/domain';
+import { useShopperFeatures } from '../lists/shopper-features-context';
 import type { CheckoutState } from './checkout-server';
 import { paymentSystemOf, refusalOf, type CheckoutActionResult } from './action-result';
 import { FAILED_PAYMENT_MODALS, type FailedPaymentKind } from './payment-failures';
@@ -28,8 +29,13 @@ export function PaymentStep({
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
   const saved = paymentSystemOf(state.orderForm.paymentData.payments[0]);
+  // §9: the options switched off (gift card, wallet and its saved cards) are not offered.
+  const { flags } = useShopperFeatures();
+  const offered = METHOD_KEYS.filter((key) =>
+    paymentSystemOffered(paymentMethodPanels[key].paymentSystem, flags),
+  );
   const [method, setMethod] = useState<PaymentMethodKey>(
-    METHOD_KEYS.find((key) => paymentMethodPanels[key].paymentSystem === saved) ?? 'webpay',
+    offered.find((key) => paymentMethodPanels[key].paymentSystem === saved) ?? 'webpay',
   );
   const [failed, setFailed] = useState<FailedPaymentKind | null>(null);
   const [code, setCode] = useState<{ addressId: string; sentTo: string | null } | null>(null);
@@ -56,7 +62,7 @@ export function PaymentStep({
         <input type="hidden" name="intent" value="pay" />
         <fieldset className="payment-methods">
           <legend className="payment-methods__legend">Elige cómo pagar</legend>
-          {METHOD_KEYS.map((key) => {
+          {offered.map((key) => {
             const option = paymentMethodPanels[key];
             const total = totalWith(state.orderForm, option);
             return (

@@ -161,6 +161,16 @@ export async function listAction(services: StorefrontServices, request: Request)
             listId,
           );
         }
+        case 'pause':
+        case 'resume': {
+          const paused = intent === 'pause';
+          await lists.setScheduleStatus(token, listId, paused ? 2 : 1);
+          return ok(
+            intent,
+            paused ? 'Pausaste la compra programada' : 'Reanudaste la compra programada',
+            listId,
+          );
+        }
         case 'delete': {
           await lists.remove(token, listId);
           return redirect(MY_LISTS_PATH);

@@ -13,7 +13,10 @@ const DESCRIPTION_LENGTH = 155;
 /** Everything the product page shows, for one slug; unknown slugs are a 404. */
 export async function loadProductPage(request: Request, services: StorefrontServices, slug: string) {
   const salesChannel = salesChannelOf(request);
-  const product = await orNotFound(() => services.catalog.productBySlug(slug, salesChannel));
+  const [product, flags] = await Promise.all([
+    orNotFound(() => services.catalog.productBySlug(slug, salesChannel)),
+    services.flags.all(),
+  ]);
   const formats = productFormats(product);
   // ?skuId= opens the page on one format (a shared link, a cart line); else the main offer's.
   const requestedSku = new URL(request.url).searchParams.get('skuId');
@@ -49,7 +52,7 @@ export async function loadProductPage(request: Request, services: StorefrontServ
     recommended,
     ratingUrl: `/${product.linkText}/p/rating`,
     meta,
-    jsonLd: productJsonLd(product, summary.price, origin),
+    jsonLd: productJsonLd(product, summary.price, origin, flags.productReviews),
   };
 }
 

@@ -8,6 +8,7 @@ import { ProductGallery } from './product-gallery';
 import { ProductSections } from './product-sections';
 import { RatingSummary } from './rating-summary';
 import { WarningSeals } from './warning-seals';
+import { useShopperFeatures } from '../../lists/shopper-features-context';
 
 export type ProductPageData = Awaited<ReturnType<typeof loadProductPage>>;
 
@@ -19,6 +20,7 @@ export function ProductPage(props: { data: ProductPageData }) {
   const skuId = choice?.on === opened ? choice.skuId : props.data.summary.skuId;
   const summary = formats.find((format) => format.skuId === skuId)?.summary ?? props.data.summary;
   const images = product.items.flatMap((item) => item.images);
+  const { flags } = useShopperFeatures();
   return (
     <main className="product-page">
       <Breadcrumbs crumbs={breadcrumbs} current={product.productName} />
@@ -27,7 +29,7 @@ export function ProductPage(props: { data: ProductPageData }) {
         <div className="product-page__summary">
           <p className="product-page__brand">{product.brand}</p>
           <h1 className="product-page__name">{product.productName}</h1>
-          <RatingSummary rating={product.rating} ratingUrl={ratingUrl} />
+          {flags.productReviews && <RatingSummary rating={product.rating} ratingUrl={ratingUrl} />}
           <WarningSeals seals={product['Flag Nutricional']} />
           {formats.length > 0 ? (
             <FormatPicker

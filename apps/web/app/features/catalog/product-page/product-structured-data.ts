@@ -6,7 +6,13 @@ import { mainOffer } from '../product-summary';
  * schema.org Product for search engines: prices in whole CLP pesos, images as absolute URLs. The price is
  * the one the page shows (`price`, promotions included): structured data must match the visible price.
  */
-export function productJsonLd(product: Product, price: number, origin: string) {
+export function productJsonLd(
+  product: Product,
+  price: number,
+  origin: string,
+  /** The §9 productReviews flag: off, the page shows no rating and neither does its structured data. */
+  reviews = true,
+) {
   const { sku, seller } = mainOffer(product);
   const offer = seller?.commertialOffer;
   const images = product.items.flatMap((item) =>
@@ -34,7 +40,7 @@ export function productJsonLd(product: Product, price: number, origin: string) {
           },
         }
       : {}),
-    ...(product.rating.count > 0
+    ...(reviews && product.rating.count > 0
       ? {
           aggregateRating: {
             '@type': 'AggregateRating',
