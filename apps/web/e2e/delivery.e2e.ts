@@ -438,6 +438,17 @@ describe('delivery selector', () => {
     const email = await newCustomerEmail();
     const someDairy = (await dairyIn(1)).find(sells)!;
     const { context, page } = await open(`/?sku=${someDairy.items[0]!.itemId}`);
+    await page.getByRole('dialog', { name: 'Tu carro' }).waitFor();
+    await page.keyboard.press('Escape');
+    // Before logging in, a comuna's home-delivery windows and fee.
+    await deliveryButton(page).click();
+    await mode(selector(page), 'Despacho a Domicilio').check();
+    await selector(page).getByLabel('Región').selectOption({ label: 'Región Metropolitana de Santiago' });
+    const comuna = selector(page).getByLabel('Comuna');
+    await comuna.locator('option', { hasText: 'Ñuñoa' }).waitFor({ state: 'attached' });
+    await comuna.selectOption({ label: 'Ñuñoa' });
+    await selector(page).getByRole('group', { name: 'Horario de entrega' }).waitFor();
+    await selector(page).getByRole('button', { name: 'Cancelar' }).click();
     await page.goto('/mi-carro');
     await page.getByRole('button', { name: 'Ir a pagar' }).click();
     const login = page.getByRole('dialog', { name: 'Ingresa a tu cuenta' });
@@ -449,6 +460,16 @@ describe('delivery selector', () => {
     await expect.poll(() => new URL(page.url()).search).toBe('');
     expect(new URL(page.url()).pathname).toBe('/mi-carro');
     expect(await selector(page).isVisible()).toBe(true);
+    // The full address is asked now, starting at the comuna looked at before logging in.
+    await mode(selector(page), 'Despacho a Domicilio').check();
+    await selector(page).getByRole('button', { name: 'Agregar una dirección' }).click();
+    const add = page.getByRole('dialog', { name: 'Agregar dirección' });
+    await expect
+      .poll(async () => [
+        await add.getByLabel('Región').locator('option:checked').textContent(),
+        await add.getByLabel('Comuna').inputValue(),
+      ])
+      .toEqual(['Región Metropolitana de Santiago', 'Ñuñoa']);
     await context.close();
   });
 
