@@ -77,6 +77,7 @@ describe('the shared page cache', { timeout: 60_000 }, () => {
       storeId: null,
       addressId: 'a5b0e6a4-0000-4000-8000-000000000001',
       addressLine: 'Calle Secreta 742, Providencia',
+      addressEssentials: { street: 'Calle Secreta', number: '742', comuna: 'Providencia' },
       coverageState: null,
       segment: null,
     };

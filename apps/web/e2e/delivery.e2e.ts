@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
+  DELIVERY_MODAL_MESSAGES,
   HOUR_TOOLTIP_MS,
   HOUR_TOOLTIP_TEXT,
   LOCALE,
@@ -438,6 +439,17 @@ describe('delivery selector', () => {
     const email = await newCustomerEmail();
     const someDairy = (await dairyIn(1)).find(sells)!;
     const { context, page } = await open(`/?sku=${someDairy.items[0]!.itemId}`);
+    await page.getByRole('dialog', { name: 'Tu carro' }).waitFor();
+    await page.keyboard.press('Escape');
+    // Before logging in, a comuna's home-delivery windows and fee.
+    await deliveryButton(page).click();
+    await mode(selector(page), 'Despacho a Domicilio').check();
+    await selector(page).getByLabel('Región').selectOption({ label: 'Región Metropolitana de Santiago' });
+    const comuna = selector(page).getByLabel('Comuna');
+    await comuna.locator('option', { hasText: 'Ñuñoa' }).waitFor({ state: 'attached' });
+    await comuna.selectOption({ label: 'Ñuñoa' });
+    await selector(page).getByRole('group', { name: 'Horario de entrega' }).waitFor();
+    await selector(page).getByRole('button', { name: 'Cancelar' }).click();
     await page.goto('/mi-carro');
     await page.getByRole('button', { name: 'Ir a pagar' }).click();
     const login = page.getByRole('dialog', { name: 'Ingresa a tu cuenta' });
@@ -449,6 +461,18 @@ describe('delivery selector', () => {
     await dialog.waitFor();
     await expect.poll(() => new URL(page.url()).search).toBe('');
     expect(new URL(page.url()).pathname).toBe('/mi-carro');
+    // The full address is asked now, starting at the comuna looked at before logging in.
+    await mode(dialog, 'Despacho a Domicilio').check();
+    await dialog.getByRole('button', { name: 'Agregar una dirección' }).click();
+    const add = page.getByRole('dialog', { name: 'Agregar dirección' });
+    await expect
+      .poll(async () => [
+        await add.getByLabel('Región').locator('option:checked').textContent(),
+        await add.getByLabel('Comuna').inputValue(),
+      ])
+      .toEqual(['Región Metropolitana de Santiago', 'Ñuñoa']);
+    await add.getByRole('button', { name: 'Cerrar' }).click();
+    await add.waitFor({ state: 'hidden' });
     // The mode confirmed there, the shopper is still on the way to pay: the secured cart, no third click.
     const store = stores.find((each) => each.store)!;
     await mode(dialog, 'Retiro en Tienda').check();
@@ -498,21 +522,30 @@ describe('delivery selector', () => {
     // The cart pages have no main header (§2 layout): at home the button shows the mode and address.
     await page.goto('/');
     await deliveryButton(page).filter({ hasText: 'Despacho a Domicilio' }).waitFor();
-    // §9: the header is short of space, so the display line is cut to 30 characters; the whole on hover.
+    // §9: the header is short of space, so the line is cut to 30 characters, by the street: the number
+    // and comuna stay (it once read 'Av. Providencia 1234, Provide…'); the whole line on hover.
     const place = deliveryButton(page).getByTitle(
       'Av. Providencia 1234, Providencia, Metropolitana de Santiago',
     );
-    expect(await place.textContent()).toBe('Av. Providencia 1234, Provide…');
-    // The search keeps room for its whole placeholder beside that label (it once read '¿Qué estás buscand').
+    expect(await place.textContent()).toBe('Av. Provide… 1234, Providencia');
     const search = page.getByRole('banner').getByPlaceholder('¿Qué estás buscando?');
-    const room = await search.evaluate((input) => {
-      const style = getComputedStyle(input);
-      const context = document.createElement('canvas').getContext('2d')!;
-      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-      const free = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      return free - context.measureText((input as HTMLInputElement).placeholder).width;
-    });
-    expect(room).toBeGreaterThanOrEqual(0);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      // The number and comuna are in sight within the button, however far the street shrinks.
+      const button = (await deliveryButton(page).boundingBox())!;
+      const rest = (await place.locator('.delivery-button__place-rest').boundingBox())!;
+      expect(rest.x + rest.width, `${width}px`).toBeLessThanOrEqual(button.x + button.width);
+      // The search keeps room for its whole placeholder beside that label (it once read '¿Qué estás buscand').
+      const room = await search.evaluate((input) => {
+        const style = getComputedStyle(input);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const free = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return free - context.measureText((input as HTMLInputElement).placeholder).width;
+      });
+      expect(room, `${width}px`).toBeGreaterThanOrEqual(0);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
     // The reopened selector picks the window the cart holds, however often it is reopened right after
     // a confirm or a cancel (it once came back without any windows).
     for (const close of ['Confirmar', 'Cancelar', 'Confirmar', 'Cancelar']) {
@@ -612,6 +645,12 @@ describe('delivery selector', () => {
     expect(fee).toBe('$2.990');
     const header = deliveryButton(page).filter({ hasText: 'Despacho a Domicilio' });
     await header.filter({ hasText: hours }).filter({ hasText: fee }).waitFor();
+    // In sight, not cut off: the lines that carry the fee and the hours fit the button.
+    const clipped = () =>
+      header
+        .locator('.delivery-button__mode, .delivery-button__window')
+        .evaluateAll((lines) => lines.filter((line) => line.scrollWidth > line.clientWidth).length);
+    expect(await clipped()).toBe(0);
 
     await page.goto('/mi-carro');
     const summary = page.locator('.cart-totals');
@@ -635,6 +674,19 @@ describe('delivery selector', () => {
     const inside = dialog.getByRole('region', { name: 'Sin cobertura' });
     await inside.getByText(NO_COVERAGE_TEXT.default).waitFor();
     expect(await dialog.getByText('Tu dirección está fuera de la zona de cobertura...').count()).toBe(0);
+    // Confirming it anyway (no script, a stale page) is refused in a whole sentence with its ways on.
+    const options = await page.request.get('/entrega/acciones?vista=opciones');
+    const { addresses } = (await options.json()) as { addresses: { addressId: string; label: string }[] };
+    const refused = await page.request.post('/entrega/acciones', {
+      data: {
+        intent: 'apply',
+        mode: 'homeDelivery',
+        addressId: addresses.find((each) => each.label === 'Cabaña Tortel')!.addressId,
+      },
+    });
+    expect(refused.status()).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toBe(DELIVERY_MODAL_MESSAGES.outOfCoverage);
+    expect(DELIVERY_MODAL_MESSAGES.outOfCoverage).not.toContain('...');
     expect(await inside.getByRole('link', { name: 'Revisar tiendas' }).getAttribute('href')).toBe('/locales');
     expect(await accessibilityViolations(page)).toEqual([]);
     await inside.getByRole('button', { name: 'Elegir otra dirección' }).click();

@@ -203,7 +203,10 @@ export const address = z
     geoPrecision: z.enum(['client', 'street', 'comuna', 'region', 'none']),
     /** §3 display line: street and number, complement, neighborhood, city, state. */
     displayLine: z.string(),
-    /** The label (addressName, else the display line) cut to 30 characters. */
+    /**
+     * The label cut to 30 characters: addressName, else 'street number, comuna' with the street cut
+     * first so the number and comuna stay.
+     */
     label: z.string(),
     /** True until the address is confirmed with an access key (see verifyBlocked). */
     blocked: z.boolean(),

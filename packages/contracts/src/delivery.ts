@@ -220,8 +220,16 @@ export const deliveryChoice = z.object({
   storeId: z.string().nullable(),
   /** The address book entry for home delivery and express; null for pickup (default Santiago address). */
   addressId: z.string().nullable(),
-  /** The address's §3 display line, whole (the header button truncates it to fit). */
+  /** The address's §3 display line, whole (checkout, the header button's hover). */
   addressLine: z.string().nullable(),
+  /**
+   * Its street, number and comuna: the header button's short line, cut by the street so the number and
+   * comuna stay (domain shortAddressLine). Absent in a choice saved before it existed.
+   */
+  addressEssentials: z
+    .object({ street: z.string(), number: z.string(), comuna: z.string() })
+    .nullable()
+    .optional(),
   coverageState: coverageState.nullable(),
   segment: z.string().nullable(),
 });

@@ -5,6 +5,7 @@ import {
   isListableAddressId,
   isListableLabel,
   sanitizeAddressText,
+  shortAddressLine,
   truncate,
   truncateFirstName,
 } from '../src/index';
@@ -34,6 +35,49 @@ describe('addressDisplayLine', () => {
     ).toBe('Los Aromos 55, Maipú');
     expect(addressDisplayLine({ number: '12', city: 'Santiago' })).toBe('12, Santiago');
     expect(addressDisplayLine({})).toBe('');
+  });
+});
+
+describe('shortAddressLine', () => {
+  const joined = (parts: { street: string; rest: string }) => parts.street + parts.rest;
+  it('keeps the number and comuna of a long street within 30 characters: the street gives way', () => {
+    const line = joined(
+      shortAddressLine({
+        street: "Avenida Libertador Bernardo O'Higgins",
+        number: '1234',
+        comuna: 'Santiago',
+      }),
+    );
+    expect(line).toBe('Avenida Libert… 1234, Santiago');
+    expect(line).toHaveLength(30);
+    expect(
+      joined(shortAddressLine({ street: 'Av. Providencia', number: '1234', comuna: 'Providencia' })),
+    ).toBe('Av. Provide… 1234, Providencia');
+  });
+  it('is the whole line when it fits', () => {
+    expect(shortAddressLine({ street: 'Los Aromos', number: '55', comuna: 'Maipú' })).toEqual({
+      street: 'Los Aromos',
+      rest: ' 55, Maipú',
+    });
+    expect(joined(shortAddressLine({ street: 'Los Aromos', number: '', comuna: 'Maipú' }))).toBe(
+      'Los Aromos, Maipú',
+    );
+  });
+  it('cuts the comuna only when the street would no longer read, and never exceeds 30', () => {
+    const line = joined(
+      shortAddressLine({ street: 'Pasaje Los Aromos Altos', number: '12345-B', comuna: 'San José de Maipo' }),
+    );
+    expect(line).toBe('Pasaje… 12345-B, San José de…');
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 60 }),
+        fc.string({ maxLength: 12 }),
+        fc.string({ maxLength: 40 }),
+        (street, number, comuna) => {
+          expect(joined(shortAddressLine({ street, number, comuna })).length).toBeLessThanOrEqual(30);
+        },
+      ),
+    );
   });
 });
 

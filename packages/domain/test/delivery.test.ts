@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CART_VALUE_THRESHOLD_CENTS,
+  DELIVERY_MODAL_MESSAGES,
   DELIVERY_WINDOW_MINUTES,
   circleRing,
   compileZone,
@@ -220,6 +221,18 @@ describe('preparation lead time (issue #17)', () => {
     expect(modeNeedsWindow('storePickup')).toBe(true);
     expect(modeNeedsWindow('carPickup')).toBe(true);
     expect(modeNeedsWindow('express')).toBe(false);
+  });
+});
+
+describe('delivery modal messages (§8)', () => {
+  it('says out of coverage in whole sentences, with the ways on, never cut short with dots', () => {
+    expect(DELIVERY_MODAL_MESSAGES.outOfCoverage).toBe(
+      'Tu dirección está fuera de la zona de cobertura. Puedes retirar tu pedido en tienda o elegir otra dirección.',
+    );
+    for (const message of Object.values(DELIVERY_MODAL_MESSAGES)) {
+      expect(message).toMatch(/[^.]\.$/);
+      expect(message).not.toContain('...');
+    }
   });
 });
 

@@ -44,7 +44,7 @@ const CONTRAST_COOKIE = 'despensa_contrast';
 /** apps/web's analytics consent (features/platform/consent.ts): the banner shows until it is set. */
 const CONSENT_COOKIE = 'despensa_consent';
 /** The delivery choice's fields that are the shopper's own (apps/web choice-cookie, contracts deliveryChoice). */
-const PERSONAL_CHOICE_FIELDS = ['addressId', 'addressLine'] as const;
+const PERSONAL_CHOICE_FIELDS = ['addressId', 'addressLine', 'addressEssentials'] as const;
 
 /** A CDN may keep a shared page this long and serve it stale while it fetches a fresh one. */
 /** React Router's lazy route discovery (its default manifestPath). */

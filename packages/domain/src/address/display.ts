@@ -45,6 +45,35 @@ export function truncate(text: string, max: number = ADDRESS_TRUNCATE_LENGTH): s
   return `${cut(text, max - 1).trimEnd()}${ELLIPSIS}`;
 }
 
+/** What identifies an address where room is short: its street, number and comuna (§3 `city`). */
+export interface AddressEssentials {
+  street: string;
+  number: string;
+  comuna: string;
+}
+
+/** A street cut shorter than this no longer reads as a street: the comuna gives way instead. */
+const SHORT_STREET_MIN = 8;
+
+/**
+ * The §3 display line where room is short (the header's delivery button): 'street number, comuna', and
+ * when longer than §9's 30 characters the street gives way, so the number and comuna that tell two
+ * addresses apart stay ('Avenida Libert… 1234, Santiago', not 'Avenida Libertador Bernardo O…').
+ * Split in two so a page can let the street alone shrink further.
+ */
+export function shortAddressLine(
+  address: AddressEssentials,
+  max: number = ADDRESS_TRUNCATE_LENGTH,
+): { street: string; rest: string } {
+  const street = address.street.trim();
+  const number = address.number.trim();
+  const comuna = address.comuna.trim();
+  const rest = `${number ? ` ${number}` : ''}${comuna ? `, ${comuna}` : ''}`;
+  if (street.length + rest.length <= max) return { street, rest };
+  const cutStreet = truncate(street, Math.max(SHORT_STREET_MIN, max - rest.length));
+  return { street: cutStreet, rest: truncate(rest, max - cutStreet.length) };
+}
+
 /**
  * The greeting name 'Hola, {name}' (§2): trimmed, at most 12 characters (§9). A cut that would leave the
  * start of a second name ('Ana María J…') ends after the last whole one instead ('Ana María…'); a single

@@ -13,9 +13,13 @@ export type NoCoverageVariant = keyof typeof NO_COVERAGE_TEXT;
 
 export type DeliveryModalMessage = 'outOfCoverage' | 'noSchedules' | 'noWindows' | 'tryLater';
 
-/** §8 delivery modal messages; only the first is quoted by the spec, the others follow its meaning. */
+/**
+ * §8 delivery modal messages; only the first is quoted by the spec, the others follow its meaning. The spec
+ * quotes the first cut short ('…de cobertura...'); a shopper reads it whole, with its ways on (issue #17).
+ */
 export const DELIVERY_MODAL_MESSAGES: Record<DeliveryModalMessage, string> = {
-  outOfCoverage: 'Tu dirección está fuera de la zona de cobertura...',
+  outOfCoverage:
+    'Tu dirección está fuera de la zona de cobertura. Puedes retirar tu pedido en tienda o elegir otra dirección.',
   noSchedules: 'El local no tiene horarios disponibles por ahora.',
   noWindows: 'No hay horarios de entrega disponibles para esta dirección.',
   tryLater: 'No pudimos consultar los horarios. Inténtalo más tarde.',

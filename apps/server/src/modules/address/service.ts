@@ -4,6 +4,7 @@ import {
   isListableAddressId,
   isListableLabel,
   sanitizeAddressText,
+  shortAddressLine,
   truncate,
 } from '@despensa/domain';
 import {
@@ -205,6 +206,12 @@ function maskEmail(email: string): string {
   return `${local.slice(0, 2)}***@${domain}`;
 }
 
+/** An unnamed address goes by its short line: street cut first, so the number and comuna stay (§9). */
+function shortLabel(row: repo.AddressRow): string {
+  const { street, rest } = shortAddressLine({ street: row.street, number: row.number, comuna: row.city });
+  return street + rest;
+}
+
 function toAddress(row: repo.AddressRow): Address {
   const displayLine = addressDisplayLine(row);
   return {
@@ -224,7 +231,7 @@ function toAddress(row: repo.AddressRow): Address {
     geoCoordinates: row.lng !== null && row.lat !== null ? [row.lng, row.lat] : null,
     geoPrecision: row.geoPrecision as Address['geoPrecision'],
     displayLine,
-    label: truncate(row.addressName || displayLine),
+    label: row.addressName ? truncate(row.addressName) : shortLabel(row),
     blocked: row.validatedAt === null,
   };
 }

@@ -4,6 +4,7 @@ import type { Address } from '@despensa/contracts';
 import { Dialog } from '../../ui/dialog';
 import type { AccountActionResult } from './account-types';
 import { MY_DATA_PATH } from './paths';
+import { previewedComuna, rememberPreviewedComuna } from './previewed-comuna';
 import { RegionComunaFields, useComunas, useRegions } from './region-comuna-fields';
 
 /**
@@ -31,11 +32,13 @@ export function AddressDialog({
   const comunas = useComunas(regionCode);
   const region = regions.find((each) => each.code === regionCode);
 
-  // Editing: preselect the stored region (by name) and comuna.
+  // Editing: preselect the stored region (by name) and comuna. Adding: the comuna the shopper looked at
+  // before logging in, if any.
   useEffect(() => {
     if (!open) return;
-    setRegionCode(regions.find((each) => each.name === address?.state)?.code ?? '');
-    setComuna(address?.city ?? '');
+    const previewed = address ? null : previewedComuna();
+    setRegionCode(previewed?.regionCode ?? regions.find((each) => each.name === address?.state)?.code ?? '');
+    setComuna(previewed?.name ?? address?.city ?? '');
   }, [open, address, regions]);
 
   // Close once per successful save, after the page data has been reloaded (state back to idle).
@@ -44,8 +47,10 @@ export function AddressDialog({
     if (fetcher.state !== 'idle' || !fetcher.data?.ok || handled.current === fetcher.data) return;
     handled.current = fetcher.data;
     if (fetcher.data.intent === 'save-address') onSaved?.(fetcher.data.addressId);
+    // The comuna looked at before logging in has become an address: the next one starts empty.
+    if (!address) rememberPreviewedComuna(null);
     onClose();
-  }, [fetcher.state, fetcher.data, onClose, onSaved]);
+  }, [fetcher.state, fetcher.data, onClose, onSaved, address]);
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
 
   return (

@@ -4,6 +4,8 @@ import {
   DELIVERY_METHODS,
   deliveryMethodById,
   isAddressMethod,
+  shortAddressLine,
+  truncate,
   type DeliveryMethodKind,
 } from '@despensa/domain';
 
@@ -20,6 +22,7 @@ export function defaultChoice(defaultStoreName: string): DeliveryChoice {
     storeId: null,
     addressId: null,
     addressLine: null,
+    addressEssentials: null,
     coverageState: null,
     segment: null,
   };
@@ -43,6 +46,20 @@ export function choiceSummary(choice: DeliveryChoice | null): { mode: string; pl
   if (!choice || !kind) return null;
   const place = isAddressMethod(kind) ? (choice.addressLine ?? '') : choice.storeName;
   return { mode: DELIVERY_METHODS[kind].name, place };
+}
+
+/**
+ * The place where room is short (the header button), in two parts: what may give way further (the
+ * street, or a store's name) and what stays (number and comuna). §9 cuts it to 30 characters; an
+ * address keeps its number and comuna, and a choice saved before they were kept is cut at its end.
+ */
+export function shortPlace(choice: DeliveryChoice | null): { head: string; rest: string } | null {
+  const kind = methodKindOf(choice);
+  if (!choice || !kind) return null;
+  if (!isAddressMethod(kind)) return { head: truncate(choice.storeName), rest: '' };
+  if (!choice.addressEssentials) return { head: truncate(choice.addressLine ?? ''), rest: '' };
+  const { street, rest } = shortAddressLine(choice.addressEssentials);
+  return { head: street, rest };
 }
 
 /** §2 (exclusion-zone tooltip, no-coverage popover): home delivery chosen to an address in an exclusion zone. */

@@ -1,7 +1,6 @@
-import { truncate } from '@despensa/domain';
 import { Icon } from '../../ui/icon';
 import { DeliveryPrompt } from '../cart/delivery-prompt';
-import { choiceSummary } from './choice';
+import { choiceSummary, shortPlace } from './choice';
 import { useDeliveryOptional } from './delivery-context';
 import { NoCoverage } from './no-coverage';
 import { windowFee, windowLine } from './window-label';
@@ -14,6 +13,7 @@ import { windowFee, windowLine } from './window-label';
 export function DeliveryModeButton() {
   const delivery = useDeliveryOptional();
   const summary = choiceSummary(delivery?.choice ?? null);
+  const place = shortPlace(delivery?.choice ?? null);
   const window = delivery?.chosenWindow ?? null;
   return (
     <div className="delivery-mode">
@@ -27,16 +27,18 @@ export function DeliveryModeButton() {
         <Icon name="truck" />
         {summary ? (
           <span className="delivery-button__choice">
-            <span className="delivery-button__mode">{summary.mode}</span>
-            {/* §9: the header is short of space, so the line is truncated there; the whole one on hover. */}
-            <span className="delivery-button__place" title={summary.place}>
-              {truncate(summary.place)}
+            {/* The chosen window's fee rides with the mode: the lines below have no room to spare. */}
+            <span className="delivery-button__mode">
+              {summary.mode}
+              {window ? ` · ${windowFee(window.price)}` : ''}
             </span>
-            {window ? (
-              <span className="delivery-button__window">
-                {windowLine(window)} · {windowFee(window.price)}
-              </span>
-            ) : null}
+            {/* §9: the header is short of space, so the line is cut there, by the street: the number and
+                comuna stay in sight even where the street shrinks further; the whole line on hover. */}
+            <span className="delivery-button__place" title={summary.place}>
+              <span className="delivery-button__place-head">{place?.head}</span>
+              {place?.rest ? <span className="delivery-button__place-rest">{place.rest}</span> : null}
+            </span>
+            {window ? <span className="delivery-button__window">{windowLine(window)}</span> : null}
           </span>
         ) : (
           <span>Elige tu modo de entrega</span>

@@ -28,6 +28,7 @@ import {
 import { DEFAULT_ORIGIN, byDistance, formatKm } from './distance';
 import { HourTooltip } from './hour-tooltip';
 import { AddressDialog } from '../account/address-dialog';
+import { rememberPreviewedComuna } from '../account/previewed-comuna';
 import { RegionComunaFields, useComunas, useRegions } from '../account/region-comuna-fields';
 import { NoCoverage } from './no-coverage';
 import { windowFee, windowHours, windowsByDay } from './window-label';
@@ -278,7 +279,11 @@ function ComunaPreview({
           onChange(null);
         }}
         comuna={comunaCode ?? ''}
-        onComunaChange={(code) => onChange(code || null)}
+        onComunaChange={(code) => {
+          onChange(code || null);
+          const name = comunas.find((each) => each.code === code)?.name;
+          rememberPreviewedComuna(name ? { regionCode, name } : null);
+        }}
         comunaValue="code"
       />
       <p className="delivery-selector__note">

@@ -273,12 +273,17 @@ export async function choiceFor(
   if ('error' in place) throw new DeliveryInputError(place.error);
   const method = DELIVERY_METHODS[kind].id;
   const addressLine = place.address?.displayLine ?? null;
+  // The comuna is the address's §3 city (the address dialog's comuna picker fills it).
+  const addressEssentials = place.address
+    ? { street: place.address.street, number: place.address.number, comuna: place.address.city }
+    : null;
   if (place.coverageState === 'exclusionZone' && isAddressMethod(kind)) {
     return {
       ...defaultChoice(services.brand.name),
       method,
       addressId: place.address?.addressId ?? null,
       addressLine,
+      addressEssentials,
       coverageState: 'exclusionZone',
     };
   }
@@ -293,6 +298,7 @@ export async function choiceFor(
     storeId: place.store.storeId,
     addressId: place.address?.addressId ?? null,
     addressLine,
+    addressEssentials,
     coverageState: place.coverageState,
     segment: null,
   };
