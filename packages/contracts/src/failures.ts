@@ -149,6 +149,11 @@ export const failureMessages = {
   invalidListSkus: 'Los productos de la lista no son válidos.',
   listNotScheduled: 'Esta lista no tiene una compra programada.',
   bankAccountNotFound: 'Aún no registras una cuenta bancaria.',
+  primeAlreadyMember: 'Ya eres Prime.',
+  primeNotMember: 'Aún no eres Prime.',
+  primePaymentDeclined: 'No pudimos cobrar tu suscripción Prime en esa tarjeta. Prueba con otra.',
+  loyaltyRewardNotFound: 'No encontramos ese cupón.',
+  loyaltyPointsShort: 'No tienes puntos suficientes para este cupón.',
 } as const;
 
 /** The failure each §8 gift-card code is reported as (its `field` carries the code itself). */

@@ -1,5 +1,5 @@
 import { failureCodeOf, parseListSkus } from '@despensa/contracts';
-import { CHAIN_SELLER_ID, DEFAULT_SALES_CHANNEL, formatCLP } from '@despensa/domain';
+import { CHAIN_SELLER_ID, DEFAULT_SALES_CHANNEL, formatCLP, isCollaborator } from '@despensa/domain';
 import type { CartService } from '../modules/cart/service';
 import type { ListsService } from '../modules/lists/service';
 import type { UserService } from '../modules/user/service';
@@ -34,7 +34,10 @@ export class RecurringLists {
       const profile = await users.profile(userId);
       const salesChannel = await this.usualChannel(profile.orderFormId);
       const basket = await cart.create({}, salesChannel);
-      await cart.assignToUser(basket.orderFormId, userId);
+      await cart.assignToUser(basket.orderFormId, userId, {
+        collaborator: isCollaborator(profile),
+        prime: profile.CencoPrime_2020,
+      });
       const viewer = { customerId: userId };
       const skus = parseListSkus(list.skus) ?? {};
       let priced = basket;

@@ -120,4 +120,9 @@ export const failureStatus: Record<FailureCode, number> = {
   invalidListSkus: 400,
   listNotScheduled: 409,
   bankAccountNotFound: 404,
+  primeAlreadyMember: 409,
+  primeNotMember: 409,
+  primePaymentDeclined: 402,
+  loyaltyRewardNotFound: 404,
+  loyaltyPointsShort: 409,
 };

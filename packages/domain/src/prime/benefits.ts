@@ -56,6 +56,14 @@ export function isPrimeBasket(orderForm: {
   );
 }
 
+/** The basket the delivery fee rule reads from an orderForm: its value paying normally, and Prime. */
+export function primeBasketOf(orderForm: {
+  value: number;
+  ratesAndBenefitsData: { rateAndBenefitsIdentifiers: readonly { id: string }[] } | null;
+}): { prime: boolean; value: number } {
+  return { prime: isPrimeBasket(orderForm), value: orderForm.value };
+}
+
 /** A membership's period: a calendar month from its start (31 Jan → 28/29 Feb, as card plans bill). */
 export function primePeriodEnd(start: Date): Date {
   const end = new Date(start);
