@@ -59,7 +59,8 @@ export class LoyaltyCoupons {
       now: this.clock().toISOString(),
     });
     // The cart checks it is the shopper's own; its answer (applied, or not for these products) is its message.
-    if (orderFormId) await this.modules.cart.addCoupon({ customerId: userId }, orderFormId, activated.coupon.code!);
+    if (orderFormId)
+      await this.modules.cart.addCoupon({ customerId: userId }, orderFormId, activated.coupon.code!);
     return activated;
   }
 }

@@ -73,11 +73,14 @@ export class PrimeMemberships {
     },
   );
 
-  private readonly end = defineFlow<{ userId: string }, void>('prime-end', async ({ userId }, { tx, step }) => {
-    await step('membership', () => this.modules.prime.end(tx, userId));
-    await step('member', () => this.modules.users.setPrimeMember(userId, false, tx));
-    await step('carts', () => this.modules.cart.setPrimeOf(userId, false, tx));
-  });
+  private readonly end = defineFlow<{ userId: string }, void>(
+    'prime-end',
+    async ({ userId }, { tx, step }) => {
+      await step('membership', () => this.modules.prime.end(tx, userId));
+      await step('member', () => this.modules.users.setPrimeMember(userId, false, tx));
+      await step('carts', () => this.modules.cart.setPrimeOf(userId, false, tx));
+    },
+  );
 
   constructor(
     private readonly database: Database,

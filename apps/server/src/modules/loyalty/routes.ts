@@ -6,7 +6,13 @@ import type { LoyaltyCoupons } from '../../flows/loyalty-coupons';
 import type { LoyaltyService } from './service';
 
 const tags = ['loyalty'];
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+};
 
 /** §7 loyalty points call and the coupons of /mi-cupon, for the shoppers who see it (§6, §9). */
 export function loyaltyRoutes(

@@ -7,7 +7,13 @@ import type { FlagsService } from '../flags/service';
 import type { PrimeMemberships } from '../../flows/prime-membership';
 
 const tags = ['prime'];
-const errors = { 400: errorResponse, 401: errorResponse, 402: errorResponse, 404: errorResponse, 409: errorResponse };
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  402: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+};
 
 /** Prime (/mi-cuenta/prime), behind the Prime flag (§9: off by default). */
 export function primeRoutes(
@@ -22,7 +28,11 @@ export function primeRoutes(
       '/api/user/prime',
       {
         preValidation,
-        schema: { tags, summary: "The shopper's Prime membership", response: { 200: primeMembership, ...errors } },
+        schema: {
+          tags,
+          summary: "The shopper's Prime membership",
+          response: { 200: primeMembership, ...errors },
+        },
       },
       async (request) => memberships.membership(userId(request)),
     );
