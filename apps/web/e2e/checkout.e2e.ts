@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { computeRutCheckDigit, formatCLP } from '@despensa/domain';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
+import { chooseHomeDelivery } from './support/shopper';
 
 const API_HEADERS = { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web' };
 const PASSWORD = 'clave-segura-123';
@@ -113,27 +114,6 @@ async function open(
   await opened.context.addCookies([{ name: 'despensa_session', value: token, url: baseUrl() }]);
   await opened.page.goto(path);
   return opened;
-}
-
-const selector = (page: Page) => page.getByRole('dialog', { name: 'Elige tu modo de entrega' });
-
-/** Home delivery to 'Casa' in the first free window, from the selector the page opened. */
-async function chooseHomeDelivery(page: Page): Promise<void> {
-  const dialog = selector(page);
-  await dialog.waitFor();
-  await dialog.getByRole('radio', { name: /^Despacho a Domicilio/ }).check();
-  await dialog.getByRole('radio', { name: /^Casa/ }).check();
-  const free = dialog
-    .getByRole('group', { name: 'Horario de entrega' })
-    .getByRole('radio', { disabled: false });
-  await free.first().waitFor();
-  await free.first().check();
-  await dialog.getByRole('button', { name: 'Confirmar' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-  // The delivering store may price the product otherwise: the notice says so.
-  const notice = page.getByRole('dialog', { name: 'Cambiaron algunos precios' });
-  if (await notice.isVisible().catch(() => false))
-    await notice.getByRole('button', { name: 'Entendido' }).click();
 }
 
 const stepUrl = (step: string) => new RegExp(`/checkout/${step}(\\?|$)`);
