@@ -636,6 +636,14 @@ describe('Prime and loyalty coupons', () => {
       const delivery = page.locator('.cart-totals__row--delivery');
       await delivery.getByText('Despacho a Domicilio').waitFor();
       expect(await delivery.locator('dd').innerText()).toBe('Gratis');
+
+      // Prime switched off (§9): no page, no menu entry.
+      await setFlag('prime', false);
+      expect((await page.goto('/mi-cuenta/prime'))?.status()).toBe(404);
+      await accountButton(page).click();
+      const menu = page.getByRole('navigation', { name: 'Mi cuenta' });
+      await menu.getByRole('link', { name: 'Mis datos' }).waitFor();
+      expect(await menu.getByRole('link', { name: /Prime/ }).count()).toBe(0);
     } finally {
       await setFlag('prime', false);
       await context.close();
@@ -659,7 +667,8 @@ describe('Prime and loyalty coupons', () => {
     await context.addCookies([{ name: 'despensa_session', value: token, url: baseUrl() }]);
     await page.goto('/mi-cupon');
     await page.getByRole('heading', { name: 'Mi cupón', level: 1 }).waitFor();
-    await page.getByText(pointsLabel(points)).first().waitFor();
+    const main = page.getByRole('main');
+    await main.getByText(pointsLabel(points)).waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
     const cheapest = [...LOYALTY_REWARDS].sort((a, b) => a.points - b.points)[0]!;
     expect(points).toBeGreaterThanOrEqual(cheapest.points);
@@ -668,9 +677,12 @@ describe('Prime and loyalty coupons', () => {
       .getByRole('status')
       .getByText(/^Activaste tu cupón PUNTOS-[A-Z2-9]{8}/)
       .waitFor();
+    await main.getByText(pointsLabel(points - cheapest.points)).waitFor();
+    // The account menu says the same ('Tienes N').
+    await accountButton(page).click();
     await page
+      .getByRole('banner')
       .getByText(pointsLabel(points - cheapest.points))
-      .first()
       .waitFor();
     await context.close();
   });

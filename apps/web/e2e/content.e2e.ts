@@ -120,7 +120,6 @@ describe('WCAG 2.2 AA (axe)', () => {
       '/',
       '/informaciones/evita-la-fila',
       '/esto-no-existe/de-verdad/nunca',
-      '/cupones',
       '/new-checkout',
       '/locales',
     ];

@@ -24,7 +24,10 @@ export async function primeAction(services: StorefrontServices, request: Request
   try {
     if (form.get('intent') === 'cancel') {
       await orLogOutHome(services, request, () => services.prime.cancel(token));
-      return { ok: true, message: 'Cancelaste Prime: sigues disfrutándolo hasta el fin de tu periodo.' };
+      return {
+        ok: true,
+        message: 'Cancelaste Prime: sigues disfrutándolo hasta el fin de tu periodo.',
+      } satisfies PrimeActionResult;
     }
     const cardId = String(form.get('cardId') ?? '');
     if (!cardId) return data<PrimeActionResult>({ ok: false, error: 'Elige una tarjeta.' }, { status: 400 });
