@@ -98,6 +98,14 @@ import { RecurringLists } from './flows/recurring-lists';
 import { BankAccountService } from './modules/bank-account/service';
 import { bankAccountRoutes } from './modules/bank-account/routes';
 import { bankAccountForWeb } from './modules/bank-account/for-web';
+import { PrimeService } from './modules/prime/service';
+import { primeRoutes } from './modules/prime/routes';
+import { primeForWeb } from './modules/prime/for-web';
+import { PrimeMemberships } from './flows/prime-membership';
+import { LoyaltyService } from './modules/loyalty/service';
+import { loyaltyRoutes } from './modules/loyalty/routes';
+import { loyaltyForWeb } from './modules/loyalty/for-web';
+import { LoyaltyCoupons } from './flows/loyalty-coupons';
 
 export interface Services {
   addresses: AddressService;
@@ -136,6 +144,11 @@ export interface Services {
   lists: ListsService;
   favourites: FavouritesService;
   bankAccounts: BankAccountService;
+  /** Prime memberships: join, cancel, and the renewal the job queue runs at each period's end. */
+  primeMemberships: PrimeMemberships;
+  loyalty: LoyaltyService;
+  /** Activating loyalty coupons (points spent, code issued to promotions, applied by the cart). */
+  loyaltyCoupons: LoyaltyCoupons;
   /** The gift-card issuer (payment 732). */
   giftCards: GiftCardProvider;
   /** The built-in sandbox mailer when no other was given (tests read its outbox). */
@@ -320,6 +333,15 @@ export async function buildApp({
   const lists = new ListsService(database, catalog, clock);
   const favourites = new FavouritesService(database, catalog, clock);
   const bankAccounts = new BankAccountService(database, clock);
+  const primeMemberships = new PrimeMemberships(
+    database,
+    { prime: new PrimeService(database, clock), wallet, users, cart, acquirer: cardAcquirer },
+    clock,
+    (message) => app.log.info(message),
+  );
+  const loyalty = new LoyaltyService(database, orders, users, flags);
+  users.pointsOf = (userId) => loyalty.points(userId);
+  const loyaltyCoupons = new LoyaltyCoupons(database, { loyalty, promotions, cart }, clock);
   await flags.start();
   await catalog.start();
   await promotions.start();
@@ -347,6 +369,7 @@ export async function buildApp({
         clock,
         (message) => app.log.info(message),
         recurringLists,
+        primeMemberships,
       )
     : null;
   await jobs?.start();
@@ -422,6 +445,8 @@ export async function buildApp({
   await app.register(listsRoutes(lists, auth, flags));
   await app.register(favouritesRoutes(favourites, auth, flags));
   await app.register(bankAccountRoutes(bankAccounts, auth, flags));
+  await app.register(primeRoutes(primeMemberships, auth, flags));
+  await app.register(loyaltyRoutes(loyalty, loyaltyCoupons, auth));
   if (process.env.NODE_ENV !== 'production' && mailer instanceof SandboxMailer)
     await app.register(devOutboxRoutes(mailer));
   const pageCache = web
@@ -445,6 +470,8 @@ export async function buildApp({
         flags: { all: () => flags.all() },
         shopperLists: shopperListsForWeb(auth, lists, favourites, orders, catalog),
         bankAccount: bankAccountForWeb(auth, bankAccounts),
+        prime: primeForWeb(auth, flags, primeMemberships),
+        loyalty: loyaltyForWeb(auth, loyalty, loyaltyCoupons),
         operations: operationsForWeb(operations, picking),
         stores,
         territory: {
@@ -507,6 +534,9 @@ export async function buildApp({
       lists,
       favourites,
       bankAccounts,
+      primeMemberships,
+      loyalty,
+      loyaltyCoupons,
       giftCards: giftCardIssuer,
       mailer,
       analytics,

@@ -81,13 +81,19 @@ export default [
   route('productos-frecuentes', 'routes/frequent-products.tsx'),
   route('mi-cuenta-bancaria', 'routes/bank-account.tsx'),
 
+  // Prime (flag prime) and loyalty (flag loyalty; §6 employees under the employee flag)
+  route('mi-cuenta/prime', 'routes/prime.tsx'),
+  route('mi-cupon', 'routes/loyalty.tsx'),
+  route('micupon', 'routes/loyalty.tsx', { id: 'loyalty:micupon' }),
+  route('descuentos-mas-puntos', 'routes/loyalty.tsx', { id: 'loyalty:descuentos-mas-puntos' }),
+  route('cupones', 'routes/coupons.tsx'),
+
   // Payments: saved cards and the wallet
   route('mis-tarjetas', 'routes/saved-cards.tsx'),
   route('cencopay/vinculacion', 'routes/wallet-link.tsx'),
   route('billetera/vinculacion', 'routes/wallet-link-action.ts'),
 
   // Later issues
-  comingSoon('mi-cuenta/prime', 'account'),
   comingSoon('new-checkout', 'checkout'),
   comingSoon('mis-compras', 'orders'),
   comingSoon('mis-compras/:orderId', 'orders'),
@@ -99,10 +105,6 @@ export default [
   comingSoon('productos-frecuentes', 'lists'),
   comingSoon('productos-favoritos', 'lists'),
   comingSoon('mi-cuenta-bancaria', 'bank-account'),
-  comingSoon('mi-cupon', 'loyalty'),
-  comingSoon('micupon', 'loyalty'),
-  comingSoon('descuentos-mas-puntos', 'loyalty'),
-  comingSoon('cupones', 'loyalty'),
 
   // The category catch-all comes last in meaning; React Router ranks the static paths above it.
   route(':category1/:category2?/:category3?', 'routes/category.tsx'),

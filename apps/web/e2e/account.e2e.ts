@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { computeRutCheckDigit } from '@despensa/domain';
+import { LOYALTY_REWARDS, computeRutCheckDigit, pointsForOrder, pointsLabel } from '@despensa/domain';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
+import { deliveringStore, placePaidOrder } from './support/orders';
+import { chooseHomeDelivery, enrolCard } from './support/shopper';
 
 let browser: Browser;
 
@@ -554,6 +557,133 @@ describe('accounts: register, log in and out, private pages, my data and address
     await byCode.getByLabel('Código de verificación').fill(await lastCode(customer.email));
     await byCode.getByRole('button', { name: 'Ingresar', exact: true }).click();
     await accountButton(page).filter({ hasText: GREETING }).waitFor();
+    await context.close();
+  });
+});
+
+const STAFF = { 'x-api-key': 'despensa-osm-dev-key', 'x-consumer': 'osm' };
+
+async function setFlag(flag: string, enabled: boolean): Promise<void> {
+  const response = await fetch(`${baseUrl()}/api/operations/feature-flags/${flag}`, {
+    method: 'PUT',
+    headers: { ...STAFF, 'content-type': 'application/json' },
+    body: JSON.stringify({ enabled }),
+  });
+  expect(response.status).toBe(200);
+}
+
+describe('Prime and loyalty coupons', () => {
+  it('joins Prime from its page with a saved card, and a basket over $30.000 is delivered free', async () => {
+    await setFlag('prime', true);
+    const { page, context } = await newPage(browser);
+    try {
+      await register(page, newCustomer());
+      const token = (await context.cookies()).find((cookie) => cookie.name === 'despensa_session')!.value;
+      const address = await fetch(`${baseUrl()}/api/user/address`, {
+        method: 'POST',
+        headers: { ...API, 'content-type': 'application/json', 'x-access-token': token },
+        body: JSON.stringify({
+          receiverName: 'Bartolomeo Pérez',
+          state: 'Metropolitana de Santiago',
+          addressName: 'Casa',
+          street: 'Av. Providencia',
+          number: '1234',
+          city: 'Providencia',
+        }),
+      });
+      expect(address.status).toBeLessThan(300);
+      await page.goto('/mis-tarjetas');
+      await enrolCard(page, 'Tarjeta de crédito', '4051 8856 0044 6623');
+
+      // A non-member's menu invites; the page's dialog joins with the saved card.
+      await accountButton(page).click();
+      await page.getByRole('link', { name: 'Quiero ser Prime' }).click();
+      await page.getByRole('heading', { name: 'Prime', level: 1 }).waitFor();
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Quiero ser Prime' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Únete a Prime' });
+      await dialog.getByRole('radio', { name: /terminada en 6623/ }).check();
+      await dialog.getByRole('button', { name: 'Unirme a Prime' }).click();
+      await page.getByText(/^Eres Prime\. Tu membresía se renueva el/).waitFor();
+      await accountButton(page).click();
+      await page
+        .getByRole('navigation', { name: 'Mi cuenta' })
+        .getByRole('link', { name: 'Prime', exact: true })
+        .waitFor();
+
+      // The dearest dairy product, enough units for a basket over the minimum.
+      const products = (await (
+        await fetch(`${baseUrl()}/api/products/search/lacteos?_from=0&_to=39&sc=1`, { headers: API })
+      ).json()) as {
+        items: {
+          itemId: string;
+          sellers: { commertialOffer: { Price: number; AvailableQuantity: number } }[];
+        }[];
+      }[];
+      const dear = products
+        .map((product) => ({
+          id: product.items[0]!.itemId,
+          offer: product.items[0]!.sellers[0]!.commertialOffer,
+        }))
+        .filter((product) => product.offer.AvailableQuantity >= 35)
+        .sort((a, b) => b.offer.Price - a.offer.Price)[0]!;
+      const quantity = Math.min(30, Math.ceil(4_000_000 / dear.offer.Price));
+      await page.goto(`/?sku=${dear.id}&quantity=${quantity}`);
+      await page.goto('/_secure/cart');
+      await page.getByRole('button', { name: 'Ir a pagar' }).click();
+      await chooseHomeDelivery(page, /\/checkout\//);
+      await page.goto('/mi-carro');
+      const delivery = page.locator('.cart-totals__row--delivery');
+      await delivery.getByText('Despacho a Domicilio').waitFor();
+      expect(await delivery.locator('dd').innerText()).toBe('Gratis');
+
+      // Prime switched off (§9): no page, no menu entry.
+      await setFlag('prime', false);
+      expect((await page.goto('/mi-cuenta/prime'))?.status()).toBe(404);
+      await accountButton(page).click();
+      const menu = page.getByRole('navigation', { name: 'Mi cuenta' });
+      await menu.getByRole('link', { name: 'Mis datos' }).waitFor();
+      expect(await menu.getByRole('link', { name: /Prime/ }).count()).toBe(0);
+    } finally {
+      await setFlag('prime', false);
+      await context.close();
+    }
+  });
+
+  it("shows 'Tienes N puntos' from a delivered order and activates a coupon on /mi-cupon", async () => {
+    const store = await deliveringStore();
+    const { orderId, token } = await placePaidOrder(store.sc, [{ id: store.skus[0]!, quantity: 2 }]);
+    const db = new pg.Client({ connectionString: inject('databaseUrl') });
+    await db.connect();
+    const { rows } = await db
+      // Delivered, invoiced at $25.000 or more (as the store's invoice would set the final total).
+      .query(
+        "UPDATE shop_order SET status = 'delivered', value = greatest(value, 2500000) WHERE order_id = $1 RETURNING value",
+        [orderId],
+      )
+      .finally(() => db.end());
+    const points = pointsForOrder(rows[0].value);
+    const { page, context } = await newPage(browser);
+    await context.addCookies([{ name: 'despensa_session', value: token, url: baseUrl() }]);
+    await page.goto('/mi-cupon');
+    await page.getByRole('heading', { name: 'Mi cupón', level: 1 }).waitFor();
+    const main = page.getByRole('main');
+    await main.getByText(pointsLabel(points)).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    const cheapest = [...LOYALTY_REWARDS].sort((a, b) => a.points - b.points)[0]!;
+    expect(points).toBeGreaterThanOrEqual(cheapest.points);
+    await page.getByRole('button', { name: `Activar ${cheapest.name}` }).click();
+    await page
+      .getByRole('status')
+      .getByText(/^Activaste tu cupón PUNTOS-[A-Z2-9]{8}/)
+      .waitFor();
+    await main.getByText(pointsLabel(points - cheapest.points)).waitFor();
+    // The account menu says the same ('Tienes N').
+    await accountButton(page).click();
+    await page
+      .getByRole('banner')
+      .getByText(pointsLabel(points - cheapest.points))
+      .waitFor();
     await context.close();
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { computeRutCheckDigit, formatCLP } from '@despensa/domain';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
-import { goOnToPay } from './support/delivery';
+import { chooseHomeDelivery } from './support/shopper';
 
 const API_HEADERS = { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web' };
 const PASSWORD = 'clave-segura-123';
@@ -116,24 +116,6 @@ async function open(
   return opened;
 }
 
-const selector = (page: Page) => page.getByRole('dialog', { name: 'Elige tu modo de entrega' });
-
-/** Home delivery to 'Casa' in the first free window, from the selector the page opened. */
-async function chooseHomeDelivery(page: Page): Promise<void> {
-  const dialog = selector(page);
-  await dialog.waitFor();
-  await dialog.getByRole('radio', { name: /^Despacho a Domicilio/ }).check();
-  await dialog.getByRole('radio', { name: /^Casa/ }).check();
-  const free = dialog
-    .getByRole('group', { name: 'Horario de entrega' })
-    .getByRole('radio', { disabled: false });
-  await free.first().waitFor();
-  await free.first().check();
-  await dialog.getByRole('button', { name: 'Confirmar' }).click();
-  // The delivering store may price the product otherwise: the notice says so, then on to pay.
-  await goOnToPay(page, stepUrl('shipping'));
-}
-
 const stepUrl = (step: string) => new RegExp(`/checkout/${step}(\\?|$)`);
 
 /** From the cart's 'Ir a pagar' to the payment step, checking each step's texts and axe on the way. */
@@ -238,7 +220,7 @@ describe('checkout', () => {
     await db.end();
     await page.getByRole('button', { name: 'Ir a pagar' }).click();
     // A new customer has the default store: the delivery selector first (§2 go-to-checkout), then on to pay.
-    await chooseHomeDelivery(page);
+    await chooseHomeDelivery(page, stepUrl('shipping'));
     const terms = page.getByRole('dialog', { name: 'Actualizamos nuestros términos y condiciones' });
     await terms.waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
@@ -284,7 +266,7 @@ describe('checkout', () => {
     const { context, page } = await open(shopper.token, `/?sku=${product.sku}`, 480);
     await page.goto('/_secure/cart');
     await page.getByRole('button', { name: 'Ir a pagar' }).click();
-    await chooseHomeDelivery(page);
+    await chooseHomeDelivery(page, stepUrl('shipping'));
     // The steps' forms work before any script runs.
     await throughStepsWithoutScripts(context, 480);
     await page.goto('/checkout');

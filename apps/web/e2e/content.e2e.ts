@@ -94,12 +94,12 @@ describe('content pages from the CMS', () => {
   });
 
   it('names the coming feature and sets title, description, canonical and Open Graph tags', async () => {
-    // /mis-compras is private now (a visitor goes to the login page); /cupones is public.
-    const page = await open('/cupones');
+    // /mis-compras is private now (a visitor goes to the login page); /new-checkout is public.
+    const page = await open('/new-checkout');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
-      'Tus cupones y descuentos estarán disponibles muy pronto',
+      'El pago de tu compra estará disponible muy pronto',
     );
-    expect(await page.title()).toBe('Tus cupones y descuentos: muy pronto | Despensa');
+    expect(await page.title()).toBe('El pago de tu compra: muy pronto | Despensa');
 
     await page.goto('/institucional/servicios');
     expect(await page.title()).toBe('Servicios | Despensa');
@@ -120,7 +120,7 @@ describe('WCAG 2.2 AA (axe)', () => {
       '/',
       '/informaciones/evita-la-fila',
       '/esto-no-existe/de-verdad/nunca',
-      '/cupones',
+      '/new-checkout',
       '/locales',
     ];
     const { page } = await newPage(browser, { width: 1300 });

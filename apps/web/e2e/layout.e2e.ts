@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEFERRED_MODULE_TYPE } from '../app/lib/deferred-scripts';
-import { baseUrl, launchBrowser, newPage } from './support/browser';
+import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
 
 let browser: Browser;
 
@@ -97,6 +97,9 @@ describe('§2 layout rules per path', () => {
       /^© \d{4} Despensa\. Todos los derechos reservados\.$/,
     );
     expect(await coupons.getByRole('heading', { name: 'Suscríbete' }).count()).toBe(0);
+    // The coupons page itself (loyalty): what points buy, WCAG-clean.
+    await coupons.getByRole('heading', { name: 'Cupones', level: 1 }).waitFor();
+    expect(await accessibilityViolations(coupons)).toEqual([]);
     await coupons.context().close();
   });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PAYMENT_IDS, computeRutCheckDigit, formatCLP } from '@despensa/domain';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
-import { goOnToPay } from './support/delivery';
+import { chooseHomeDelivery, enrolCard } from './support/shopper';
 
 const API_HEADERS = { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web' };
 const PASSWORD = 'clave-segura-123';
@@ -140,17 +140,7 @@ async function toPaymentStep(token: string): Promise<{ context: BrowserContext; 
   const { page } = opened;
   await page.goto('/_secure/cart');
   await page.getByRole('button', { name: 'Ir a pagar' }).click();
-  const selector = page.getByRole('dialog', { name: 'Elige tu modo de entrega' });
-  await selector.waitFor();
-  await selector.getByRole('radio', { name: /^Despacho a Domicilio/ }).check();
-  await selector.getByRole('radio', { name: /^Casa/ }).check();
-  const free = selector
-    .getByRole('group', { name: 'Horario de entrega' })
-    .getByRole('radio', { disabled: false });
-  await free.first().waitFor();
-  await free.first().check();
-  await selector.getByRole('button', { name: 'Confirmar' }).click();
-  await goOnToPay(page, /\/checkout\/shipping(\?|$)/);
+  await chooseHomeDelivery(page, /\/checkout\/shipping(\?|$)/);
   await page.getByLabel('¿Quién recibe el pedido?').fill('Inés Soto');
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.waitForURL(/\/checkout\/profile(\?|$)/);
@@ -188,20 +178,6 @@ async function open(
 /** §6 wallet cluster (a customer segment the shop's data carries). */
 async function joinWalletCluster(email: string): Promise<void> {
   await db.query('update customer set cluster_cencopay = true where email = $1', [email]);
-}
-
-/** Enrols a card from /mis-tarjetas the way a shopper does: the sandbox's enrolment page and back. */
-async function enrolCard(page: Page, kind: string, card: string): Promise<void> {
-  await page.getByRole('radio', { name: kind }).check();
-  await page.getByRole('button', { name: 'Agregar tarjeta' }).click();
-  await page.getByRole('heading', { name: 'Inscripción de tarjeta' }).waitFor();
-  await page.getByLabel('Número de tarjeta').fill(card);
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.getByLabel('RUT').fill('11.111.111-1');
-  await page.getByLabel('Clave').fill('123');
-  await page.getByRole('button', { name: 'Aceptar' }).click();
-  await page.waitForURL(/\/mis-tarjetas\?enrolment=ok$/);
-  await page.getByText('Agregamos tu tarjeta.').waitFor();
 }
 
 const cardRow = (page: Page, name: string) => page.getByRole('listitem').filter({ hasText: name });

@@ -153,6 +153,11 @@ export const failureMessages = {
     'No sabemos cómo entregarte tu compra programada: elige en el carro cómo quieres recibir tus compras.',
   listNoWindowWithRoom: 'No quedan horarios de entrega con cupo para tu compra programada.',
   bankAccountNotFound: 'Aún no registras una cuenta bancaria.',
+  primeAlreadyMember: 'Ya eres Prime.',
+  primeNotMember: 'Aún no eres Prime.',
+  primePaymentDeclined: 'No pudimos cobrar tu suscripción Prime en esa tarjeta. Prueba con otra.',
+  loyaltyRewardNotFound: 'No encontramos ese cupón.',
+  loyaltyPointsShort: 'No tienes puntos suficientes para este cupón.',
 } as const;
 
 /** The failure each §8 gift-card code is reported as (its `field` carries the code itself). */

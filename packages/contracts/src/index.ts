@@ -16,3 +16,4 @@ export * from './analytics';
 export * from './push';
 export * from './pwa';
 export * from './lists';
+export * from './membership';

@@ -23,6 +23,7 @@ import type {
   OrderItemChange,
 } from './cart';
 import type { Order, PaymentEntry, TransactionAnswer, TransactionBody } from './checkout';
+import type { ActivatedCoupon, LoyaltyAccount, PrimeMembership } from './membership';
 import type {
   CancelBody,
   EditOrderAnswer,
@@ -288,6 +289,20 @@ export interface StorefrontServices {
     get(token: string | undefined): Promise<BankAccount | null>;
     save(token: string | undefined, body: BankAccountBody): Promise<BankAccount>;
     remove(token: string | undefined): Promise<void>;
+  };
+  /** Prime (/mi-cuenta/prime), behind the session token. */
+  prime: {
+    membership(token: string | undefined): Promise<PrimeMembership>;
+    /** Charges the first month to the saved card and makes the shopper a member. */
+    join(token: string | undefined, cardId: string): Promise<PrimeMembership>;
+    /** Stops the renewal: a member until the period's end. */
+    cancel(token: string | undefined): Promise<PrimeMembership>;
+  };
+  /** Loyalty points and coupons (/mi-cupon), behind the session token. */
+  loyalty: {
+    account(token: string | undefined): Promise<LoyaltyAccount>;
+    /** Spends points on a coupon, applied at once to `orderFormId` when given. */
+    activate(token: string | undefined, rewardId: string, orderFormId?: string): Promise<ActivatedCoupon>;
   };
   /**
    * The customer's purchases after checkout (§7 Orders), the same services /api/checkout/pub/orders,

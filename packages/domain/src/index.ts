@@ -42,3 +42,5 @@ export * from './orders/fulfilment';
 export * from './checkout/one-seller';
 export * from './browser/support';
 export * from './lists/schedule';
+export * from './prime/benefits';
+export * from './loyalty/points';

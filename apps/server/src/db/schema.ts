@@ -24,3 +24,5 @@ export * from '../modules/flags/tables';
 export * from '../modules/lists/tables';
 export * from '../modules/favourites/tables';
 export * from '../modules/bank-account/tables';
+export * from '../modules/prime/tables';
+export * from '../modules/loyalty/tables';

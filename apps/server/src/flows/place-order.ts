@@ -10,6 +10,7 @@ import {
   checkoutCartOf,
   checkoutTotal,
   deliveryFeeOf,
+  primeBasketOf,
   formatCLP,
   isAddressMethod,
   deliveryMethodById,
@@ -124,7 +125,8 @@ export function placeOrderFlow({ cart, catalog, delivery, orders, addresses, wal
       if (split === 'unavailable') throw new Failure('paymentSystemUnavailable', { field: 'payments' });
       if (split === 'combination') throw new Failure('paymentCombinationInvalid', { field: 'payments' });
       if (split === 'sum') throw new Failure('orderValueMismatch', { field: 'payments' });
-      const deliveryFee = deliveryFeeOf(selectedSla, window !== null);
+      // A Prime member's basket over the minimum goes free (the cart lists the benefit).
+      const deliveryFee = deliveryFeeOf(selectedSla, window !== null, primeBasketOf(orderForm));
       const value = checkoutTotal(draft.totals, split.method.pricing, deliveryFee);
       if (body.value !== value) {
         throw new Failure('orderValueMismatch', {

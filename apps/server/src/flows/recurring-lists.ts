@@ -6,6 +6,7 @@ import {
   deliveryFeeOf,
   deliveryMethodById,
   formatCLP,
+  isCollaborator,
   zonedInstant,
   type ListRun,
 } from '@despensa/domain';
@@ -88,7 +89,11 @@ export function buildBasketFlow(modules: Modules, cutOffHoldMs: (cutOffAt: Date)
       'createBasket',
       async () => {
         const created = await cart.create({}, salesChannel || undefined);
-        await cart.assignToUser(created.orderFormId, userId);
+        // The shopper's own prices: collaborator and Prime member prices follow them to the basket.
+        await cart.assignToUser(created.orderFormId, userId, {
+          collaborator: isCollaborator(usual.profile),
+          prime: usual.profile.CencoPrime_2020,
+        });
         let missing = 0;
         // One at a time, so a product not sold or out of stock that day leaves the rest in.
         for (const [id, quantity] of Object.entries(parseListSkus(list.skus) ?? {})) {

@@ -123,4 +123,9 @@ export const failureStatus: Record<FailureCode, number> = {
   listNoUsualDelivery: 409,
   listNoWindowWithRoom: 409,
   bankAccountNotFound: 404,
+  primeAlreadyMember: 409,
+  primeNotMember: 409,
+  primePaymentDeclined: 402,
+  loyaltyRewardNotFound: 404,
+  loyaltyPointsShort: 409,
 };

@@ -5,6 +5,7 @@ import type { DeliveryService } from '../modules/shipping/service';
 import type { CatalogService } from '../modules/catalog/service';
 import type { Checkout } from '../flows/place-order';
 import type { RecurringLists } from '../flows/recurring-lists';
+import type { PrimeMemberships } from '../flows/prime-membership';
 
 /** The sweep that gives expired window holds' places back (fault 6); every minute, once across instances. */
 export const RELEASE_EXPIRED_HOLDS = 'release-expired-window-holds';
@@ -12,6 +13,8 @@ export const RELEASE_EXPIRED_HOLDS = 'release-expired-window-holds';
 export const RECONCILE_PAYMENTS = 'reconcile-payments';
 /** Builds recurring lists' baskets at their build time and places them at their cut-off (§4). */
 export const RECURRING_LISTS = 'recurring-lists';
+/** Renews Prime memberships whose period ended (or ends them: cancelled, or the card declined). */
+export const PRIME_RENEWALS = 'prime-renewals';
 
 /**
  * The PostgreSQL job queue (pg-boss, in the `pgboss` schema of the shop's own database): timers, retries
@@ -32,6 +35,7 @@ export class JobQueue {
     private readonly clock: () => Date,
     private readonly log: (message: string) => void,
     private readonly recurringLists: RecurringLists | null = null,
+    private readonly primeMemberships: PrimeMemberships | null = null,
   ) {
     this.boss = new PgBoss({ connectionString: database.url, max: 2 });
     this.boss.on('error', (error) => this.log(`job queue: ${error.message}`));
@@ -70,6 +74,19 @@ export class JobQueue {
       await this.boss.schedule(RECURRING_LISTS, '* * * * *');
       await this.boss.work(RECURRING_LISTS, () => this.runRecurringLists());
     }
+    if (this.primeMemberships) {
+      // Every minute: a period that ended is renewed (or ended) within a minute of its end.
+      await this.boss.createQueue(PRIME_RENEWALS);
+      await this.boss.schedule(PRIME_RENEWALS, '* * * * *');
+      await this.boss.work(PRIME_RENEWALS, () => this.renewPrime());
+    }
+  }
+
+  /** Runs the Prime renewals now (also what the scheduled job does). */
+  async renewPrime(): Promise<{ renewed: number; ended: number }> {
+    const done = (await this.primeMemberships?.renewDue()) ?? { renewed: 0, ended: 0 };
+    if (done.renewed + done.ended > 0) this.log(`Prime: ${done.renewed} renewed, ${done.ended} ended`);
+    return done;
   }
 
   /** Runs the recurring-lists sweep now (also what the scheduled job does): builds, then places. */

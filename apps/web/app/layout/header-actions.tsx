@@ -1,4 +1,5 @@
 import { AccountMenu } from '../features/account/account-menu';
+import { PrimeInvitationDrawer } from '../features/prime/prime-invitation-drawer';
 import { useCart } from '../features/cart/cart-context';
 import { Icon } from '../ui/icon';
 
@@ -25,7 +26,12 @@ export function MinicartButton() {
   );
 }
 
-/** 'Ingresa' for a visitor, the account menu for a customer (features/account). */
+/** 'Ingresa' for a visitor, the account menu for a customer (features/account), and the Prime invitation. */
 export function AccountLink() {
-  return <AccountMenu />;
+  return (
+    <>
+      <AccountMenu />
+      <PrimeInvitationDrawer />
+    </>
+  );
 }

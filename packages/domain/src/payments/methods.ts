@@ -9,6 +9,7 @@ import {
 import { CARD_REDIRECT_PAYMENT_ID, GROUP_CARD_PAYMENT_ID } from '../checkout/completeness';
 import { DELIVERY_PRICES_CENTS } from '../delivery/simulation';
 import type { PaymentOption } from '../pricing/types';
+import { primeDeliveryFee } from '../prime/benefits';
 
 /** How a payment system is paid: on the acquirer's page, by a saved card, from the wallet, or a gift card. */
 export type PaymentChannel = 'webpayRedirect' | 'oneclick' | 'wallet' | 'giftCard';
@@ -69,11 +70,17 @@ export function isCollaborator(user: { gtmSegment: string | null | undefined }):
  * and express's fee (it has no window). The cart shows the same fee next to its window, so the order's
  * total is the cart's to the peso.
  */
-export function deliveryFeeOf(selectedSla: string | null, hasWindow: boolean): number {
+export function deliveryFeeOf(
+  selectedSla: string | null,
+  hasWindow: boolean,
+  /** The basket (its value paying normally) and whether it is a Prime member's (free delivery over a minimum). */
+  basket: { prime: boolean; value: number } = { prime: false, value: 0 },
+): number {
   const method = selectedSla ? deliveryMethodById(selectedSla) : undefined;
   if (!method) return 0;
-  if (method.id === DELIVERY_METHODS.express.id) return DELIVERY_PRICES_CENTS.express;
-  return hasWindow ? DELIVERY_PRICES_CENTS[method.kind] : 0;
+  if (method.id === DELIVERY_METHODS.express.id)
+    return primeDeliveryFee(DELIVERY_PRICES_CENTS.express, selectedSla, basket);
+  return hasWindow ? primeDeliveryFee(DELIVERY_PRICES_CENTS[method.kind], selectedSla, basket) : 0;
 }
 
 export interface PaymentSplit {

@@ -8,6 +8,7 @@ import {
   type PromotionItem,
 } from '../promotions/activity';
 import type { Promotion } from '../promotions/types';
+import { PRIME_PLAN, PRIME_PRICE_TAG_ID, hasMemberPrice } from '../prime/benefits';
 import type {
   CartPricing,
   LinePrice,
@@ -80,6 +81,8 @@ export interface LivePromotions {
   /** Sorted by id, so every later choice (best-of ties, tag order) is independent of the input order. */
   promotions: Promotion[];
   collaborator: boolean;
+  /** The shopper is a Prime member: member prices on the lines that have one (every way of paying). */
+  prime: boolean;
   /** When a promotion starts or ends and prices may change; null when none is scheduled. */
   validUntil: Date | null;
 }
@@ -89,6 +92,7 @@ export function livePromotions(input: Omit<PricingInput, 'lines'>): LivePromotio
   return {
     promotions: input.promotions.filter((promotion) => isPromotionLive(promotion, input)).sort(byId),
     collaborator: input.collaborator ?? false,
+    prime: input.prime ?? false,
     validUntil: nextPromotionChange(input.promotions, input.now),
   };
 }
@@ -154,7 +158,14 @@ export function priceLine(line: PricingLine, live: LivePromotions): PricedLine {
   const prices = Object.fromEntries(
     PAYMENT_OPTIONS.map((option) => [
       option,
-      linePrice(line, promotions, PAYMENT_PRICING[option], live.collaborator, unitPrice),
+      linePrice(
+        line,
+        promotions,
+        PAYMENT_PRICING[option],
+        live.collaborator,
+        unitPrice,
+        live.prime && hasMemberPrice(line),
+      ),
     ]),
   ) as Record<PaymentOption, LinePrice>;
   return { line, promotions, prices };
@@ -281,6 +292,7 @@ function linePrice(
   collaborator: boolean,
   unitPrice: (sellingPrice: number) => LinePrice['pricePerUnitOfMeasure'] = (sellingPrice) =>
     unitOfMeasurePrice(line, sellingPrice),
+  memberPrice = false,
 ): LinePrice {
   const measure = measureOf(line);
   const base = roundToWholePesos(nonNegative(line.price) * measure);
@@ -304,6 +316,20 @@ function linePrice(
     if (taken <= 0) break;
     discount += taken;
     priceTags.push(promotionTag(promotion, taken));
+  }
+  // The member price comes off what the promotions left, like the collaborator discount after it.
+  if (memberPrice) {
+    const taken = roundToWholePesos(((base - discount) * PRIME_PLAN.memberPricePercent) / 100);
+    if (taken > 0) {
+      discount += taken;
+      priceTags.push({
+        identifier: PRIME_PRICE_TAG_ID,
+        name: `Precio Prime ${PRIME_PLAN.memberPricePercent} %`,
+        isPercentual: true,
+        rawValue: PRIME_PLAN.memberPricePercent,
+        value: -taken,
+      });
+    }
   }
   if (rule.collaborator && collaborator) {
     const taken = roundToWholePesos(((base - discount) * COLLABORATOR_DISCOUNT_PERCENT) / 100);

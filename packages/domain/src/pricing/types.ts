@@ -95,4 +95,6 @@ export interface PricingInput {
   now: Date;
   /** The shopper is in the collaborator (employee) segment (§6). */
   collaborator?: boolean;
+  /** The shopper is a Prime member (member prices). */
+  prime?: boolean;
 }

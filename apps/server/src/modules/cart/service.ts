@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import {
   CART_LIMIT_MESSAGES,
@@ -33,6 +34,8 @@ import {
   type LinePrice,
   type Promotion,
   type PricingLine,
+  PRIME_BENEFIT_ID,
+  PRIME_BENEFIT_TEXTS,
 } from '@despensa/domain';
 import {
   Failure,
@@ -68,6 +71,7 @@ import {
   type CartState,
   type OrderFormItemRow,
 } from './repo';
+import { orderForm } from './tables';
 import { LineMemos, LivePromotionsBySalesChannel, type LineMemo } from './line-memo';
 import { orderFormJson } from './orderform-json';
 import { RenderedOrderForms, type RenderedOrderForm } from './rendered-cache';
@@ -131,7 +135,7 @@ export class CartService implements CartApi {
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly lineMemos = new LineMemos(MAX_MEMO_LINES);
   private readonly liveBySalesChannel = new LivePromotionsBySalesChannel();
-  private readonly collaboratorLive = new WeakMap<LivePromotions, LivePromotions>();
+  private readonly segmentLive = new WeakMap<LivePromotions, Map<string, LivePromotions>>();
 
   constructor(
     private readonly database: Database,
@@ -327,15 +331,31 @@ export class CartService implements CartApi {
    * Attaches the cart to a customer (login). A cart already attached to someone else is refused: holding
    * its id must not hand one customer's cart to another.
    */
-  async assignToUser(orderFormId: string, userId: string, collaborator = false): Promise<void> {
+  async assignToUser(
+    orderFormId: string,
+    userId: string,
+    segment: { collaborator?: boolean; prime?: boolean } = {},
+  ): Promise<void> {
     const { result } = await this.changeWith(orderFormId, (cart) => {
       if (cart.form.userId !== null && cart.form.userId !== userId) return false;
       cart.form.userId = userId;
-      // Their prices with the group card and debit (§6) follow the customer's segment.
-      cart.form.collaborator = collaborator;
+      // Their prices with the group card and debit (§6) follow the customer's segment, and a member's
+      // prices and delivery their membership.
+      cart.form.collaborator = segment.collaborator ?? false;
+      cart.form.prime = segment.prime ?? false;
       return true;
     });
     if (!result) throw new Failure('notOwner');
+  }
+
+  /** A customer joined Prime or left it: their carts are priced as a member's, or no longer; in `tx`. */
+  async setPrimeOf(userId: string, prime: boolean, tx: Tx): Promise<void> {
+    const changed = await tx
+      .update(orderForm)
+      .set({ prime, version: sql`${orderForm.version} + 1`, updatedAt: this.clock() })
+      .where(and(eq(orderForm.userId, userId), ne(orderForm.prime, prime)))
+      .returning({ id: orderForm.id });
+    for (const { id } of changed) this.states.delete(id);
   }
 
   /**
@@ -634,13 +654,17 @@ export class CartService implements CartApi {
     );
   }
 
-  /** The same live promotions for a collaborator (§6), one object per shared one so line memos hold. */
-  private asCollaborator(live: LivePromotions): LivePromotions {
-    let found = this.collaboratorLive.get(live);
-    if (!found) {
-      found = { ...live, collaborator: true };
-      this.collaboratorLive.set(live, found);
-    }
+  /**
+   * The same live promotions for a collaborator (§6) or a Prime member, one object per shared one and
+   * segment so line memos hold.
+   */
+  private forSegment(live: LivePromotions, collaborator: boolean, prime: boolean): LivePromotions {
+    if (!collaborator && !prime) return live;
+    let variants = this.segmentLive.get(live);
+    if (!variants) this.segmentLive.set(live, (variants = new Map()));
+    const key = `${collaborator}|${prime}`;
+    let found = variants.get(key);
+    if (!found) variants.set(key, (found = { ...live, collaborator, prime }));
     return found;
   }
 
@@ -670,7 +694,7 @@ export class CartService implements CartApi {
     const shared = couponPromotion
       ? livePromotions({ promotions: [...index.promotions, couponPromotion], salesChannel, now })
       : this.liveBySalesChannel.get(index.promotions, salesChannel, now);
-    const live = cart.form.collaborator ? this.asCollaborator(shared) : shared;
+    const live = this.forSegment(shared, cart.form.collaborator, cart.form.prime);
     // Only what can be bought is priced and counted in the totals, as VTEX does. A line priced before
     // with the same inputs keeps its price (see LineMemo).
     const memos = this.lineMemos.of(cart.form.id);
@@ -785,12 +809,15 @@ export class CartService implements CartApi {
       openTextField: null,
       invoiceData: null,
       ratesAndBenefitsData: {
-        rateAndBenefitsIdentifiers: [...benefits.values()].map((promotion) => ({
-          id: promotion.id,
-          name: promotion.name,
-          description: promotion.description,
-          featured: false,
-        })),
+        rateAndBenefitsIdentifiers: [
+          ...(form.prime ? [PRIME_BENEFIT] : []),
+          ...[...benefits.values()].map((promotion) => ({
+            id: promotion.id,
+            name: promotion.name,
+            description: promotion.description,
+            featured: false,
+          })),
+        ],
         teaser: [],
       },
       customData: {
@@ -1110,6 +1137,14 @@ function checkSla(selectedSla: string): void {
     throw invalid(`Método de entrega desconocido: ${selectedSla}`, 'selectedSla');
   }
 }
+
+/** A member's cart lists Prime among its benefits: the delivery fee rule reads it (isPrimeBasket). */
+const PRIME_BENEFIT = {
+  id: PRIME_BENEFIT_ID,
+  name: 'Prime',
+  description: PRIME_BENEFIT_TEXTS.join('. '),
+  featured: true,
+};
 
 const COUPON_MESSAGE_STATUS: Record<CouponOutcome, OrderFormMessage['status']> = {
   couponApplied: 'info',

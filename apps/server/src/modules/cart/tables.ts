@@ -41,6 +41,8 @@ export const orderForm = pgTable(
     userId: text('user_id'),
     /** The customer is in the collaborator segment (§6): the group card and debit take 10 % off. */
     collaborator: boolean('collaborator').notNull().default(false),
+    /** The customer is a Prime member: member prices, and free delivery over the minimum. */
+    prime: boolean('prime').notNull().default(false),
     /** customData.customApps as {appId: {field: value}}. */
     customData: jsonb('custom_data')
       .$type<Record<string, Record<string, string>>>()

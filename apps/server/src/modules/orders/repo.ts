@@ -1,6 +1,7 @@
-import { and, eq, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { paymentTransaction, shopOrder, type PaymentStatus } from './tables';
+import type { OrderStatus } from '@despensa/contracts';
 
 export type OrderRow = typeof shopOrder.$inferSelect;
 export type TransactionRow = typeof paymentTransaction.$inferSelect;
@@ -104,6 +105,15 @@ export async function pendingBefore(db: Db, before: Date, limit: number): Promis
  * The skus a customer's placed orders hold (paid, handled or handed over), bought most often first: by how many
  * orders held the sku, then by units.
  */
+/** The final totals of the customer's orders in `statuses` (invoiced or later: loyalty points). */
+export async function orderValuesIn(db: Db, userId: string, statuses: readonly string[]): Promise<number[]> {
+  const rows = await db
+    .select({ value: shopOrder.value })
+    .from(shopOrder)
+    .where(and(eq(shopOrder.userId, userId), inArray(shopOrder.status, [...statuses] as OrderStatus[])));
+  return rows.map((row) => row.value);
+}
+
 export async function boughtSkus(db: Db, userId: string): Promise<string[]> {
   const result = await db.execute<{ sku: string }>(sql`
     SELECT item->>'id' AS sku

@@ -10,6 +10,7 @@ import {
 import type { Database, Tx } from '../../db/client';
 import {
   boughtSkus,
+  orderValuesIn,
   closedCount,
   insertGroup,
   orderById,
@@ -277,6 +278,11 @@ export class OrdersService {
   /** The orders of a group, for the server (the confirmation e-mail); no owner check. */
   async groupOrders(orderGroup: string): Promise<Order[]> {
     return (await ordersOfGroup(this.database.db, orderGroup)).map(this.view);
+  }
+
+  /** The final totals of the customer's orders in `statuses` (loyalty points are earned on them). */
+  orderValuesIn(userId: string, statuses: readonly string[]): Promise<number[]> {
+    return orderValuesIn(this.database.db, userId, statuses);
   }
 
   /** §7 frequent products: the skus of the customer's orders, most bought first. */

@@ -30,6 +30,11 @@ export class PromotionsService {
     return row?.promotion ?? null;
   }
 
+  /** A new coupon code unlocking `promotion` (a loyalty coupon a shopper activated); in `tx`. */
+  async issueCoupon(tx: Tx, code: string, promotion: Promotion): Promise<void> {
+    await tx.insert(coupon).values({ code, promotion });
+  }
+
   async start(): Promise<void> {
     // A connection of its own, outside the pool: the pool's few connections stay for requests.
     const client = new pg.Client({ connectionString: this.database.url });

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { customer, customerDevice } from './tables';
 
 export type CustomerRow = typeof customer.$inferSelect;
@@ -20,7 +20,7 @@ export async function findCustomer(db: Db, id: string): Promise<CustomerRow | nu
 }
 
 export async function updateCustomer(
-  db: Db,
+  db: Db | Tx,
   id: string,
   change: Partial<typeof customer.$inferInsert>,
 ): Promise<CustomerRow | null> {

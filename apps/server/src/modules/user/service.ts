@@ -7,7 +7,7 @@ import {
   type UpdateUserBody,
   type UserProfile,
 } from '@despensa/contracts';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import type { AuthService } from '../auth/service';
 import type { CartService } from '../cart/service';
 import * as repo from './repo';
@@ -27,6 +27,9 @@ export class UserService {
     private readonly cart: CartService,
     private readonly clock: () => Date = () => new Date(),
   ) {}
+
+  /** The shopper's loyalty points (§3 points), once the loyalty module is there (it reads orders). */
+  pointsOf: ((userId: string) => Promise<number>) | null = null;
 
   private get db() {
     return this.database.db;
@@ -65,10 +68,13 @@ export class UserService {
   async profile(userId: string, orderFormId?: string): Promise<UserProfile> {
     const found = await repo.findCustomer(this.db, userId);
     if (!found) throw new Failure('accountNotFound');
-    if (orderFormId === undefined) return toProfile(found);
-    await this.cart.assignToUser(orderFormId, userId, isCollaborator(found));
+    if (orderFormId === undefined) return this.view(found);
+    await this.cart.assignToUser(orderFormId, userId, {
+      collaborator: isCollaborator(found),
+      prime: found.primeMember,
+    });
     await repo.updateCustomer(this.db, userId, { orderFormId });
-    return toProfile({ ...found, orderFormId });
+    return this.view({ ...found, orderFormId });
   }
 
   async update(userId: string, body: UpdateUserBody): Promise<UserProfile> {
@@ -81,7 +87,16 @@ export class UserService {
     };
     const row = await repo.updateCustomer(this.db, userId, change);
     if (!row) throw new Failure('accountNotFound');
-    return toProfile(row);
+    return this.view(row);
+  }
+
+  /** §3 CencoPrime_2020: the Prime membership (flows/prime-membership) sets it; in `tx`. */
+  async setPrimeMember(userId: string, member: boolean, tx: Tx): Promise<void> {
+    await repo.updateCustomer(tx, userId, { primeMember: member, updatedAt: this.clock() });
+  }
+
+  private async view(row: repo.CustomerRow): Promise<UserProfile> {
+    return toProfile(this.pointsOf ? { ...row, loyaltyPoints: await this.pointsOf(row.id) } : row);
   }
 
   async email(userId: string): Promise<string> {

@@ -1,22 +1,21 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Form, Link, useLocation } from 'react-router';
-import { truncateFirstName, type FeatureFlag } from '@despensa/domain';
+import { pointsLabel, truncateFirstName, type FeatureFlag } from '@despensa/domain';
 import { Icon } from '../../ui/icon';
 import { useAccount } from './account-context';
 import { clearStoredSessionData } from './end-session';
 import { LOGOUT_PATH, MY_DATA_PATH } from './paths';
-import { formatNumber } from '../../lib/format';
 import { useShopperFeatures } from '../lists/shopper-features-context';
 
 /** §2 account menu entries, in the spec's order (my bank account before legal information); `flag` hides one (§9). */
-const ENTRIES: { to: string; label: string; flag?: FeatureFlag }[] = [
+const ENTRIES: { to: string; label: string; flag?: FeatureFlag; loyalty?: true }[] = [
   { to: MY_DATA_PATH, label: 'Mis datos' },
   { to: '/mis-compras', label: 'Mis compras' },
   { to: '/mis-listas-de-compras', label: 'Mis listas', flag: 'shoppingLists' },
   { to: '/mis-tarjetas', label: 'Mis tarjetas', flag: 'wallet' },
   { to: '/productos-frecuentes', label: 'Productos frecuentes', flag: 'frequentProducts' },
   { to: '/productos-favoritos', label: 'Favoritos', flag: 'favourites' },
-  { to: '/mi-cupon', label: 'Mi cupón', flag: 'loyalty' },
+  { to: '/mi-cupon', label: 'Mi cupón', loyalty: true },
   { to: '/mi-cuenta-bancaria', label: 'Mi cuenta bancaria', flag: 'bankAccount' },
   { to: '/informaciones-legales', label: 'Información legal' },
 ];
@@ -37,7 +36,13 @@ export function AccountMenu() {
       </button>
     );
   }
-  return <LoggedInMenu firstName={account.firstName} points={account.points} prime={account.prime} />;
+  return (
+    <LoggedInMenu
+      firstName={account.firstName}
+      points={account.loyalty ? account.points : null}
+      prime={account.prime}
+    />
+  );
 }
 
 const ENTRY_KEYS: Record<string, (index: number, count: number) => number> = {
@@ -62,7 +67,8 @@ function LoggedInMenu({
   prime,
 }: {
   firstName: string;
-  points: number;
+  /** Null when the shopper does not see loyalty (§6, §9): no points line, no coupon entry. */
+  points: number | null;
   prime: boolean;
 }) {
   const [open, setOpen] = useState(false);
@@ -117,10 +123,12 @@ function LoggedInMenu({
       </button>
       {/* A disclosure: Tab walks the entries; the arrow keys, Home and End move between them too. */}
       <div id={menuId} className="account-menu__panel" hidden={!open} onKeyDown={moveBetweenEntries}>
-        <p className="account-menu__points">Tienes {formatNumber(balance)} puntos</p>
+        {balance !== null && <p className="account-menu__points">{pointsLabel(balance)}</p>}
         <nav aria-label="Mi cuenta">
           <ul className="account-menu__list">
-            {ENTRIES.filter((entry) => !entry.flag || flags[entry.flag]).map((entry) => (
+            {ENTRIES.filter(
+              (entry) => (!entry.flag || flags[entry.flag]) && (!entry.loyalty || balance !== null),
+            ).map((entry) => (
               <li key={entry.to}>
                 <Link to={entry.to} className="account-menu__link">
                   {entry.label}
@@ -130,7 +138,7 @@ function LoggedInMenu({
             {flags.prime && (
               <li>
                 <Link to="/mi-cuenta/prime" className="account-menu__link account-menu__link--prime">
-                  {prime ? 'Mi cuenta Prime' : 'Quiero ser Prime'}
+                  {prime ? 'Prime' : 'Quiero ser Prime'}
                 </Link>
               </li>
             )}

@@ -1,6 +1,12 @@
 import { data, redirect } from 'react-router';
 import { failureCodeOf, type StorefrontServices, type UserProfile } from '@despensa/contracts';
-import { SESSION_COOKIE_DAYS, isValidOrderFormId } from '@despensa/domain';
+import {
+  SESSION_COOKIE_DAYS,
+  isCollaborator,
+  isValidOrderFormId,
+  seesLoyalty,
+  type FeatureFlags,
+} from '@despensa/domain';
 import { clearedDeliveryChoiceCookie } from '../delivery/choice-cookie';
 import { ORDER_FORM_COOKIE, orderFormCookie, orderFormIdFromCookie } from '../cart/order-form-cookie';
 import type { HeaderAccount, RootAccount } from './account-types';
@@ -51,7 +57,7 @@ export function assertSameOrigin(request: Request): void {
 export async function headerAccount(services: Services, request: Request): Promise<RootAccount> {
   const profile = await profileOrNull(services, request);
   return {
-    customer: profile ? toHeaderAccount(profile) : null,
+    customer: profile ? toHeaderAccount(profile, await services.flags.all()) : null,
     staleSession: !profile && sessionTokenOf(request) !== undefined,
   };
 }
@@ -68,12 +74,14 @@ export async function profileOrNull(services: Services, request: Request): Promi
   }
 }
 
-export function toHeaderAccount(profile: UserProfile): HeaderAccount {
+export function toHeaderAccount(profile: UserProfile, flags: FeatureFlags): HeaderAccount {
   return {
     firstName: profile.firstName,
     email: profile.email,
     points: profile.points,
     prime: profile.CencoPrime_2020 || profile.CencoPrime_CAT,
+    countOrder: profile.countOrder,
+    loyalty: seesLoyalty(flags, isCollaborator(profile)),
   };
 }
 

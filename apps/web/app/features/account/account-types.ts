@@ -8,6 +8,10 @@ export interface HeaderAccount {
   points: number;
   /** CencoPrime_2020 or CencoPrime_CAT. */
   prime: boolean;
+  /** §3 countOrder, for the §4 Prime invitation. */
+  countOrder: number | null;
+  /** Sees the loyalty page and points: the loyalty flag, or the employee flag for a collaborator (§6). */
+  loyalty: boolean;
 }
 
 /** The root loader's view of the session. */

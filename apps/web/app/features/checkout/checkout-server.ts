@@ -22,6 +22,7 @@ import {
   type CartGap,
   deliveryFeeOf,
   paymentSystemOffered,
+  primeBasketOf,
 } from '@despensa/domain';
 import { profileOrNull, requireSession } from '../account/account-server';
 import { cartViewerOf, storedOrderForm } from '../cart/cart-server';
@@ -216,7 +217,9 @@ async function pay(
   const id = state.orderForm.orderFormId;
   const orderForm = await underOneSeller(services, viewer, state.orderForm, choice?.seller ?? '1');
   // What the server charges: the method's prices and the delivery fee (flows/place-order checks it).
-  const value = totalWith(orderForm, method) + deliveryFeeOf(choice?.method ?? null, state.window !== null);
+  const value =
+    totalWith(orderForm, method) +
+    deliveryFeeOf(choice?.method ?? null, state.window !== null, primeBasketOf(orderForm));
   const payment = await paymentOfForm(services, token, method, form, value);
   if ('error' in payment) return fail(payment.error, payment.field);
   await services.cart.setPayments(viewer, id, payment.payments);

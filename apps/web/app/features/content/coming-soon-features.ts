@@ -10,18 +10,12 @@ interface ComingSoonFeature {
 }
 
 const FEATURES: Record<string, ComingSoonFeature> = {
-  account: { name: 'Tu cuenta', hint: 'Pronto podrás ingresar, revisar tus datos y ser parte de Prime.' },
   cart: { name: 'El carro de compras', hint: 'Pronto podrás armar tu carro y revisarlo antes de pagar.' },
   checkout: { name: 'El pago de tu compra', hint: 'Pronto podrás elegir despacho, fecha y medio de pago.' },
   orders: {
     name: 'Tus compras',
     plural: true,
     hint: 'Pronto podrás seguir tus pedidos y revisar compras anteriores.',
-  },
-  loyalty: {
-    name: 'Tus cupones y descuentos',
-    plural: true,
-    hint: 'Pronto podrás ver tus cupones y canjear tus puntos.',
   },
 };
 

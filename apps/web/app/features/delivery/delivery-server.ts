@@ -15,8 +15,9 @@ import {
   DEFAULT_SALES_CHANNEL,
   DELIVERY_METHODS,
   DELIVERY_MODAL_MESSAGES,
-  DELIVERY_PRICES_CENTS,
+  deliveryFeeOf,
   isAddressMethod,
+  primeBasketOf,
   SANTIAGO_DEFAULT_LOCATION,
   storeOffersMode,
   type DeliveryMethodKind,
@@ -324,5 +325,7 @@ export async function chosenWindowOf(
   if (!orderForm || !choice || !kind) return null;
   const held = await services.delivery.heldWindow(orderForm.orderFormId);
   if (!held || held.expired || held.salesChannel !== choice.salesChannel) return null;
-  return { startDateUtc: held.startDateUtc, endDateUtc: held.endDateUtc, price: DELIVERY_PRICES_CENTS[kind] };
+  // The fee the order will charge: a Prime member's basket over the minimum delivers free.
+  const price = deliveryFeeOf(DELIVERY_METHODS[kind].id, true, primeBasketOf(orderForm));
+  return { startDateUtc: held.startDateUtc, endDateUtc: held.endDateUtc, price };
 }
