@@ -109,6 +109,8 @@ export type EditOrderBody = z.infer<typeof editOrderBody>;
 export const editOrderAnswer = z.object({
   order,
   difference: z.number().int(),
+  /** What the saved one-click card was charged for a higher total. */
+  charged: z.number().int(),
   refunded: z.number().int(),
 });
 export type EditOrderAnswer = z.infer<typeof editOrderAnswer>;

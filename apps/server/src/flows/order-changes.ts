@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import type { Mailer } from '../providers/mail/mailer';
 import { cancelOrderFlow, type OrderChangeModules } from './cancel-order';
 import { editOrderFlow } from './edit-order';
-import { runFlow } from './flow';
+import { runFlow, type RunOptions } from './flow';
 import { rescheduleOrderFlow } from './reschedule-order';
 
 const windowText = (window: { startDateUtc: string; endDateUtc: string }) => {
@@ -64,11 +64,17 @@ export class OrderChanges {
     return order;
   }
 
-  async edit(userId: string, orderId: string, body: EditOrderBody): Promise<EditOrderAnswer> {
+  async edit(
+    userId: string,
+    orderId: string,
+    body: EditOrderBody,
+    options: Pick<RunOptions, 'afterStep'> = {},
+  ): Promise<EditOrderAnswer> {
     const now = this.clock().toISOString();
-    const answer = await runFlow(this.database, this.editFlow, { userId, orderId, body, now });
+    const answer = await runFlow(this.database, this.editFlow, { userId, orderId, body, now }, options);
     await this.mail(answer.order, `Modificamos tu pedido ${orderId}`, [
       `Tu pedido ${orderId} ahora suma ${formatCLP(answer.order.value)}.`,
+      ...(answer.charged > 0 ? [`Cobramos ${formatCLP(answer.charged)} a la tarjeta con que pagaste.`] : []),
       ...(answer.refunded > 0
         ? [`Devolvimos ${formatCLP(answer.refunded)} al medio de pago con que pagaste.`]
         : []),

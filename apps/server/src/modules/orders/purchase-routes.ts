@@ -105,10 +105,11 @@ export function purchaseRoutes(
       {
         schema: {
           tags,
-          summary: 'Add, remove or change lines until the cut-off before picking (quantity 0 removes)',
+          summary:
+            'Add, remove or change lines until the cut-off before picking (quantity 0 removes); a higher total is charged to the saved one-click card that paid (402 when it declines)',
           params: idParams,
           body: editOrderBody,
-          response: { 200: editOrderAnswer, ...changeErrors },
+          response: { 200: editOrderAnswer, 402: errorResponse, ...changeErrors },
         },
       },
       async (request) => changes.edit(currentSession(request).userId, request.params.id, request.body),

@@ -193,6 +193,25 @@ export class PurchasesService {
       .where(eq(paymentTransaction.id, transactionId));
   }
 
+  /**
+   * An edit's higher total charged to the card that paid: the payment's value grows by it and the charge
+   * is kept (its buy order, for refunds later), in `tx`.
+   */
+  async recordCharge(
+    transactionId: string,
+    charge: { buyOrder: string; storeBuyOrder: string; amount: number },
+    tx: Tx,
+  ): Promise<void> {
+    await tx
+      .update(paymentTransaction)
+      .set({
+        value: sql`${paymentTransaction.value} + ${charge.amount}`,
+        authorization: sql`jsonb_set(coalesce(${paymentTransaction.authorization}, '{}'::jsonb), '{editCharges}',
+          coalesce(${paymentTransaction.authorization} -> 'editCharges', '[]'::jsonb) || ${JSON.stringify([charge])}::jsonb)`,
+      })
+      .where(eq(paymentTransaction.id, transactionId));
+  }
+
   private async write(
     row: OrderRow,
     detail: Detail,
