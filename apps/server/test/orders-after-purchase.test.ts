@@ -3,6 +3,7 @@ import { DELIVERY_METHODS, ORDER_EDIT_CUTOFF_MS, PAYMENT_IDS, formatCLP } from '
 import {
   failureMessages,
   type EditOrderAnswer,
+  type EditProducts,
   type LastOrderItems,
   type Order,
   type OrderList,
@@ -468,6 +469,36 @@ describe('editing an order paid with a saved one-click card or a gift card (how 
       status: 'Refunded',
       totalRefunds: order.value + rise,
     });
+  });
+
+  it('finds products to add in the order’s store, priced as the edit charges them; only for its owner', async () => {
+    now = CHECKOUT_START;
+    const [bought, wanted] = [skus[18]!, skus[19]!];
+    const placed = await oneclickOrder([{ id: bought, quantity: 1 }]);
+    const call = as(shop, placed.shopper);
+    const { sku, product: wantedProduct } = shop.services.catalog.index.skusById.get(Number(wanted))!;
+    const name = sku.name;
+    const found = await call(
+      'GET',
+      `/api/order/edit/${placed.orderId}/products?q=${encodeURIComponent(wantedProduct.name)}`,
+    );
+    expect(found.statusCode, found.body).toBe(200);
+    const product = (found.json() as EditProducts).products.find((each) => each.id === wanted)!;
+    expect(product).toMatchObject({ id: wanted, name });
+    const added: EditOrderAnswer = (
+      await call('POST', `/api/order/edit/${placed.orderId}`, { items: [{ id: wanted, quantity: 2 }] })
+    ).json();
+    expect(added.charged).toBe(2 * product.price);
+    expect(added.order.items.find((item) => item.id === wanted)).toMatchObject({
+      quantity: 2,
+      sellingPrice: product.price,
+    });
+
+    expect((await call('GET', `/api/order/edit/${placed.orderId}/products?q=a`)).statusCode).toBe(400);
+    const stranger = as(shop, (await oneclickOrder([{ id: bought, quantity: 1 }])).shopper);
+    expect((await stranger('GET', `/api/order/edit/${placed.orderId}/products?q=leche`)).statusCode).toBe(
+      404,
+    );
   });
 
   it('a declined charge leaves the order, its stock and the card as they were', async () => {

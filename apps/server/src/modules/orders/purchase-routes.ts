@@ -4,6 +4,8 @@ import {
   cancelBody,
   editOrderAnswer,
   editOrderBody,
+  editProducts,
+  editProductsQuery,
   errorResponse,
   lastOrderItems,
   order,
@@ -113,6 +115,21 @@ export function purchaseRoutes(
         },
       },
       async (request) => changes.edit(currentSession(request).userId, request.params.id, request.body),
+    );
+
+    app.get(
+      '/api/order/edit/:id/products',
+      {
+        schema: {
+          tags,
+          summary: "Products the order's store sells now, at the price a line added by an edit takes",
+          params: idParams,
+          querystring: editProductsQuery,
+          response: { 200: editProducts, ...changeErrors },
+        },
+      },
+      async (request) =>
+        changes.editProducts(currentSession(request).userId, request.params.id, request.query.q),
     );
   };
 }
