@@ -1,4 +1,4 @@
-import { canEditOrder, editSettlement } from '@despensa/domain';
+import { canEditOrder, editSettlement, editedLineCost, lineCost } from '@despensa/domain';
 import { Failure, type EditOrderAnswer, type EditOrderBody } from '@despensa/contracts';
 import { productImageUrl } from '../modules/catalog/service';
 import { defineFlow } from './flow';
@@ -6,9 +6,6 @@ import type { OrderChangeModules } from './cancel-order';
 import { cardLeftOf, chargeSavedCard, refundCharge, refundThroughPayment } from './order-payment';
 
 type Line = EditOrderAnswer['order']['items'][number];
-/** What a line cost (an order placed before lines kept their total: its selling price times quantity). */
-const costOf = (item: Line) => item.total ?? item.sellingPrice * item.quantity;
-const wholePesos = (cents: number) => Math.round(cents / 100) * 100;
 
 /**
  * Editing an order (add, remove, change quantities) until ORDER_EDIT_CUTOFF_MS before its window, in ONE
@@ -48,7 +45,7 @@ export function editOrderFlow(modules: OrderChangeModules) {
             quantity: change.quantity - line.quantity,
           });
           // Fewer or more units of a line cost its paid unit price (promotions kept pro rata), in whole pesos.
-          line.total = line.quantity === 0 ? 0 : wholePesos((costOf(line) * change.quantity) / line.quantity);
+          line.total = editedLineCost(line, change.quantity);
           line.quantity = change.quantity;
           continue;
         }
@@ -81,7 +78,7 @@ export function editOrderFlow(modules: OrderChangeModules) {
       }
       const kept = items.filter((item) => item.quantity > 0);
       if (kept.length === 0) throw new Failure('orderEmpty', { field: 'items' });
-      const sum = (lines: Line[]) => lines.reduce((total, item) => total + costOf(item), 0);
+      const sum = (lines: Line[]) => lines.reduce((total, item) => total + lineCost(item), 0);
       const difference = sum(kept) - sum(before);
       const listDifference =
         kept.reduce((total, item) => total + item.price * item.quantity, 0) -
