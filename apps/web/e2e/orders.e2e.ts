@@ -7,8 +7,17 @@ import {
   REPEAT_ORDER_SNACKBAR_MS,
   computeRutCheckDigit,
   deliveryFeeOf,
+  editedLineCost,
+  formatCLP,
+  lineCost,
 } from '@despensa/domain';
-import type { Order, OrderForm, ShippingSimulation, TransactionAnswer } from '@despensa/contracts';
+import type {
+  EditProducts,
+  Order,
+  OrderForm,
+  ShippingSimulation,
+  TransactionAnswer,
+} from '@despensa/contracts';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
 
 const API = { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web', 'x-account': 'despensa' };
@@ -294,22 +303,53 @@ describe('purchases: list → detail → reschedule → cancel, and repeat last 
       expect(await placesOf(startDateUtc!)).toBe(targetPlaces);
       expect(await page.getByRole('button', { name: 'Anular pedido' }).count()).toBe(0);
 
-      // Edit the other order before its cut-off: one unit fewer, refunded through the card.
+      // Edit the other order before its cut-off: two units fewer and a product added from the search,
+      // the new total and the refund following each change; refunded through the card.
       const edited = skus[1]!;
       const editedStock = await stockOf(edited);
+      const placed = await api(shopper.token)<Order>('GET', `/api/checkout/pub/orders/${lastOrder}`);
+      const line = placed.items[0]!;
+      const term = line.name.split(' ')[0]!;
+      const { products } = await api(shopper.token)<EditProducts>(
+        'GET',
+        `/api/order/edit/${lastOrder}/products?q=${encodeURIComponent(term)}`,
+      );
+      const cheapest = products.filter((each) => each.id !== edited).sort((a, b) => a.price - b.price)[0]!;
+      const difference = editedLineCost(line, 1) - lineCost(line) + cheapest.price;
+      expect(difference).toBeLessThan(0);
       await page.goto(`/mis-compras/${lastOrder}`);
       await page.getByRole('link', { name: 'Modificar pedido' }).click();
       await page.getByRole('heading', { name: 'Modificar pedido' }).waitFor();
       await page.getByText(/^Puedes modificar tu pedido hasta el /).waitFor();
+      await page.getByText('El total de tu pedido no cambia.').waitFor();
+      await page.getByLabel('Buscar productos para agregar').fill(term);
+      await page
+        .getByRole('region', { name: 'Modificar pedido' })
+        .getByRole('button', { name: 'Buscar', exact: true })
+        .click();
+      await page.getByRole('heading', { name: 'Agregar productos' }).waitFor();
       expect(await accessibilityViolations(page)).toEqual([]);
-      await page.getByRole('spinbutton').fill('2');
+      const labelled = (name: string) =>
+        page.getByLabel(new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(`));
+      await labelled(line.name).fill('1');
+      await labelled(cheapest.name).fill('1');
+      await page.getByText(`Nuevo total: ${formatCLP(placed.value + difference)}`).waitFor();
+      await page
+        .getByText(`Te devolveremos ${formatCLP(-difference)} al medio de pago con que pagaste.`)
+        .waitFor();
       await page.getByRole('button', { name: 'Guardar cambios' }).click();
       await page
-        .getByText(/^Guardamos los cambios\. Te devolveremos \$[\d.]+ al medio de pago con que pagaste\.$/)
+        .getByText(
+          `Guardamos los cambios. Te devolveremos ${formatCLP(-difference)} al medio de pago con que pagaste.`,
+        )
         .waitFor();
-      expect(await stockOf(edited)).toBe(editedStock + 1);
+      expect(await stockOf(edited)).toBe(editedStock + 2);
       const after = await api(shopper.token)<Order>('GET', `/api/checkout/pub/orders/${lastOrder}`);
-      expect(after.items.map((item) => item.quantity)).toEqual([2]);
+      expect(after.items.map(({ id, quantity }) => ({ id, quantity }))).toEqual([
+        { id: edited, quantity: 1 },
+        { id: cheapest.id, quantity: 1 },
+      ]);
+      expect(after.value).toBe(placed.value + difference);
     } finally {
       await context.close();
     }
