@@ -558,6 +558,45 @@ describe('editing an order paid with a saved one-click card or a gift card (how 
     expect(order.items[0]!.quantity).toBe(1);
   });
 
+  it('beside a gift card, the one-click card alone pays a rise and takes a refund; the gift card part stays', async () => {
+    now = CHECKOUT_START;
+    const number = TEST_GIFT_CARDS.find((card) => card.gives === '200-0')!.number;
+    const sku = skus[12]!;
+    const part = 100_000;
+    const placed = await placePaidOrder(shop, {
+      sc,
+      items: [{ id: sku, quantity: 1 }],
+      windowIndex: 3,
+      pay: async (form, fee, shopper) => [
+        { paymentSystem: PAYMENT_IDS.giftCard, installments: 1, value: part },
+        {
+          paymentSystem: PAYMENT_IDS.oneClick,
+          installments: 1,
+          value: form.value + fee - part,
+          accountId: await enrolCard(shop, shopper, VISA),
+        },
+      ],
+      giftCard: { number, password: GIFT_CARD_TEST_PASSWORD },
+    });
+    const call = as(shop, placed.shopper);
+    const raised: EditOrderAnswer = (
+      await call('POST', `/api/order/edit/${placed.orderId}`, { items: [{ id: sku, quantity: 2 }] })
+    ).json();
+    expect(raised.charged).toBeGreaterThan(0);
+    expect(raised.order.paymentData.transactions[0]!.payments).toEqual([
+      { paymentSystem: String(PAYMENT_IDS.giftCard), value: part },
+      { paymentSystem: String(PAYMENT_IDS.oneClick), value: placed.total - part + raised.charged },
+    ]);
+    const lowered: EditOrderAnswer = (
+      await call('POST', `/api/order/edit/${placed.orderId}`, { items: [{ id: sku, quantity: 1 }] })
+    ).json();
+    expect(lowered.refunded).toBe(raised.charged);
+    expect(lowered.order.paymentData.transactions[0]!.payments).toEqual([
+      { paymentSystem: String(PAYMENT_IDS.giftCard), value: part },
+      { paymentSystem: String(PAYMENT_IDS.oneClick), value: placed.total - part },
+    ]);
+  });
+
   it('an order paid with a gift card keeps its total; cancelling gives the card back whole', async () => {
     now = CHECKOUT_START;
     const number = TEST_GIFT_CARDS.find((card) => card.gives === '200-0')!.number;

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
-import { currentOrdersSince, zonedInstant } from '@despensa/domain';
+import { PAYMENT_IDS, currentOrdersSince, zonedInstant } from '@despensa/domain';
 import {
   Failure,
   type LastOrderItems,
@@ -165,10 +165,18 @@ export class PurchasesService {
       totals.push({ id: 'Discounts', name: 'Descuentos', value: discounts });
     }
     const value = row.value + difference;
-    const payments = row.detail.paymentData.transactions.map((transaction) => ({
-      ...transaction,
-      payments: transaction.payments.map((payment) => ({ ...payment, value: payment.value + difference })),
-    }));
+    // The difference is the card's (charged or refunded there); a gift card's part never moves.
+    const payments = row.detail.paymentData.transactions.map((transaction) => {
+      const moved = transaction.payments.findLastIndex(
+        (payment) => Number(payment.paymentSystem) !== PAYMENT_IDS.giftCard,
+      );
+      return {
+        ...transaction,
+        payments: transaction.payments.map((payment, index) =>
+          index === moved ? { ...payment, value: payment.value + difference } : payment,
+        ),
+      };
+    });
     return this.write(
       row,
       { ...row.detail, items, totals, value, paymentData: { transactions: payments } },
