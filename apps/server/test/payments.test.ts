@@ -408,7 +408,10 @@ describe('the wallet (783): payment-pending while 200-2, paid on 200-0 (§4)', (
   });
 
   it('an order the wallet paid keeps its total when edited; cancelling gives the balance back whole', async () => {
-    const email = 'billetera@despensa.cl';
+    const email = 'editar-billetera@despensa.cl';
+    await shop.database.pool.query('INSERT INTO sandbox_wallet_account VALUES ($1, true, true, 5000000)', [
+      email,
+    ]);
     const balance = async () =>
       (
         await shop.database.pool.query('SELECT balance_cents FROM sandbox_wallet_account WHERE email = $1', [

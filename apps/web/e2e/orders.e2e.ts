@@ -329,8 +329,8 @@ describe('purchases: list → detail → reschedule → cancel, and repeat last 
         .click();
       await page.getByRole('heading', { name: 'Agregar productos' }).waitFor();
       expect(await accessibilityViolations(page)).toEqual([]);
-      const labelled = (name: string) =>
-        page.getByLabel(new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(`));
+      const labelled = (name: string, on: Page = page) =>
+        on.getByLabel(new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(`));
       await labelled(line.name).fill('1');
       await labelled(cheapest.name).fill('1');
       await page.getByText(`Nuevo total: ${formatCLP(placed.value + difference)}`).waitFor();
@@ -350,6 +350,34 @@ describe('purchases: list → detail → reschedule → cancel, and repeat last 
         { id: cheapest.id, quantity: 1 },
       ]);
       expect(after.value).toBe(placed.value + difference);
+
+      // Before scripts run, the search is a GET of the page and the form a plain POST.
+      const plain = await browser.newContext({
+        baseURL: baseUrl(),
+        javaScriptEnabled: false,
+        locale: 'es-CL',
+      });
+      try {
+        await plain.addCookies([
+          { name: 'despensa_session', value: shopper.token, url: baseUrl(), httpOnly: true, sameSite: 'Lax' },
+        ]);
+        const noJs = await plain.newPage();
+        await noJs.goto(`/mis-compras/${lastOrder}?modificar&buscar=${encodeURIComponent(term)}`);
+        await noJs.getByRole('heading', { name: 'Agregar productos' }).waitFor();
+        await labelled(cheapest.name, noJs).fill('0');
+        await noJs.getByRole('button', { name: 'Guardar cambios' }).click();
+        await noJs
+          .getByText(
+            `Guardamos los cambios. Te devolveremos ${formatCLP(cheapest.price)} al medio de pago con que pagaste.`,
+          )
+          .waitFor();
+      } finally {
+        await plain.close();
+      }
+      const removed = await api(shopper.token)<Order>('GET', `/api/checkout/pub/orders/${lastOrder}`);
+      expect(removed.items.map(({ id, quantity }) => ({ id, quantity }))).toEqual([
+        { id: edited, quantity: 1 },
+      ]);
     } finally {
       await context.close();
     }
