@@ -256,13 +256,6 @@ export async function buildApp({
         `http://127.0.0.1:${(app.server.address() as { port: number } | null)?.port ?? config.PORT}/sandbox/transbank`,
     }));
   const purchases = new PurchasesService(database, clock);
-  const orderChanges = new OrderChanges(
-    database,
-    { catalog, delivery, orders, purchases, acquirer: cardAcquirer },
-    mailer,
-    clock,
-    (message) => app.log.info(message),
-  );
   const giftCardIssuer = giftCards ?? (await seeded(new GiftCardSandbox(database.db, clock)));
   const wallet = new WalletService(
     database,
@@ -272,6 +265,13 @@ export async function buildApp({
     clock,
   );
   const flags = new FlagsService(database, clock, (message) => app.log.info(message));
+  const orderChanges = new OrderChanges(
+    database,
+    { catalog, delivery, orders, purchases, acquirer: cardAcquirer, giftCards: giftCardIssuer, wallet },
+    mailer,
+    clock,
+    (message) => app.log.info(message),
+  );
   const checkout = new Checkout(
     database,
     { cart, catalog, delivery, orders, addresses, wallet, flags },
@@ -297,6 +297,7 @@ export async function buildApp({
       wallet,
       hub: realtime,
       acquirer: cardAcquirer,
+      giftCards: giftCardIssuer,
     },
     mailer,
     clock,

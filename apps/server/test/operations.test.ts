@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_IDS } from '@despensa/domain';
 import {
   failureCodeOf,
   type ChatAnswer,
@@ -10,7 +11,7 @@ import type { SandboxMailer } from '../src/providers/mail/sandbox';
 import { SEED_OPERATOR_PASSWORD } from '../src/modules/operations/service';
 import { createTestApp, type TestApp } from './support/app';
 import { CART_HEADERS, sellableSkus } from './support/cart';
-import { CHECKOUT_START, deliveringChannel } from './support/checkout';
+import { CHECKOUT_START, VISA, deliveringChannel, enrolCard } from './support/checkout';
 import { placePaidOrder } from './support/orders';
 
 let now = CHECKOUT_START;
@@ -536,5 +537,50 @@ describe('order chat and real time (§4)', () => {
     const after: ChatAnswer = (await order.call('GET', `/api/orders/${orderId}/chat`)).json();
     expect(after.messages).toHaveLength(2);
     expect((await auditRows(orderId)).map((row) => row.action)).toContain('chat-reply');
+  });
+});
+
+describe('the receipt settles a one-click payment (§8: the receipt lets the saved card go)', () => {
+  it('refunds a missing line to the saved card that paid, and then lets the shopper delete that card', async () => {
+    now = CHECKOUT_START;
+    const [kept, missing] = [skus[10]!, skus[11]!];
+    let accountId = '';
+    const order = await placePaidOrder(shop, {
+      sc,
+      items: [
+        { id: kept, quantity: 1 },
+        { id: missing, quantity: 1 },
+      ],
+      pay: async (form, fee, shopper) => {
+        accountId = await enrolCard(shop, shopper, VISA);
+        return [{ paymentSystem: PAYMENT_IDS.oneClick, installments: 1, value: form.value + fee, accountId }];
+      },
+    });
+    const deleteCard = () => order.call('DELETE', `/api/wallet/card/${accountId}`);
+    expect((await deleteCard()).statusCode).toBe(401);
+    const call = staff(operator);
+    const handling: Fulfilment = (
+      await call('POST', `/api/operations/orders/${order.orderId}/start-handling`)
+    ).json();
+    await call('POST', `/api/operations/orders/${order.orderId}/lines/${lineOf(handling, kept).index}/pick`);
+    await call(
+      'POST',
+      `/api/operations/orders/${order.orderId}/lines/${lineOf(handling, missing).index}/missing`,
+    );
+    const invoiced = await call('POST', `/api/operations/orders/${order.orderId}/invoice`);
+    expect(invoiced.statusCode, invoiced.body).toBe(200);
+    const receipt: Fulfilment = invoiced.json();
+    expect(receipt.refunded).toBeGreaterThan(0);
+    const [charge] = (
+      await shop.database.pool.query(
+        'SELECT amount, nullified_amount FROM sandbox_oneclick_payment WHERE buy_order = $1',
+        [order.orderGroup],
+      )
+    ).rows;
+    expect(charge.nullified_amount).toBe(receipt.refunded / 100);
+    expect((await order.call('GET', `/api/pvt/transactions/${order.transactionId}`)).json()).toMatchObject({
+      totalRefunds: receipt.refunded,
+    });
+    expect((await deleteCard()).statusCode).toBe(200);
   });
 });

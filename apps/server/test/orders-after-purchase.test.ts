@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELIVERY_METHODS, ORDER_EDIT_CUTOFF_MS } from '@despensa/domain';
+import { DELIVERY_METHODS, ORDER_EDIT_CUTOFF_MS, PAYMENT_IDS, formatCLP } from '@despensa/domain';
 import {
   failureMessages,
   type EditOrderAnswer,
+  type EditProducts,
   type LastOrderItems,
   type Order,
   type OrderList,
 } from '@despensa/contracts';
 import type { SandboxMailer } from '../src/providers/mail/sandbox';
 import { createTestApp, type TestApp } from './support/app';
+import { ONECLICK_LIMITS } from '../src/providers/acquirer/sandbox/oneclick';
+import { GIFT_CARD_TEST_PASSWORD, TEST_GIFT_CARDS } from '../src/providers/giftcard/sandbox/cards';
 import { sellableSkus } from './support/cart';
-import { CHECKOUT_START, as, deliveringChannel } from './support/checkout';
+import { CHECKOUT_START, VISA, as, deliveringChannel, enrolCard } from './support/checkout';
 import { placePaidOrder } from './support/orders';
 
 let now = CHECKOUT_START;
@@ -334,7 +337,10 @@ describe('POST /api/order/edit/{id} (until the cut-off before picking)', () => {
       items: [{ id: kept, quantity: 5 }],
     });
     expect(raised.statusCode).toBe(409);
-    expect(raised.json().code).toBe('orderEditRaisesTotal');
+    expect(raised.json()).toMatchObject({
+      code: 'orderEditRaisesTotal',
+      message: failureMessages.orderEditRaisesTotal,
+    });
 
     const edited = await call('POST', `/api/order/edit/${placed.orderId}`, {
       items: [
@@ -345,7 +351,7 @@ describe('POST /api/order/edit/{id} (until the cut-off before picking)', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     const answer: EditOrderAnswer = edited.json();
     const refund = line(kept).sellingPrice + line(removed).sellingPrice;
-    expect(answer).toMatchObject({ difference: -refund, refunded: refund });
+    expect(answer).toMatchObject({ difference: -refund, charged: 0, refunded: refund });
     expect(answer.order.value).toBe(order.value - refund);
     expect(answer.order.items.map(({ id, quantity }) => ({ id, quantity }))).toEqual([
       { id: kept, quantity: 2 },
@@ -386,5 +392,244 @@ describe('POST /api/order/edit/{id} (until the cut-off before picking)', () => {
       ((await call('GET', `/api/checkout/pub/orders/${placed.orderId}`)).json() as Order).allowEdition,
     ).toBe(false);
     now = CHECKOUT_START;
+  });
+});
+
+describe('editing an order paid with a saved one-click card or a gift card (how the total is settled)', () => {
+  /** An order paid at once with a saved one-click card (Oneclick Mall). */
+  const oneclickOrder = (items: { id: string; quantity: number }[]) =>
+    placePaidOrder(shop, {
+      sc,
+      items,
+      windowIndex: 3,
+      pay: async (form, fee, shopper) => [
+        {
+          paymentSystem: PAYMENT_IDS.oneClick,
+          installments: 1,
+          value: form.value + fee,
+          accountId: await enrolCard(shop, shopper, VISA),
+        },
+      ],
+    });
+  /** The sandbox mall's charges of an order group: its own and each edit's (`{group}E{n}`). */
+  const mallCharges = async (orderGroup: string) =>
+    (await query(
+      `SELECT buy_order, amount, nullified_amount, status FROM sandbox_oneclick_payment
+        WHERE buy_order LIKE $1 || '%' ORDER BY id`,
+      [orderGroup],
+    )) as { buy_order: string; amount: number; nullified_amount: number; status: string }[];
+
+  it('charges a higher total to the saved card, refunds a later lower one from that charge, and all on cancel', async () => {
+    now = CHECKOUT_START;
+    const [first, added] = [skus[13]!, skus[14]!];
+    const placed = await oneclickOrder([{ id: first, quantity: 1 }]);
+    const call = as(shop, placed.shopper);
+    const order: Order = (await call('GET', `/api/checkout/pub/orders/${placed.orderId}`)).json();
+    const price = order.items[0]!.sellingPrice;
+    const [firstStock, addedStock] = [await stockOf(first), await stockOf(added)];
+
+    const edited = await call('POST', `/api/order/edit/${placed.orderId}`, {
+      items: [
+        { id: first, quantity: 3 },
+        { id: added, quantity: 1 },
+      ],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const answer: EditOrderAnswer = edited.json();
+    const addedLine = answer.order.items.find((item) => item.id === added)!;
+    const rise = 2 * price + addedLine.sellingPrice;
+    expect(answer).toMatchObject({ difference: rise, charged: rise, refunded: 0 });
+    expect(answer.order.value).toBe(order.value + rise);
+    expect(await stockOf(first)).toBe(firstStock - 2);
+    expect(await stockOf(added)).toBe(addedStock - 1);
+    expect(await mallCharges(placed.orderGroup)).toEqual([
+      { buy_order: placed.orderGroup, amount: order.value / 100, nullified_amount: 0, status: 'AUTHORIZED' },
+      { buy_order: `${placed.orderGroup}E1`, amount: rise / 100, nullified_amount: 0, status: 'AUTHORIZED' },
+    ]);
+    expect(outbox(placed.shopper.email)[0]!.text).toContain(
+      `Cobramos ${formatCLP(rise)} a la tarjeta con que pagaste.`,
+    );
+
+    // Lower again: the latest charge gives back first.
+    const lowered: EditOrderAnswer = (
+      await call('POST', `/api/order/edit/${placed.orderId}`, { items: [{ id: added, quantity: 0 }] })
+    ).json();
+    expect(lowered).toMatchObject({ difference: -addedLine.sellingPrice, charged: 0 });
+    expect((await mallCharges(placed.orderGroup))[1]!.nullified_amount).toBe(addedLine.sellingPrice / 100);
+
+    const canceled = await call('POST', `/api/order/cancel/${placed.orderId}`, {
+      reason: 'preferNotToSay',
+      phone: '+56912345678',
+      comment: '',
+    });
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    const charges = await mallCharges(placed.orderGroup);
+    expect(charges.every((charge) => charge.nullified_amount === charge.amount)).toBe(true);
+    expect((await call('GET', `/api/pvt/transactions/${placed.transactionId}`)).json()).toMatchObject({
+      status: 'Refunded',
+      totalRefunds: order.value + rise,
+    });
+  });
+
+  it('finds products to add in the order’s store, priced as the edit charges them; only for its owner', async () => {
+    now = CHECKOUT_START;
+    const [bought, wanted] = [skus[18]!, skus[19]!];
+    const placed = await oneclickOrder([{ id: bought, quantity: 1 }]);
+    const call = as(shop, placed.shopper);
+    const { sku, product: wantedProduct } = shop.services.catalog.index.skusById.get(Number(wanted))!;
+    const name = sku.name;
+    const found = await call(
+      'GET',
+      `/api/order/edit/${placed.orderId}/products?q=${encodeURIComponent(wantedProduct.name)}`,
+    );
+    expect(found.statusCode, found.body).toBe(200);
+    const product = (found.json() as EditProducts).products.find((each) => each.id === wanted)!;
+    expect(product).toMatchObject({ id: wanted, name });
+    const added: EditOrderAnswer = (
+      await call('POST', `/api/order/edit/${placed.orderId}`, { items: [{ id: wanted, quantity: 2 }] })
+    ).json();
+    expect(added.charged).toBe(2 * product.price);
+    expect(added.order.items.find((item) => item.id === wanted)).toMatchObject({
+      quantity: 2,
+      sellingPrice: product.price,
+    });
+
+    expect((await call('GET', `/api/order/edit/${placed.orderId}/products?q=a`)).statusCode).toBe(400);
+    const stranger = as(shop, (await oneclickOrder([{ id: bought, quantity: 1 }])).shopper);
+    expect((await stranger('GET', `/api/order/edit/${placed.orderId}/products?q=leche`)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('a declined charge leaves the order, its stock and the card as they were', async () => {
+    now = CHECKOUT_START;
+    const sku = skus[15]!;
+    const placed = await oneclickOrder([{ id: sku, quantity: 1 }]);
+    const call = as(shop, placed.shopper);
+    const before: Order = (await call('GET', `/api/checkout/pub/orders/${placed.orderId}`)).json();
+    const stock = await stockOf(sku);
+    const saved = { ...ONECLICK_LIMITS };
+    Object.assign(ONECLICK_LIMITS, { perPayment: 1 });
+    let declined;
+    try {
+      declined = await call('POST', `/api/order/edit/${placed.orderId}`, {
+        items: [{ id: sku, quantity: 4 }],
+      });
+    } finally {
+      Object.assign(ONECLICK_LIMITS, saved);
+    }
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json()).toMatchObject({
+      code: 'oneclickAmountExceeded',
+      message: failureMessages.oneclickAmountExceeded,
+    });
+    const after: Order = (await call('GET', `/api/checkout/pub/orders/${placed.orderId}`)).json();
+    expect(after.items).toEqual(before.items);
+    expect(after.value).toBe(before.value);
+    expect(await stockOf(sku)).toBe(stock);
+    expect(
+      (await mallCharges(placed.orderGroup)).filter((charge) => charge.status === 'AUTHORIZED'),
+    ).toHaveLength(1);
+  });
+
+  it('gives the charge back when a step after it fails: nothing applied, nothing lost', async () => {
+    now = CHECKOUT_START;
+    const sku = skus[16]!;
+    const placed = await oneclickOrder([{ id: sku, quantity: 1 }]);
+    const stock = await stockOf(sku);
+    const edit = shop.services.orderChanges.edit(
+      placed.shopper.userId,
+      placed.orderId,
+      { items: [{ id: sku, quantity: 2 }] },
+      {
+        afterStep: (name) => {
+          if (name === 'chargeSavedCard') throw new Error('crash after the charge');
+        },
+      },
+    );
+    await expect(edit).rejects.toThrow('crash after the charge');
+    const [own, extra] = await mallCharges(placed.orderGroup);
+    expect(own!.nullified_amount).toBe(0);
+    expect(extra).toMatchObject({ buy_order: `${placed.orderGroup}E1`, status: 'REVERSED' });
+    expect(await stockOf(sku)).toBe(stock);
+    const order: Order = (
+      await as(shop, placed.shopper)('GET', `/api/checkout/pub/orders/${placed.orderId}`)
+    ).json();
+    expect(order.items[0]!.quantity).toBe(1);
+  });
+
+  it('beside a gift card, the one-click card alone pays a rise and takes a refund; the gift card part stays', async () => {
+    now = CHECKOUT_START;
+    const number = TEST_GIFT_CARDS.find((card) => card.gives === '200-0')!.number;
+    const sku = skus[12]!;
+    const part = 100_000;
+    const placed = await placePaidOrder(shop, {
+      sc,
+      items: [{ id: sku, quantity: 1 }],
+      windowIndex: 3,
+      pay: async (form, fee, shopper) => [
+        { paymentSystem: PAYMENT_IDS.giftCard, installments: 1, value: part },
+        {
+          paymentSystem: PAYMENT_IDS.oneClick,
+          installments: 1,
+          value: form.value + fee - part,
+          accountId: await enrolCard(shop, shopper, VISA),
+        },
+      ],
+      giftCard: { number, password: GIFT_CARD_TEST_PASSWORD },
+    });
+    const call = as(shop, placed.shopper);
+    const raised: EditOrderAnswer = (
+      await call('POST', `/api/order/edit/${placed.orderId}`, { items: [{ id: sku, quantity: 2 }] })
+    ).json();
+    expect(raised.charged).toBeGreaterThan(0);
+    expect(raised.order.paymentData.transactions[0]!.payments).toEqual([
+      { paymentSystem: String(PAYMENT_IDS.giftCard), value: part },
+      { paymentSystem: String(PAYMENT_IDS.oneClick), value: placed.total - part + raised.charged },
+    ]);
+    const lowered: EditOrderAnswer = (
+      await call('POST', `/api/order/edit/${placed.orderId}`, { items: [{ id: sku, quantity: 1 }] })
+    ).json();
+    expect(lowered.refunded).toBe(raised.charged);
+    expect(lowered.order.paymentData.transactions[0]!.payments).toEqual([
+      { paymentSystem: String(PAYMENT_IDS.giftCard), value: part },
+      { paymentSystem: String(PAYMENT_IDS.oneClick), value: placed.total - part },
+    ]);
+  });
+
+  it('an order paid with a gift card keeps its total; cancelling gives the card back whole', async () => {
+    now = CHECKOUT_START;
+    const number = TEST_GIFT_CARDS.find((card) => card.gives === '200-0')!.number;
+    const balance = async () =>
+      (await query('SELECT balance_cents FROM sandbox_gift_card WHERE number = $1', [number]))[0]
+        .balance_cents as number;
+    const before = await balance();
+    const sku = skus[17]!;
+    const placed = await placePaidOrder(shop, {
+      sc,
+      items: [{ id: sku, quantity: 2 }],
+      windowIndex: 3,
+      pay: (form, fee) => [{ paymentSystem: PAYMENT_IDS.giftCard, installments: 1, value: form.value + fee }],
+      giftCard: { number, password: GIFT_CARD_TEST_PASSWORD },
+    });
+    const call = as(shop, placed.shopper);
+    for (const quantity of [3, 1]) {
+      const refused = await call('POST', `/api/order/edit/${placed.orderId}`, {
+        items: [{ id: sku, quantity }],
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({
+        code: 'orderEditTotalFixed',
+        message: failureMessages.orderEditTotalFixed,
+      });
+    }
+    expect(await balance()).toBe(before - placed.total);
+    const canceled = await call('POST', `/api/order/cancel/${placed.orderId}`, {
+      reason: 'preferNotToSay',
+      phone: '+56912345678',
+      comment: '',
+    });
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(await balance()).toBe(before);
   });
 });

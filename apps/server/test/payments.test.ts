@@ -407,6 +407,61 @@ describe('the wallet (783): payment-pending while 200-2, paid on 200-0 (§4)', (
     expect(failureCodeOf(refused.json())).toBe('walletCardInUse');
   });
 
+  it('an order the wallet paid keeps its total when edited; cancelling gives the balance back whole', async () => {
+    const email = 'editar-billetera@despensa.cl';
+    await shop.database.pool.query('INSERT INTO sandbox_wallet_account VALUES ($1, true, true, 5000000)', [
+      email,
+    ]);
+    const balance = async () =>
+      (
+        await shop.database.pool.query('SELECT balance_cents FROM sandbox_wallet_account WHERE email = $1', [
+          email,
+        ])
+      ).rows[0].balance_cents as number;
+    const sku = skus[9]!;
+    const cart = await completeCart(shop, {
+      sc,
+      items: [{ id: sku, quantity: 1 }],
+      account: { email },
+      windowIndex: 3,
+      pay: (form, fee) => [
+        {
+          paymentSystem: PAYMENT_IDS.walletBalance,
+          installments: 1,
+          value: totalizer(form, 'BalanceCencoPay') + totalizer(form, 'DiscountsBalanceCencoPay') + fee,
+        },
+      ],
+    });
+    const answer: TransactionAnswer = (await transaction(cart, entryOf(cart.form).value)).json();
+    const before = await balance();
+    const { internalCode } = (
+      await cart.call('POST', '/api/wallet/transaction', { idCard: 'balance', tId: answer.tId })
+    ).json();
+    await later(WALLET_SETTLE_MS, () => cart.call('GET', `/api/wallet/status/${internalCode}`));
+    const [order] = await group(cart, answer.orderId);
+    expect(order!.status).toBe('ready-for-handling');
+    expect(await balance()).toBe(before - order!.value);
+    for (const quantity of [2, 0]) {
+      const refused = await cart.call('POST', `/api/order/edit/${order!.orderId}`, {
+        items: [{ id: sku, quantity }, ...(quantity === 0 ? [{ id: skus[8]!, quantity: 1 }] : [])],
+      });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toMatchObject({
+        code: 'orderEditTotalFixed',
+        message: failureMessages.orderEditTotalFixed,
+      });
+    }
+    const canceled = await later(WALLET_SETTLE_MS, () =>
+      cart.call('POST', `/api/order/cancel/${order!.orderId}`, {
+        reason: 'preferNotToSay',
+        phone: '+56912345678',
+        comment: '',
+      }),
+    );
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(await balance()).toBe(before);
+  });
+
   it('fails the order on another end state (400-2: balance too low): units back, pay again', async () => {
     const sku = skus[10]!;
     const cart = await walletCart('sin-saldo@despensa.cl', sku);

@@ -7,8 +7,17 @@ import {
   REPEAT_ORDER_SNACKBAR_MS,
   computeRutCheckDigit,
   deliveryFeeOf,
+  editedLineCost,
+  formatCLP,
+  lineCost,
 } from '@despensa/domain';
-import type { Order, OrderForm, ShippingSimulation, TransactionAnswer } from '@despensa/contracts';
+import type {
+  EditProducts,
+  Order,
+  OrderForm,
+  ShippingSimulation,
+  TransactionAnswer,
+} from '@despensa/contracts';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
 
 const API = { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web', 'x-account': 'despensa' };
@@ -314,30 +323,98 @@ describe('purchases: list → detail → reschedule → cancel, and repeat last 
       expect(await placesOf(startDateUtc!)).toBe(targetPlaces);
       expect(await page.getByRole('button', { name: 'Anular pedido' }).count()).toBe(0);
 
-      // Edit the other order before its cut-off: one unit and half a kilo fewer, refunded through the card.
+      // Edit the other order before its cut-off: two units fewer, half a kilo fewer of the weighed line and a
+      // product added from the search, the new total and the refund following each change; refunded
+      // through the card.
       const edited = skus[1]!;
       const editedStock = await stockOf(edited);
+      const placed = await api(shopper.token)<Order>('GET', `/api/checkout/pub/orders/${lastOrder}`);
+      const line = placed.items.find((item) => item.id === edited)!;
+      const weighedLine = placed.items.find((item) => item.id === weighed)!;
+      const term = line.name.split(' ')[0]!;
+      const { products } = await api(shopper.token)<EditProducts>(
+        'GET',
+        `/api/order/edit/${lastOrder}/products?q=${encodeURIComponent(term)}`,
+      );
+      // A product by the unit that the order does not have yet (the form lists only those).
+      const cheapest = products
+        .filter((each) => !placed.items.some((item) => item.id === each.id) && each.measurementUnit !== 'kg')
+        .sort((a, b) => a.price - b.price)[0]!;
+      const difference =
+        editedLineCost(line, 1) -
+        lineCost(line) +
+        editedLineCost(weighedLine, 1) -
+        lineCost(weighedLine) +
+        cheapest.price;
+      expect(difference).toBeLessThan(0);
       await page.goto(`/mis-compras/${lastOrder}`);
       await page.getByRole('link', { name: 'Modificar pedido' }).click();
       await page.getByRole('heading', { name: 'Modificar pedido' }).waitFor();
       await page.getByText(/^Puedes modificar tu pedido hasta el /).waitFor();
+      await page.getByText('El total de tu pedido no cambia.').waitFor();
+      await page.getByLabel('Buscar productos para agregar').fill(term);
+      await page
+        .getByRole('region', { name: 'Modificar pedido' })
+        .getByRole('button', { name: 'Buscar', exact: true })
+        .click();
+      await page.getByRole('heading', { name: 'Agregar productos' }).waitFor();
       expect(await accessibilityViolations(page)).toEqual([]);
-      await page.getByRole('spinbutton').fill('2');
+      const labelled = (name: string, on: Page = page) =>
+        on.getByLabel(new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(`));
+      await labelled(line.name).fill('1');
       // The weighed line is chosen by weight: 1 kg bought, 0,5 kg now.
-      const weight = page.getByRole('combobox', { name: /por 0,5 kg\)$/ });
+      const weight = labelled(weighedLine.name);
       const chosen = () => weight.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]!.text);
       expect(await chosen()).toBe('1 kg');
       await weight.selectOption({ label: '0,5 kg' });
+      await labelled(cheapest.name).fill('1');
+      await page.getByText(`Nuevo total: ${formatCLP(placed.value + difference)}`).waitFor();
+      await page
+        .getByText(`Te devolveremos ${formatCLP(-difference)} al medio de pago con que pagaste.`)
+        .waitFor();
       await page.getByRole('button', { name: 'Guardar cambios' }).click();
       await page
-        .getByText(/^Guardamos los cambios\. Te devolveremos \$[\d.]+ al medio de pago con que pagaste\.$/)
+        .getByText(
+          `Guardamos los cambios. Te devolveremos ${formatCLP(-difference)} al medio de pago con que pagaste.`,
+        )
         .waitFor();
-      expect(await stockOf(edited)).toBe(editedStock + 1);
+      expect(await stockOf(edited)).toBe(editedStock + 2);
       const after = await api(shopper.token)<Order>('GET', `/api/checkout/pub/orders/${lastOrder}`);
-      expect(Object.fromEntries(after.items.map((item) => [item.id, item.quantity]))).toEqual({
-        [edited]: 2,
-        [weighed]: 1,
+      expect(after.items.map(({ id, quantity }) => ({ id, quantity }))).toEqual([
+        { id: edited, quantity: 1 },
+        { id: weighed, quantity: 1 },
+        { id: cheapest.id, quantity: 1 },
+      ]);
+      expect(after.value).toBe(placed.value + difference);
+
+      // Before scripts run, the search is a GET of the page and the form a plain POST.
+      const plain = await browser.newContext({
+        baseURL: baseUrl(),
+        javaScriptEnabled: false,
+        locale: 'es-CL',
       });
+      try {
+        await plain.addCookies([
+          { name: 'despensa_session', value: shopper.token, url: baseUrl(), httpOnly: true, sameSite: 'Lax' },
+        ]);
+        const noJs = await plain.newPage();
+        await noJs.goto(`/mis-compras/${lastOrder}?modificar&buscar=${encodeURIComponent(term)}`);
+        await noJs.getByRole('heading', { name: 'Agregar productos' }).waitFor();
+        await labelled(cheapest.name, noJs).fill('0');
+        await noJs.getByRole('button', { name: 'Guardar cambios' }).click();
+        await noJs
+          .getByText(
+            `Guardamos los cambios. Te devolveremos ${formatCLP(cheapest.price)} al medio de pago con que pagaste.`,
+          )
+          .waitFor();
+      } finally {
+        await plain.close();
+      }
+      const removed = await api(shopper.token)<Order>('GET', `/api/checkout/pub/orders/${lastOrder}`);
+      expect(removed.items.map(({ id, quantity }) => ({ id, quantity }))).toEqual([
+        { id: edited, quantity: 1 },
+        { id: weighed, quantity: 1 },
+      ]);
     } finally {
       await context.close();
     }

@@ -100,6 +100,8 @@ export const failureMessages = {
   orderSameWindow: 'Tu pedido ya está agendado en ese horario.',
   orderEditRaisesTotal:
     'Tu pedido se pagó con Webpay y no podemos cobrar una diferencia sin ti: agrega esos productos en un nuevo pedido.',
+  orderEditTotalFixed:
+    'Tu pedido se pagó con tu billetera o una gift card, que no cobran diferencias ni devuelven en parte: cambia productos sin cambiar el total, o anúlalo.',
   orderEmpty: 'Tu pedido no puede quedar vacío: si ya no lo quieres, anúlalo.',
   productNotSold: 'Ese producto no se vende en la tienda de tu pedido.',
   refundFailed: 'No pudimos devolver el pago en este momento. Reintenta más tarde.',

@@ -105,10 +105,28 @@ export const editOrderBody = z.object({
 });
 export type EditOrderBody = z.infer<typeof editOrderBody>;
 
+/** GET /api/order/edit/{id}/products?q=: what the shopper may add to an order they edit. */
+export const editProductsQuery = z.object({ q: z.string().trim().min(2).max(80) });
+export type EditProductsQuery = z.infer<typeof editProductsQuery>;
+
+/** A product the order's store sells now, at the price a line added to the order takes (cents). */
+export const editProduct = z.object({
+  id: z.string(),
+  name: z.string(),
+  imageUrl: z.string(),
+  price: z.number().int(),
+  measurementUnit: z.string(),
+  unitMultiplier: z.number(),
+});
+export const editProducts = z.object({ products: z.array(editProduct) });
+export type EditProducts = z.infer<typeof editProducts>;
+
 /** What an edit did: the order, how its total moved, and what went back through its payment. */
 export const editOrderAnswer = z.object({
   order,
   difference: z.number().int(),
+  /** What the saved one-click card was charged for a higher total. */
+  charged: z.number().int(),
   refunded: z.number().int(),
 });
 export type EditOrderAnswer = z.infer<typeof editOrderAnswer>;

@@ -28,6 +28,7 @@ import type {
   CancelBody,
   EditOrderAnswer,
   EditOrderBody,
+  EditProducts,
   OrderList,
   OrderListQuery,
   RescheduleBody,
@@ -317,6 +318,8 @@ export interface StorefrontServices {
     reschedule(token: string | undefined, orderId: string, body: RescheduleBody): Promise<Order>;
     cancel(token: string | undefined, orderId: string, body: CancelBody): Promise<Order>;
     edit(token: string | undefined, orderId: string, body: EditOrderBody): Promise<EditOrderAnswer>;
+    /** What may be added to the order while it can be edited, at the price it would take (the search). */
+    editProducts(token: string | undefined, orderId: string, query: string): Promise<EditProducts>;
   };
   /**
    * Delivery (§4 sales channel and delivery mode, §7 Sales channel and shipping): the same service the

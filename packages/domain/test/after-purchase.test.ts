@@ -6,6 +6,7 @@ import {
   canEditOrder,
   canReschedule,
   currentOrdersSince,
+  editSettlement,
   mergeRepeatLines,
   repeatOrderChoice,
 } from '../src';
@@ -77,5 +78,35 @@ describe('what a paid order still allows', () => {
       'doubleCharge',
       'preferNotToSay',
     ]);
+  });
+});
+
+describe('editSettlement (how an edit changes what the order was paid with)', () => {
+  it('charges a rise to a saved one-click card; refuses it on Webpay, the wallet and a gift card', () => {
+    expect(editSettlement({ channel: 'oneclick', cardLeft: 1000 }, 500)).toEqual({
+      kind: 'charge',
+      amount: 500,
+    });
+    expect(editSettlement({ channel: 'webpayRedirect', cardLeft: 1000 }, 500)).toEqual({
+      kind: 'refused',
+      failure: 'orderEditRaisesTotal',
+    });
+    for (const channel of ['wallet', 'giftCard'] as const)
+      expect(editSettlement({ channel, cardLeft: 0 }, 500)).toEqual({
+        kind: 'refused',
+        failure: 'orderEditTotalFixed',
+      });
+  });
+  it('refunds a lower total from the card in part, never beyond it; an unchanged total settles nothing', () => {
+    expect(editSettlement({ channel: 'webpayRedirect', cardLeft: 1000 }, -1000)).toEqual({
+      kind: 'refund',
+      amount: 1000,
+    });
+    expect(editSettlement({ channel: 'oneclick', cardLeft: 1000 }, -1100)).toEqual({
+      kind: 'refused',
+      failure: 'orderEditTotalFixed',
+    });
+    expect(editSettlement({ channel: 'wallet', cardLeft: 0 }, -100).kind).toBe('refused');
+    expect(editSettlement({ channel: 'wallet', cardLeft: 0 }, 0)).toEqual({ kind: 'none' });
   });
 });

@@ -4,16 +4,14 @@ import type { CatalogService } from '../modules/catalog/service';
 import type { DeliveryService } from '../modules/shipping/service';
 import type { OrdersService } from '../modules/orders/service';
 import type { PurchasesService } from '../modules/orders/purchases';
-import type { Acquirer } from '../providers/acquirer/acquirer';
 import { defineFlow } from './flow';
-import { refundThroughPayment } from './order-payment';
+import { refundThroughPayment, type PaymentProviders } from './order-payment';
 
-export interface OrderChangeModules {
+export interface OrderChangeModules extends PaymentProviders {
   catalog: CatalogService;
   delivery: DeliveryService;
   orders: OrdersService;
   purchases: PurchasesService;
-  acquirer: Acquirer;
 }
 
 /**
@@ -22,7 +20,8 @@ export interface OrderChangeModules {
  * order of its group is left, and its value is refunded through the payment it was paid with. The
  * acquirer's refund is the last step: if it is refused, nothing else happened.
  */
-export function cancelOrderFlow({ catalog, delivery, orders, purchases, acquirer }: OrderChangeModules) {
+export function cancelOrderFlow(modules: OrderChangeModules) {
+  const { catalog, delivery, orders, purchases } = modules;
   return defineFlow<{ userId: string; orderId: string; body: CancelBody; now: string }, Order>(
     'cancel-order',
     async ({ userId, orderId, body, now }, { tx, step }) => {
@@ -45,7 +44,7 @@ export function cancelOrderFlow({ catalog, delivery, orders, purchases, acquirer
       const payment = await orders.payment(transactionId, tx, true);
       if (!payment) throw new Failure('paymentNotFound');
       await step('recordRefund', () => purchases.recordRefund(payment.id, row.value, tx));
-      await step('refund', () => refundThroughPayment(acquirer, payment, row.value));
+      await step('refund', () => refundThroughPayment(modules, payment, row.value));
       return canceled;
     },
   );

@@ -1,23 +1,22 @@
-import { canEditOrder } from '@despensa/domain';
+import { canEditOrder, editSettlement, editedLineCost, lineCost } from '@despensa/domain';
 import { Failure, type EditOrderAnswer, type EditOrderBody } from '@despensa/contracts';
 import { productImageUrl } from '../modules/catalog/service';
 import { defineFlow } from './flow';
 import type { OrderChangeModules } from './cancel-order';
-import { refundThroughPayment } from './order-payment';
+import { cardLeftOf, chargeSavedCard, refundCharge, refundThroughPayment } from './order-payment';
 
 type Line = EditOrderAnswer['order']['items'][number];
-/** What a line cost (an order placed before lines kept their total: its selling price times quantity). */
-const costOf = (item: Line) => item.total ?? item.sellingPrice * item.quantity;
-const wholePesos = (cents: number) => Math.round(cents / 100) * 100;
 
 /**
  * Editing an order (add, remove, change quantities) until ORDER_EDIT_CUTOFF_MS before its window, in ONE
  * transaction. A line keeps the unit price it was bought at (its promotions pro rata); a new line takes
- * the offer's price in the order's store now. Sold units follow the new quantities. A lower total is refunded in part through
- * the payment the order was paid with. A card paid on Webpay's page cannot be charged again without the
- * shopper, so an edit that raises the total is refused (orderEditRaisesTotal): the stated rule.
+ * the offer's price in the order's store now. Sold units follow the new quantities. The change of total
+ * is settled through the payment the order was paid with, as `editSettlement` states: a lower total
+ * refunded in part, a higher one charged to the saved one-click card (the last step but one: if writing
+ * it fails, the charge is given back), refused otherwise.
  */
-export function editOrderFlow({ catalog, orders, purchases, acquirer }: OrderChangeModules) {
+export function editOrderFlow(modules: OrderChangeModules) {
+  const { catalog, orders, purchases } = modules;
   return defineFlow<{ userId: string; orderId: string; body: EditOrderBody; now: string }, EditOrderAnswer>(
     'edit-order',
     async ({ userId, orderId, body, now }, { tx, step }) => {
@@ -46,7 +45,7 @@ export function editOrderFlow({ catalog, orders, purchases, acquirer }: OrderCha
             quantity: change.quantity - line.quantity,
           });
           // Fewer or more units of a line cost its paid unit price (promotions kept pro rata), in whole pesos.
-          line.total = line.quantity === 0 ? 0 : wholePesos((costOf(line) * change.quantity) / line.quantity);
+          line.total = editedLineCost(line, change.quantity);
           line.quantity = change.quantity;
           continue;
         }
@@ -79,24 +78,40 @@ export function editOrderFlow({ catalog, orders, purchases, acquirer }: OrderCha
       }
       const kept = items.filter((item) => item.quantity > 0);
       if (kept.length === 0) throw new Failure('orderEmpty', { field: 'items' });
-      const sum = (lines: Line[]) => lines.reduce((total, item) => total + costOf(item), 0);
+      const sum = (lines: Line[]) => lines.reduce((total, item) => total + lineCost(item), 0);
       const difference = sum(kept) - sum(before);
       const listDifference =
         kept.reduce((total, item) => total + item.price * item.quantity, 0) -
         before.reduce((total, item) => total + item.price * item.quantity, 0);
-      if (difference > 0) throw new Failure('orderEditRaisesTotal', { field: 'items' });
+      const payment = await orders.payment(row.detail.paymentData.transactions[0]!.transactionId, tx, true);
+      if (!payment) throw new Failure('paymentNotFound');
+      const settlement = editSettlement(
+        { channel: payment.channel, cardLeft: cardLeftOf(payment) },
+        difference,
+      );
+      if (settlement.kind === 'refused') throw new Failure(settlement.failure, { field: 'items' });
       await step('changeStock', () => catalog.changeSoldStock(row.orderGroup, stock, tx));
       const order = await step('writeItems', () =>
         purchases.replaceItems(row, kept, { difference, listDifference }, tx),
       );
-      const refunded = -difference;
-      if (refunded > 0) {
-        const payment = await orders.payment(row.detail.paymentData.transactions[0]!.transactionId, tx, true);
-        if (!payment) throw new Failure('paymentNotFound');
-        await step('recordRefund', () => purchases.recordRefund(payment.id, refunded, tx));
-        await step('refund', () => refundThroughPayment(acquirer, payment, refunded));
+      if (settlement.kind === 'refund') {
+        await step('recordRefund', () => purchases.recordRefund(payment.id, settlement.amount, tx));
+        await step('refund', () => refundThroughPayment(modules, payment, settlement.amount));
       }
-      return { order, difference, refunded };
+      if (settlement.kind === 'charge') {
+        const charge = await step(
+          'chargeSavedCard',
+          () => chargeSavedCard(modules, payment, settlement.amount),
+          (done) => refundCharge(modules, done),
+        );
+        await step('recordCharge', () => purchases.recordCharge(payment.id, charge, tx));
+      }
+      return {
+        order,
+        difference,
+        charged: settlement.kind === 'charge' ? settlement.amount : 0,
+        refunded: settlement.kind === 'refund' ? settlement.amount : 0,
+      };
     },
   );
 }

@@ -1,10 +1,19 @@
 import { LOCALE, SHOP_TIME_ZONE, formatCLP } from '@despensa/domain';
-import type { CancelBody, EditOrderAnswer, EditOrderBody, Order, RescheduleBody } from '@despensa/contracts';
+import {
+  Failure,
+  type CancelBody,
+  type EditOrderAnswer,
+  type EditOrderBody,
+  type EditProducts,
+  type Order,
+  type RescheduleBody,
+} from '@despensa/contracts';
+import { productImageUrl } from '../modules/catalog/service';
 import type { Database } from '../db/client';
 import type { Mailer } from '../providers/mail/mailer';
 import { cancelOrderFlow, type OrderChangeModules } from './cancel-order';
 import { editOrderFlow } from './edit-order';
-import { runFlow } from './flow';
+import { runFlow, type RunOptions } from './flow';
 import { rescheduleOrderFlow } from './reschedule-order';
 
 const windowText = (window: { startDateUtc: string; endDateUtc: string }) => {
@@ -35,7 +44,7 @@ export class OrderChanges {
 
   constructor(
     private readonly database: Database,
-    modules: OrderChangeModules,
+    private readonly modules: OrderChangeModules,
     private readonly mailer: Mailer,
     private readonly clock: () => Date,
     private readonly log: (message: string) => void,
@@ -64,16 +73,60 @@ export class OrderChanges {
     return order;
   }
 
-  async edit(userId: string, orderId: string, body: EditOrderBody): Promise<EditOrderAnswer> {
+  async edit(
+    userId: string,
+    orderId: string,
+    body: EditOrderBody,
+    options: Pick<RunOptions, 'afterStep'> = {},
+  ): Promise<EditOrderAnswer> {
     const now = this.clock().toISOString();
-    const answer = await runFlow(this.database, this.editFlow, { userId, orderId, body, now });
+    const answer = await runFlow(this.database, this.editFlow, { userId, orderId, body, now }, options);
     await this.mail(answer.order, `Modificamos tu pedido ${orderId}`, [
       `Tu pedido ${orderId} ahora suma ${formatCLP(answer.order.value)}.`,
+      ...(answer.charged > 0 ? [`Cobramos ${formatCLP(answer.charged)} a la tarjeta con que pagaste.`] : []),
       ...(answer.refunded > 0
         ? [`Devolvimos ${formatCLP(answer.refunded)} al medio de pago con que pagaste.`]
         : []),
     ]);
     return answer;
+  }
+
+  /**
+   * What the shopper may add to an order they can still edit: the search's products in the order's store,
+   * each priced as a line added now would be (its seller's offer in the database, as the edit prices it).
+   */
+  async editProducts(userId: string, orderId: string, query: string): Promise<EditProducts> {
+    const { catalog, orders } = this.modules;
+    const order = await orders.order(userId, orderId);
+    if (!order.allowEdition) throw new Failure('orderNotEditable');
+    const salesChannel = await catalog.channelOfSold(order.orderGroup, this.database.db);
+    if (salesChannel === null) throw new Failure('orderNotEditable');
+    const found = catalog.search('', { selectedFacets: [], query }, { page: 1, pageSize: 8, salesChannel });
+    const skuIds = found.products.flatMap((product) => product.items.map((sku) => Number(sku.itemId)));
+    const seller = order.items[0]?.seller;
+    const offers = await catalog.offersInDatabase(skuIds, salesChannel, this.database.db);
+    const products = skuIds.flatMap((skuId) => {
+      const offer = offers.find(
+        (each) =>
+          each.skuId === skuId &&
+          each.sellerId === seller &&
+          each.listPrice > 0 &&
+          each.availableQuantity > 0,
+      );
+      const entry = catalog.index.skusById.get(skuId);
+      if (!offer || !entry) return [];
+      return [
+        {
+          id: String(skuId),
+          name: entry.sku.name,
+          imageUrl: productImageUrl(entry.sku),
+          price: offer.price,
+          measurementUnit: entry.sku.measurementUnit,
+          unitMultiplier: entry.sku.unitMultiplier,
+        },
+      ];
+    });
+    return { products };
   }
 
   private async mail(order: Order, subject: string, lines: string[]): Promise<void> {

@@ -20,25 +20,22 @@ import {
   type PaymentRecord,
   type PickedLine,
 } from '../modules/orders/service';
-import type { WalletService } from '../modules/wallet/service';
-import type { Acquirer } from '../providers/acquirer/acquirer';
 import type { Mailer } from '../providers/mail/mailer';
 import { orderTopic, storeTopic, type RealtimeHub } from '../realtime/hub';
+import { refundThroughPayment, savedCardOf, type PaymentProviders } from './order-payment';
 
 /** The statuses the console works on: to pick, being picked, on its way or waiting to be collected. */
 const BOARD_STATUSES: OrderStatus[] = ['ready-for-handling', 'handling', 'invoiced'];
 const NO_WINDOW = { startDateUtc: '', endDateUtc: '' };
 
-export interface PickingDeps {
+/** The payment providers give back the part of the payment the receipt does not charge. */
+export interface PickingDeps extends PaymentProviders {
   orders: OrdersService;
   fulfilment: OrderFulfilment;
   operations: OperationsService;
   chat: ChatService;
   catalog: CatalogService;
-  wallet: WalletService;
   hub: RealtimeHub;
-  /** The card acquirer, for the part of a card payment the receipt refunds. */
-  acquirer: Acquirer;
 }
 
 /**
@@ -443,11 +440,11 @@ export class Picking {
    * the acquirer refuses is logged for the store to settle by hand.
    */
   private async settlePayment(payment: PaymentRecord, refunded: number): Promise<void> {
-    const cardId = payment.authorization?.cardId;
-    if (typeof cardId === 'string') await this.deps.wallet.setCardInUse(cardId, false);
-    if (refunded <= 0 || !payment.acquirerToken) return;
+    const card = await savedCardOf(this.deps.wallet, payment);
+    if (card) await this.deps.wallet.setCardInUse(card, false);
+    if (refunded <= 0) return;
     try {
-      await this.deps.acquirer.refund(payment.acquirerToken, refunded);
+      await refundThroughPayment(this.deps, payment, refunded);
       await this.deps.fulfilment.recordRefund(payment.id, refunded);
     } catch (error) {
       this.log(`refund of ${refunded} on ${payment.orderGroup} failed: ${String(error)}`);

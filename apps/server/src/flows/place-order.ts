@@ -39,6 +39,7 @@ import type { Acquirer, AcquirerPayment, OneclickPayment } from '../providers/ac
 import type { GiftCardProvider } from '../providers/giftcard/giftcard';
 import type { Mailer } from '../providers/mail/mailer';
 import { defineFlow, runFlow } from './flow';
+import { savedCardOf, storeBuyOrderOf } from './order-payment';
 
 interface Modules {
   cart: CartService;
@@ -58,9 +59,6 @@ const orderPlacedPath = (orderGroup: string) => `/checkout/orderPlaced?og=${orde
 function nextPath(channel: PaymentChannel, transactionId: string, orderGroup: string): string {
   return channel === 'webpayRedirect' ? paymentPagePath(transactionId) : orderPlacedPath(orderGroup);
 }
-
-/** The one-click charge of an order group at the mall's store. */
-const storeBuyOrderOf = (orderGroup: string) => `${orderGroup}-1`;
 
 /**
  * Placing an order (POST /api/checkout/pub/orderform/transaction), in ONE transaction: the cart re-priced
@@ -531,9 +529,7 @@ export class Checkout {
     if (result.approvedNow) {
       const payment = (await this.modules.orders.payment(transactionId))!;
       // §6: the saved card that paid (one-click, or the wallet's) cannot be deleted for now.
-      const card =
-        payment.entries.find((entry) => entry.accountId)?.accountId ??
-        (payment.channel === 'wallet' ? await this.modules.wallet.cardOfTransaction(payment.id) : null);
+      const card = await savedCardOf(this.modules.wallet, payment);
       if (card) await this.modules.wallet.setCardInUse(card, true);
       await this.sendConfirmation(result.orderGroup).catch(() => {});
       await this.announceConfirmed(result.orderGroup).catch((error: unknown) =>

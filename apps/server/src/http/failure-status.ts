@@ -86,6 +86,7 @@ export const failureStatus: Record<FailureCode, number> = {
   orderNotEditable: 409,
   orderSameWindow: 409,
   orderEditRaisesTotal: 409,
+  orderEditTotalFixed: 409,
   orderEmpty: 400,
   productNotSold: 400,
   refundFailed: 502,

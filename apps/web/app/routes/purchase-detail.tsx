@@ -12,11 +12,22 @@ import type { Route } from './+types/purchase-detail';
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { orders } = context.services;
+  const url = new URL(request.url);
   const [order, windows] = await ordersCall(context.services, request, (token) =>
     Promise.all([orders.order(token, params.orderId), orders.rescheduleWindows(token, params.orderId)]),
   );
-  const old = new URL(request.url).pathname.startsWith(OLD_PURCHASES_PATH);
-  return { order, windows, old, brandName: context.services.brand.name };
+  // The edit form's search (?modificar&buscar=): products to add, in the order's store.
+  const term = url.searchParams.has('modificar') ? (url.searchParams.get('buscar') ?? '').trim() : '';
+  const found =
+    order.allowEdition && term.length >= 2 && term.length <= 80
+      ? (
+          await ordersCall(context.services, request, (token) =>
+            orders.editProducts(token, params.orderId, term),
+          )
+        ).products
+      : [];
+  const old = url.pathname.startsWith(OLD_PURCHASES_PATH);
+  return { order, windows, old, search: { term, found }, brandName: context.services.brand.name };
 }
 
 export function action({ request, params, context }: Route.ActionArgs) {
@@ -39,6 +50,7 @@ export default function PurchaseDetail({ loaderData, actionData }: Route.Compone
       old={loaderData.old}
       result={actionData ?? null}
       editing={params.has('modificar')}
+      search={loaderData.search}
     />
   );
 }

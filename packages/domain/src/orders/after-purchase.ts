@@ -61,6 +61,59 @@ export function editCutoff(windowStart: Date): Date {
   return new Date(windowStart.getTime() - ORDER_EDIT_CUTOFF_MS);
 }
 
+/** An order's line as an edit re-prices it: `total` is what it cost (absent on orders placed before lines kept it). */
+export interface EditedLine {
+  quantity: number;
+  sellingPrice: number;
+  total?: number | null | undefined;
+}
+
+/** What a line cost: its total, or its selling price times its quantity. */
+export function lineCost(line: EditedLine): number {
+  return line.total ?? line.sellingPrice * line.quantity;
+}
+
+/**
+ * What a bought line costs at another quantity: its paid unit price (promotions kept pro rata), in
+ * whole pesos. The server's edit and the edit form's live total both price with it.
+ */
+export function editedLineCost(line: EditedLine, quantity: number): number {
+  if (line.quantity === 0) return 0;
+  return Math.round((lineCost(line) * quantity) / line.quantity / 100) * 100;
+}
+
+/**
+ * How an edit's change of total is settled through the payment the order was paid with (a stated rule of
+ * this shop). A saved one-click card is charged a rise at once (Oneclick needs no shopper); a card paid on
+ * Webpay's page cannot be charged without the shopper, so a rise is refused (orderEditRaisesTotal). A
+ * lower total goes back to the card in part. The wallet and a gift card give money back only whole and
+ * never charge without the shopper, so an order they paid (a gift card's part included) keeps its total:
+ * a lower total is refunded only from the card beside a gift card (orderEditTotalFixed beyond it).
+ */
+export type EditSettlement =
+  | { kind: 'none' }
+  | { kind: 'charge'; amount: number }
+  | { kind: 'refund'; amount: number }
+  | { kind: 'refused'; failure: 'orderEditRaisesTotal' | 'orderEditTotalFixed' };
+
+export function editSettlement(
+  paid: {
+    channel: 'webpayRedirect' | 'oneclick' | 'wallet' | 'giftCard';
+    /** What a card (redirect or one-click) paid and was not refunded yet. */
+    cardLeft: number;
+  },
+  difference: number,
+): EditSettlement {
+  if (difference === 0) return { kind: 'none' };
+  const card = paid.channel === 'webpayRedirect' || paid.channel === 'oneclick';
+  if (difference > 0) {
+    if (paid.channel === 'oneclick') return { kind: 'charge', amount: difference };
+    return { kind: 'refused', failure: card ? 'orderEditRaisesTotal' : 'orderEditTotalFixed' };
+  }
+  if (card && -difference <= paid.cardLeft) return { kind: 'refund', amount: -difference };
+  return { kind: 'refused', failure: 'orderEditTotalFixed' };
+}
+
 export interface RepeatLine {
   id: string;
   quantity: number;

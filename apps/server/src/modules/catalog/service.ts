@@ -21,7 +21,7 @@ import type {
   SelectedFacet,
   autocompleteResponse,
 } from '@despensa/contracts';
-import type { Database, Tx } from '../../db/client';
+import type { Database, Db, Tx } from '../../db/client';
 import {
   changeSold,
   channelOfHolder,
@@ -99,7 +99,7 @@ export class CatalogService {
   }
 
   /** Offers of these skus in a channel as stored now, in `tx` (checkout prices from here, not the index). */
-  offersInDatabase(skuIds: number[], salesChannel: number, tx: Tx) {
+  offersInDatabase(skuIds: number[], salesChannel: number, tx: Db | Tx) {
     return readOffers(tx, skuIds, salesChannel);
   }
 
@@ -133,7 +133,7 @@ export class CatalogService {
   }
 
   /** The channel a holder's units came from (an order's prices and stock live there). */
-  channelOfSold(holder: string, tx: Tx): Promise<number | null> {
+  channelOfSold(holder: string, tx: Db | Tx): Promise<number | null> {
     return channelOfHolder(tx, holder);
   }
 

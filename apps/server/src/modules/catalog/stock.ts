@@ -122,7 +122,7 @@ export function returnSold(tx: Tx, holder: string, sellerId: string): Promise<nu
 }
 
 /** The channel a holder's units were taken from (null when it holds none). */
-export async function channelOfHolder(tx: Tx, holder: string): Promise<number | null> {
+export async function channelOfHolder(tx: Db | Tx, holder: string): Promise<number | null> {
   const [row] = await tx
     .select({ salesChannel: stockHold.salesChannel })
     .from(stockHold)

@@ -4,6 +4,8 @@ import {
   cancelBody,
   editOrderAnswer,
   editOrderBody,
+  editProducts,
+  editProductsQuery,
   errorResponse,
   lastOrderItems,
   order,
@@ -105,13 +107,29 @@ export function purchaseRoutes(
       {
         schema: {
           tags,
-          summary: 'Add, remove or change lines until the cut-off before picking (quantity 0 removes)',
+          summary:
+            'Add, remove or change lines until the cut-off before picking (quantity 0 removes); a higher total is charged to the saved one-click card that paid (402 when it declines)',
           params: idParams,
           body: editOrderBody,
-          response: { 200: editOrderAnswer, ...changeErrors },
+          response: { 200: editOrderAnswer, 402: errorResponse, ...changeErrors },
         },
       },
       async (request) => changes.edit(currentSession(request).userId, request.params.id, request.body),
+    );
+
+    app.get(
+      '/api/order/edit/:id/products',
+      {
+        schema: {
+          tags,
+          summary: "Products the order's store sells now, at the price a line added by an edit takes",
+          params: idParams,
+          querystring: editProductsQuery,
+          response: { 200: editProducts, ...changeErrors },
+        },
+      },
+      async (request) =>
+        changes.editProducts(currentSession(request).userId, request.params.id, request.query.q),
     );
   };
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
-import { currentOrdersSince, zonedInstant } from '@despensa/domain';
+import { PAYMENT_IDS, currentOrdersSince, zonedInstant } from '@despensa/domain';
 import {
   Failure,
   type LastOrderItems,
@@ -165,10 +165,18 @@ export class PurchasesService {
       totals.push({ id: 'Discounts', name: 'Descuentos', value: discounts });
     }
     const value = row.value + difference;
-    const payments = row.detail.paymentData.transactions.map((transaction) => ({
-      ...transaction,
-      payments: transaction.payments.map((payment) => ({ ...payment, value: payment.value + difference })),
-    }));
+    // The difference is the card's (charged or refunded there); a gift card's part never moves.
+    const payments = row.detail.paymentData.transactions.map((transaction) => {
+      const moved = transaction.payments.findLastIndex(
+        (payment) => Number(payment.paymentSystem) !== PAYMENT_IDS.giftCard,
+      );
+      return {
+        ...transaction,
+        payments: transaction.payments.map((payment, index) =>
+          index === moved ? { ...payment, value: payment.value + difference } : payment,
+        ),
+      };
+    });
     return this.write(
       row,
       { ...row.detail, items, totals, value, paymentData: { transactions: payments } },
@@ -189,6 +197,25 @@ export class PurchasesService {
         refunded: sql`${paymentTransaction.refunded} + ${amount}`,
         status: sql`CASE WHEN ${paymentTransaction.refunded} + ${amount} >= ${paymentTransaction.value} THEN 'refunded' ELSE ${paymentTransaction.status} END`,
         canceledAt: sql`CASE WHEN ${paymentTransaction.refunded} + ${amount} >= ${paymentTransaction.value} THEN ${this.clock()} ELSE ${paymentTransaction.canceledAt} END`,
+      })
+      .where(eq(paymentTransaction.id, transactionId));
+  }
+
+  /**
+   * An edit's higher total charged to the card that paid: the payment's value grows by it and the charge
+   * is kept (its buy order, for refunds later), in `tx`.
+   */
+  async recordCharge(
+    transactionId: string,
+    charge: { buyOrder: string; storeBuyOrder: string; amount: number },
+    tx: Tx,
+  ): Promise<void> {
+    await tx
+      .update(paymentTransaction)
+      .set({
+        value: sql`${paymentTransaction.value} + ${charge.amount}`,
+        authorization: sql`jsonb_set(coalesce(${paymentTransaction.authorization}, '{}'::jsonb), '{editCharges}',
+          coalesce(${paymentTransaction.authorization} -> 'editCharges', '[]'::jsonb) || ${JSON.stringify([charge])}::jsonb)`,
       })
       .where(eq(paymentTransaction.id, transactionId));
   }

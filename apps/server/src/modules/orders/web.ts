@@ -31,5 +31,6 @@ export function ordersForWeb(
     reschedule: async (token, orderId, body) => changes.reschedule(await userOf(token), orderId, body),
     cancel: async (token, orderId, body) => changes.cancel(await userOf(token), orderId, body),
     edit: async (token, orderId, body) => changes.edit(await userOf(token), orderId, body),
+    editProducts: async (token, orderId, query) => changes.editProducts(await userOf(token), orderId, query),
   };
 }

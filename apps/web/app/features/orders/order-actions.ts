@@ -64,9 +64,11 @@ export async function orderAction(
       return {
         ok: true,
         message:
-          answer.refunded > 0
-            ? `Guardamos los cambios. Te devolveremos ${formatPrice(answer.refunded)} al medio de pago con que pagaste.`
-            : 'Guardamos los cambios de tu pedido.',
+          answer.charged > 0
+            ? `Guardamos los cambios. Cobramos ${formatPrice(answer.charged)} a la tarjeta con que pagaste.`
+            : answer.refunded > 0
+              ? `Guardamos los cambios. Te devolveremos ${formatPrice(answer.refunded)} al medio de pago con que pagaste.`
+              : 'Guardamos los cambios de tu pedido.',
       };
     }
   } catch (error) {

@@ -26,12 +26,15 @@ export function OrderDetail({
   old,
   result,
   editing,
+  search,
 }: {
   order: Order;
   windows: DeliveryWindow[];
   old: boolean;
   result: OrderActionResult | null;
   editing: boolean;
+  /** The edit form's product search: its term and what it found in the order's store. */
+  search: Parameters<typeof OrderEdit>[0]['search'];
 }) {
   const [dialog, setDialog] = useState<'cancel' | 'reschedule' | null>(null);
   // A dialog's form was answered: the page says what happened, the dialog closes.
@@ -135,7 +138,7 @@ export function OrderDetail({
       </section>
 
       {editing && order.allowEdition ? (
-        <OrderEdit order={order} />
+        <OrderEdit order={order} search={search} />
       ) : (
         <section aria-labelledby="order-items" className="order-detail__section">
           <h2 id="order-items">Productos</h2>
