@@ -15,6 +15,9 @@ declare module 'vitest' {
   }
 }
 
+/** The brand the shop shows on http://localhost:PORT (the journeys use 127.0.0.1: the chain's). */
+export const SECOND_BRAND = { name: 'Almacén del Valle', sellerId: '2', primaryColor: '#0b6e4f' };
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 /**
@@ -42,6 +45,8 @@ export default async function setup(project: TestProject) {
       EMBEDDED_PG_PORT: String(databasePort),
       SEED_PRODUCTS: '800',
       LOG_LEVEL: 'warn',
+      // §1 white-label: a second brand selling for seller 2, on the host 'localhost' (listing.e2e.ts).
+      BRAND_HOSTS: JSON.stringify({ localhost: SECOND_BRAND }),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
