@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { SPONSORED_LIMIT, contentForSeller, isBannerActive } from '@despensa/domain';
 import { Failure } from '@despensa/contracts';
 import type { Database } from '../../db/client';
@@ -46,8 +47,11 @@ export class ContentService {
     return document;
   }
 
-  /** Documents as last served, by seller and key, with the stored text they came from. */
-  private readonly prepared = new Map<string, { text: string; document: unknown }>();
+  /**
+   * Documents as last served, by seller and key, with the stored text they came from. Bounded: the
+   * seller in /api/{seller}/cms/{file} is whatever a caller writes.
+   */
+  private readonly prepared = new LRUCache<string, { text: string; document: unknown }>({ max: 500 });
 
   /** Sponsored banners that are active and within their dates now (§4), at most 5. */
   async sponsoredBanners(): Promise<SponsoredBanner[]> {
