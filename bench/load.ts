@@ -126,9 +126,16 @@ try {
   console.log(`${instances} instances behind HAProxy, ${shoppers} connections, ${seconds} s`);
   await runMix(cluster.url, steps, Math.min(10, seconds), KEY);
   const warm = memory();
-  const rows = await runMix(cluster.url, steps, seconds, KEY);
+  // Flat means flat all along, not only at both ends: a sample every 30 s of the run.
+  const started = Date.now();
+  const samples: string[] = [];
+  const sampler = setInterval(() => {
+    samples.push(`${Math.round((Date.now() - started) / 1000)} s: ${memory().join(', ')}`);
+  }, 30_000);
+  const rows = await runMix(cluster.url, steps, seconds, KEY).finally(() => clearInterval(sampler));
   table(rows);
   console.log(`memory after warm-up: ${warm.join(', ')}; at the end: ${memory().join(', ')}`);
+  if (samples.length) console.log(`memory during the run:\n  ${samples.join('\n  ')}`);
 } finally {
   await cluster.stop();
   await database.close();

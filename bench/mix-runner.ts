@@ -61,7 +61,9 @@ const results = await Promise.all(
               p99: Math.round(percentile(times, 99)),
               non2xx: result.non2xx,
               statuses: [...statuses].map(([status, count]) => `${status}×${count}`).join(' '),
-              errors: result.errors + result.timeouts,
+              // autocannon counts a timeout among its errors already (and in timeouts too).
+              errors: result.errors,
+              'of which timeouts (10 s)': result.timeouts,
             });
           },
         );

@@ -13,8 +13,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '@despensa/contracts';
-import { DEFAULT_SALES_CHANNEL } from '@despensa/domain';
+import { errorResponse, type BrandConfig } from '@despensa/contracts';
+import { CHAIN_SELLER_ID, DEFAULT_SALES_CHANNEL } from '@despensa/domain';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerApiKeyGuard } from './http/api-key';
@@ -450,17 +450,23 @@ export async function buildApp({
   await app.register(loyaltyRoutes(loyalty, loyaltyCoupons, auth));
   if (process.env.NODE_ENV !== 'production' && mailer instanceof SandboxMailer)
     await app.register(devOutboxRoutes(mailer));
+  const chainBrand: BrandConfig = {
+    name: config.BRAND_NAME,
+    logoUrl: config.BRAND_LOGO_URL,
+    primaryColor: config.BRAND_PRIMARY_COLOR,
+    secondaryColor: config.BRAND_SECONDARY_COLOR,
+    helpPhone: config.HELP_PHONE,
+    noCoverageVariant: config.BRAND_NO_COVERAGE_VARIANT,
+    sellerId: CHAIN_SELLER_ID,
+  };
+  // §1 white-label: each other brand takes what it does not set from the chain's.
+  const brandsByHost = new Map(
+    Object.entries(config.BRAND_HOSTS).map(([host, brand]) => [host, { ...chainBrand, ...brand }]),
+  );
   const pageCache = web
-    ? await registerWeb(app, {
+    ? await registerWeb(app, brandsByHost, {
         api: webApiKey(config),
-        brand: {
-          name: config.BRAND_NAME,
-          logoUrl: config.BRAND_LOGO_URL,
-          primaryColor: config.BRAND_PRIMARY_COLOR,
-          secondaryColor: config.BRAND_SECONDARY_COLOR,
-          helpPhone: config.HELP_PHONE,
-          noCoverageVariant: config.BRAND_NO_COVERAGE_VARIANT,
-        },
+        brand: chainBrand,
         accounts: accountsForWeb(auth, users, addresses),
         orders: ordersForWeb(auth, orders, purchases, orderChanges, delivery),
         cart,

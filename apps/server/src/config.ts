@@ -77,6 +77,22 @@ const configSchema = z.object({
     .default('mailto:soporte@despensa.example'),
   /** §8 no-coverage wording: the chain's, or the other brand's ('¡Pronto llegaremos a tu zona! …'). */
   BRAND_NO_COVERAGE_VARIANT: z.enum(['default', 'comingSoon']).default('default'),
+  /**
+   * §1 white-label: other brands served by the same instances, chosen by the host a shopper asks for.
+   * JSON: {"almacen.example": {"name": "Almacén del Valle", "sellerId": "2", "primaryColor": "#0b6e4f"}};
+   * a brand shows its seller's catalogue and the content for that seller (§6). Other hosts: the chain's.
+   */
+  BRAND_HOSTS: z
+    .string()
+    .transform((text, context) => {
+      try {
+        return brandHostsSchema.parse(JSON.parse(text));
+      } catch {
+        context.addIssue({ code: 'custom', message: 'must be JSON: {"host": {"name", "sellerId", …}}' });
+        return z.NEVER;
+      }
+    })
+    .prefault('{}'),
   /** Where shoppers reach the shop, for links in e-mails (a recurring list's review link). */
   PUBLIC_URL: z.string().url().optional(),
   /**
@@ -116,6 +132,20 @@ export type Config = z.output<typeof configSchema> & { dataDir: string };
 export class ConfigError extends Error {}
 
 /** Parses the environment once; the message names every bad variable on one line. */
+const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a #rrggbb colour');
+const brandHostsSchema = z.record(
+  z.string().regex(/^[a-z0-9.-]{1,253}$/, 'a host name, lower case, without port'),
+  z.object({
+    name: z.string().min(1),
+    sellerId: z.string().regex(/^[\w-]{1,40}$/),
+    logoUrl: z.string().min(1).optional(),
+    primaryColor: colour.optional(),
+    secondaryColor: colour.optional(),
+    helpPhone: z.string().min(1).optional(),
+    noCoverageVariant: z.enum(['default', 'comingSoon']).optional(),
+  }),
+);
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const picked = Object.fromEntries(
     Object.keys(configSchema.shape).map((name) => [name, env[name] === '' ? undefined : env[name]]),

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createReadableStreamFromReadable } from '@react-router/node';
-import type { StorefrontServices } from '@despensa/contracts';
+import type { BrandConfig, StorefrontServices } from '@despensa/contracts';
 import { clientLeft } from './http/errors';
 import { PageCache, SHARED_PAGE_HEADER, type SharedPageRequest } from './http/page-cache';
 import { contentSecurityPolicy, cspNonce } from './http/security-headers';
@@ -17,11 +17,13 @@ const webBuildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  * Serves the React Router app built by `npm run build -w @despensa/web`: hashed assets from build/client
  * with immutable caching, every other non-API path through React Router's SSR handler, whose loaders get
  * the services in process. Pages every shopper of a channel sees alike come from the page cache
- * (http/page-cache.ts), which the caller invalidates; null when there is no build to serve.
+ * (http/page-cache.ts), which the caller invalidates; null when there is no build to serve. A host named in
+ * `brandsByHost` gets that brand's storefront (§1 white-label); every other host the chain's.
  */
 export async function registerWeb(
   app: FastifyInstance,
-  services: StorefrontServices,
+  brandsByHost: ReadonlyMap<string, BrandConfig>,
+  chainServices: StorefrontServices,
 ): Promise<PageCache | null> {
   const serverEntry = path.join(webBuildDir, 'server/index.js');
   if (!fs.existsSync(serverEntry)) {
@@ -34,6 +36,9 @@ export async function registerWeb(
     process.env.NODE_ENV === 'development' ? 'development' : 'production',
   );
   const pageCache = new PageCache(build);
+  const servicesByHost = new Map(
+    [...brandsByHost].map(([host, brand]) => [host, { ...chainServices, brand }]),
+  );
 
   await app.register(async (web) => {
     await web.register(fastifyStatic, {
@@ -68,6 +73,7 @@ export async function registerWeb(
     web.all('/*', async (request, reply) => {
       // An /api client gets the API's JSON 404 or 405, never the storefront's page.
       if (/^\/api(\/|$|\?)/.test(request.url)) return reply.callNotFound();
+      const services = servicesByHost.get(request.hostname) ?? chainServices;
       const shared = pageCache.sharedPageOf(request);
       if (shared) {
         // The cache answers with the hashes of the page's inline scripts in its policy.

@@ -16,6 +16,14 @@ describe('configuration', () => {
     );
   });
 
+  it('reads the other brands by host (§1 white-label)', () => {
+    expect(loadConfig({}).BRAND_HOSTS).toEqual({});
+    const hosts = loadConfig({
+      BRAND_HOSTS: '{"almacen.example": {"name": "Almacén del Valle", "sellerId": "2"}}',
+    }).BRAND_HOSTS;
+    expect(hosts).toEqual({ 'almacen.example': { name: 'Almacén del Valle', sellerId: '2' } });
+  });
+
   it('parses API_KEYS consumer:key pairs', () => {
     const config = loadConfig({ API_KEYS: 'web:abc, osm:def' });
     expect([...config.API_KEYS]).toEqual([
@@ -31,6 +39,8 @@ describe('configuration', () => {
     [{ API_KEYS: 'no-colon-here' }, 'API_KEYS'],
     [{ BRAND_PRIMARY_COLOR: 'red' }, 'BRAND_PRIMARY_COLOR'],
     [{ BRAND_NO_COVERAGE_VARIANT: 'soon' }, 'BRAND_NO_COVERAGE_VARIANT'],
+    [{ BRAND_HOSTS: 'almacen.example' }, 'BRAND_HOSTS'],
+    [{ BRAND_HOSTS: '{"almacen.example": {"name": "Almacén"}}' }, 'BRAND_HOSTS'],
   ])('stops with a one-line message naming the variable for %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {

@@ -1,10 +1,11 @@
-import { PassThrough, pipeline } from 'node:stream';
+import { PassThrough, Writable, pipeline } from 'node:stream';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
-import { criticalPathStream } from './lib/critical-path.server';
+import { isSharedRender } from './layout/shopper-parts.server';
+import { criticalPathDocument, criticalPathStream } from './lib/critical-path.server';
 import { NonceProvider } from './lib/nonce';
 
 export const streamTimeout = 5_000;
@@ -26,8 +27,11 @@ export default function handleRequest(
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
     // §4 bots are detected by user agent: they get the whole page at once, shoppers a streamed shell.
+    // A shared page is kept whole by the page cache: rendered to the end into one string, it skips the
+    // stream's per-chunk work (a third of a category page's render went to moving 2 KB chunks).
+    const whole = isSharedRender(request);
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+      whole || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,
@@ -41,6 +45,25 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
+          if (whole) {
+            const chunks: Buffer[] = [];
+            pipe(
+              new Writable({
+                write(chunk: Buffer, _encoding, callback) {
+                  chunks.push(chunk);
+                  callback();
+                },
+                final(callback) {
+                  clearTimeout(timeoutId);
+                  responseHeaders.set('Content-Type', 'text/html');
+                  const html = criticalPathDocument(Buffer.concat(chunks).toString('utf8'));
+                  resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+                  callback();
+                },
+              }),
+            );
+            return;
+          }
           const body = new PassThrough({
             final(callback) {
               clearTimeout(timeoutId);

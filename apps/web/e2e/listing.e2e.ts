@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { savingBadge } from '../../../packages/domain/src/pricing/engine';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
+import { SECOND_BRAND } from './support/global-setup';
 
 let browser: Browser;
 
@@ -211,5 +212,24 @@ describe('category listing', () => {
       expect(await accessibilityViolations(page), `width ${width}`).toEqual([]);
       await page.context().close();
     }
+  });
+});
+
+describe('a second brand on its own host (§1 white-label, multi-seller)', () => {
+  it("shows the second brand with its seller's catalogue only, from the same server", async () => {
+    const chain = await open('/despensa');
+    const everyOne = await total(chain);
+    await expect.poll(() => chain.title()).toBe('Despensa | Despensa');
+    await expect(chain.getByRole('group', { name: 'Vendido por' }).count()).resolves.toBe(1);
+
+    const { page } = await newPage(browser);
+    await page.goto(baseUrl().replace('127.0.0.1', 'localhost') + '/despensa');
+    expect(await page.title()).toBe(`Despensa | ${SECOND_BRAND.name}`);
+    const sellersOwn = await total(page);
+    expect(sellersOwn).toBeGreaterThan(0);
+    expect(sellersOwn).toBeLessThan(everyOne);
+    // The seller is the storefront's own, not a filter.
+    expect(await page.getByRole('group', { name: 'Vendido por' }).count()).toBe(0);
+    expect(await cardNames(page)).toHaveLength(Math.min(sellersOwn, 40));
   });
 });

@@ -74,6 +74,12 @@ export interface BrandConfig {
   helpPhone: string;
   /** §8 no-coverage wording: the chain's ('default', when absent) or the other brand's ('comingSoon'). */
   noCoverageVariant?: 'default' | 'comingSoon';
+  /**
+   * §1 white-label, multi-seller: the seller this brand's storefront sells for. The chain's ('1') shows
+   * every seller's offers; another seller's shows its own catalogue. Content items include or exclude it
+   * by seller list (§6).
+   */
+  sellerId: string;
 }
 
 /**
@@ -124,7 +130,8 @@ export interface StorefrontServices {
     }>;
   };
   content: {
-    document(key: string): Promise<unknown>;
+    /** With `sellerId`, the items its seller rules leave that seller out of are dropped (§6). */
+    document(key: string, sellerId?: string): Promise<unknown>;
   };
   /**
    * The cart (§4, §7), the same service /api/orderForm answers. `viewer` is the request's customer (see

@@ -15,6 +15,7 @@ export type * from './promotions/types';
 export * from './promotions/activity';
 export * from './promotions/badge';
 export * from './content/banner';
+export * from './content/seller-rules';
 export * from './address/display';
 export * from './geo/distance';
 export * from './geo/polygon';

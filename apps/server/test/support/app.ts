@@ -20,6 +20,8 @@ export async function createTestApp(
     acquirer?: AppOptions['acquirer'];
     /** Serve the built storefront too (the web build must exist). */
     web?: boolean;
+    /** More configuration (e.g. BRAND_HOSTS). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<TestApp> {
   const adminUrl = inject('adminUrl');
@@ -30,6 +32,7 @@ export async function createTestApp(
     API_KEYS: 'web:test-web-key,osm:test-osm-key,app:test-app-key',
     DATABASE_URL: withDatabase(adminUrl, name),
     LOG_LEVEL: 'silent',
+    ...options.env,
   });
   const now = options.now ?? TEST_NOW;
   const built = await buildApp({

@@ -40,3 +40,8 @@ const SHARED_PAGE_HEADER = 'x-despensa-shared-page';
 export function shopperPartsSource(request: Request): 'page' | 'client' {
   return request.headers.get(SHARED_PAGE_HEADER) === 'fill' ? 'client' : 'page';
 }
+
+/** This render is a shared page: the page cache keeps its whole body, so it need not stream. */
+export function isSharedRender(request: Request): boolean {
+  return request.headers.has(SHARED_PAGE_HEADER);
+}

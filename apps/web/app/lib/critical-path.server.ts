@@ -16,6 +16,7 @@ const ASSETS_DIR = new URL('../client/assets/', import.meta.url);
 const STYLESHEET_LINK = /<link (?:nonce="[^"]*" )?rel="stylesheet" href="\/assets\/([\w.-]+\.css)"\/>/g;
 const MODULE_PRELOAD = /<link rel="modulepreload" href=/g;
 const MODULE_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">/g;
+const MODULE_SCRIPT_END = ' type="module" async="">';
 const HEAD_END = '</head>';
 /** A head that has not ended by then is not ours to rewrite. */
 const MAX_HEAD_CHARS = 256 * 1024;
@@ -49,6 +50,24 @@ export function deferScripts(html: string): string {
   return html
     .replace(MODULE_PRELOAD, `<link ${DEFERRED_REL_ATTRIBUTE}="modulepreload" href=`)
     .replace(MODULE_SCRIPT, `<script type="${DEFERRED_MODULE_TYPE}"$1>`);
+}
+
+/**
+ * Rewrites a whole document at once (a page rendered to the end before it is sent). Past the head only
+ * React Router's module script changes: the body is searched for it, not run through the patterns.
+ */
+export function criticalPathDocument(html: string): string {
+  const end = html.indexOf(HEAD_END);
+  if (end < 0) return deferScripts(html);
+  const parts = [deferScripts(inlineStylesheets(html.slice(0, end)))];
+  let from = end;
+  for (let at = html.indexOf(MODULE_SCRIPT_END, from); at >= 0; at = html.indexOf(MODULE_SCRIPT_END, from)) {
+    const start = html.lastIndexOf('<script', at);
+    parts.push(html.slice(from, start), deferScripts(html.slice(start, at + MODULE_SCRIPT_END.length)));
+    from = at + MODULE_SCRIPT_END.length;
+  }
+  parts.push(html.slice(from));
+  return parts.join('');
 }
 
 /** Rewrites a document stream: the head once it is complete, the body piece by piece. */

@@ -18,6 +18,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   if (!trail || !node) throw notFound();
   const url = new URL(request.url);
   const listing = loadListing(services.catalog, {
+    seller: services.brand.sellerId,
     path: slugs.join('/'),
     query: { ...readListingQuery(url.searchParams), term: '' },
     salesChannel: salesChannelOf(request),

@@ -27,6 +27,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   const trail = categoryTrailBySlugs(services.catalog.categoryTree(), segments) ?? [];
   const isCategoryPath = segments.length > 0 && trail.length === segments.length && !query.term;
   const listing = loadListing(services.catalog, {
+    seller: services.brand.sellerId,
     path: segments.join('/'),
     query,
     salesChannel: salesChannelOf(request),

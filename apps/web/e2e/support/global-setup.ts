@@ -15,6 +15,9 @@ declare module 'vitest' {
   }
 }
 
+/** The brand the shop shows on http://localhost:PORT (the journeys use 127.0.0.1: the chain's). */
+export const SECOND_BRAND = { name: 'Almacén del Valle', sellerId: '2', primaryColor: '#0b6e4f' };
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 /**
@@ -44,6 +47,8 @@ export default async function setup(project: TestProject) {
       // A wallet charge settles at the second 10 s poll, not the third: both §4 messages, 10 s sooner.
       WALLET_SANDBOX_SETTLE_MS: '15000',
       LOG_LEVEL: 'warn',
+      // §1 white-label: a second brand selling for seller 2, on the host 'localhost' (listing.e2e.ts).
+      BRAND_HOSTS: JSON.stringify({ localhost: SECOND_BRAND }),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -111,6 +111,8 @@ export class CatalogIndex {
   /** Position of each document in Spanish alphabetical order of names. */
   private readonly nameRank: Int32Array;
   private readonly allDocs: number[];
+  /** Documents under each category slug per level ('1:lacteos'), in document order: a category page scans these. */
+  private readonly docsByCategorySlug = new Map<string, number[]>();
   /** Hot per-document fields as columns: loops over tens of thousands of matches read these, not objects. */
   private readonly leafOf: Int32Array;
   private readonly salesOf: Int32Array;
@@ -160,6 +162,12 @@ export class CatalogIndex {
       this.productsBySlug.set(doc.slug, doc);
       for (const sku of doc.skus) this.skusById.set(sku.id, { sku, product: doc });
       for (const category of categoryChain) category.docs.push(doc.doc);
+      categoryChain.forEach((category, level) => {
+        const key = `${level + 1}:${category.slug}`;
+        const docs = this.docsByCategorySlug.get(key);
+        if (docs) docs.push(doc.doc);
+        else this.docsByCategorySlug.set(key, [doc.doc]);
+      });
       const [top, sub, leaf] = categoryChain;
       this.text.add(doc.doc, [
         { text: doc.name, weight: 3 },
@@ -375,7 +383,7 @@ export class CatalogIndex {
       misspelled = match.corrected;
       candidates = match.docs;
     } else {
-      candidates = this.allDocs;
+      candidates = this.categoryCandidates(query.facets) ?? this.allDocs;
     }
     const filters = this.compileFilters(query.facets, view, query.salesChannel);
     const matched: number[] = [];
@@ -390,6 +398,21 @@ export class CatalogIndex {
       matched,
       scores,
     };
+  }
+
+  /**
+   * The documents of the deepest single category the facets name (the filters still test every one), so
+   * a category page walks its own aisle instead of the whole catalogue; undefined when none narrows.
+   */
+  private categoryCandidates(facets: SelectedFacet[]): number[] | undefined {
+    let candidates: number[] | undefined;
+    for (const level of ['category-1', 'category-2', 'category-3'] as const) {
+      const values = facets.filter((facet) => facet.key === level);
+      if (values.length !== 1) continue;
+      const docs = this.docsByCategorySlug.get(`${level.slice(-1)}:${values[0]!.value}`) ?? [];
+      if (!candidates || docs.length < candidates.length) candidates = docs;
+    }
+    return candidates;
   }
 
   /**

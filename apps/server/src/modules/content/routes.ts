@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ContentService } from './service';
 
 const tags = ['content'];
+const cmsFile = z.string().regex(/^[a-z0-9][a-z0-9-]{0,120}\.json$/, 'must look like {slug}.json');
 
 export function contentRoutes(content: ContentService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -28,12 +29,30 @@ export function contentRoutes(content: ContentService): FastifyPluginAsyncZod {
           tags,
           summary: 'A CMS document: page-{id}.json, list-{slug}.json or {slug}.json',
           params: z.object({
-            file: z.string().regex(/^[a-z0-9][a-z0-9-]{0,120}\.json$/, 'must look like {slug}.json'),
+            file: cmsFile,
           }),
           response: { 200: z.unknown() },
         },
       },
       async (request) => content.document(request.params.file.replace(/\.json$/, '')),
+    );
+
+    // §7: white-label calls put the seller in the path; §6: its content without the items not for it.
+    app.get(
+      '/api/:seller/cms/:file',
+      {
+        schema: {
+          tags,
+          summary:
+            "A CMS document as one seller's storefront shows it (items its seller rules exclude left out)",
+          params: z.object({
+            seller: z.string().regex(/^[\w-]{1,40}$/, 'not a seller id'),
+            file: cmsFile,
+          }),
+          response: { 200: z.unknown() },
+        },
+      },
+      async (request) => content.document(request.params.file.replace(/\.json$/, ''), request.params.seller),
     );
 
     app.get(

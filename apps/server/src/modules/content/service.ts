@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
-import { SPONSORED_LIMIT, isBannerActive } from '@despensa/domain';
+import { eq, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import { SPONSORED_LIMIT, contentForSeller, isBannerActive } from '@despensa/domain';
 import { Failure } from '@despensa/contracts';
 import type { Database } from '../../db/client';
 import { sanitizeCmsDocument } from './sanitize-html';
@@ -26,15 +27,31 @@ export class ContentService {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  /** A document as stored, its `html` fragments sanitised: whoever wrote it, no script reaches a page. */
-  async document(key: string): Promise<unknown> {
+  /**
+   * A document as stored, its `html` fragments sanitised: whoever wrote it, no script reaches a page. For a
+   * seller's storefront (§1 white-label) without the items its seller rules leave that seller out of (§6).
+   */
+  async document(key: string, sellerId?: string): Promise<unknown> {
     const [row] = await this.database.db
-      .select({ data: cmsDocument.data })
+      .select({ text: sql<string>`${cmsDocument.data}::text` })
       .from(cmsDocument)
       .where(eq(cmsDocument.key, key));
     if (!row) throw new Failure('contentNotFound');
-    return sanitizeCmsDocument(row.data);
+    // Every page reads the menu, footer and curtain: the same stored text is parsed and cleaned once.
+    const memoKey = `${sellerId ?? ''}\n${key}`;
+    const memo = this.prepared.get(memoKey);
+    if (memo?.text === row.text) return memo.document;
+    const clean = sanitizeCmsDocument(JSON.parse(row.text));
+    const document = sellerId === undefined ? clean : contentForSeller(clean, sellerId);
+    this.prepared.set(memoKey, { text: row.text, document });
+    return document;
   }
+
+  /**
+   * Documents as last served, by seller and key, with the stored text they came from. Bounded: the
+   * seller in /api/{seller}/cms/{file} is whatever a caller writes.
+   */
+  private readonly prepared = new LRUCache<string, { text: string; document: unknown }>({ max: 500 });
 
   /** Sponsored banners that are active and within their dates now (§4), at most 5. */
   async sponsoredBanners(): Promise<SponsoredBanner[]> {

@@ -12,7 +12,7 @@ export async function loadDocument<K extends CmsDocumentKey>(
   key: K,
 ): Promise<CmsDocumentMap[K] | null> {
   try {
-    return (await services.content.document(key)) as CmsDocumentMap[K];
+    return (await services.content.document(key, services.brand.sellerId)) as CmsDocumentMap[K];
   } catch (error) {
     if (failureCodeOf(error) === 'contentNotFound') return null;
     throw error;

@@ -7,7 +7,7 @@ import { HOME_CRUMB, loadListing } from './load-listing';
 
 /** The CMS document of an offer landing or the cyber page; a 404 when the CMS does not have it. */
 export function campaignDocument(services: StorefrontServices, documentKey: string): Promise<unknown> {
-  return orNotFound(() => services.content.document(documentKey));
+  return orNotFound(() => services.content.document(documentKey, services.brand.sellerId));
 }
 
 /** An offer landing or the cyber page: the CMS document names a collection, listed with filters. */
@@ -16,6 +16,7 @@ export function campaignListing(request: Request, services: StorefrontServices, 
   if (!campaign) throw notFound();
   const url = new URL(request.url);
   const listing = loadListing(services.catalog, {
+    seller: services.brand.sellerId,
     path: '',
     query: { ...readListingQuery(url.searchParams), term: '' },
     fixedFacets: campaign.collectionFacets,

@@ -1,4 +1,4 @@
-import { LISTING_PAGE_SIZE } from '@despensa/domain';
+import { CHAIN_SELLER_ID, LISTING_PAGE_SIZE } from '@despensa/domain';
 import type { CategoryNode, FacetKey, OrderBy, SelectedFacet, StorefrontServices } from '@despensa/contracts';
 import { facetValueLabel } from '../facet-labels';
 import { summarizeProduct, type ProductSummary } from '../product-summary';
@@ -55,6 +55,8 @@ export interface ListingRequest {
   breadcrumbs: Crumb[];
   /** Facets the page itself fixes (an offer's collection); never shown as filters. */
   fixedFacets?: SelectedFacet[];
+  /** The storefront's seller (§1 white-label): another seller's storefront lists that seller's products only. */
+  seller: string;
   /** The category the page shows, whose children become category links and whose levels are not filters. */
   category?: { node: CategoryNode; depth: number };
 }
@@ -64,7 +66,11 @@ const HIDDEN_GROUPS = new Set<FacetKey>(['productClusterIds', 'ft', 'trade-polic
 
 export function loadListing(catalog: StorefrontServices['catalog'], request: ListingRequest): ListingData {
   const { path, query, salesChannel, category } = request;
-  const selectedFacets = [...(request.fixedFacets ?? []), ...query.filters];
+  const fixedFacets = [
+    ...(request.fixedFacets ?? []),
+    ...(request.seller === CHAIN_SELLER_ID ? [] : [{ key: 'seller' as const, value: request.seller }]),
+  ];
+  const selectedFacets = [...fixedFacets, ...query.filters];
   const term = query.term || undefined;
   const result = catalog.search(
     path,
@@ -73,7 +79,9 @@ export function loadListing(catalog: StorefrontServices['catalog'], request: Lis
   );
   const facets = catalog.facets(path, selectedFacets, salesChannel, term);
   const hidden = (key: FacetKey) =>
-    HIDDEN_GROUPS.has(key) || (category !== undefined && key.startsWith('category-'));
+    HIDDEN_GROUPS.has(key) ||
+    fixedFacets.some((facet) => facet.key === key) ||
+    (category !== undefined && key.startsWith('category-'));
   const filters = facets.facets
     .filter((group) => !hidden(group.key) && group.values.length > 0)
     .map((group) => ({
