@@ -1,28 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  CARD_REDIRECT_PAYMENT_ID,
-  DELIVERY_METHODS,
-  REPEAT_ORDER_SNACKBAR_MS,
-  computeRutCheckDigit,
-  deliveryFeeOf,
-  editedLineCost,
-  formatCLP,
-  lineCost,
-} from '@despensa/domain';
-import type {
-  EditProducts,
-  Order,
-  OrderForm,
-  ShippingSimulation,
-  TransactionAnswer,
-} from '@despensa/contracts';
+import { REPEAT_ORDER_SNACKBAR_MS, editedLineCost, formatCLP, lineCost } from '@despensa/domain';
+import type { EditProducts, Order } from '@despensa/contracts';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
+import { newShopper, placeOrderFor } from './support/orders';
 
 const API = { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web', 'x-account': 'despensa' };
-const VISA = '4051 8856 0044 6623';
-const POINT: [number, number] = [-70.61667, -33.43333];
 
 let browser: Browser;
 let db: pg.Client;
@@ -79,137 +63,6 @@ function api(token: string | null) {
   };
 }
 
-interface Shopper {
-  token: string;
-  email: string;
-  document: string;
-}
-
-let serial = 0;
-/** A new customer, logged in: answers the session token. */
-async function newShopper(): Promise<Shopper> {
-  serial += 1;
-  const body = String(20_000_000 + ((Date.now() + serial) % 9_000_000));
-  const email = `compras-${Date.now()}${serial}@correo.cl`;
-  const call = api(null);
-  const document = `${body}-${computeRutCheckDigit(body)}`;
-  await call('POST', '/api/user', {
-    firstName: 'Rosa',
-    lastName: 'Muñoz',
-    document,
-    email,
-    homePhone: '+56912345678',
-    password: 'clave-segura-123',
-    termsAccepted: true,
-  });
-  const { authenticationToken } = await call<{ authenticationToken: string }>(
-    'GET',
-    '/api/vtexid/pub/authentication/start',
-  );
-  const login = await call<{ authCookie: { Value: string } }>(
-    'POST',
-    '/api/vtexid/pub/authentication/classic/validate',
-    { authenticationToken, login: email, password: 'clave-segura-123' },
-  );
-  return { token: login.authCookie.Value, email, document };
-}
-
-const formOf = (html: string) => {
-  const found = /<form[^>]*action="([^"]+)"[^>]*>((?:(?!<\/form>).)*)<\/form>/s.exec(html)!;
-  const fields: Record<string, string> = {};
-  for (const [, name, value] of found[2]!.matchAll(/name="([^"]+)" value="([^"]*)"/g)) fields[name!] = value!;
-  return { action: found[1]!.replace(/&amp;/g, '&'), fields };
-};
-const postForm = (url: string, fields: Record<string, string>) =>
-  fetch(url.startsWith('http') ? url : `${baseUrl()}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-    redirect: 'manual',
-  });
-
-/** A paid order through checkout's API and the acquirer sandbox's pages; answers its order id. */
-async function placePaidOrder(
-  shopper: Shopper,
-  items: { id: string; quantity: number }[],
-  windowIndex: number,
-) {
-  const call = api(shopper.token);
-  const lines = items.map((item) => ({ ...item, seller: '1' }));
-  const { orderFormId: id } = await call<OrderForm>('POST', `/api/orderForm?sc=${sc}`, { items: lines });
-  await call('POST', '/api/user/profile', { orderFormId: id });
-  await call('POST', `/api/orderform/${id}/clientProfileData`, {
-    email: shopper.email,
-    document: shopper.document,
-    phone: '+56912345678',
-    firstName: 'Rosa',
-    lastName: 'Muñoz',
-  });
-  const simulation = await call<ShippingSimulation>('POST', '/api/shipping/simulation', {
-    location: { zipCode: '7500000', country: 'CL', point: POINT },
-    saleschannel: sc,
-    shippingMethod: DELIVERY_METHODS.homeDelivery.id,
-    items: lines,
-  });
-  const windows = simulation.logisticsInfo[0]!.slas[0]!.availableDeliveryWindows.filter(
-    (w) => w.remaining > 0,
-  );
-  const window = windows[windowIndex % windows.length]!;
-  const address = {
-    addressId: 'casa',
-    addressType: 'residential',
-    receiverName: 'Rosa',
-    street: 'Av. Providencia',
-    number: '1234',
-    neighborhood: 'Providencia',
-    city: 'Providencia',
-    state: 'Metropolitana de Santiago',
-    country: 'CHL',
-    postalCode: '7500000',
-    geoCoordinates: POINT,
-  };
-  await call('POST', `/api/orderform/${id}/shipping?sc=${sc}`, {
-    address,
-    selectedAddresses: [address],
-    availableAddresses: [address],
-    logisticsInfo: [
-      {
-        itemIndex: 0,
-        selectedSla: DELIVERY_METHODS.homeDelivery.id,
-        deliveryWindow: { startDateUtc: window.startDateUtc, endDateUtc: window.endDateUtc },
-      },
-    ],
-  });
-  const form = await call<OrderForm>('GET', `/api/orderform/${id}`);
-  // The order charges the window's fee on top of the items (the cart shows the same total).
-  const total = form.value + deliveryFeeOf(DELIVERY_METHODS.homeDelivery.id, true);
-  await call('POST', `/api/orderform/${id}/payments`, {
-    payments: [{ paymentSystem: CARD_REDIRECT_PAYMENT_ID, installments: 1, value: total }],
-  });
-  const answer = await call<TransactionAnswer>('POST', '/api/checkout/pub/orderform/transaction', {
-    referenceId: id,
-    savePersonalData: true,
-    optinNewsLetter: false,
-    value: total,
-    interestValue: 0,
-  });
-  const toAcquirer = formOf(await (await fetch(`${baseUrl()}${answer.redirectUrl}`)).text());
-  const token_ws = toAcquirer.fields.token_ws!;
-  const acquirer = toAcquirer.action.replace(/\/webpayserver\/.*$/, '');
-  await postForm(toAcquirer.action, { token_ws });
-  await postForm(`${acquirer}/webpayserver/card`, { token: token_ws, card: VISA });
-  const bank = await postForm(`${acquirer}/webpayserver/bank`, {
-    token: token_ws,
-    card: VISA,
-    rut: '11.111.111-1',
-    password: '123',
-  });
-  const back = formOf(await bank.text());
-  const returned = await postForm(back.action, back.fields);
-  expect(returned.headers.get('location')).toBe(`/checkout/orderPlaced?og=${answer.orderId}`);
-  return `${answer.orderId}-01`;
-}
-
 const stockOf = async (sku: string) =>
   (
     await db.query(
@@ -250,9 +103,10 @@ describe('purchases: list → detail → reschedule → cancel, and repeat last 
     const shopper = await newShopper();
     const first = skus[0]!;
     const stockBefore = await stockOf(first);
-    const firstOrder = await placePaidOrder(shopper, [{ id: first, quantity: 2 }], 3);
-    const lastOrder = await placePaidOrder(
+    const firstOrder = await placeOrderFor(shopper, sc, [{ id: first, quantity: 2 }], 3);
+    const lastOrder = await placeOrderFor(
       shopper,
+      sc,
       [
         { id: skus[1]!, quantity: 3 },
         { id: weighed, quantity: 2 },
@@ -423,7 +277,7 @@ describe('purchases: list → detail → reschedule → cancel, and repeat last 
   it('§4 repeat last order: added, nothing, Mezclar, Nuevo pedido; a 401 cleans the cart and reloads', async () => {
     const shopper = await newShopper();
     const last = skus[1]!;
-    await placePaidOrder(shopper, [{ id: last, quantity: 1 }], 4);
+    await placeOrderFor(shopper, sc, [{ id: last, quantity: 1 }], 4);
     const { context, page } = await shopperPage(shopper.token);
     try {
       // §4 repeat last order: an empty cart gets the last order's items; the same cart again, nothing.
@@ -482,7 +336,7 @@ describe('purchases: list → detail → reschedule → cancel, and repeat last 
 
   it('a 401 on an order logs the shopper out and takes them home (§8)', async () => {
     const shopper = await newShopper();
-    const orderId = await placePaidOrder(shopper, [{ id: skus[3]!, quantity: 1 }], 5);
+    const orderId = await placeOrderFor(shopper, sc, [{ id: skus[3]!, quantity: 1 }], 5);
     const { context, page } = await shopperPage(shopper.token);
     try {
       // The order status page shows the same purchase.
@@ -510,7 +364,7 @@ describe('purchases: list → detail → reschedule → cancel, and repeat last 
 
   it("another shopper's purchase is not found, and a visitor is sent to log in", async () => {
     const owner = await newShopper();
-    const orderId = await placePaidOrder(owner, [{ id: skus[2]!, quantity: 1 }], 2);
+    const orderId = await placeOrderFor(owner, sc, [{ id: skus[2]!, quantity: 1 }], 2);
     const stranger = await newShopper();
     const { context, page } = await shopperPage(stranger.token);
     try {

@@ -64,35 +64,3 @@ export function formatNumber(value: number, maximumFractionDigits = 3): string {
 export function formatRating(average: number): string {
   return formatNumber(average, 1);
 }
-
-const windowDay = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat(LOCALE, {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      timeZone: SHOP_TIME_ZONE,
-    }),
-);
-const windowTime = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat(LOCALE, {
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone: SHOP_TIME_ZONE,
-    }),
-);
-
-/** A delivery window as people say it: 'lun, 2 nov, 10:00–12:00' (Santiago time). */
-export function formatWindow(window: { startDateUtc: string; endDateUtc: string } | null): string {
-  if (!window || !window.startDateUtc) return 'Sin ventana';
-  const start = new Date(window.startDateUtc);
-  const end = new Date(window.endDateUtc);
-  return `${windowDay().format(start)}, ${windowTime().format(start)}–${windowTime().format(end)}`;
-}
-
-/** A time of day in Santiago: '14:05'. */
-export function formatClock(iso: string): string {
-  return windowTime().format(new Date(iso));
-}

@@ -1,5 +1,6 @@
 import { Link, useRevalidator } from 'react-router';
-import { formatPrice, formatWindow } from '../lib/format';
+import { formatPrice } from '../lib/format';
+import { windowLine } from '../features/delivery/window-label';
 import { useLiveEvents } from '../lib/live-events';
 import { requireStaff } from '../features/operations/staff-server';
 import type { Route } from './+types/operations-board';
@@ -28,10 +29,10 @@ export default function OperationsBoard({ loaderData }: Route.ComponentProps) {
         <section
           key={`${window.startDateUtc}-${window.endDateUtc}`}
           className="console-card"
-          aria-label={`Ventana ${formatWindow(window)}`}
+          aria-label={`Ventana ${windowLine(window)}`}
         >
           <h2>
-            {formatWindow(window)} · {window.count} pedido(s)
+            {windowLine(window)} · {window.count} pedido(s)
             {window.late > 0 ? <span className="console-late"> {window.late} atrasado(s)</span> : null}
           </h2>
           <table className="console-table">

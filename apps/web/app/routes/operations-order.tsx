@@ -2,7 +2,8 @@ import { Form, useActionData, useFetcher, useRevalidator } from 'react-router';
 import { ChatLog } from '../features/orders/chat-log';
 import { PickingLine } from '../features/operations/picking-line';
 import { orderConsoleAction, requireStaff } from '../features/operations/staff-server';
-import { formatPrice, formatWindow } from '../lib/format';
+import { formatPrice } from '../lib/format';
+import { windowLine } from '../features/delivery/window-label';
 import { useLiveEvents } from '../lib/live-events';
 import type { Route } from './+types/operations-order';
 
@@ -53,7 +54,8 @@ export default function OperationsOrder({ loaderData }: Route.ComponentProps) {
           Estado: <strong>{order.statusDescription}</strong>
         </p>
         <p>
-          {order.clientName} · {order.deliveryMethod} · {formatWindow(order.deliveryWindow)}
+          {order.clientName} · {order.deliveryMethod} ·{' '}
+          {order.deliveryWindow?.startDateUtc ? windowLine(order.deliveryWindow) : 'Sin ventana'}
         </p>
         {order.arrivedAt ? (
           <p className="console-late">El cliente llegó: llévale el pedido al auto.</p>

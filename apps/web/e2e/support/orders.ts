@@ -25,14 +25,13 @@ async function call(method: string, path: string, body?: unknown, headers: Recor
   return text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text;
 }
 
-async function postForm(url: string, fields: Record<string, string>): Promise<string> {
-  const response = await fetch(url.startsWith('http') ? url : `${baseUrl()}${url}`, {
+function postForm(url: string, fields: Record<string, string>): Promise<Response> {
+  return fetch(url.startsWith('http') ? url : `${baseUrl()}${url}`, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(fields).toString(),
   });
-  return response.text();
 }
 
 function formOf(html: string) {
@@ -70,18 +69,24 @@ export async function deliveringStore() {
   }
 }
 
-/**
- * A new shopper's paid order, placed through the API as the checkout pages would (home delivery, a held
- * window, VISA at the sandbox acquirer): the order id and the shopper's session token.
- */
-export async function placePaidOrder(sc: number, items: { id: string; quantity: number }[]) {
-  const stamp = `${Date.now()}`;
+export interface Shopper {
+  token: string;
+  email: string;
+  document: string;
+}
+
+let serial = 0;
+/** A new customer with a valid RUT, logged in through the API. */
+export async function newShopper(): Promise<Shopper> {
+  serial += 1;
+  const stamp = `${Date.now()}${serial}`;
   const body = String(10_000_000 + (Number(stamp.slice(-7)) % 9_000_000));
   const email = `compra-${stamp}@correo.cl`;
+  const document = `${body}-${computeRutCheckDigit(body)}`;
   await call('POST', '/api/user', {
     firstName: 'Camila',
     lastName: 'Rojas',
-    document: `${body}-${computeRutCheckDigit(body)}`,
+    document,
     email,
     homePhone: '+56912345678',
     password: 'clave-segura-123',
@@ -93,8 +98,20 @@ export async function placePaidOrder(sc: number, items: { id: string; quantity: 
     login: email,
     password: 'clave-segura-123',
   });
-  const token: string = login.authCookie.Value;
-  const as = { 'x-access-token': token };
+  return { token: login.authCookie.Value, email, document };
+}
+
+/**
+ * The shopper's paid order, placed through the API as the checkout pages would (home delivery in the
+ * `windowIndex`-th window with room, VISA at the sandbox acquirer): answers the order id.
+ */
+export async function placeOrderFor(
+  shopper: Shopper,
+  sc: number,
+  items: { id: string; quantity: number }[],
+  windowIndex = 0,
+): Promise<string> {
+  const as = { 'x-access-token': shopper.token };
   const lines = items.map((item) => ({ ...item, seller: '1' }));
   const { orderFormId: id } = await call('POST', `/api/orderForm?sc=${sc}`, { items: lines }, as);
   await call('POST', '/api/user/profile', { orderFormId: id }, as);
@@ -102,8 +119,8 @@ export async function placePaidOrder(sc: number, items: { id: string; quantity: 
     'POST',
     `/api/orderform/${id}/clientProfileData`,
     {
-      email,
-      document: `${body}-${computeRutCheckDigit(body)}`,
+      email: shopper.email,
+      document: shopper.document,
       phone: '+56912345678',
       firstName: 'Camila',
       lastName: 'Rojas',
@@ -116,9 +133,10 @@ export async function placePaidOrder(sc: number, items: { id: string; quantity: 
     shippingMethod: DELIVERY_METHODS.homeDelivery.id,
     items: lines,
   });
-  const window = simulation.logisticsInfo[0].slas[0].availableDeliveryWindows.find(
+  const windows = simulation.logisticsInfo[0].slas[0].availableDeliveryWindows.filter(
     (each: { remaining: number }) => each.remaining > 0,
   );
+  const window = windows[windowIndex % windows.length];
   const address = {
     addressId: 'casa',
     addressType: 'residential',
@@ -166,24 +184,34 @@ export async function placePaidOrder(sc: number, items: { id: string; quantity: 
   );
   // The shopper at the sandbox acquirer: card, bank, and the form back to the shop.
   const page = await fetch(`${baseUrl()}${placed.redirectUrl}`, {
-    headers: { cookie: `despensa_session=${token}` },
+    headers: { cookie: `despensa_session=${shopper.token}` },
   });
   const toAcquirer = formOf(await page.text());
   const tokenWs = toAcquirer.fields.token_ws!;
   const base = toAcquirer.action.replace(/\/webpayserver\/.*$/, '');
   await postForm(toAcquirer.action, { token_ws: tokenWs });
   await postForm(`${base}/webpayserver/card`, { token: tokenWs, card: VISA });
-  const back = formOf(
-    await postForm(`${base}/webpayserver/bank`, {
-      token: tokenWs,
-      card: VISA,
-      rut: '11.111.111-1',
-      password: '123',
-    }),
-  );
-  await postForm(back.action, back.fields);
-  const orderId = `${placed.orderId}-01`;
-  const order = await call('GET', `/api/checkout/pub/orders/${orderId}`, undefined, as);
+  const bank = await postForm(`${base}/webpayserver/bank`, {
+    token: tokenWs,
+    card: VISA,
+    rut: '11.111.111-1',
+    password: '123',
+  });
+  const back = formOf(await bank.text());
+  const returned = await postForm(back.action, back.fields);
+  const landing = returned.headers.get('location');
+  if (landing !== `/checkout/orderPlaced?og=${placed.orderId}`)
+    throw new Error(`the payment did not land on the order placed page: ${returned.status} ${landing}`);
+  return `${placed.orderId}-01`;
+}
+
+/** A new shopper's paid order: the order id, the shopper's session token and the names of its products. */
+export async function placePaidOrder(sc: number, items: { id: string; quantity: number }[]) {
+  const shopper = await newShopper();
+  const orderId = await placeOrderFor(shopper, sc, items);
+  const order = await call('GET', `/api/checkout/pub/orders/${orderId}`, undefined, {
+    'x-access-token': shopper.token,
+  });
   const nameOf = (sku: string): string => order.items.find((item: { id: string }) => item.id === sku).name;
-  return { orderId, token, nameOf };
+  return { orderId, token: shopper.token, nameOf };
 }

@@ -54,9 +54,14 @@ export function windowsByDay<T extends { startDateUtc: string }>(
   return days;
 }
 
-/** A chosen window in one short line (header, cart summary): 'mié, 25 nov, 20:00 a 22:00'. */
+/** A chosen window in one short line (header, cart summary, console): 'mié, 25 nov, 20:00 a 22:00'. */
 export function windowLine(window: { startDateUtc: string; endDateUtc: string }): string {
   return `${shortDay().format(new Date(window.startDateUtc))}, ${windowHours(window)}`;
+}
+
+/** A time of day in shop time: '14:05'. */
+export function clockTime(iso: string): string {
+  return time().format(new Date(iso));
 }
 
 /** A window's fee: pickup windows cost nothing, and '$0' would read as a missing price. */

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@despensa/contracts';
-import { formatClock } from '../../lib/format';
+import { clockTime } from '../delivery/window-label';
 import './orders.css';
 
 /** An order chat's messages, oldest first; `mine` is the side reading it. */
@@ -15,7 +15,7 @@ export function ChatLog({ messages, mine }: { messages: ChatMessage[]; mine: Cha
           <span className="chat-log__author">{message.authorName}</span>
           <span className="chat-log__text">{message.text}</span>
           <time className="chat-log__time" dateTime={message.sentAt}>
-            {formatClock(message.sentAt)}
+            {clockTime(message.sentAt)}
           </time>
         </li>
       ))}

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { Form, Link } from 'react-router';
 import {
-  LOCALE,
   MAX_QUANTITY,
   PAYMENT_IDS,
-  SHOP_TIME_ZONE,
   editSettlement,
   editedLineCost,
   isWeighed,
@@ -14,21 +12,7 @@ import {
   quantityStepLabel,
 } from '@despensa/domain';
 import { failureMessages, type EditProducts, type Order } from '@despensa/contracts';
-import { formatPrice, onFirstUse } from '../../lib/format';
-
-const cutoffFormat = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat(LOCALE, {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone: SHOP_TIME_ZONE,
-    }),
-);
-const formatDateTime = (iso: string) => cutoffFormat().format(new Date(iso));
+import { formatDateTime, formatPrice } from '../../lib/format';
 
 /** How the order was paid, as the edit settles a change of total: the card beside a gift card, if any. */
 function paidWith(order: Order): Parameters<typeof editSettlement>[0] {
