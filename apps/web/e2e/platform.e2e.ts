@@ -324,19 +324,28 @@ describe('the analytics the merchandiser reads', () => {
     expect(counts.product_view).toBeGreaterThanOrEqual(2);
   });
 
-  it('shows the dashboard behind the staff key, with charts that name their figures', async () => {
+  it("shows the dashboard to the merchandiser's staff login, with charts that name their figures", async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/operaciones/analitica');
-    await page.getByLabel('Clave del personal').fill('clave-equivocada');
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.getByRole('alert').getByText('Clave incorrecta').waitFor();
-    await page.getByLabel('Clave del personal').fill('despensa-osm-dev-key');
-    await page.getByRole('button', { name: 'Entrar' }).click();
+    // No staff session: the console's login; a merchandiser lands on the dashboard.
+    await page.getByRole('heading', { name: 'Ingreso del personal' }).waitFor();
+    await page.getByLabel('Correo').fill('comercial@despensa.cl');
+    await page.getByLabel('Contraseña').fill('clave-equivocada');
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await page.getByRole('alert').getByText('Usuario o contraseña incorrectos').waitFor();
+    await page.getByLabel('Correo').fill('comercial@despensa.cl');
+    await page.getByLabel('Contraseña').fill('comercial-despensa');
+    await page.getByRole('button', { name: 'Ingresar' }).click();
     await page.getByRole('heading', { name: 'Embudo de compra' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/operaciones/analitica');
     const viewed = page.getByRole('img', { name: /^Productos más vistos\./ });
     expect(await viewed.getAttribute('aria-label')).toContain(products[0]!.productName.slice(0, 12));
     expect(await page.getByRole('img', { name: /^Embudo en Escritorio\. Visitas: \d+/ }).count()).toBe(1);
     expect(await accessibilityViolations(page)).toEqual([]);
+    // The store's orders are not a merchandiser's: the console sends it back to its dashboard.
+    await page.goto('/operaciones');
+    await page.getByRole('heading', { name: 'Embudo de compra' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/operaciones/analitica');
     await context.close();
   });
 });
