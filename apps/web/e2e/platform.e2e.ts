@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
@@ -201,6 +202,68 @@ describe('analytics and tag events (§7)', () => {
   });
 });
 
+/** A PNG's size and its RGBA pixel at (x, y); the shop's icons are 8-bit RGBA, unfiltered scanlines. */
+function readPng(png: Buffer) {
+  expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+  const data: Buffer[] = [];
+  let width = 0;
+  let height = 0;
+  for (let at = 8; at < png.length;) {
+    const length = png.readUInt32BE(at);
+    const type = png.toString('ascii', at + 4, at + 8);
+    const body = png.subarray(at + 8, at + 8 + length);
+    if (type === 'IHDR') {
+      width = body.readUInt32BE(0);
+      height = body.readUInt32BE(4);
+      expect([...body.subarray(8, 10)]).toEqual([8, 6]);
+    }
+    if (type === 'IDAT') data.push(body);
+    at += 12 + length;
+  }
+  const rows = inflateSync(Buffer.concat(data));
+  expect(rows.length).toBe(height * (width * 4 + 1));
+  return {
+    width,
+    height,
+    pixel: (x: number, y: number) => {
+      const start = y * (width * 4 + 1);
+      expect(rows[start]).toBe(0);
+      return [...rows.subarray(start + 1 + x * 4, start + 5 + x * 4)];
+    },
+  };
+}
+
+describe('installable: the web app manifest', () => {
+  it("names the brand and its PNG icons (192, 512, maskable), drawn in the brand's colour", async () => {
+    const response = await fetch(`${baseUrl()}/manifest.webmanifest`);
+    expect(response.headers.get('content-type')).toBe('application/manifest+json');
+    const manifest = (await response.json()) as {
+      name: string;
+      theme_color: string;
+      icons: { src: string; sizes: string; type: string; purpose: string }[];
+    };
+    expect(manifest.name).toBe('Despensa');
+    const pngs = manifest.icons.filter((icon) => icon.type === 'image/png');
+    expect(pngs.map(({ sizes, purpose }) => `${sizes} ${purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
+    const brand = [1, 3, 5].map((at) => Number.parseInt(manifest.theme_color.slice(at, at + 2), 16));
+    for (const icon of pngs) {
+      const answer = await fetch(`${baseUrl()}${icon.src}`);
+      expect(answer.headers.get('content-type')).toBe('image/png');
+      const png = readPng(Buffer.from(await answer.arrayBuffer()));
+      const size = Number(icon.sizes.split('x')[0]);
+      expect([png.width, png.height]).toEqual([size, size]);
+      // The basket is white in the middle; the ground is the brand's colour; only 'any' rounds its corners.
+      expect(png.pixel(size / 2, Math.round(size * 0.56))).toEqual([255, 255, 255, 255]);
+      expect(png.pixel(Math.round(size * 0.1), size / 2)).toEqual([...brand, 255]);
+      expect(png.pixel(0, 0)[3]).toBe(icon.purpose === 'maskable' ? 255 : 0);
+    }
+  });
+});
+
 describe('service worker, offline and push (§7 /sw.js)', () => {
   let context: BrowserContext;
   let page: Page;
@@ -311,6 +374,55 @@ describe('service worker, offline and push (§7 /sw.js)', () => {
       (list) => list.length > 0,
     );
     expect(shown).toEqual([{ title: message.title, body: message.body, data: { url: message.url } }]);
+
+    // The click. A headless browser has no notification to click on screen, so the worker's own
+    // notificationclick handler is driven inside the worker: the event carries the shown notification, and
+    // clients.openWindow / WindowClient.focus (which need a real click's user activation) record the page
+    // they are asked for.
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    const click = () =>
+      worker.evaluate(async () => {
+        const scope = globalThis as unknown as {
+          registration: { getNotifications(): Promise<Notification[]> };
+          clients: { openWindow(url: string): Promise<null> };
+          dispatchEvent(event: Event): boolean;
+        };
+        const asked: string[] = [];
+        scope.clients.openWindow = async (url) => void asked.push(`open ${url}`) ?? null;
+        const windowClient = (globalThis as unknown as { WindowClient: { prototype: { focus(): unknown } } })
+          .WindowClient.prototype;
+        windowClient.focus = async function (this: { url: string }) {
+          asked.push(`focus ${this.url}`);
+          return this;
+        };
+        const [notification] = await scope.registration.getNotifications();
+        const NotificationEvent = (globalThis as unknown as { NotificationEvent: typeof Event })
+          .NotificationEvent;
+        const event = new (
+          NotificationEvent as unknown as new (type: string, init: { notification?: Notification }) => Event
+        )('notificationclick', { notification });
+        // A script's event cannot extend its life (waitUntil throws when untrusted): the test awaits it.
+        const pending: Promise<unknown>[] = [];
+        Object.defineProperty(event, 'waitUntil', { value: (work: Promise<unknown>) => pending.push(work) });
+        scope.dispatchEvent(event);
+        await Promise.all(pending);
+        return { asked, left: (await scope.registration.getNotifications()).length };
+      });
+    // No tab shows the order: the click opens its page, and the notification is gone.
+    expect(await click()).toEqual({ asked: [`open ${baseUrl()}${message.url}`], left: 0 });
+    // A tab already on the order's page is brought forward instead of opening another.
+    await page.goto(message.url);
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: baseUrl(),
+      registrationId: await registration,
+      data: JSON.stringify(message),
+    });
+    await until(
+      () =>
+        page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length),
+      (count) => count === 1,
+    );
+    expect(await click()).toEqual({ asked: [`focus ${baseUrl()}${message.url}`], left: 0 });
   });
 });
 
