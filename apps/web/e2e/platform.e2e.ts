@@ -326,7 +326,7 @@ describe('service worker, offline and push (§7 /sw.js)', () => {
     ).toBe(2);
   });
 
-  it('a push message shows a notification carrying the page its click opens; a refused permission is logged (§8)', async () => {
+  it('a push message shows a notification whose click opens its page (the order), or brings forward the tab on it; a refused permission is logged (§8)', async () => {
     const messages: string[] = [];
     page.on('console', (message) => messages.push(message.text()));
     await page.goto(`/${products[1]!.linkText}/p`);
