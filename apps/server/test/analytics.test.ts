@@ -103,6 +103,31 @@ describe('POST /api/analytics/events (§7 analytics batching)', () => {
     expect(wrong.statusCode).toBe(401);
   });
 
+  it('answers each of many batches sent at once only with its own rows stored (group commit)', async () => {
+    const before = await storedCount();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        send({
+          consent: true,
+          sessionId: `session-group-${i}`,
+          events: Array.from({ length: 1 + (i % 20) }, () => ({ ...base, type: 'page_view' })),
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.json())).toEqual(
+      Array.from({ length: 30 }, (_, i) => ({ accepted: 1 + (i % 20) })),
+    );
+    const { rows } = await app.database.pool.query<{ session: string; n: number }>(
+      "SELECT session_id AS session, count(*)::int AS n FROM analytics_event WHERE session_id LIKE 'session-group-%' GROUP BY 1",
+    );
+    expect(Object.fromEntries(rows.map((row) => [row.session, row.n]))).toEqual(
+      Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`session-group-${i}`, 1 + (i % 20)])),
+    );
+    expect(await storedCount()).toBe(
+      before + answers.reduce((sum, answer) => sum + answer.json().accepted, 0),
+    );
+  });
+
   it('keeps nothing a bot sends (§4 bots by user agent)', async () => {
     const before = await storedCount();
     const response = await send(

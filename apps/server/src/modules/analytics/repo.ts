@@ -48,6 +48,8 @@ async function insertEvents(pool: Pool, rows: EventRow[]): Promise<void> {
 
 /** Rows in one INSERT at most (a few hundred keep the statement's arrays small). */
 const MAX_ROWS_PER_INSERT = 1000;
+/** INSERTs in flight at once: one commits while the next gathers what arrives meanwhile. */
+const WRITERS = 2;
 
 interface Pending {
   rows: EventRow[];
@@ -56,14 +58,14 @@ interface Pending {
 }
 
 /**
- * Group commit for analytics batches: while one INSERT is in flight, the batches that arrive meanwhile wait
+ * Group commit for analytics batches: while INSERTs are in flight, the batches that arrive meanwhile wait
  * and then go together in the next one, so many browsers' batches cost one statement and one commit
  * instead of one each. Every caller is answered only once its own rows are committed: an acknowledged
  * event is in PostgreSQL, whatever happens to the instance afterwards.
  */
 export class EventWriter {
   private queue: Pending[] = [];
-  private writing = false;
+  private writers = 0;
 
   constructor(private readonly pool: Pool) {}
 
@@ -71,12 +73,12 @@ export class EventWriter {
     if (!rows.length) return Promise.resolve();
     return new Promise((resolve, reject) => {
       this.queue.push({ rows, resolve, reject });
-      if (!this.writing) void this.drain();
+      if (this.writers < WRITERS) void this.drain();
     });
   }
 
   private async drain(): Promise<void> {
-    this.writing = true;
+    this.writers++;
     while (this.queue.length) {
       let count = 0;
       let take = 0;
@@ -100,7 +102,7 @@ export class EventWriter {
             await insertEvents(this.pool, pending.rows).then(pending.resolve, pending.reject);
       }
     }
-    this.writing = false;
+    this.writers--;
   }
 }
 
