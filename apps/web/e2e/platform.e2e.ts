@@ -388,7 +388,10 @@ describe('service worker, offline and push (§7 /sw.js)', () => {
           dispatchEvent(event: Event): boolean;
         };
         const asked: string[] = [];
-        scope.clients.openWindow = async (url) => void asked.push(`open ${url}`) ?? null;
+        scope.clients.openWindow = async (url) => {
+          asked.push(`open ${url}`);
+          return null;
+        };
         const windowClient = (globalThis as unknown as { WindowClient: { prototype: { focus(): unknown } } })
           .WindowClient.prototype;
         windowClient.focus = async function (this: { url: string }) {
