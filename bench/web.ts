@@ -119,6 +119,8 @@ interface Row {
   tbtMs: number;
   jsKb: number;
   runs: string;
+  /** Lighthouse's CPU benchmark of the median run: low means the machine was busy (scores fall with it). */
+  cpuIndex: number;
 }
 
 function scriptBytes(lhr: Result): number {
@@ -193,6 +195,7 @@ try {
       tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
       jsKb: Number((scriptBytes(lhr) / 1024).toFixed(1)),
       runs: scores.join(' '),
+      cpuIndex: Math.round(lhr.environment.benchmarkIndex),
     });
     for (const [key, category] of Object.entries(lhr.categories)) {
       if ((category.score ?? 0) >= 1) continue;
