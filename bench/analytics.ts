@@ -1,10 +1,13 @@
+import os from 'node:os';
 import type { AnalyticsEvent } from '@despensa/contracts';
 import { cliOption, measureScenarios, startBenchShop, type Scenario } from './support';
 
 /**
- * `npm run bench:analytics [-- --seconds S --batch B]`: analytics ingestion under 10 connections, batches of
- * B events (20 by default, the add-to-cart batch of §9) as browsers send them. Goal: 2,000 events per second
- * with a server-side p95 of 20 ms per batch. Figures, not assertions.
+ * `npm run bench:analytics [-- --seconds S --batch B]`: analytics ingestion over 10 connections, batches of
+ * B events (20 by default, the add-to-cart batch of §9) as browsers send them. Goal: holding 2,000 events
+ * per second with a server-side p95 of 20 ms per batch. Two rows: the goal's load, paced evenly (its p95
+ * is the goal's), then as fast as the connections go (the capacity; there every connection always waits,
+ * so its latency is the queue's). Figures, not assertions.
  */
 const seconds = cliOption('seconds', 8);
 const batchSize = cliOption('batch', 20);
@@ -40,30 +43,42 @@ function batch(i: number) {
   };
 }
 
-const scenario: Scenario = {
-  name: `ingest ${batchSize} events (POST /api/analytics/events)`,
+const ingest = {
   goalMs: 20,
   method: 'POST',
   headers: { 'user-agent': SHOPPER },
-  next: (i) => ({ path: '/api/analytics/events', body: batch(i) }),
-};
+  next: (i: number) => ({ path: '/api/analytics/events', body: batch(i) }),
+} as const;
+const scenarios: Scenario[] = [
+  {
+    ...ingest,
+    name: `${GOAL_EVENTS_PER_SECOND} events/s in batches of ${batchSize}`,
+    rate: GOAL_EVENTS_PER_SECOND / batchSize,
+  },
+  { ...ingest, name: `as fast as it goes, batches of ${batchSize}` },
+];
 
 const before = (await database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM analytics_event'))
   .rows[0]!.n;
-const [row] = await measureScenarios(url, latency, [scenario], seconds);
+const rows = await measureScenarios(url, latency, scenarios, seconds);
 const after = (await database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM analytics_event'))
   .rows[0]!.n;
-const eventsPerSecond = Number(row!['requests/s']) * batchSize;
 
-console.log(`\nanalytics ingestion, ${seconds} s, 10 connections, ${batchSize} events per batch`);
-console.table([
-  {
-    ...row,
-    'events/s': eventsPerSecond,
-    'goal events/s': GOAL_EVENTS_PER_SECOND,
-    'events/s met': eventsPerSecond >= GOAL_EVENTS_PER_SECOND ? 'yes' : 'NO',
-  },
-]);
+console.log(
+  `\nanalytics ingestion, ${seconds} s, 10 connections, ${batchSize} events per batch, load average ${os.loadavg()[0]!.toFixed(1)}`,
+);
+console.table(
+  rows.map((row) => {
+    const eventsPerSecond = Number(row['requests/s']) * batchSize;
+    // The paced run's count includes its start and end, so holding the load reads a little under it.
+    return {
+      ...row,
+      'events/s': eventsPerSecond,
+      'goal events/s': GOAL_EVENTS_PER_SECOND,
+      'events/s met': eventsPerSecond >= GOAL_EVENTS_PER_SECOND * 0.98 ? 'yes' : 'NO',
+    };
+  }),
+);
 console.log(`${after - before} events stored during the run (warm-up included)`);
 // The bench shop is kept between runs; its events are not.
 await database.pool.query("DELETE FROM analytics_event WHERE visitor_id LIKE 'bench-visitor-%'");

@@ -4,8 +4,10 @@ import http from 'node:http';
 /**
  * The load of a benchmark scenario, fired from its own process so that generating requests never competes
  * with the server for its event loop (the server-side latency the benches report is the server's alone).
- * argv: a JSON file with { url, connections, seconds, headers, requests: [{ method, path, body? }] }.
+ * argv: a JSON file with { url, connections, seconds, headers, requests: [{ method, path, body? }], rate? }.
  * Connections take the next request of the list in turn (looping), and the totals go to stdout as JSON.
+ * With `rate`, request k leaves at k / rate seconds (or as soon as a connection is free, if late): a steady
+ * load, where the latency is the server's at that load rather than with every connection always waiting.
  */
 interface Job {
   url: string;
@@ -13,6 +15,7 @@ interface Job {
   seconds: number;
   headers: Record<string, string>;
   requests: { method: string; path: string; body?: string }[];
+  rate?: number;
 }
 
 const job = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as Job;
@@ -58,7 +61,15 @@ function send(request: Job['requests'][number]): Promise<void> {
 const started = Date.now();
 await Promise.all(
   Array.from({ length: job.connections }, async () => {
-    while (Date.now() < deadline) await send(job.requests[next++ % job.requests.length]!);
+    while (Date.now() < deadline) {
+      const k = next++;
+      if (job.rate) {
+        const due = started + (k * 1000) / job.rate;
+        if (due >= deadline) break;
+        if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
+      }
+      await send(job.requests[k % job.requests.length]!);
+    }
   }),
 );
 agent.destroy();

@@ -84,7 +84,11 @@ export interface LoadResult {
 /** Runs bench/load-generator.ts in a child process against `url` (see there) and reads its totals. */
 async function generateLoad(
   url: string,
-  load: { headers: Record<string, string>; requests: { method: string; path: string; body?: string }[] },
+  load: {
+    headers: Record<string, string>;
+    requests: { method: string; path: string; body?: string }[];
+    rate?: number | undefined;
+  },
   seconds: number,
 ): Promise<LoadResult> {
   const file = path.join(os.tmpdir(), `despensa-load-${process.pid}-${Date.now()}.json`);
@@ -117,6 +121,8 @@ export interface Scenario {
   headers?: Record<string, string>;
   /** Called per request; returns the path (and body for POST and PATCH). */
   next(i: number): { path: string; body?: unknown };
+  /** Requests per second, paced evenly; unset, the connections send as fast as they are answered. */
+  rate?: number;
 }
 
 export interface ServerLatency {
@@ -143,7 +149,9 @@ export async function runScenario(url: string, scenario: Scenario, seconds: numb
   // The scenario's requests are drawn up front, in order, so the generator only has to send them (it
   // starts the list again if it runs out). Large bodies (100-item simulations) stop the list at
   // REQUEST_LIST_BYTES, far more than a run sends, so the list file stays a file and not a crash.
-  const count = Math.min(REQUESTS_PER_SECOND_CEILING * seconds, 200_000);
+  // A paced scenario sends exactly its rate: its list is no longer than that (a list of hundreds of
+  // megabytes would cost this process, the server's, collections for the whole run).
+  const count = Math.min((scenario.rate ?? REQUESTS_PER_SECOND_CEILING) * seconds, 200_000);
   const requests: { method: string; path: string; body?: string }[] = [];
   let bytes = 0;
   for (let i = 0; i < count && bytes < REQUEST_LIST_BYTES; i++) {
@@ -158,7 +166,11 @@ export async function runScenario(url: string, scenario: Scenario, seconds: numb
   }
   return generateLoad(
     url,
-    { headers: { ...BENCH_KEY, 'content-type': 'application/json', ...scenario.headers }, requests },
+    {
+      headers: { ...BENCH_KEY, 'content-type': 'application/json', ...scenario.headers },
+      requests,
+      rate: scenario.rate,
+    },
     seconds,
   );
 }

@@ -9,10 +9,12 @@ import { CHROME_PATH, CHROMIUM_ARGS } from '../apps/web/e2e/support/chromium';
 import { cliOption } from './support';
 
 /**
- * `npm run bench:web [-- --products N --runs R --save DIR]`: starts the real shop (server + built web app) on its own port and
+ * `npm run bench:web [-- --products N --runs R --sw --save DIR]`: starts the real shop (server + built web app) on its own port and
  * data directory, runs Lighthouse's default mobile audit (simulated throttling) on the home, a category
  * listing, a search and a product page, and prints the four category scores, CLS, LCP, TBT and the
- * compressed JavaScript of the product page's first load. Figures, not assertions. Needs the web build
+ * compressed JavaScript of the product page's first load, and every run's performance score. With `--sw`
+ * the service worker is installed first (one unmeasured run per page) and kept between runs, as for a
+ * returning shopper. Figures, not assertions. Needs the web build
  * (`npm run build -w @despensa/web`) and Chromium (CHROME_PATH, default /usr/bin/chromium).
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,6 +22,8 @@ const args = process.argv.slice(2);
 const products = cliOption('products', 3000);
 /** Lighthouse runs per page; the run with the median performance score is reported (a busy machine is noisy). */
 const runs = Math.max(1, cliOption('runs', 1));
+/** `--sw`: audit with the service worker installed (storage is not reset between runs). */
+const withServiceWorker = args.includes('--sw');
 /** `--save DIR` keeps each page's Lighthouse report (JSON) for a closer look. */
 const saveDir = args.includes('--save') ? args[args.indexOf('--save') + 1] : undefined;
 const TARGETS = {
@@ -114,6 +118,9 @@ interface Row {
   lcpMs: number;
   tbtMs: number;
   jsKb: number;
+  runs: string;
+  /** Lighthouse's CPU benchmark of the median run: low means the machine was busy (scores fall with it). */
+  cpuIndex: number;
 }
 
 function scriptBytes(lhr: Result): number {
@@ -131,23 +138,30 @@ async function audit(url: string, port: number): Promise<Result> {
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    disableStorageReset: withServiceWorker,
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   return result.lhr;
 }
 
-/** The run with the median performance score among the runs that loaded the page (failed runs are retried once). */
-async function medianAudit(url: string, port: number): Promise<Result> {
+/**
+ * The run with the median performance score among the runs that loaded the page (failed runs are retried
+ * once), and every run's score.
+ */
+async function medianAudit(url: string, port: number): Promise<{ lhr: Result; scores: number[] }> {
+  // The first visit installs the service worker; it is not measured.
+  if (withServiceWorker) await audit(url, port);
   const results: Result[] = [];
   let failures = 0;
   while (results.length < runs) {
     const lhr = await audit(url, port);
     if (!lhr.runtimeError) results.push(lhr);
-    else if (++failures > runs) return lhr;
+    else if (++failures > runs) return { lhr, scores: [] };
     else console.log(`  ${url}: ${lhr.runtimeError.code}, running again`);
   }
+  const scores = results.map((lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100));
   results.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
-  return results[Math.floor(results.length / 2)]!;
+  return { lhr: results[Math.floor(results.length / 2)]!, scores };
 }
 
 const shop = await startShop();
@@ -164,7 +178,7 @@ try {
   for (const [, pagePath] of pages) await fetch(`${shop.baseUrl}${pagePath}`);
   const rows: Row[] = [];
   for (const [name, pagePath] of pages) {
-    const lhr = await medianAudit(`${shop.baseUrl}${pagePath}`, chromium.port);
+    const { lhr, scores } = await medianAudit(`${shop.baseUrl}${pagePath}`, chromium.port);
     if (saveDir) {
       fs.mkdirSync(saveDir, { recursive: true });
       fs.writeFileSync(path.join(saveDir, `${name}.json`), JSON.stringify(lhr));
@@ -180,6 +194,8 @@ try {
       lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
       tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
       jsKb: Number((scriptBytes(lhr) / 1024).toFixed(1)),
+      runs: scores.join(' '),
+      cpuIndex: Math.round(lhr.environment.benchmarkIndex),
     });
     for (const [key, category] of Object.entries(lhr.categories)) {
       if ((category.score ?? 0) >= 1) continue;
@@ -190,7 +206,7 @@ try {
     }
   }
   console.log(
-    `\nLighthouse ${rows.length} pages, mobile, simulated throttling, ${products} products, median of ${runs} run(s), load average ${os.loadavg()[0]!.toFixed(1)}`,
+    `\nLighthouse ${rows.length} pages, mobile, simulated throttling, ${products} products, median of ${runs} run(s)${withServiceWorker ? ', service worker installed' : ''}, load average ${os.loadavg()[0]!.toFixed(1)}`,
   );
   console.table(rows);
   const product = rows.at(-1)!;

@@ -71,7 +71,7 @@ import type { WalletProvider } from './providers/wallet/wallet';
 import { WalletSandbox } from './providers/wallet/sandbox/sandbox';
 import { WalletService } from './modules/wallet/service';
 import { AnalyticsService } from './modules/analytics/service';
-import { STAFF_CONSUMER, analyticsRoutes } from './modules/analytics/routes';
+import { analyticsRoutes } from './modules/analytics/routes';
 import { PushService } from './modules/push/service';
 import { pushRoutes } from './modules/push/routes';
 import { WebPushSender, type PushSender } from './providers/push/push';
@@ -81,7 +81,7 @@ import { walletRoutes } from './modules/wallet/routes';
 import { OrderFulfilment } from './modules/orders/service';
 import { afterPurchaseRoutes } from './modules/orders/after-purchase-routes';
 import { OperationsService } from './modules/operations/service';
-import { operationsRoutes } from './modules/operations/routes';
+import { operationsRoutes, staffGuard } from './modules/operations/routes';
 import { operationsForWeb } from './modules/operations/web';
 import { ChatService } from './modules/chat/service';
 import { Picking } from './flows/pick-order';
@@ -439,7 +439,7 @@ export async function buildApp({
   await app.register(paymentPages(checkout, orders));
   await app.register(afterPurchaseRoutes(picking, realtime, auth));
   await app.register(operationsRoutes(operations, picking, realtime));
-  await app.register(analyticsRoutes(analytics));
+  await app.register(analyticsRoutes(analytics, staffGuard(operations, 'analytics')));
   await app.register(pushRoutes(push));
   await app.register(pushSandboxRoutes(pushSandbox));
   await app.register(flagsRoutes(flags));
@@ -494,8 +494,10 @@ export async function buildApp({
           reserveWindow: (orderFormId, window) => shipping.reserveWindow(orderFormId, window),
         },
         analytics: {
-          dashboard: (query) => analytics.dashboard(query),
-          isStaffKey: (key) => config.API_KEYS.get(key) === STAFF_CONSUMER,
+          dashboard: async (token, query) => {
+            await operations.staffFor(token, 'analytics');
+            return analytics.dashboard(query);
+          },
         },
       })
     : null;

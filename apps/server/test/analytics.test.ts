@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsEvent } from '@despensa/contracts';
 import { createTestApp, type TestApp } from './support/app';
-import { TEST_KEY, TEST_NOW, TEST_OSM_KEY } from './support/constants';
+import { TEST_KEY, TEST_NOW } from './support/constants';
 import { shopDay } from '../src/modules/analytics/service';
+import { SEED_MERCHANDISER, SEED_OPERATOR_PASSWORD } from '../src/modules/operations/service';
 
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36';
 const DESKTOP =
@@ -102,6 +103,31 @@ describe('POST /api/analytics/events (§7 analytics batching)', () => {
     expect(wrong.statusCode).toBe(401);
   });
 
+  it('answers each of many batches sent at once only with its own rows stored (group commit)', async () => {
+    const before = await storedCount();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        send({
+          consent: true,
+          sessionId: `session-group-${i}`,
+          events: Array.from({ length: 1 + (i % 20) }, () => ({ ...base, type: 'page_view' })),
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.json())).toEqual(
+      Array.from({ length: 30 }, (_, i) => ({ accepted: 1 + (i % 20) })),
+    );
+    const { rows } = await app.database.pool.query<{ session: string; n: number }>(
+      "SELECT session_id AS session, count(*)::int AS n FROM analytics_event WHERE session_id LIKE 'session-group-%' GROUP BY 1",
+    );
+    expect(Object.fromEntries(rows.map((row) => [row.session, row.n]))).toEqual(
+      Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`session-group-${i}`, 1 + (i % 20)])),
+    );
+    expect(await storedCount()).toBe(
+      before + answers.reduce((sum, answer) => sum + answer.json().accepted, 0),
+    );
+  });
+
   it('keeps nothing a bot sends (§4 bots by user agent)', async () => {
     const before = await storedCount();
     const response = await send(
@@ -135,15 +161,62 @@ describe('POST /api/analytics/events (§7 analytics batching)', () => {
   });
 });
 
+async function staffToken(login: string, password: string): Promise<string> {
+  const answer = await app.app.inject({
+    method: 'POST',
+    url: '/api/operations/session',
+    headers: TEST_KEY,
+    payload: { login, password },
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json().token;
+}
+
+const asStaff = (url: string, token?: string) =>
+  app.app.inject({
+    method: 'GET',
+    url,
+    headers: { ...TEST_KEY, ...(token ? { 'x-staff-token': token } : {}) },
+  });
+
 describe('GET /api/analytics/dashboard (merchandisers)', () => {
-  it('is for the staff key only', async () => {
-    const response = await app.app.inject({
-      method: 'GET',
-      url: '/api/analytics/dashboard',
-      headers: TEST_KEY,
+  let merchandiser: string;
+  beforeAll(async () => {
+    merchandiser = await staffToken(SEED_MERCHANDISER.email, SEED_MERCHANDISER.password);
+  });
+
+  it("is for a staff session whose role reads analytics: a merchandiser's or an admin's, not an operator's", async () => {
+    const anonymous = await asStaff('/api/analytics/dashboard');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ code: 'notStaff' });
+
+    const { rows } = await app.database.pool.query<{ id: string }>(
+      "SELECT store_id AS id FROM staff_member WHERE role = 'operator' ORDER BY store_id LIMIT 1",
+    );
+    const operator = await staffToken(`operador.${rows[0]!.id}@despensa.cl`, SEED_OPERATOR_PASSWORD);
+    const refused = await asStaff('/api/analytics/dashboard', operator);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'staffRoleForbidden',
+      message: 'Tu rol en la tienda no da acceso a esta sección.',
     });
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ code: 'staffOnly' });
+
+    expect((await asStaff('/api/analytics/dashboard', merchandiser)).statusCode).toBe(200);
+    // The merchandiser reads analytics, it does not open the store's orders.
+    const orders = await asStaff('/api/operations/orders', merchandiser);
+    expect(orders.statusCode).toBe(403);
+    expect(orders.json()).toMatchObject({ code: 'staffRoleForbidden' });
+
+    await app.services.operations.addStaff({
+      email: 'admin@despensa.cl',
+      name: 'Administración',
+      storeId: rows[0]!.id,
+      password: 'admin-despensa-1',
+      role: 'admin',
+    });
+    const admin = await staffToken('admin@despensa.cl', 'admin-despensa-1');
+    expect((await asStaff('/api/analytics/dashboard', admin)).statusCode).toBe(200);
+    expect((await asStaff('/api/operations/orders', admin)).statusCode).toBe(200);
   });
 
   it('answers the numbers the events in the database give', async () => {
@@ -213,11 +286,10 @@ describe('GET /api/analytics/dashboard (merchandisers)', () => {
       ),
     });
 
-    const response = await app.app.inject({
-      method: 'GET',
-      url: `/api/analytics/dashboard?from=${shopDay(new Date(at(24)))}&to=${shopDay(TEST_NOW)}`,
-      headers: TEST_OSM_KEY,
-    });
+    const response = await asStaff(
+      `/api/analytics/dashboard?from=${shopDay(new Date(at(24)))}&to=${shopDay(TEST_NOW)}`,
+      merchandiser,
+    );
     expect(response.statusCode).toBe(200);
     const dashboard = response.json();
 

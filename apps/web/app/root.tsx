@@ -124,6 +124,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {data ? <meta name="theme-color" content={data.colors.primary} /> : null}
         {data ? <link rel="icon" href={data.brand.logoUrl} type="image/svg+xml" /> : null}
         <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href="/media/brand/icon-maskable-192.png" />
         <script
           nonce={nonce}
           dangerouslySetInnerHTML={{ __html: ASSET_FAILURE_BOOTSTRAP + START_SCRIPTS_AFTER_FIRST_PAINT }}

@@ -62,9 +62,9 @@ export default [
   route('mis-compras/:orderId', 'routes/purchase-detail.tsx'),
   route('mis-compras-antiguas/:orderId', 'routes/purchase-detail.tsx', { id: 'purchase-detail:antiguas' }),
   route('_secure/order/status/:orderId', 'routes/purchase-detail.tsx', { id: 'purchase-detail:status' }),
-  // Merchandisers' dashboard (staff key), and the store operations console (its own layout and staff login)
-  route('operaciones/analitica', 'routes/operations-analytics.tsx'),
+  // The staff console (its own layout and staff login): the store's orders, the merchandisers' dashboard
   route('operaciones', 'routes/operations-layout.tsx', [
+    route('analitica', 'routes/operations-analytics.tsx'),
     index('routes/operations-board.tsx'),
     route('ingreso', 'routes/operations-login.tsx'),
     route('salir', 'routes/operations-logout.ts'),

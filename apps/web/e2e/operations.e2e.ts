@@ -110,7 +110,7 @@ describe('store operations and the shopper, side by side', () => {
     const { token } = await placePaidOrder(store.sc, [{ id: store.skus[2]!, quantity: 1 }]);
     const shopper = await shopperPage(token, '/operaciones');
     await shopper.waitForURL(/\/operaciones\/ingreso$/);
-    await shopper.getByRole('heading', { name: 'Ingreso de operadores' }).waitFor();
+    await shopper.getByRole('heading', { name: 'Ingreso del personal' }).waitFor();
     expect(await accessibilityViolations(shopper)).toEqual([]);
   });
 });

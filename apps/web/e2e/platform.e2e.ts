@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
@@ -201,6 +202,68 @@ describe('analytics and tag events (§7)', () => {
   });
 });
 
+/** A PNG's size and its RGBA pixel at (x, y); the shop's icons are 8-bit RGBA, unfiltered scanlines. */
+function readPng(png: Buffer) {
+  expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+  const data: Buffer[] = [];
+  let width = 0;
+  let height = 0;
+  for (let at = 8; at < png.length;) {
+    const length = png.readUInt32BE(at);
+    const type = png.toString('ascii', at + 4, at + 8);
+    const body = png.subarray(at + 8, at + 8 + length);
+    if (type === 'IHDR') {
+      width = body.readUInt32BE(0);
+      height = body.readUInt32BE(4);
+      expect([...body.subarray(8, 10)]).toEqual([8, 6]);
+    }
+    if (type === 'IDAT') data.push(body);
+    at += 12 + length;
+  }
+  const rows = inflateSync(Buffer.concat(data));
+  expect(rows.length).toBe(height * (width * 4 + 1));
+  return {
+    width,
+    height,
+    pixel: (x: number, y: number) => {
+      const start = y * (width * 4 + 1);
+      expect(rows[start]).toBe(0);
+      return [...rows.subarray(start + 1 + x * 4, start + 5 + x * 4)];
+    },
+  };
+}
+
+describe('installable: the web app manifest', () => {
+  it("names the brand and its PNG icons (192, 512, maskable), drawn in the brand's colour", async () => {
+    const response = await fetch(`${baseUrl()}/manifest.webmanifest`);
+    expect(response.headers.get('content-type')).toBe('application/manifest+json');
+    const manifest = (await response.json()) as {
+      name: string;
+      theme_color: string;
+      icons: { src: string; sizes: string; type: string; purpose: string }[];
+    };
+    expect(manifest.name).toBe('Despensa');
+    const pngs = manifest.icons.filter((icon) => icon.type === 'image/png');
+    expect(pngs.map(({ sizes, purpose }) => `${sizes} ${purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
+    const brand = [1, 3, 5].map((at) => Number.parseInt(manifest.theme_color.slice(at, at + 2), 16));
+    for (const icon of pngs) {
+      const answer = await fetch(`${baseUrl()}${icon.src}`);
+      expect(answer.headers.get('content-type')).toBe('image/png');
+      const png = readPng(Buffer.from(await answer.arrayBuffer()));
+      const size = Number(icon.sizes.split('x')[0]);
+      expect([png.width, png.height]).toEqual([size, size]);
+      // The basket is white in the middle; the ground is the brand's colour; only 'any' rounds its corners.
+      expect(png.pixel(size / 2, Math.round(size * 0.56))).toEqual([255, 255, 255, 255]);
+      expect(png.pixel(Math.round(size * 0.1), size / 2)).toEqual([...brand, 255]);
+      expect(png.pixel(0, 0)[3]).toBe(icon.purpose === 'maskable' ? 255 : 0);
+    }
+  });
+});
+
 describe('service worker, offline and push (§7 /sw.js)', () => {
   let context: BrowserContext;
   let page: Page;
@@ -263,7 +326,7 @@ describe('service worker, offline and push (§7 /sw.js)', () => {
     ).toBe(2);
   });
 
-  it('a push message shows a notification carrying the page its click opens; a refused permission is logged (§8)', async () => {
+  it('a push message shows a notification whose click opens its page (the order), or brings forward the tab on it; a refused permission is logged (§8)', async () => {
     const messages: string[] = [];
     page.on('console', (message) => messages.push(message.text()));
     await page.goto(`/${products[1]!.linkText}/p`);
@@ -311,6 +374,58 @@ describe('service worker, offline and push (§7 /sw.js)', () => {
       (list) => list.length > 0,
     );
     expect(shown).toEqual([{ title: message.title, body: message.body, data: { url: message.url } }]);
+
+    // The click. A headless browser has no notification to click on screen, so the worker's own
+    // notificationclick handler is driven inside the worker: the event carries the shown notification, and
+    // clients.openWindow / WindowClient.focus (which need a real click's user activation) record the page
+    // they are asked for.
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    const click = () =>
+      worker.evaluate(async () => {
+        const scope = globalThis as unknown as {
+          registration: { getNotifications(): Promise<Notification[]> };
+          clients: { openWindow(url: string): Promise<null> };
+          dispatchEvent(event: Event): boolean;
+        };
+        const asked: string[] = [];
+        scope.clients.openWindow = async (url) => {
+          asked.push(`open ${url}`);
+          return null;
+        };
+        const windowClient = (globalThis as unknown as { WindowClient: { prototype: { focus(): unknown } } })
+          .WindowClient.prototype;
+        windowClient.focus = async function (this: { url: string }) {
+          asked.push(`focus ${this.url}`);
+          return this;
+        };
+        const [notification] = await scope.registration.getNotifications();
+        const NotificationEvent = (globalThis as unknown as { NotificationEvent: typeof Event })
+          .NotificationEvent;
+        const event = new (
+          NotificationEvent as unknown as new (type: string, init: { notification?: Notification }) => Event
+        )('notificationclick', { notification });
+        // A script's event cannot extend its life (waitUntil throws when untrusted): the test awaits it.
+        const pending: Promise<unknown>[] = [];
+        Object.defineProperty(event, 'waitUntil', { value: (work: Promise<unknown>) => pending.push(work) });
+        scope.dispatchEvent(event);
+        await Promise.all(pending);
+        return { asked, left: (await scope.registration.getNotifications()).length };
+      });
+    // No tab shows the order: the click opens its page, and the notification is gone.
+    expect(await click()).toEqual({ asked: [`open ${baseUrl()}${message.url}`], left: 0 });
+    // A tab already on a message's page (here the product page this tab shows) is brought forward instead.
+    const onThisPage = { ...message, url: new URL(page.url()).pathname };
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: baseUrl(),
+      registrationId: await registration,
+      data: JSON.stringify(onThisPage),
+    });
+    await until(
+      () =>
+        page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length),
+      (count) => count === 1,
+    );
+    expect(await click()).toEqual({ asked: [`focus ${baseUrl()}${onThisPage.url}`], left: 0 });
   });
 });
 
@@ -324,19 +439,28 @@ describe('the analytics the merchandiser reads', () => {
     expect(counts.product_view).toBeGreaterThanOrEqual(2);
   });
 
-  it('shows the dashboard behind the staff key, with charts that name their figures', async () => {
+  it("shows the dashboard to the merchandiser's staff login, with charts that name their figures", async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/operaciones/analitica');
-    await page.getByLabel('Clave del personal').fill('clave-equivocada');
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.getByRole('alert').getByText('Clave incorrecta').waitFor();
-    await page.getByLabel('Clave del personal').fill('despensa-osm-dev-key');
-    await page.getByRole('button', { name: 'Entrar' }).click();
+    // No staff session: the console's login; a merchandiser lands on the dashboard.
+    await page.getByRole('heading', { name: 'Ingreso del personal' }).waitFor();
+    await page.getByLabel('Correo').fill('comercial@despensa.cl');
+    await page.getByLabel('Contraseña').fill('clave-equivocada');
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await page.getByRole('alert').getByText('Usuario o contraseña incorrectos').waitFor();
+    await page.getByLabel('Correo').fill('comercial@despensa.cl');
+    await page.getByLabel('Contraseña').fill('comercial-despensa');
+    await page.getByRole('button', { name: 'Ingresar' }).click();
     await page.getByRole('heading', { name: 'Embudo de compra' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/operaciones/analitica');
     const viewed = page.getByRole('img', { name: /^Productos más vistos\./ });
     expect(await viewed.getAttribute('aria-label')).toContain(products[0]!.productName.slice(0, 12));
     expect(await page.getByRole('img', { name: /^Embudo en Escritorio\. Visitas: \d+/ }).count()).toBe(1);
     expect(await accessibilityViolations(page)).toEqual([]);
+    // The store's orders are not a merchandiser's: the console sends it back to its dashboard.
+    await page.goto('/operaciones');
+    await page.getByRole('heading', { name: 'Embudo de compra' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/operaciones/analitica');
     await context.close();
   });
 });

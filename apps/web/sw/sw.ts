@@ -148,7 +148,7 @@ self.addEventListener('push', (event) => {
   event.waitUntil(
     self.registration.showNotification(message.title, {
       body: message.body,
-      icon: '/media/brand/icon.svg',
+      icon: '/media/brand/icon-192.png',
       data: { url: message.url },
       ...(message.tag ? { tag: message.tag } : {}),
     }),

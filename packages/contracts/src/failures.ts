@@ -108,6 +108,7 @@ export const failureMessages = {
   // Store operations (the staff console) and after the purchase.
   notStaff: 'Debes iniciar sesión como operador de la tienda',
   staffWrongCredentials: 'Usuario o contraseña incorrectos',
+  staffRoleForbidden: 'Tu rol en la tienda no da acceso a esta sección.',
   orderWrongStatus: 'El pedido no está en un estado que permita esta acción.',
   lineNotFound: 'No encontramos ese producto en el pedido',
   lineNotWeighed: 'Ese producto no se vende a granel',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STAFF_ROLES } from '@despensa/domain';
 import { orderStatus } from './checkout';
 
 /** The staff console (/operaciones) and what the shopper sees of picking: schemas of /api/operations and /api/orders/{id}/…. */
@@ -12,7 +13,7 @@ export const staffMember = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
-  role: z.literal('operator'),
+  role: z.enum(STAFF_ROLES),
   storeId: z.string(),
   storeName: z.string(),
 });

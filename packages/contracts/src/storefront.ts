@@ -382,11 +382,12 @@ export interface StorefrontServices {
     /** Creates the customer's wallet when there is none and links it to this account (states create, link). */
     link(token: string | undefined): Promise<WalletLink>;
   };
-  /** The merchandisers' dashboard (§1 analytics), for the staff console. */
+  /** The merchandisers' dashboard (§1 analytics): a staff session whose role reads it (staffRoleForbidden else). */
   analytics: {
-    dashboard(query: { from?: string | undefined; to?: string | undefined }): Promise<AnalyticsDashboard>;
-    /** Whether a key is the staff's (the operations console's consumer), for the console's simple guard. */
-    isStaffKey(key: string): boolean;
+    dashboard(
+      staffToken: string | undefined,
+      query: { from?: string | undefined; to?: string | undefined },
+    ): Promise<AnalyticsDashboard>;
   };
 }
 

@@ -39,6 +39,7 @@ export * from './payments/wallet';
 export * from './payments/methods';
 export * from './checkout/completeness';
 export * from './orders/after-purchase';
+export * from './staff/roles';
 export * from './orders/fulfilment';
 export * from './checkout/one-seller';
 export * from './browser/support';

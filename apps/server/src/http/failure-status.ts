@@ -72,6 +72,7 @@ export const failureStatus: Record<FailureCode, number> = {
   orderNotFound: 404,
   notStaff: 401,
   staffWrongCredentials: 401,
+  staffRoleForbidden: 403,
   orderWrongStatus: 409,
   lineNotFound: 404,
   lineNotWeighed: 400,

@@ -1,6 +1,6 @@
 import type { Route } from './+types/manifest';
 
-/** The web app manifest (installable shop): the configured brand's name, colours and icon. */
+/** The web app manifest (installable shop): the configured brand's name, colours and icons (PNG for every platform, SVG for those that scale it). */
 export function loader({ context }: Route.LoaderArgs) {
   const { brand } = context.services;
   const manifest = {
@@ -15,8 +15,10 @@ export function loader({ context }: Route.LoaderArgs) {
     background_color: '#ffffff',
     theme_color: brand.primaryColor,
     icons: [
+      { src: '/media/brand/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/media/brand/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/media/brand/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
       { src: '/media/brand/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
-      { src: '/media/brand/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'maskable' },
     ],
   };
   return new Response(JSON.stringify(manifest), {

@@ -1,26 +1,17 @@
-import { data, redirect } from 'react-router';
 import { analyticsDashboardQuery } from '@despensa/contracts';
-import { AnalyticsDashboardView, StaffKeyForm } from '../features/platform/dashboard/analytics-dashboard';
-import { isStaff, staffCookie } from '../features/platform/dashboard/staff-guard';
+import { AnalyticsDashboardView } from '../features/platform/dashboard/analytics-dashboard';
+import { requireStaff } from '../features/operations/staff-server';
 import type { Route } from './+types/operations-analytics';
 
-/** /operaciones/analitica: the merchandisers' dashboard, behind the staff key (§1 analytics). */
+/** /operaciones/analitica: the merchandisers' dashboard (§1 analytics), for a merchandiser's or admin's session. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = context;
-  if (!isStaff(request, services)) return { dashboard: null };
+  const { token } = await requireStaff(context.services, request, 'analytics');
   const url = new URL(request.url);
   const query = analyticsDashboardQuery.safeParse({
     from: url.searchParams.get('from') || undefined,
     to: url.searchParams.get('to') || undefined,
   });
-  return { dashboard: await services.analytics.dashboard(query.success ? query.data : {}) };
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const key = String((await request.formData()).get('clave') ?? '');
-  if (!context.services.analytics.isStaffKey(key))
-    return data({ error: 'Clave incorrecta' }, { status: 403 });
-  throw redirect('/operaciones/analitica', { headers: { 'set-cookie': staffCookie(request, key) } });
+  return { dashboard: await context.services.analytics.dashboard(token, query.success ? query.data : {}) };
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -28,7 +19,6 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default function OperationsAnalytics({ loaderData, actionData }: Route.ComponentProps) {
-  if (!loaderData.dashboard) return <StaffKeyForm error={actionData?.error ?? null} />;
+export default function OperationsAnalytics({ loaderData }: Route.ComponentProps) {
   return <AnalyticsDashboardView dashboard={loaderData.dashboard} />;
 }

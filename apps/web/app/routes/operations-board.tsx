@@ -7,7 +7,7 @@ import type { Route } from './+types/operations-board';
 
 /** /operaciones: the store's orders to pick by delivery window, with counts and what is late; live. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { token } = await requireStaff(context.services, request);
+  const { token } = await requireStaff(context.services, request, 'picking');
   return { board: await context.services.operations.board(token) };
 }
 

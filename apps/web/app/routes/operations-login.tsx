@@ -1,10 +1,11 @@
 import { Form, redirect, useActionData, useNavigation } from 'react-router';
-import { CONSOLE_PATH, staffLoginAction, staffTokenOf } from '../features/operations/staff-server';
+import { staffHome, staffLoginAction, staffTokenOf } from '../features/operations/staff-server';
 import type { Route } from './+types/operations-login';
 
 /** /operaciones/ingreso: the staff login (its own session, not a shopper's). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await context.services.operations.session(staffTokenOf(request))) throw redirect(CONSOLE_PATH);
+  const staff = await context.services.operations.session(staffTokenOf(request));
+  if (staff) throw redirect(staffHome(staff.role));
   return null;
 }
 
@@ -17,7 +18,7 @@ export default function OperationsLogin() {
   const busy = useNavigation().state === 'submitting';
   return (
     <Form method="post" className="console-card console-login">
-      <h1>Ingreso de operadores</h1>
+      <h1>Ingreso del personal</h1>
       <label>
         Correo
         <input name="login" type="email" autoComplete="username" required />

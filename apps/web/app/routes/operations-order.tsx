@@ -11,7 +11,7 @@ const PICKUP_METHODS = new Set(['Retiro en Tienda', 'Click al Auto']);
 
 /** /operaciones/pedidos/:orderId: picking one order of the store, its status moves and its chat; live. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { token } = await requireStaff(context.services, request);
+  const { token } = await requireStaff(context.services, request, 'picking');
   const { operations } = context.services;
   try {
     const [order, chat] = await Promise.all([

@@ -37,13 +37,73 @@ const INSERT_EVENTS = `INSERT INTO analytics_event (${COLUMNS.map(([name]) => na
  * whatever the batch size, so PostgreSQL parses and plans it once per connection (about a third of the
  * cost of a VALUES list with a parameter per field).
  */
-export async function insertEvents(pool: Pool, rows: EventRow[]): Promise<void> {
+async function insertEvents(pool: Pool, rows: EventRow[]): Promise<void> {
   if (!rows.length) return;
   await pool.query({
     name: 'analytics_insert_events',
     text: INSERT_EVENTS,
     values: COLUMNS.map(([, , read]) => rows.map(read)),
   });
+}
+
+/** Rows in one INSERT at most (a few hundred keep the statement's arrays small). */
+const MAX_ROWS_PER_INSERT = 1000;
+/** INSERTs in flight at once: one commits while the next gathers what arrives meanwhile. */
+const WRITERS = 2;
+
+interface Pending {
+  rows: EventRow[];
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit for analytics batches: while INSERTs are in flight, the batches that arrive meanwhile wait
+ * and then go together in the next one, so many browsers' batches cost one statement and one commit
+ * instead of one each. Every caller is answered only once its own rows are committed: an acknowledged
+ * event is in PostgreSQL, whatever happens to the instance afterwards.
+ */
+export class EventWriter {
+  private queue: Pending[] = [];
+  private writers = 0;
+
+  constructor(private readonly pool: Pool) {}
+
+  write(rows: EventRow[]): Promise<void> {
+    if (!rows.length) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      this.queue.push({ rows, resolve, reject });
+      if (this.writers < WRITERS) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.writers++;
+    while (this.queue.length) {
+      let count = 0;
+      let take = 0;
+      while (
+        take < this.queue.length &&
+        (take === 0 || count + this.queue[take]!.rows.length <= MAX_ROWS_PER_INSERT)
+      )
+        count += this.queue[take++]!.rows.length;
+      const group = this.queue.splice(0, take);
+      try {
+        await insertEvents(
+          this.pool,
+          group.flatMap((pending) => pending.rows),
+        );
+        for (const pending of group) pending.resolve();
+      } catch (error) {
+        if (group.length === 1) group[0]!.reject(error);
+        // One batch's bad row must not fail the others: each is tried on its own.
+        else
+          for (const pending of group)
+            await insertEvents(this.pool, pending.rows).then(pending.resolve, pending.reject);
+      }
+    }
+    this.writers--;
+  }
 }
 
 /** Days are the shop's days (Chile). */

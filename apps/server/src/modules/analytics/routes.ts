@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  Failure,
   analyticsBatch,
   analyticsBatchAnswer,
   analyticsDashboard,
@@ -12,10 +12,14 @@ import type { AnalyticsService } from './service';
 
 /** Where the browser sends its batches; sendBeacon cannot set headers, so the key may ride in the query. */
 export const ANALYTICS_EVENTS_PATH = '/api/analytics/events';
-/** The consumer whose key is the staff's (the store operations console). */
-export const STAFF_CONSUMER = 'osm';
-
-export function analyticsRoutes(analytics: AnalyticsService): FastifyPluginAsyncZod {
+/**
+ * `staffGuard` admits a staff session whose role reads analytics (the operations module's guard: the
+ * x-staff-token header or the console's cookie).
+ */
+export function analyticsRoutes(
+  analytics: AnalyticsService,
+  staffGuard: (request: FastifyRequest) => Promise<void>,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       ANALYTICS_EVENTS_PATH,
@@ -45,15 +49,13 @@ export function analyticsRoutes(analytics: AnalyticsService): FastifyPluginAsync
         schema: {
           tags: ['analytics'],
           summary:
-            "The merchandisers' dashboard: funnel, searches, top products, Core Web Vitals p75 (staff key)",
+            "The merchandisers' dashboard: funnel, searches, top products, Core Web Vitals p75 (a merchandiser's or admin's staff session)",
           querystring: analyticsDashboardQuery,
-          response: { 200: analyticsDashboard, 403: errorResponse },
+          response: { 200: analyticsDashboard, 401: errorResponse, 403: errorResponse },
         },
+        preHandler: staffGuard,
       },
-      async (request) => {
-        if (request.consumer !== STAFF_CONSUMER) throw new Failure('staffOnly');
-        return analytics.dashboard(request.query);
-      },
+      async (request) => analytics.dashboard(request.query),
     );
   };
 }

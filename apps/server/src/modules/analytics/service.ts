@@ -10,7 +10,7 @@ import {
   type WebVitalName,
 } from '@despensa/contracts';
 import type { Database } from '../../db/client';
-import { funnel, insertEvents, searchTerms, topProducts, webVitals, type EventRow, type Range } from './repo';
+import { EventWriter, funnel, searchTerms, topProducts, webVitals, type EventRow, type Range } from './repo';
 
 /** An event's own clock is trusted within this much of the server's; otherwise it is stamped on arrival. */
 const CLOCK_SKEW_MS = 24 * 3600_000;
@@ -30,12 +30,16 @@ export function deviceOf(userAgent: string): Device {
 
 /** Analytics and tag events, web vitals (§1, §7), and the merchandisers' dashboard over them. */
 export class AnalyticsService {
+  private readonly writer: EventWriter;
+
   constructor(
     private readonly database: Database,
     private readonly clock: () => Date,
     /** A product's name for the dashboard, or null when the catalogue no longer has it. */
     private readonly productName: (productId: string) => string | null,
-  ) {}
+  ) {
+    this.writer = new EventWriter(database.pool);
+  }
 
   /**
    * Stores a batch; answers how many events were kept. Bots send nothing that counts. Without consent
@@ -47,7 +51,7 @@ export class AnalyticsService {
     const device = deviceOf(userAgent!);
     const events = batch.consent ? batch.events : batch.events.filter((event) => event.type === 'web_vital');
     const rows = events.map((event) => this.row(event, batch, device, now));
-    await insertEvents(this.database.pool, rows);
+    await this.writer.write(rows);
     return rows.length;
   }
 

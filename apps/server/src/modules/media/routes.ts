@@ -6,10 +6,11 @@ import type { CatalogService } from '../catalog/service';
 import type { ContentService } from '../content/service';
 import { bannerSvg } from '../../seed/content/banner-svg';
 import { escape, productSvg } from './product-svg';
+import { brandIconPng } from './brand-icon';
 
 const DAY = 86400;
 
-/** Generated, cacheable images: product pictures, banners and the white-label logo. */
+/** Generated, cacheable images: product pictures, banners and the white-label logo and app icons. */
 export function mediaRoutes(
   catalog: CatalogService,
   content: ContentService,
@@ -58,6 +59,32 @@ export function mediaRoutes(
       const name = escape(config.BRAND_NAME);
       return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 48" width="200" height="48" role="img" aria-label="${name}"><title>${name}</title><circle cx="24" cy="24" r="20" fill="${config.BRAND_PRIMARY_COLOR}"/><path d="M14 26h20l-3 9H17z" fill="#fff"/><text x="52" y="32" font-family="system-ui,sans-serif" font-size="24" font-weight="700" fill="${config.BRAND_SECONDARY_COLOR}">${name}</text></svg>`;
     });
+
+    // The installed app's PNG icons (web app manifest, notifications), drawn once per instance in the
+    // configured brand colour: a white-label shop's icons follow its brand without a rebuild.
+    const icons = new Map<string, Buffer>();
+    app.get(
+      '/media/brand/:file',
+      {
+        schema: {
+          hide: true,
+          params: z.object({ file: z.string().regex(/^icon(-maskable)?-(192|512)\.png$/) }),
+        },
+      },
+      async (request, reply) => {
+        const { file } = request.params;
+        let png = icons.get(file);
+        if (!png) {
+          png = brandIconPng(
+            Number(file.match(/(\d+)\.png$/)![1]),
+            file.includes('maskable') ? 'maskable' : 'any',
+            config.BRAND_PRIMARY_COLOR,
+          );
+          icons.set(file, png);
+        }
+        return reply.header('cache-control', `public, max-age=${DAY}`).type('image/png').send(png);
+      },
+    );
 
     // The installed app's icon (web app manifest): square, the brand colour edge to edge so it can be masked.
     app.get('/media/brand/icon.svg', { schema: { hide: true } }, async (_request, reply) => {

@@ -16,6 +16,7 @@ import {
   staffMember,
   weighBody,
 } from '@despensa/contracts';
+import { staffMay, type StaffDuty } from '@despensa/domain';
 import { checkOrigin, readCookie } from '../../http/session';
 import type { Picking } from '../../flows/pick-order';
 import { storeTopic, type RealtimeHub } from '../../realtime/hub';
@@ -25,7 +26,7 @@ import { publicStaff } from './web';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The operator of a console route, set by the staff guard. */
+    /** The staff member of a console route, set by the staff guard. */
     staff: Staff | null;
   }
 }
@@ -33,7 +34,13 @@ declare module 'fastify' {
 const tags = ['operations'];
 const orderParams = z.object({ id: z.string().min(1).max(100) });
 const lineParams = orderParams.extend({ index: z.coerce.number().int().min(0).max(999) });
-const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse };
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+};
 const STAFF_SESSION_SECONDS = 12 * 3600;
 
 /** The staff token: the x-staff-token header (tools, tests) or the console's own cookie. */
@@ -58,9 +65,31 @@ function staffCookie(request: FastifyRequest, reply: FastifyReply, token: string
   );
 }
 
-function currentStaff(request: FastifyRequest): Staff {
+function loggedInStaff(request: FastifyRequest): Staff {
   if (!request.staff) throw new Failure('notStaff');
   return request.staff;
+}
+
+/** The operator of a picking route: a merchandiser's session does not open the store's orders. */
+function currentStaff(request: FastifyRequest): Staff {
+  const staff = loggedInStaff(request);
+  if (!staffMay(staff.role, 'picking')) throw new Failure('staffRoleForbidden');
+  return staff;
+}
+
+/**
+ * A console route's guard: a live staff session (header or the console's cookie, whose requests must come
+ * from the shop's own pages) whose role has the duty when one is named.
+ */
+export function staffGuard(operations: OperationsService, duty?: StaffDuty) {
+  return async (request: FastifyRequest) => {
+    const { token, viaCookie } = staffToken(request);
+    const staff = await operations.session(token);
+    if (!staff) throw new Failure('notStaff');
+    checkOrigin(request, viaCookie);
+    if (duty && !staffMay(staff.role, duty)) throw new Failure('staffRoleForbidden');
+    request.staff = staff;
+  };
 }
 
 /**
@@ -74,13 +103,7 @@ export function operationsRoutes(
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.decorateRequest('staff', null);
-    const guard = async (request: FastifyRequest) => {
-      const { token, viaCookie } = staffToken(request);
-      const staff = await operations.session(token);
-      if (!staff) throw new Failure('notStaff');
-      checkOrigin(request, viaCookie);
-      request.staff = staff;
-    };
+    const guard = staffGuard(operations);
 
     app.post(
       '/api/operations/session',
@@ -126,7 +149,7 @@ export function operationsRoutes(
       scoped.get(
         '/api/operations/me',
         { schema: { tags, summary: 'The logged-in operator', response: { 200: staffMember, ...errors } } },
-        async (request) => publicStaff(currentStaff(request)),
+        async (request) => publicStaff(loggedInStaff(request)),
       );
 
       scoped.get(

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Failure, type StaffMember } from '@despensa/contracts';
+import { staffMay, type StaffDuty, type StaffRole } from '@despensa/domain';
 import type { Database, Tx } from '../../db/client';
 import { hashPassword, sha256, verifyPassword, type AuthService } from '../auth/service';
 import type { StoreRow, StoresService } from '../stores/service';
@@ -11,6 +12,8 @@ export const STAFF_COOKIE = 'despensa_staff';
 const STAFF_SESSION_HOURS = 12;
 /** The seeded operator of every seed store: `operador.{storeId}@despensa.cl` with this password (README). */
 export const SEED_OPERATOR_PASSWORD = 'operador-despensa';
+/** The seeded merchandiser (the analytics dashboard), of the first active store (README). */
+export const SEED_MERCHANDISER = { email: 'comercial@despensa.cl', password: 'comercial-despensa' };
 
 /** A logged-in operator and the store (sales channel) it works for. */
 export interface Staff extends StaffMember {
@@ -32,46 +35,63 @@ export class OperationsService {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  /** One operator per active store that has none yet (idempotent; each start may run it). */
+  /**
+   * One operator per active store that has none yet, and the merchandiser (of the first store); idempotent,
+   * each start may run it.
+   */
   async seed(): Promise<void> {
     const stores = await this.storesService.activeRows();
-    const existing = new Set(
-      (await this.database.db.select({ storeId: staffMember.storeId }).from(staffMember)).map(
-        (row) => row.storeId,
-      ),
+    const existing = await this.database.db
+      .select({ storeId: staffMember.storeId, email: staffMember.email, role: staffMember.role })
+      .from(staffMember);
+    const staffed = new Set(existing.filter((row) => row.role === 'operator').map((row) => row.storeId));
+    const wanted: (Omit<typeof staffMember.$inferInsert, 'passwordHash' | 'createdAt'> & {
+      password: string;
+    })[] = stores
+      .filter((store) => !staffed.has(store.id))
+      .map((store) => ({
+        id: `op-${store.id}`,
+        email: `operador.${store.id}@despensa.cl`,
+        name: `Operador ${store.name}`,
+        role: 'operator',
+        storeId: store.id,
+        password: SEED_OPERATOR_PASSWORD,
+      }));
+    if (stores[0] && !existing.some((row) => row.email === SEED_MERCHANDISER.email))
+      wanted.push({
+        id: 'merch-seed',
+        email: SEED_MERCHANDISER.email,
+        name: 'Comercial Despensa',
+        role: 'merchandiser',
+        storeId: stores[0].id,
+        password: SEED_MERCHANDISER.password,
+      });
+    if (wanted.length === 0) return;
+    const hashes = new Map<string, Promise<string>>();
+    const createdAt = this.clock();
+    const rows = await Promise.all(
+      wanted.map(async ({ password, ...member }) => {
+        if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+        return { ...member, passwordHash: await hashes.get(password)!, createdAt };
+      }),
     );
-    const missing = stores.filter((store) => !existing.has(store.id));
-    if (missing.length === 0) return;
-    const passwordHash = await hashPassword(SEED_OPERATOR_PASSWORD);
-    await this.database.db
-      .insert(staffMember)
-      .values(
-        missing.map((store) => ({
-          id: `op-${store.id}`,
-          email: `operador.${store.id}@despensa.cl`,
-          name: `Operador ${store.name}`,
-          role: 'operator' as const,
-          storeId: store.id,
-          passwordHash,
-          createdAt: this.clock(),
-        })),
-      )
-      .onConflictDoNothing();
+    await this.database.db.insert(staffMember).values(rows).onConflictDoNothing();
   }
 
-  /** Adds an operator of a store (tests and the shop's own tooling). */
-  async addOperator(input: {
+  /** Adds a staff member (tests and the shop's own tooling). */
+  async addStaff(input: {
     email: string;
     name: string;
     storeId: string;
     password: string;
+    role: StaffRole;
   }): Promise<string> {
-    const id = `op-${randomBytes(6).toString('hex')}`;
+    const id = `${input.role === 'operator' ? 'op' : 'staff'}-${randomBytes(6).toString('hex')}`;
     await this.database.db.insert(staffMember).values({
       id,
       email: input.email,
       name: input.name,
-      role: 'operator',
+      role: input.role,
       storeId: input.storeId,
       passwordHash: await hashPassword(input.password),
       createdAt: this.clock(),
@@ -120,6 +140,17 @@ export class OperationsService {
         ),
       );
     return row ? this.staffOf(row.member) : null;
+  }
+
+  /**
+   * The staff member of a live session whose role has this duty: notStaff without a session,
+   * staffRoleForbidden when the role does not reach it.
+   */
+  async staffFor(token: string | undefined, duty: StaffDuty): Promise<Staff> {
+    const staff = await this.session(token);
+    if (!staff) throw new Failure('notStaff');
+    if (!staffMay(staff.role, duty)) throw new Failure('staffRoleForbidden');
+    return staff;
   }
 
   async logout(token: string | undefined): Promise<void> {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { StaffRole } from '@despensa/domain';
 
 /**
  * The operations module owns the staff: accounts with a role per store, their sessions (a cookie of their
@@ -11,8 +12,8 @@ export const staffMember = pgTable(
     id: text('id').primaryKey(),
     email: text('email').notNull(),
     name: text('name').notNull(),
-    /** 'operator': picks and moves the orders of its store. */
-    role: text('role').$type<'operator'>().notNull(),
+    /** 'operator' picks and moves the orders of its store, 'merchandiser' reads the analytics, 'admin' both. */
+    role: text('role').$type<StaffRole>().notNull(),
     storeId: text('store_id').notNull(),
     /** scrypt, as the shoppers' (auth module's hashPassword). */
     passwordHash: text('password_hash').notNull(),

@@ -11,11 +11,7 @@ import type { OperationsService, Staff } from './service';
 
 /** The console's services as the web's loaders and actions call them (StorefrontServices.operations). */
 export function operationsForWeb(operations: OperationsService, picking: Picking): OperationsWebService {
-  const staffOf = async (token: string | undefined): Promise<Staff> => {
-    const staff = await operations.session(token);
-    if (!staff) throw new Failure('notStaff');
-    return staff;
-  };
+  const staffOf = (token: string | undefined): Promise<Staff> => operations.staffFor(token, 'picking');
   return {
     session: async (token) => {
       const staff = await operations.session(token);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
+import { staffMay } from '@despensa/domain';
 import type { StaffMember } from '@despensa/contracts';
 import './operations.css';
 
@@ -12,6 +13,11 @@ export function ConsoleShell({ staff, children }: { staff: StaffMember | null; c
           <Link to="/operaciones">Operaciones</Link>
           {staff ? ` · ${staff.storeName}` : null}
         </p>
+        {staff && staffMay(staff.role, 'picking') && staffMay(staff.role, 'analytics') ? (
+          <nav aria-label="Consola">
+            <Link to="/operaciones">Pedidos</Link> · <Link to="/operaciones/analitica">Analítica</Link>
+          </nav>
+        ) : null}
         {staff ? (
           <Form method="post" action="/operaciones/salir">
             <span>{staff.name} </span>

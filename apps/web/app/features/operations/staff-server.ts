@@ -1,4 +1,5 @@
 import { data, redirect } from 'react-router';
+import { staffHomeDuty, staffMay, type StaffDuty, type StaffRole } from '@despensa/domain';
 import {
   failureCodeOf,
   failureMessageOf,
@@ -14,6 +15,11 @@ const STAFF_COOKIE = 'despensa_staff';
 const STAFF_COOKIE_SECONDS = 12 * 3600;
 export const CONSOLE_PATH = '/operaciones';
 export const CONSOLE_LOGIN_PATH = '/operaciones/ingreso';
+export const ANALYTICS_PATH = '/operaciones/analitica';
+const DUTY_PATHS: Record<StaffDuty, string> = { picking: CONSOLE_PATH, analytics: ANALYTICS_PATH };
+
+/** The console page a staff member starts on (an operator's orders, a merchandiser's analytics). */
+export const staffHome = (role: StaffRole) => DUTY_PATHS[staffHomeDuty(role)];
 
 export function staffTokenOf(request: Request): string | undefined {
   const raw = cookieValue(request.headers.get('cookie'), STAFF_COOKIE);
@@ -27,14 +33,19 @@ function staffCookie(request: Request, token: string, maxAge: number): string {
   });
 }
 
-/** The operator of the request, or off to the console's login. */
+/**
+ * The staff member of the request whose role has this duty; off to the console's login without a session,
+ * and to its own start page when its role does not reach this one.
+ */
 export async function requireStaff(
   services: StorefrontServices,
   request: Request,
+  duty: StaffDuty,
 ): Promise<{ staff: StaffMember; token: string }> {
   const token = staffTokenOf(request);
   const staff = await services.operations.session(token);
   if (!staff || !token) throw redirect(CONSOLE_LOGIN_PATH);
+  if (!staffMay(staff.role, duty)) throw redirect(staffHome(staff.role));
   return { staff, token };
 }
 
@@ -42,12 +53,12 @@ export async function staffLoginAction(services: StorefrontServices, request: Re
   assertSameOrigin(request);
   const form = await request.formData();
   try {
-    const { token } = await services.operations.login(
+    const { staff, token } = await services.operations.login(
       String(form.get('login') ?? ''),
       String(form.get('password') ?? ''),
       clientAddressOf(request),
     );
-    return redirect(CONSOLE_PATH, {
+    return redirect(staffHome(staff.role), {
       headers: { 'set-cookie': staffCookie(request, token, STAFF_COOKIE_SECONDS) },
     });
   } catch (error) {
@@ -92,7 +103,7 @@ function operatorActionOf(form: FormData): OperatorAction | null {
 /** A console form on an order: an operator action or a chat reply. Refusals come back as `error`. */
 export async function orderConsoleAction(services: StorefrontServices, request: Request, orderId: string) {
   assertSameOrigin(request);
-  const { token } = await requireStaff(services, request);
+  const { token } = await requireStaff(services, request, 'picking');
   const form = await request.formData();
   try {
     if (form.get('intent') === 'say') {

@@ -41,7 +41,7 @@ export function AnalyticsDashboardView({ dashboard }: { dashboard: AnalyticsDash
   }).filter(({ steps }) => steps[0]!.value > 0 || steps.some((step) => step.value > 0));
 
   return (
-    <main className="analytics-dashboard">
+    <div className="analytics-dashboard">
       <h1>Analítica de la tienda</h1>
       <Form method="get" className="analytics-dashboard__range">
         <label>
@@ -172,28 +172,6 @@ export function AnalyticsDashboardView({ dashboard }: { dashboard: AnalyticsDash
           })}
         </div>
       </section>
-    </main>
-  );
-}
-
-/** The staff key form, until the console's staff roles land. */
-export function StaffKeyForm({ error }: { error: string | null }) {
-  return (
-    <main className="analytics-dashboard">
-      <h1>Analítica de la tienda</h1>
-      <Form method="post" className="analytics-dashboard__range">
-        <label>
-          Clave del personal <input type="password" name="clave" autoComplete="current-password" required />
-        </label>
-        <button type="submit" className="button button--primary">
-          Entrar
-        </button>
-      </Form>
-      {error ? (
-        <p role="alert" className="analytics-dashboard__error">
-          {error}
-        </p>
-      ) : null}
-    </main>
+    </div>
   );
 }
