@@ -335,8 +335,11 @@ describe('checkout', () => {
     await pay(page);
     await page.getByText('En estos momentos no podemos completar tu solicitud').waitFor();
     await page.unrouteAll();
+    // The page reloads where it is: its URL matches already, so wait for the new page's load event.
+    const reloaded = page.waitForEvent('load');
     await page.getByRole('button', { name: 'Reintentar' }).click();
-    await page.waitForURL(stepUrl('payment'));
+    await reloaded;
+    expect(page.url()).toMatch(stepUrl('payment'));
 
     // Paying again, with Redcompra debit (30) on the acquirer's page, places the order.
     await page.getByRole('radio', { name: /^Tarjeta de débito Redcompra/ }).check();

@@ -268,8 +268,14 @@ describe('favourites', () => {
       .locator('.buy-box')
       .getByRole('button', { name: `Guardar ${product.productName} en favoritos` });
     expect(await heart.getAttribute('aria-pressed')).toBe('false');
+    // The heart turns at once (optimistic); the full page load below would cancel the save still on its way.
+    const saved = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' && /favorit/.test(new URL(response.url()).pathname),
+    );
     await heart.click();
     await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
+    expect((await saved).ok()).toBe(true);
     await page.goto('/productos-favoritos');
     await page.getByRole('heading', { name: 'Favoritos', level: 1 }).waitFor();
     await page.getByRole('link', { name: product.productName }).waitFor();

@@ -234,11 +234,13 @@ describe('purchases: list → detail → reschedule → cancel, and repeat last 
         .waitFor();
       expect(await stockOf(edited)).toBe(editedStock + 2);
       const after = await api(shopper.token)<Order>('GET', `/api/checkout/pub/orders/${lastOrder}`);
-      expect(after.items.map(({ id, quantity }) => ({ id, quantity }))).toEqual([
-        { id: edited, quantity: 1 },
-        { id: weighed, quantity: 1 },
-        { id: cheapest.id, quantity: 1 },
-      ]);
+      const lines = (order: Order) =>
+        Object.fromEntries(order.items.map(({ id, quantity }) => [id, quantity]));
+      expect(lines(after)).toEqual({
+        [edited]: 1,
+        [weighed]: 1,
+        [cheapest.id]: 1,
+      });
       expect(after.value).toBe(placed.value + difference);
 
       // Before scripts run, the search is a GET of the page and the form a plain POST.
@@ -265,10 +267,7 @@ describe('purchases: list → detail → reschedule → cancel, and repeat last 
         await plain.close();
       }
       const removed = await api(shopper.token)<Order>('GET', `/api/checkout/pub/orders/${lastOrder}`);
-      expect(removed.items.map(({ id, quantity }) => ({ id, quantity }))).toEqual([
-        { id: edited, quantity: 1 },
-        { id: weighed, quantity: 1 },
-      ]);
+      expect(lines(removed)).toEqual({ [edited]: 1, [weighed]: 1 });
     } finally {
       await context.close();
     }
