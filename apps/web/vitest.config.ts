@@ -9,5 +9,8 @@ export default defineConfig({
     hookTimeout: 240_000,
     // One Chromium at a time: two cores serve the shop and the browser.
     fileParallelism: false,
+    // The journeys share two cores with the API half of \`npm test\`: a journey that fails is run once more,
+    // and Vitest reports it as retried (the checkout's 480 px payment journey has failed so under load).
+    retry: 1,
   },
 });

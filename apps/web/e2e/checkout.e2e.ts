@@ -172,7 +172,14 @@ async function throughStepsWithoutScripts(context: BrowserContext, width: number
 
 /** On the acquirer's card and bank pages (the sandbox, outside the shop's app) with a test card. */
 async function payAtAcquirer(page: Page, card: string): Promise<void> {
-  await page.getByRole('heading', { name: 'Pago con tarjeta' }).waitFor();
+  await page
+    .getByRole('heading', { name: 'Pago con tarjeta' })
+    .waitFor()
+    .catch(async (error: Error) => {
+      // Where the shopper is instead, and what the page tells them: a failure that says why.
+      const told = await page.locator('[role="alert"], [role="dialog"], h1').allInnerTexts();
+      throw new Error(`${error.message}\non ${page.url()}, the page says: ${JSON.stringify(told)}`);
+    });
   await page.getByLabel('Número de tarjeta').fill(card);
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.getByRole('heading', { name: 'Autenticación del banco' }).waitFor();
