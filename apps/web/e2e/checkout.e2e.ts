@@ -4,8 +4,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { computeRutCheckDigit, formatCLP } from '@despensa/domain';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
 import { chooseHomeDelivery } from './support/shopper';
+import { api } from './support/api';
 
-const API_HEADERS = { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web' };
 const PASSWORD = 'clave-segura-123';
 /** Transbank's integration cards (README): approved VISA, rejected Mastercard. */
 const VISA = '4051 8856 0044 6623';
@@ -28,23 +28,6 @@ interface ApiOrder {
 }
 
 let browser: Browser;
-
-async function api<T>(
-  path: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
-): Promise<T> {
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...API_HEADERS,
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.token ? { 'x-access-token': init.token } : {}),
-    },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  expect(response.status, `${init.method ?? 'GET'} ${path}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
 
 let customers = 0;
 /** A new customer with a home address in Providencia (covered); answers their e-mail and session token. */
@@ -347,6 +330,8 @@ describe('checkout', () => {
     await page.getByRole('button', { name: 'Reintentar' }).click();
     await reloaded;
     expect(page.url()).toMatch(stepUrl('payment'));
+    // A method chosen before the scripts run would be put back to the saved one by hydration.
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-interactive'));
 
     // Paying again, with Redcompra debit (30) on the acquirer's page, places the order.
     await page.getByRole('radio', { name: /^Tarjeta de débito Redcompra/ }).check();

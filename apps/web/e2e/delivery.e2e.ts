@@ -13,8 +13,8 @@ import {
 } from '@despensa/domain';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
 import { goOnToPay } from './support/delivery';
+import { API_HEADERS, api } from './support/api';
 
-const API_HEADERS = { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web' };
 const PASSWORD = 'clave-segura-123';
 
 interface WithdrawalStore {
@@ -40,23 +40,6 @@ interface ApiProduct {
 let browser: Browser;
 let stores: WithdrawalStore[];
 let token: string;
-
-async function api<T>(
-  path: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
-): Promise<T> {
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...API_HEADERS,
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.token ? { 'x-access-token': init.token } : {}),
-    },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  expect(response.status, `${init.method ?? 'GET'} ${path}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
 
 /** A customer with two addresses: one in Providencia (covered) and one in the seeded exclusion zone. */
 /** A new customer's e-mail (password PASSWORD). */

@@ -4,8 +4,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PAYMENT_IDS, computeRutCheckDigit, formatCLP } from '@despensa/domain';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
 import { chooseHomeDelivery, enrolCard } from './support/shopper';
+import { api } from './support/api';
 
-const API_HEADERS = { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web' };
 const PASSWORD = 'clave-segura-123';
 const CARD_IN_USE =
   'Puedes eliminar tu tarjeta una vez que tu pedido haya sido recolectado y la boleta haya sido emitida.';
@@ -27,23 +27,6 @@ afterAll(async () => {
   await db?.end();
   await browser?.close();
 });
-
-async function api<T>(
-  path: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
-): Promise<T> {
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...API_HEADERS,
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.token ? { 'x-access-token': init.token } : {}),
-    },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  expect(response.status, `${init.method ?? 'GET'} ${path}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
 
 let serial = 0;
 /** Registers a customer (a new e-mail unless one is given) and answers their session token. */
