@@ -13,4 +13,14 @@ export const errorResponse = z
   })
   .meta({ id: 'Error' });
 
+/** A route schema's failure answers: each status listed answers the JSON error body. */
+export function errorResponses<Status extends number>(
+  ...statuses: Status[]
+): Record<Status, typeof errorResponse> {
+  return Object.fromEntries(statuses.map((status) => [status, errorResponse])) as Record<
+    Status,
+    typeof errorResponse
+  >;
+}
+
 export const salesChannelQuery = z.coerce.number().int().min(1).max(100000).default(1);

@@ -6,6 +6,7 @@ import {
   addressValidateBody,
   comuna,
   errorResponse,
+  errorResponses,
   region,
   verifyBlockedResponse,
 } from '@despensa/contracts';
@@ -14,13 +15,7 @@ import type { AuthService } from '../auth/service';
 import type { AddressService } from './service';
 
 const tags = ['address'];
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const idParams = z.object({ id: z.string().min(1).max(60) });
 
 /** §7 address calls (all need a session) and the region and comuna pickers of the address dialog. */

@@ -1,18 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { activateCouponBody, activatedCoupon, errorResponse, loyaltyAccount } from '@despensa/contracts';
+import { activateCouponBody, activatedCoupon, errorResponses, loyaltyAccount } from '@despensa/contracts';
 import { currentSession, requireSession } from '../../http/session';
 import type { AuthService } from '../auth/service';
 import type { LoyaltyCoupons } from '../../flows/loyalty-coupons';
 import type { LoyaltyService } from './service';
 
 const tags = ['loyalty'];
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** §7 loyalty points call and the coupons of /mi-cupon, for the shoppers who see it (§6, §9). */
 export function loyaltyRoutes(

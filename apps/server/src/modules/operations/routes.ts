@@ -7,6 +7,7 @@ import {
   chatBody,
   chatMessage,
   errorResponse,
+  errorResponses,
   Failure,
   fulfilment,
   pickingBoard,
@@ -34,13 +35,7 @@ declare module 'fastify' {
 const tags = ['operations'];
 const orderParams = z.object({ id: z.string().min(1).max(100) });
 const lineParams = orderParams.extend({ index: z.coerce.number().int().min(0).max(999) });
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const STAFF_SESSION_SECONDS = 12 * 3600;
 
 /** The staff token: the x-staff-token header (tools, tests) or the console's own cookie. */

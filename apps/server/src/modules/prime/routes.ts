@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse, joinPrimeBody, primeMembership } from '@despensa/contracts';
+import { errorResponses, joinPrimeBody, primeMembership } from '@despensa/contracts';
 import { currentSession, requireSession } from '../../http/session';
 import { requireFeature } from '../../http/feature';
 import type { AuthService } from '../auth/service';
@@ -7,13 +7,7 @@ import type { FlagsService } from '../flags/service';
 import type { PrimeMemberships } from '../../flows/prime-membership';
 
 const tags = ['prime'];
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  402: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-};
+const errors = errorResponses(400, 401, 402, 404, 409);
 
 /** Prime (/mi-cuenta/prime), behind the Prime flag (§9: off by default). */
 export function primeRoutes(
