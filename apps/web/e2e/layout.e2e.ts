@@ -310,7 +310,7 @@ describe('application start and failures', () => {
     }));
     expect(firstPaint).not.toBeNull();
     expect(firstScript).toBeGreaterThan(firstPaint!);
-    // Once started, the app hydrates: the module preloads are real ones and the page answers taps.
+    // Once started, the app hydrates (React adds the module preloads then) and the page answers taps.
     expect(await page.locator('head link[rel="modulepreload"]').count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Elige tu modo de entrega' }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './money';
+export * from './number-format';
 export * from './validation/rut';
 export * from './validation/contact';
 export * from './validation/giftCard';

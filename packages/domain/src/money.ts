@@ -1,6 +1,5 @@
-import { CENTS_PER_PESO, CURRENCY, LOCALE } from './constants';
-
-const clpFormatter = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY });
+import { CENTS_PER_PESO } from './constants';
+import { formatPesos } from './number-format';
 
 /** Half away from zero, like Intl's default rounding, and never -0. */
 function roundHalfAwayFromZero(value: number): number {
@@ -23,7 +22,5 @@ export function centsFromPesos(pesos: number): number {
  * which is not how Chilean shops print discounts).
  */
 export function formatCLP(cents: number): string {
-  const pesos = roundToWholePesos(cents) / CENTS_PER_PESO;
-  const text = clpFormatter.format(Math.abs(pesos));
-  return pesos < 0 ? `-${text}` : text;
+  return formatPesos(roundToWholePesos(cents) / CENTS_PER_PESO);
 }

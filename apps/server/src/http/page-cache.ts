@@ -47,8 +47,6 @@ const CONSENT_COOKIE = 'despensa_consent';
 const PERSONAL_CHOICE_FIELDS = ['addressId', 'addressLine', 'addressEssentials'] as const;
 
 /** A CDN may keep a shared page this long and serve it stale while it fetches a fresh one. */
-/** React Router's lazy route discovery (its default manifestPath). */
-const MANIFEST_PATH = '/__manifest';
 export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=120';
 const PERSONAL_CACHE_CONTROL = 'private, no-cache';
 
@@ -167,9 +165,9 @@ export class PageCache {
   sharedPageOf(request: FastifyRequest): SharedPageRequest | null {
     if (request.method !== 'GET' && request.method !== 'HEAD') return null;
     const url = new URL(request.url, 'http://shop');
-    // React Router's own data and route-discovery requests stay uncached: they carry route lists, and the
-    // manifest's own immutable Cache-Control (its version in the query) must reach the browser unchanged.
-    if (url.pathname.endsWith('.data') || url.pathname === MANIFEST_PATH) return null;
+    // React Router's own data requests stay uncached: a client navigation reads the data of the shopper's
+    // own session (the route manifest comes with the page: apps/web/react-router.config.ts).
+    if (url.pathname.endsWith('.data')) return null;
     if (!this.isSharedPath(url.pathname)) return null;
     const cookies = parseCookies(request.headers.cookie);
     // A logged-in shopper's page is rendered for them: the session checks at page start (an expired

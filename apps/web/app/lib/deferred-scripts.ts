@@ -1,12 +1,15 @@
 /**
- * The page is drawn on the server, so its scripts only make it interactive. The server's HTML carries them
- * inert (critical-path.server.ts rewrites the module preloads and React Router's module script with these
- * markers), and the inline starter below brings them to life once the whole document is parsed and a
- * frame has been painted: text and pictures never wait for, or share the line with, ~135 KB of JavaScript.
- * A started script keeps the inert one's Content-Security-Policy nonce.
+ * The page is drawn on the server, so its scripts only make it interactive. The server's HTML carries React
+ * Router's module script inert (critical-path.server.ts marks it with this type, and leaves its module
+ * preloads out), and the inline starter below brings it to life once the whole document is parsed and a
+ * frame has been painted: text and pictures never wait for, or share the line with, the JavaScript. A
+ * started script keeps the inert one's Content-Security-Policy nonce.
+ *
+ * No module preloads: inserted at once, ~50 of them made Chrome compile every cached module inside one
+ * task (50–400 ms of a phone's main thread). The script's own imports fetch the same modules, each
+ * compiled in a task of its own, and React adds the preloads at hydration, when the modules are loaded.
  */
 export const DEFERRED_MODULE_TYPE = 'text/x-despensa-deferred-module';
-export const DEFERRED_REL_ATTRIBUTE = 'data-deferred-rel';
 /** Set on <html> once the app has hydrated: the page answers taps from then on. */
 export const INTERACTIVE_ATTRIBUTE = 'data-interactive';
 
@@ -17,9 +20,6 @@ export const INTERACTIVE_ATTRIBUTE = 'data-interactive';
  */
 export const START_SCRIPTS_AFTER_FIRST_PAINT =
   'addEventListener("DOMContentLoaded",function(){var started=false;function start(){if(started)return;started=true;' +
-  `document.querySelectorAll("link[${DEFERRED_REL_ATTRIBUTE}]").forEach(function(l){` +
-  'var n=document.createElement("link");' +
-  `n.rel=l.getAttribute("${DEFERRED_REL_ATTRIBUTE}");n.href=l.href;document.head.appendChild(n)});` +
   `document.querySelectorAll('script[type="${DEFERRED_MODULE_TYPE}"]').forEach(function(o){` +
   'var n=document.createElement("script");n.type="module";n.nonce=o.nonce;n.textContent=o.textContent;' +
   'document.body.appendChild(n)})}' +

@@ -1,4 +1,4 @@
-import { LOCALE, SHOP_TIME_ZONE, formatCLP } from '@despensa/domain';
+import { LOCALE, SHOP_TIME_ZONE, formatCLP, formatDecimal } from '@despensa/domain';
 
 /** Cents to '$1.290' (domain's rule; re-exported so components import formatting from one place). */
 export const formatPrice = formatCLP;
@@ -48,16 +48,9 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(date.getTime()) ? '' : dateTimeFormatter().format(date);
 }
 
-const numberFormatters = new Map<number, Intl.NumberFormat>();
-
-/** A number as shoppers read it: 12345 → '12.345', 4.25 with one decimal → '4,3'. */
+/** A number as shoppers read it: 12345 → '12.345', 4.25 with one decimal → '4,3' (domain's rule). */
 export function formatNumber(value: number, maximumFractionDigits = 3): string {
-  let formatter = numberFormatters.get(maximumFractionDigits);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(LOCALE, { maximumFractionDigits });
-    numberFormatters.set(maximumFractionDigits, formatter);
-  }
-  return formatter.format(value);
+  return formatDecimal(value, maximumFractionDigits);
 }
 
 /** An average rating: 4.25 → '4,3'. */

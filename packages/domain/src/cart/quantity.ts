@@ -1,7 +1,5 @@
-import { LOCALE } from '../constants';
+import { formatDecimal } from '../number-format';
 import { isWeighed } from './limits';
-
-const kilos = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 3 });
 
 type Measured = { unitMultiplier: number; measurementUnit: string };
 
@@ -13,10 +11,10 @@ export function weightInKg(line: Measured & { quantity: number }): number {
 /** A quantity as the shopper chooses it: units, or the weight of a weighed item (1 step of 0.5 → '0,5 kg'). */
 export function quantityLabel(line: Measured & { quantity: number }): string {
   if (!isWeighed(line.measurementUnit)) return String(line.quantity);
-  return `${kilos.format(weightInKg(line))} kg`;
+  return `${formatDecimal(weightInKg(line))} kg`;
 }
 
 /** What one click of a stepper adds or takes away, in the shopper's words. */
 export function quantityStepLabel(line: Measured): string {
-  return isWeighed(line.measurementUnit) ? `${kilos.format(line.unitMultiplier)} kg` : 'una unidad';
+  return isWeighed(line.measurementUnit) ? `${formatDecimal(line.unitMultiplier)} kg` : 'una unidad';
 }

@@ -1,3 +1,4 @@
+import { formatDecimal } from '../number-format';
 import {
   EXPRESS_ADDED_MINUTES_TABLE,
   EXPRESS_BASE_MINUTES,
@@ -47,7 +48,7 @@ function firstExpressTime(): string {
 }
 
 /** '3,5' for 12,600,000 ms: hours in es-CL, as the shopper reads them. */
-const EXPRESS_TIME_LIMIT_HOURS = (EXPRESS_TIME_LIMIT_MS / 3_600_000).toLocaleString('es-CL');
+const EXPRESS_TIME_LIMIT_HOURS = formatDecimal(EXPRESS_TIME_LIMIT_MS / 3_600_000);
 
 /** What the shopper is told when express cannot be promised, from the §9 constants. */
 export const EXPRESS_UNAVAILABLE_MESSAGES: Record<ExpressUnavailableReason, string> = {

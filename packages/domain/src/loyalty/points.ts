@@ -1,3 +1,4 @@
+import { formatDecimal } from '../number-format';
 import type { Promotion } from '../promotions/types';
 
 /**
@@ -15,7 +16,7 @@ export function pointsForOrder(invoicedValue: number): number {
 
 /** The account menu's balance line (§2). */
 export function pointsLabel(points: number): string {
-  return `Tienes ${new Intl.NumberFormat('es-CL').format(points)} puntos`;
+  return `Tienes ${formatDecimal(points)} puntos`;
 }
 
 /** A coupon a shopper activates with points; the cart's coupon engine then applies its promotion. */

@@ -1,13 +1,8 @@
-import { LOCALE, SANTIAGO_DEFAULT_LOCATION, haversineKm, type LngLat } from '@despensa/domain';
-import { onFirstUse } from '../../lib/format';
-
-const kmFormat = onFirstUse(
-  () => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1, minimumFractionDigits: 1 }),
-);
+import { SANTIAGO_DEFAULT_LOCATION, formatDecimal, haversineKm, type LngLat } from '@despensa/domain';
 
 /** '2,3 km' */
 export function formatKm(km: number): string {
-  return `${kmFormat().format(km)} km`;
+  return `${formatDecimal(km, 1, 1)} km`;
 }
 
 /** §4/§9: with no address, distances are measured from the fixed default Santiago point. */

@@ -8,6 +8,7 @@ import {
   type PageType,
   type WebVitalName,
 } from '@despensa/contracts';
+import { formatNumber } from '../../../lib/format';
 import { BarChart } from './bar-chart';
 import './dashboard.css';
 
@@ -28,7 +29,7 @@ const PAGE_NAMES: Record<PageType, string> = {
   other: 'Otras',
 };
 const formatVital = (name: WebVitalName) => (value: number) =>
-  name === 'CLS' ? value.toFixed(3) : `${Math.round(value).toLocaleString('es-CL')} ms`;
+  name === 'CLS' ? value.toFixed(3) : `${formatNumber(Math.round(value))} ms`;
 
 /** The merchandisers' dashboard: what shoppers do and how fast the shop is for them. */
 export function AnalyticsDashboardView({ dashboard }: { dashboard: AnalyticsDashboard }) {
@@ -93,7 +94,7 @@ export function AnalyticsDashboardView({ dashboard }: { dashboard: AnalyticsDash
                   <th scope="row">{row.day}</th>
                   <td>{DEVICE_NAMES[row.device]}</td>
                   {FUNNEL_STEPS.map((step) => (
-                    <td key={step}>{row[step].toLocaleString('es-CL')}</td>
+                    <td key={step}>{formatNumber(row[step])}</td>
                   ))}
                   <td>{row.visits ? `${((row.orders / row.visits) * 100).toFixed(1)} %` : '—'}</td>
                 </tr>

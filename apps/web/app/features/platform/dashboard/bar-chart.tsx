@@ -1,3 +1,5 @@
+import { formatNumber } from '../../../lib/format';
+
 /** A horizontal bar chart in SVG: one bar per row, its value at the end, an optional threshold line. */
 export interface Bar {
   label: string;
@@ -14,7 +16,7 @@ const WIDTH = 640;
 export function BarChart({
   title,
   bars,
-  format = (value) => value.toLocaleString('es-CL'),
+  format = formatNumber,
   threshold,
 }: {
   title: string;
