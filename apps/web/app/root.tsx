@@ -47,6 +47,7 @@ import { useAppStart } from './lib/use-app-start';
 import { useNonce } from './lib/nonce';
 import { useRouteChangeScroll } from './lib/use-route-change-scroll';
 import stylesHref from './styles/global.css?url';
+import { useShopLinkNavigation } from './ui/shop-link';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }];
 
@@ -157,6 +158,7 @@ export default function App({ loaderData: pageData }: Route.ComponentProps) {
   const loaderData = useShopperParts(pageData);
   useAppStart(loaderData.api);
   useRouteChangeScroll();
+  useShopLinkNavigation();
   const { pathname } = useLocation();
   if (isConsolePath(pathname)) return <Outlet />;
   if (loaderData.outdatedBrowser) return <OutdatedBrowserPage brand={loaderData.brand} />;

@@ -233,3 +233,22 @@ describe('a second brand on its own host (§1 white-label, multi-seller)', () =>
     expect(await cardNames(page)).toHaveLength(Math.min(sellersOwn, 40));
   });
 });
+it('opens a product from its card and a page from the footer without reloading the page', async () => {
+  const page = await open('/lacteos');
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-interactive'));
+  // A value of this document's own: a full page load would lose it.
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  const card = page.locator(`${RESULTS} .product-card__name a`).first();
+  const name = ((await card.textContent()) ?? '').trim();
+  await card.click();
+  await page.waitForURL(/\/p$/);
+  await expect.poll(() => page.locator('h1').first().textContent()).toBe(name);
+  await page.goBack();
+  await page.waitForURL(/\/lacteos$/);
+  await page.locator('.site-footer a[href^="/"]').first().click();
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+    true,
+  );
+  await page.context().close();
+});

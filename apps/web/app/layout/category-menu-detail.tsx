@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ShopLink } from '../ui/shop-link';
 import type { MenuCategory } from '../features/content/category-menu-data';
 
 /** One category's sub-categories (at most 4, cut by the loader) and its banner when it is live. */
@@ -13,21 +13,21 @@ export function CategoryMenuDetail({
 }) {
   return (
     <div id={id} className="category-menu__detail" hidden={hidden}>
-      <Link to={category.url} className="category-menu__all">
+      <ShopLink to={category.url} className="category-menu__all">
         Ver todo {category.title}
-      </Link>
+      </ShopLink>
       <ul className="category-menu__children">
         {category.children.map((child) => (
           <li key={child.url}>
-            <Link to={child.url}>
+            <ShopLink to={child.url}>
               {child.title}
               {child.isNew ? <span className="badge badge--new">Nuevo</span> : null}
-            </Link>
+            </ShopLink>
           </li>
         ))}
       </ul>
       {category.banner ? (
-        <Link to={category.banner.url} className="category-menu__banner">
+        <ShopLink to={category.banner.url} className="category-menu__banner">
           {/* The mobile image below 1202 px, where the mobile header is used (§2, §9). */}
           <picture>
             <source
@@ -44,7 +44,7 @@ export function CategoryMenuDetail({
               loading="lazy"
             />
           </picture>
-        </Link>
+        </ShopLink>
       ) : null}
     </div>
   );

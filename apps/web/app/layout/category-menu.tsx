@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { ShopLink } from '../ui/shop-link';
 import type { LinkItem } from '@despensa/contracts';
 import type { MenuCategory } from '../features/content/category-menu-data';
 import { Icon } from '../ui/icon';
@@ -80,7 +81,7 @@ export function CategoryMenu({
           <ul className="category-menu__extra mobile-only" aria-label="Ofertas y campañas">
             {extraLinks.map((link) => (
               <li key={link.url}>
-                <Link to={link.url}>{link.title}</Link>
+                <ShopLink to={link.url}>{link.title}</ShopLink>
               </li>
             ))}
           </ul>

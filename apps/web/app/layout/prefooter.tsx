@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ShopLink } from '../ui/shop-link';
 import type { PrefooterLink } from '@despensa/contracts';
 import { Icon } from '../ui/icon';
 
@@ -9,13 +9,13 @@ export function Prefooter({ links }: { links: PrefooterLink[] }) {
       <ul className="container prefooter__list">
         {links.map((link) => (
           <li key={link.id}>
-            <Link to={link.url} className="prefooter__card">
+            <ShopLink to={link.url} className="prefooter__card">
               <Icon name={link.icon} size={32} />
               <span>
                 <span className="prefooter__title">{link.title}</span>
                 <span className="prefooter__text">{link.text}</span>
               </span>
-            </Link>
+            </ShopLink>
           </li>
         ))}
       </ul>

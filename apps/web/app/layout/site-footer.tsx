@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ShopLink } from '../ui/shop-link';
 import type { FooterContent } from '@despensa/contracts';
 import { NewsletterForm } from '../features/newsletter/newsletter-form';
 import { PaymentBadge } from './payment-badge';
@@ -21,7 +21,7 @@ export function SiteFooter({ footer }: { footer: FooterContent }) {
               <ul>
                 {group.links.map((link) => (
                   <li key={link.url}>
-                    <Link to={link.url}>{link.title}</Link>
+                    <ShopLink to={link.url}>{link.title}</ShopLink>
                   </li>
                 ))}
               </ul>
@@ -67,7 +67,7 @@ export function SiteFooter({ footer }: { footer: FooterContent }) {
             <ul className="legal-links">
               {footer.legalLinks.map((link) => (
                 <li key={link.url}>
-                  <Link to={link.url}>{link.title}</Link>
+                  <ShopLink to={link.url}>{link.title}</ShopLink>
                 </li>
               ))}
             </ul>

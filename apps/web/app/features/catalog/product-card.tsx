@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { memo } from 'react';
 import { formatCLP, isWeighed } from '@despensa/domain';
 import { useCart } from '../cart/cart-context';
 import { QuantityStepper } from '../cart/quantity-stepper';
@@ -11,13 +11,22 @@ import { RatingStars } from './rating-stars';
 import { AddToListButton } from '../lists/add-to-list';
 import { FavouriteButton } from '../lists/favourite-button';
 import { useShopperFeatures } from '../lists/shopper-features-context';
+import { ShopLink } from '../../ui/shop-link';
 import './catalog.css';
 
 /** Product pictures are square SVGs; width and height keep their box before they load (no layout shift). */
 export const CARD_IMAGE_SIZE = 200;
 
-/** `eager` for cards above the fold; `priority` for the one most likely to be the largest paint. */
-export function ProductCard(props: { product: ProductSummary; eager?: boolean; priority?: boolean }) {
+/**
+ * `eager` for cards above the fold; `priority` for the one most likely to be the largest paint. Memoised:
+ * a listing's 45 cards are not drawn again when the page around them changes (the cart's own parts
+ * follow the cart through its context).
+ */
+export const ProductCard = memo(function ProductCard(props: {
+  product: ProductSummary;
+  eager?: boolean;
+  priority?: boolean;
+}) {
   const { product, eager = false, priority = false } = props;
   const { flags } = useShopperFeatures();
   return (
@@ -39,9 +48,7 @@ export function ProductCard(props: { product: ProductSummary; eager?: boolean; p
       />
       <p className="product-card__brand">{product.brand}</p>
       <h3 className="product-card__name">
-        <Link to={product.link} prefetch="intent">
-          {product.name}
-        </Link>
+        <ShopLink to={product.link}>{product.name}</ShopLink>
       </h3>
       {flags.productReviews && product.rating.count > 0 && (
         <RatingStars average={product.rating.average} count={product.rating.count} />
@@ -58,7 +65,7 @@ export function ProductCard(props: { product: ProductSummary; eager?: boolean; p
       </div>
     </article>
   );
-}
+});
 
 /**
  * What a card offers to buy: 'Agotado' when out of stock; 'Agregar' until the product is in the cart, then

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ShopLink } from '../../../ui/shop-link';
 import type { Crumb } from './load-listing';
 
 /** The trail to the current page; the last crumb is the page itself, not a link. */
@@ -10,7 +10,7 @@ export function Breadcrumbs(props: { crumbs: Crumb[]; current?: string }) {
       <ol>
         {crumbs.slice(0, last).map((crumb) => (
           <li key={crumb.url}>
-            <Link to={crumb.url}>{crumb.name}</Link>
+            <ShopLink to={crumb.url}>{crumb.name}</ShopLink>
           </li>
         ))}
         <li aria-current="page">{current ?? crumbs[last]?.name}</li>

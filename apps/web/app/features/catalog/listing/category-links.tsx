@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ShopLink } from '../../../ui/shop-link';
 import type { CategoryLink } from './load-listing';
 
 /** The sub-categories of a category page, to walk down the tree. */
@@ -9,9 +9,9 @@ export function CategoryLinks(props: { links: CategoryLink[] }) {
       <ul>
         {props.links.map((link) => (
           <li key={link.url}>
-            <Link to={link.url}>
+            <ShopLink to={link.url}>
               {link.name} <span className="facet-filters__count">({link.quantity})</span>
-            </Link>
+            </ShopLink>
           </li>
         ))}
       </ul>

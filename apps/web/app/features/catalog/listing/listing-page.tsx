@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Breadcrumbs } from './breadcrumbs';
 import { CategoryLinks } from './category-links';
@@ -78,20 +78,49 @@ function productCount(total: number): string {
  * the server, which cannot know the width) it is a <details> collapsed behind 'Filtrar' whose form
  * applies with 'Aplicar filtros'; CSS shows its content on desktop, and scripts open it there so
  * assistive technology reads it as expanded.
+ *
+ * The filters move into the drawer when the shopper first opens it, not at hydration: moving them then
+ * re-created ~200 elements in one task the phone could not interrupt. Until then they stay in the
+ * hidden panel, so the order select's form (form attribute) is still in the page.
  */
 function FiltersPanel(props: { total: number; children: ReactNode }) {
   const panel = useRef<HTMLDetailsElement>(null);
   const hydrated = useHydrated();
   const desktop = useDesktop();
+  const [drawerOpened, setDrawerOpened] = useState(false);
   useEffect(() => {
     if (panel.current && desktop) panel.current.open = true;
   }, [desktop]);
-  if (hydrated && !desktop) return <FilterDrawer total={props.total}>{props.children}</FilterDrawer>;
+  const phone = hydrated && !desktop;
+  if (phone && drawerOpened) {
+    return <FilterDrawer total={props.total}>{props.children}</FilterDrawer>;
+  }
   return (
-    <details ref={panel} className="listing__filters">
-      <summary>Filtrar</summary>
-      <div className="listing__filters-content">{props.children}</div>
-    </details>
+    <>
+      {phone && (
+        <div className="listing__filters">
+          <FilterDrawerOpener onClick={() => setDrawerOpened(true)} />
+        </div>
+      )}
+      <details ref={panel} className="listing__filters" hidden={phone}>
+        <summary>Filtrar</summary>
+        <div className="listing__filters-content">{props.children}</div>
+      </details>
+    </>
+  );
+}
+
+function FilterDrawerOpener(props: { onClick: () => void; ref?: Ref<HTMLButtonElement> }) {
+  return (
+    <button
+      ref={props.ref}
+      type="button"
+      className="listing__filters-button"
+      aria-haspopup="dialog"
+      onClick={props.onClick}
+    >
+      Filtrar
+    </button>
   );
 }
 
@@ -116,19 +145,13 @@ function FilterDrawer(props: { total: number; children: ReactNode }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const titleId = useId();
+  // Mounted by the shopper's first 'Filtrar': it opens at once.
+  useEffect(() => dialog.current?.showModal(), []);
   const close = () => dialog.current?.close();
   const count = productCount(props.total);
   return (
     <div className="listing__filters">
-      <button
-        ref={opener}
-        type="button"
-        className="listing__filters-button"
-        aria-haspopup="dialog"
-        onClick={() => dialog.current?.showModal()}
-      >
-        Filtrar
-      </button>
+      <FilterDrawerOpener ref={opener} onClick={() => dialog.current?.showModal()} />
       <dialog
         ref={dialog}
         className="dialog listing__drawer"

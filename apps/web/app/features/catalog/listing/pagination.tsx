@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { ShopLink } from '../../../ui/shop-link';
 import { pageHref } from './listing-query';
 
 /** Pages around the current one, plus the first and the last; null marks a gap. */
@@ -19,9 +20,9 @@ export function Pagination(props: { page: number; pageCount: number }) {
   return (
     <nav className="pagination" aria-label="Páginas de resultados">
       {page > 1 && (
-        <Link to={pageHref(location, page - 1)} rel="prev" className="pagination__step">
+        <ShopLink to={pageHref(location, page - 1)} rel="prev" className="pagination__step">
           Anterior
-        </Link>
+        </ShopLink>
       )}
       <ol>
         {visiblePages(page, pageCount).map((each, position) =>
@@ -37,18 +38,18 @@ export function Pagination(props: { page: number; pageCount: number }) {
                   {each}
                 </span>
               ) : (
-                <Link to={pageHref(location, each)} aria-label={`Página ${each}`}>
+                <ShopLink to={pageHref(location, each)} aria-label={`Página ${each}`}>
                   {each}
-                </Link>
+                </ShopLink>
               )}
             </li>
           ),
         )}
       </ol>
       {page < pageCount && (
-        <Link to={pageHref(location, page + 1)} rel="next" className="pagination__step">
+        <ShopLink to={pageHref(location, page + 1)} rel="next" className="pagination__step">
           Siguiente
-        </Link>
+        </ShopLink>
       )}
     </nav>
   );
