@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import { Dialog } from '../../ui/dialog';
-import { Icon } from '../../ui/icon';
 import { useAccount } from '../account/account-context';
 import { CreateListForm } from './create-list-form';
 import type { ListActionResult } from './lists-server';
@@ -27,7 +26,6 @@ export function AddToListButton({ skuId, productName }: { skuId: string; product
         aria-label={`Guardar en lista ${productName}`}
         onClick={() => (account ? setOpen(true) : openDialog('login'))}
       >
-        <Icon name="list" size={20} />
         <span className="add-to-list__label">Guardar en lista</span>
       </button>
       {open && <AddToListDialog skuId={skuId} productName={productName} onClose={() => setOpen(false)} />}

@@ -1,4 +1,3 @@
-import { Icon } from '../../ui/icon';
 import { useAccount } from '../account/account-context';
 import { useShopperFeatures } from './shopper-features-context';
 import './lists.css';
@@ -16,8 +15,6 @@ export function FavouriteButton({ skuId, productName }: { skuId: string; product
       aria-pressed={favourite}
       aria-label={`Guardar ${productName} en favoritos`}
       onClick={() => (account ? setFavourite(skuId, !favourite) : openDialog('login'))}
-    >
-      <Icon name="heart" size={20} />
-    </button>
+    ></button>
   );
 }
