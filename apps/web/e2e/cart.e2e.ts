@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatCLP } from '@despensa/domain';
 import { CART_CACHE_KEY, CART_FALLBACK_NOTICE } from '../app/features/cart/cart-client';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
+import { holdScripts, isInteractive } from './support/hydration';
 
 interface ApiProduct {
   productName: string;
@@ -480,6 +481,23 @@ describe('cart page', () => {
     await page.reload();
     await page.waitForLoadState('networkidle');
     expect(await choice.getByRole('radio', { name: 'No sustituir' }).isChecked()).toBe(true);
+    // Chosen and typed on the server's page before the scripts run: kept and saved, not put back by hydration.
+    const scripts = await holdScripts(page);
+    const reloaded = page.reload();
+    const note = choice.getByLabel('Nota para quien prepara tu pedido (opcional)');
+    await choice.getByRole('radio', { name: 'Criterio de la tienda' }).check();
+    await note.fill('Que esté bien fría');
+    expect(await isInteractive(page)).toBe(false);
+    const savedBeforeHydration = page.waitForResponse(
+      (response) => response.url().includes('/carro/acciones') && response.request().method() === 'POST',
+    );
+    await scripts.release();
+    await reloaded;
+    await savedBeforeHydration;
+    expect(await choice.getByRole('radio', { name: 'Criterio de la tienda' }).isChecked()).toBe(true);
+    await page.reload();
+    expect(await choice.getByRole('radio', { name: 'Criterio de la tienda' }).isChecked()).toBe(true);
+    expect(await note.inputValue()).toBe('Que esté bien fría');
 
     // Not logged in: 'Ir a pagar' opens the login dialog over the cart (§2 go-to-checkout rules).
     await page.getByRole('button', { name: 'Ir a pagar' }).click();

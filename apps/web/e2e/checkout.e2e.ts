@@ -1,10 +1,11 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { computeRutCheckDigit, formatCLP } from '@despensa/domain';
+import { PHONE_INVALID_MESSAGE, computeRutCheckDigit, formatCLP } from '@despensa/domain';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
 import { chooseHomeDelivery } from './support/shopper';
 import { api } from './support/api';
+import { holdScripts, isInteractive } from './support/hydration';
 
 const PASSWORD = 'clave-segura-123';
 /** Transbank's integration cards (README): approved VISA, rejected Mastercard. */
@@ -330,8 +331,6 @@ describe('checkout', () => {
     await page.getByRole('button', { name: 'Reintentar' }).click();
     await reloaded;
     expect(page.url()).toMatch(stepUrl('payment'));
-    // A method chosen before the scripts run would be put back to the saved one by hydration.
-    await page.waitForFunction(() => document.documentElement.hasAttribute('data-interactive'));
 
     // Paying again, with Redcompra debit (30) on the acquirer's page, places the order.
     await page.getByRole('radio', { name: /^Tarjeta de débito Redcompra/ }).check();
@@ -341,6 +340,68 @@ describe('checkout', () => {
     expect(order.paymentData.transactions[0]!.payments[0]!.paymentSystem).toBe('30');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(480);
     expect(await accessibilityViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('a method chosen before the scripts run stays chosen once they do, and pays', async () => {
+    const shopper = await customer();
+    const product = await someDairy();
+    const { context, page } = await open(shopper.token, `/?sku=${product.sku}`);
+    await page.goto('/_secure/cart');
+    await page.getByRole('button', { name: 'Ir a pagar' }).click();
+    await chooseHomeDelivery(page, stepUrl('shipping'));
+    await throughStepsWithoutScripts(context, 1280);
+    // A phone typed before the scripts run is the one checked and kept, not the saved one put back.
+    const profileScripts = await holdScripts(page);
+    const profile = page.goto('/checkout/profile');
+    const phone = page.getByLabel('Teléfono');
+    await phone.fill('123');
+    await profileScripts.release();
+    await profile;
+    await page.getByRole('button', { name: 'Continuar al pago' }).click();
+    await page.getByText(PHONE_INVALID_MESSAGE).waitFor();
+    expect(await phone.inputValue()).toBe('123');
+    expect(page.url()).toMatch(stepUrl('profile'));
+    await page.goto('/checkout/payment');
+    // The group card is saved as the cart's payment (the address code is asked before the transaction).
+    await page.getByRole('radio', { name: /^Tarjeta Despensa/ }).check();
+    await pay(page);
+    const code = page.getByRole('dialog', { name: 'Confirma tu dirección de despacho' });
+    await code.waitFor();
+    await code.getByRole('button', { name: 'Cerrar' }).click();
+
+    // Without scripts at all, a refused method stays chosen on the page the refusal draws.
+    const plain = await browser.newContext({ baseURL: baseUrl(), locale: 'es-CL', javaScriptEnabled: false });
+    await plain.addCookies(await context.cookies());
+    const noScripts = await plain.newPage();
+    await noScripts.goto('/checkout/payment');
+    await noScripts.getByRole('radio', { name: /^Tarjeta de regalo/ }).check();
+    await pay(noScripts);
+    await noScripts.getByRole('alert').filter({ hasText: 'Ingresa 16 dígitos' }).waitFor();
+    expect(await noScripts.getByRole('radio', { name: /^Tarjeta de regalo/ }).isChecked()).toBe(true);
+    await plain.close();
+
+    // The page again, its scripts held back: the shopper picks Redcompra on the server's HTML.
+    const scripts = await holdScripts(page);
+    const arrived = page.goto('/checkout/payment');
+    const debit = page.getByRole('radio', { name: /^Tarjeta de débito Redcompra/ });
+    const groupCard = page.getByRole('radio', { name: /^Tarjeta Despensa/ });
+    expect(await groupCard.isChecked()).toBe(true);
+    await debit.check();
+    expect(await isInteractive(page)).toBe(false);
+    expect(await groupCard.isChecked()).toBe(false);
+    await scripts.release();
+    await arrived;
+    // Hydrated, and once the step renders again (sending the form, the code dialog): still Redcompra.
+    expect(await debit.isChecked()).toBe(true);
+    await pay(page);
+    await code.waitFor();
+    expect(await debit.isChecked()).toBe(true);
+    await code.getByLabel('Código de validación').fill(await lastCode(shopper.email));
+    await code.getByRole('button', { name: 'Confirmar y pagar' }).click();
+    await payAtAcquirer(page, REDCOMPRA);
+    const order = await orderPlaced(page, shopper.token, product.name);
+    expect(order.paymentData.transactions[0]!.payments[0]!.paymentSystem).toBe('30');
     await context.close();
   });
 });

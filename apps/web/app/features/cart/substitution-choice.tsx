@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { OrderInfo } from '@despensa/contracts';
 import { DEFAULT_REPLACEMENT_CRITERIA, DO_NOT_SUBSTITUTE } from '@despensa/domain';
+import { useValuesBeforeHydration } from '../../lib/use-values-before-hydration';
 import { useCart } from './cart-context';
 
 type SubstituteType = OrderInfo['substituteType'];
@@ -31,16 +32,28 @@ export function SubstitutionChoice({
       intent: 'substitution',
       skuData: { [skuId]: { substituteType: type, note: text.trim() || null } },
     });
+  const root = useRef<HTMLFieldSetElement>(null);
+  const typeName = `substitution-${skuId}`;
+  const noteName = `substitution-note-${skuId}`;
+  // A preference chosen (or a note typed) on the server's page before the scripts ran is the shopper's:
+  // kept and saved, never put back to the saved one by the next render.
+  useValuesBeforeHydration(root, { [typeName]: String(substituteType), [noteName]: note }, (shown) => {
+    const type = OPTIONS.find((option) => String(option.value) === shown[typeName])?.value ?? substituteType;
+    const text = shown[noteName] ?? note;
+    setSubstituteType(type);
+    setNote(text);
+    save(type, text);
+  });
 
   return (
-    <fieldset className="substitution">
+    <fieldset ref={root} className="substitution">
       <legend className="substitution__legend">Si no tenemos {productName}</legend>
       <div className="substitution__options">
         {OPTIONS.map((option) => (
           <label key={option.value} className="substitution__option">
             <input
               type="radio"
-              name={`substitution-${skuId}`}
+              name={typeName}
               value={option.value}
               checked={substituteType === option.value}
               onChange={() => {
@@ -57,6 +70,7 @@ export function SubstitutionChoice({
       </label>
       <input
         id={noteId}
+        name={noteName}
         className="substitution__note"
         type="text"
         maxLength={300}

@@ -3,7 +3,8 @@ import type { FailedPaymentKind } from './payment-failures';
 
 /** What a checkout action answers when it does not move the shopper on. */
 export type CheckoutActionResult =
-  | { ok: false; error: string; field?: string }
+  /** `method`: the payment method the refused form sent, which the step keeps chosen (also without scripts). */
+  | { ok: false; error: string; field?: string; method?: string }
   /** The failed-payment modal: the generic one unless `kind` says another (§8). */
   | { ok: false; failedPayment: true; kind?: FailedPaymentKind }
   | { ok: false; validationCode: { addressId: string; sentTo: string | null }; error?: string }
@@ -27,4 +28,9 @@ export function paymentSystemOf(entry: unknown): number | null {
 /** The answer of a payment placed with the wallet, waiting for the page to charge it. */
 export function isWalletPayment(result: unknown): result is { ok: true; walletPayment: PlacedWalletPayment } {
   return typeof (result as { walletPayment?: unknown } | undefined)?.walletPayment === 'object';
+}
+
+/** The payment method a refused 'Pagar' sent, if the answer says it. */
+export function methodSentWith(result: CheckoutActionResult | undefined): string | null {
+  return result && 'method' in result && typeof result.method === 'string' ? result.method : null;
 }

@@ -120,8 +120,11 @@ export function guardStep(request: Request, state: CheckoutState, wanted: Checko
   return step;
 }
 
-const fail = (error: string, field?: string) =>
-  data<CheckoutActionResult>({ ok: false, error, ...(field ? { field } : {}) }, { status: 400 });
+const fail = (error: string, field?: string, method?: string) =>
+  data<CheckoutActionResult>(
+    { ok: false, error, ...(field ? { field } : {}), ...(method ? { method } : {}) },
+    { status: 400 },
+  );
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -176,8 +179,16 @@ export async function checkoutAction(services: Services, request: Request) {
     const code = failureCodeOf(error);
     // A fault with no failure code is not the shopper's to fix: the error page reports it.
     if (!code) throw error;
-    return fail(failureMessageOf(error), (error as { field?: string }).field);
+    // A refused payment keeps the method the shopper sent chosen (the page is drawn again without scripts).
+    return fail(failureMessageOf(error), (error as { field?: string }).field, sentMethodOf(form));
   }
+}
+
+/** The payment method a 'Pagar' (or the code dialog that goes on paying) sent, when it is one of ours. */
+function sentMethodOf(form: FormData): string | undefined {
+  const intent = text(form, 'intent');
+  if (intent !== 'pay' && intent !== 'validateAddress') return undefined;
+  return paymentMethodByKey(text(form, 'method'))?.key;
 }
 
 /** §4 step 2: items of more than one seller are re-applied under one seller (the delivery choice's). */
@@ -210,7 +221,7 @@ async function pay(
   const method = paymentMethodByKey(text(form, 'method'));
   if (!method) return fail('Elige un medio de pago.', 'method');
   if (!paymentSystemOffered(method.paymentSystem, await services.flags.all()))
-    return fail(failureMessages.paymentSystemOff, 'method');
+    return fail(failureMessages.paymentSystemOff, 'method', method.key);
   const { choice } = state;
   if (state.gaps.length > 0) throw redirect(stepUrl(request, reachableStep(state.gaps, 'payment')));
   const viewer = await cartViewerOf(services, request);
@@ -221,7 +232,7 @@ async function pay(
     totalWith(orderForm, method) +
     deliveryFeeOf(choice?.method ?? null, state.window !== null, primeBasketOf(orderForm));
   const payment = await paymentOfForm(services, token, method, form, value);
-  if ('error' in payment) return fail(payment.error, payment.field);
+  if ('error' in payment) return fail(payment.error, payment.field, method.key);
   await services.cart.setPayments(viewer, id, payment.payments);
   const kind = choice?.method ? (deliveryMethodById(choice.method)?.kind ?? null) : null;
   const items = orderForm.items.reduce((sum, item) => sum + item.quantity, 0);

@@ -3,7 +3,8 @@ import { Form, useActionData, useNavigation } from 'react-router';
 import { deliveryFeeOf, formatCLP, paymentSystemOffered } from '@despensa/domain';
 import { useShopperFeatures } from '../lists/shopper-features-context';
 import type { CheckoutState } from './checkout-server';
-import { paymentSystemOf, refusalOf, type CheckoutActionResult } from './action-result';
+import { useValuesBeforeHydration } from '../../lib/use-values-before-hydration';
+import { methodSentWith, paymentSystemOf, refusalOf, type CheckoutActionResult } from './action-result';
 import { FAILED_PAYMENT_MODALS, type FailedPaymentKind } from './payment-failures';
 import { FailedPaymentModal } from './failed-payment-modal';
 import { paymentMethodName, paymentMethodPanels, totalWith, type PaymentMethodKey } from './payment-methods';
@@ -34,14 +35,23 @@ export function PaymentStep({
   const offered = METHOD_KEYS.filter((key) =>
     paymentSystemOffered(paymentMethodPanels[key].paymentSystem, flags),
   );
+  // The method a refused 'Pagar' sent (the page drawn again, also without scripts), else the saved one.
+  const sent = methodSentWith(result);
   const [method, setMethod] = useState<PaymentMethodKey>(
-    offered.find((key) => paymentMethodPanels[key].paymentSystem === saved) ?? 'webpay',
+    offered.find((key) => key === sent) ??
+      offered.find((key) => paymentMethodPanels[key].paymentSystem === saved) ??
+      'webpay',
   );
   const [failed, setFailed] = useState<FailedPaymentKind | null>(null);
   const [code, setCode] = useState<{ addressId: string; sentTo: string | null } | null>(null);
   // What 'Pagar' sent (the method and its panel's fields): the code dialog pays again with the same.
   const [payment, setPayment] = useState<[string, string][]>([]);
   const form = useRef<HTMLFormElement>(null);
+  // A method checked on the server's page before the scripts ran is the shopper's choice, not the saved one.
+  useValuesBeforeHydration(form, { method }, (shown) => {
+    const key = offered.find((each) => each === shown.method);
+    if (key) setMethod(key);
+  });
 
   useEffect(() => {
     if (!result) return;

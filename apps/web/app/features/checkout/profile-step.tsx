@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Form, useActionData, useNavigation } from 'react-router';
 import {
   PHONE_INVALID_MESSAGE,
@@ -11,6 +11,7 @@ import {
 } from '@despensa/domain';
 import { NewsletterField as Field } from '../newsletter/newsletter-field';
 import { useFieldError } from '../../ui/use-field-error';
+import { useValuesBeforeHydration } from '../../lib/use-values-before-hydration';
 import type { CheckoutState } from './checkout-server';
 import { refusalOf, type CheckoutActionResult } from './action-result';
 import { MissingNotice } from './missing-notice';
@@ -28,6 +29,12 @@ export function ProfileStep({ state }: { state: CheckoutState }) {
   const rutError = useFieldError(rut, rutValid);
   const phoneError = useFieldError(phone, phoneValid);
   const refused = refusalOf(result);
+  const form = useRef<HTMLFormElement>(null);
+  // What the shopper typed on the server's page before the scripts ran stays, and is what is checked.
+  useValuesBeforeHydration(form, { document: rut, phone }, (shown) => {
+    setRut(formatRut(shown.document));
+    setPhone(shown.phone);
+  });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (rutValid && phoneValid) return;
@@ -40,7 +47,7 @@ export function ProfileStep({ state }: { state: CheckoutState }) {
   return (
     <>
       <MissingNotice gaps={gapsOfStep(state.gaps, 'profile')} />
-      <Form method="post" className="checkout-form" noValidate onSubmit={onSubmit}>
+      <Form ref={form} method="post" className="checkout-form" noValidate onSubmit={onSubmit}>
         <input type="hidden" name="intent" value="profile" />
         <Field
           id={`${id}-email`}

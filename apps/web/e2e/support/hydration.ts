@@ -1,0 +1,32 @@
+import type { Page } from 'playwright-core';
+import { INTERACTIVE_ATTRIBUTE } from '../../app/lib/deferred-scripts';
+
+/**
+ * Holds the app's scripts back, so the page a journey opens next stays the server's HTML (a shopper on a
+ * slow phone acting before hydration), until `release` lets them run and waits for the app's
+ * interactive mark. `page.goto` waits for that mark (support/browser.ts): start it, act, then release.
+ */
+export async function holdScripts(page: Page): Promise<{ release: () => Promise<void> }> {
+  let letGo = () => {};
+  const held = new Promise<void>((resolve) => (letGo = resolve));
+  const scripts = (url: URL) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js');
+  await page.route(scripts, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return {
+    release: async () => {
+      letGo();
+      await page.waitForFunction(
+        (mark) => document.documentElement.hasAttribute(mark),
+        INTERACTIVE_ATTRIBUTE,
+      );
+      await page.unroute(scripts);
+    },
+  };
+}
+
+/** Whether the app has hydrated the page (its interactive mark). */
+export function isInteractive(page: Page): Promise<boolean> {
+  return page.evaluate((mark) => document.documentElement.hasAttribute(mark), INTERACTIVE_ATTRIBUTE);
+}
