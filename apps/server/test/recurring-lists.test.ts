@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failureMessages } from '@despensa/contracts';
+import { PRIME_PLAN } from '@despensa/domain';
 import type { SandboxMailer } from '../src/providers/mail/sandbox';
 import { createTestApp, type TestApp } from './support/app';
 import { accountsClient } from './support/accounts';
 import { sellableSkus } from './support/cart';
+import { TEST_OSM_KEY } from './support/constants';
 import { CHECKOUT_START, VISA, as, completeCart, deliveringChannel, enrolCard } from './support/checkout';
 
 /** Monday 2 November 2026, 12:00 in Santiago (UTC−3). The clock moves as each test says. */
@@ -299,6 +301,57 @@ describe('recurring lists (§4), driven by the clock', () => {
           row.id,
           row.capacity,
         ]);
+    }
+  });
+
+  it("a Prime member's basket of $30.000 or more is placed without the delivery fee, as the checkout charges it", async () => {
+    const flag = (enabled: boolean) =>
+      shop.app.inject({
+        method: 'PUT',
+        url: '/api/operations/feature-flags/prime',
+        headers: TEST_OSM_KEY,
+        payload: { enabled },
+      });
+    expect((await flag(true)).statusCode).toBe(200);
+    try {
+      const { shopper } = await usualShopper();
+      const cardId = (await shop.services.wallet.cards(shopper.userId))[0]!.id;
+      const joined = await client.call('POST', '/api/user/prime', {
+        token: shopper.token,
+        payload: { cardId },
+      });
+      expect(joined.statusCode, joined.body).toBe(200);
+      const { rows } = await shop.database.pool.query(
+        `SELECT s.id, o.price FROM sku s
+           JOIN sku_offer o ON o.sku_id = s.id AND o.seller_id = '1' AND o.sales_channel = $1
+          WHERE o.available_quantity >= 40 AND o.list_price > 0 AND o.price = o.list_price
+            AND s.measurement_unit <> 'kg' AND s.cart_limit >= 35
+          ORDER BY o.price DESC, s.id LIMIT 1`,
+        [sc],
+      );
+      const dear = { id: String(rows[0].id), price: Number(rows[0].price) };
+      const quantity = Math.min(30, Math.ceil((PRIME_PLAN.freeDeliveryMinimum * 1.2) / dear.price));
+      const created = await client.call('POST', '/api/user/shopping-list', {
+        token: shopper.token,
+        payload: { name: 'Semana', skus: JSON.stringify({ [dear.id]: quantity }), schedule: SATURDAY_WEEKLY },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const list = created.json() as { id: string };
+      now = BUILD_AT;
+      await sweep();
+      const { orderFormId } = await run(shopper.token, list.id);
+      const basket = await shop.services.cart.get({ customerId: shopper.userId }, orderFormId);
+      expect(basket.value).toBeGreaterThanOrEqual(PRIME_PLAN.freeDeliveryMinimum);
+      now = CUT_OFF;
+      expect((await sweep()).placed).toBe(1);
+      const placed = await recorded(list.id);
+      expect(placed.status).toBe('placed');
+      const [order] = (
+        await as(shop, shopper)('GET', `/api/checkout/pub/orders/group/${placed.order_group}`)
+      ).json() as { value: number }[];
+      expect(order!.value).toBe(basket.value);
+    } finally {
+      await flag(false);
     }
   });
 

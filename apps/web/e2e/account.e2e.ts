@@ -1,10 +1,17 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { LOYALTY_REWARDS, computeRutCheckDigit, pointsForOrder, pointsLabel } from '@despensa/domain';
+import {
+  DELIVERY_PRICES_CENTS,
+  LOYALTY_REWARDS,
+  computeRutCheckDigit,
+  formatCLP,
+  pointsForOrder,
+  pointsLabel,
+} from '@despensa/domain';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
 import { deliveringStore, placePaidOrder } from './support/orders';
-import { chooseHomeDelivery, enrolCard } from './support/shopper';
+import { chooseHomeDelivery, deliverySelector, enrolCard } from './support/shopper';
 
 let browser: Browser;
 
@@ -561,6 +568,26 @@ describe('accounts: register, log in and out, private pages, my data and address
   });
 });
 
+/**
+ * Home delivery to 'Casa' in the delivery selector 'Ir a pagar' opened: the fee of each window with room,
+ * once the windows are there ('Gratis · Quedan 5 cupos' reads 'Gratis').
+ */
+async function homeDeliveryFees(page: Page): Promise<string[]> {
+  const dialog = deliverySelector(page);
+  await dialog.getByRole('radio', { name: /^Despacho a Domicilio/ }).check();
+  await dialog.getByRole('radio', { name: /^Casa/ }).check();
+  const details = dialog
+    .getByRole('group', { name: 'Horario de entrega' })
+    .locator('.delivery-selector__window-detail');
+  await details
+    .filter({ hasText: / · (Quedan \d+ cupos|Queda 1 cupo)$/ })
+    .first()
+    .waitFor();
+  return (await details.allInnerTexts())
+    .filter((text) => text !== 'Completo')
+    .map((text) => text.split(' · ')[0]!);
+}
+
 const STAFF = { 'x-api-key': 'despensa-osm-dev-key', 'x-consumer': 'osm' };
 
 async function setFlag(flag: string, enabled: boolean): Promise<void> {
@@ -595,22 +622,6 @@ describe('Prime and loyalty coupons', () => {
       await page.goto('/mis-tarjetas');
       await enrolCard(page, 'Tarjeta de crédito', '4051 8856 0044 6623');
 
-      // A non-member's menu invites; the page's dialog joins with the saved card.
-      await accountButton(page).click();
-      await page.getByRole('link', { name: 'Quiero ser Prime' }).click();
-      await page.getByRole('heading', { name: 'Prime', level: 1 }).waitFor();
-      expect(await accessibilityViolations(page)).toEqual([]);
-      await page.getByRole('button', { name: 'Quiero ser Prime' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Únete a Prime' });
-      await dialog.getByRole('radio', { name: /terminada en 6623/ }).check();
-      await dialog.getByRole('button', { name: 'Unirme a Prime' }).click();
-      await page.getByText(/^Eres Prime\. Tu membresía se renueva el/).waitFor();
-      await accountButton(page).click();
-      await page
-        .getByRole('navigation', { name: 'Mi cuenta' })
-        .getByRole('link', { name: 'Prime', exact: true })
-        .waitFor();
-
       // The dearest dairy product, enough units for a basket over the minimum.
       const products = (await (
         await fetch(`${baseUrl()}/api/products/search/lacteos?_from=0&_to=39&sc=1`, { headers: API })
@@ -629,8 +640,36 @@ describe('Prime and loyalty coupons', () => {
         .sort((a, b) => b.offer.Price - a.offer.Price)[0]!;
       const quantity = Math.min(30, Math.ceil(4_000_000 / dear.offer.Price));
       await page.goto(`/?sku=${dear.id}&quantity=${quantity}`);
+      // Before joining, the same basket's windows carry the home-delivery fee.
       await page.goto('/_secure/cart');
       await page.getByRole('button', { name: 'Ir a pagar' }).click();
+      expect(new Set(await homeDeliveryFees(page))).toEqual(
+        new Set([formatCLP(DELIVERY_PRICES_CENTS.homeDelivery)]),
+      );
+      await deliverySelector(page).getByRole('button', { name: 'Cancelar' }).click();
+      await deliverySelector(page).waitFor({ state: 'hidden' });
+      await page.goto('/');
+
+      // A non-member's menu invites; the page's dialog joins with the saved card.
+      await accountButton(page).click();
+      await page.getByRole('link', { name: 'Quiero ser Prime' }).click();
+      await page.getByRole('heading', { name: 'Prime', level: 1 }).waitFor();
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Quiero ser Prime' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Únete a Prime' });
+      await dialog.getByRole('radio', { name: /terminada en 6623/ }).check();
+      await dialog.getByRole('button', { name: 'Unirme a Prime' }).click();
+      await page.getByText(/^Eres Prime\. Tu membresía se renueva el/).waitFor();
+      await accountButton(page).click();
+      await page
+        .getByRole('navigation', { name: 'Mi cuenta' })
+        .getByRole('link', { name: 'Prime', exact: true })
+        .waitFor();
+
+      await page.goto('/_secure/cart');
+      await page.getByRole('button', { name: 'Ir a pagar' }).click();
+      // The member's selector lists the home-delivery windows as the cart will charge them: free.
+      expect(new Set(await homeDeliveryFees(page))).toEqual(new Set(['Gratis']));
       await chooseHomeDelivery(page, /\/checkout\//);
       await page.goto('/mi-carro');
       const delivery = page.locator('.cart-totals__row--delivery');

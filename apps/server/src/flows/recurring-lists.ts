@@ -7,6 +7,7 @@ import {
   deliveryMethodById,
   formatCLP,
   isCollaborator,
+  primeBasketOf,
   zonedInstant,
   type ListRun,
 } from '@despensa/domain';
@@ -218,7 +219,9 @@ export function placeBasketFlow(modules: Modules, checkout: Providers['checkout'
         const card = cards.find((each) => each.favourite) ?? cards[0];
         if (!card) return { status: 'failed', failure: 'savedCardRequired' };
         const selectedSla = basket.shippingData.logisticsInfo[0]?.selectedSla ?? null;
-        const value = basket.value + deliveryFeeOf(selectedSla, run.windowStart !== null);
+        // What the checkout's placement checks: a Prime member's basket over the minimum delivers free.
+        const value =
+          basket.value + deliveryFeeOf(selectedSla, run.windowStart !== null, primeBasketOf(basket));
         await step(
           'payWithSavedCard',
           () =>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Form, useActionData, useNavigation } from 'react-router';
-import { deliveryFeeOf, formatCLP, paymentSystemOffered } from '@despensa/domain';
+import { deliveryFeeOf, formatCLP, paymentSystemOffered, primeBasketOf } from '@despensa/domain';
 import { useShopperFeatures } from '../lists/shopper-features-context';
 import type { CheckoutState } from './checkout-server';
 import { useValuesBeforeHydration } from '../../lib/use-values-before-hydration';
@@ -105,7 +105,11 @@ export function PaymentStep({
             brandName={brandName}
             total={
               totalWith(state.orderForm, chosen) +
-              deliveryFeeOf(state.choice?.method ?? null, state.window !== null)
+              deliveryFeeOf(
+                state.choice?.method ?? null,
+                state.window !== null,
+                primeBasketOf(state.orderForm),
+              )
             }
             result={result}
             busy={busy}

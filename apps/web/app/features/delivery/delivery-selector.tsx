@@ -16,7 +16,6 @@ import {
 } from '@despensa/domain';
 import { failureMessages } from '@despensa/contracts';
 import { Dialog } from '../../ui/dialog';
-import { formatPrice } from '../../lib/format';
 import { methodKindOf } from './choice';
 import { useDelivery } from './delivery-context';
 import {
@@ -202,7 +201,7 @@ function SelectorBody() {
           ) : current.estimateMinutes !== null ? (
             <p>
               Despacho Express: aproximadamente {current.estimateMinutes} minutos
-              {current.price !== null ? ` · ${formatPrice(current.price)}` : ''}
+              {current.price !== null ? ` · ${windowFee(current.price)}` : ''}
             </p>
           ) : null}
         </div>

@@ -18,6 +18,7 @@ import {
   deliveryFeeOf,
   isAddressMethod,
   primeBasketOf,
+  primeDeliveryFee,
   SANTIAGO_DEFAULT_LOCATION,
   storeOffersMode,
   type DeliveryMethodKind,
@@ -223,12 +224,22 @@ export async function quoteFor(
   // §7: when express cannot be promised the answer carries the 'Despacho Especial' windows instead.
   const sla = slas.find((candidate) => candidate.id === methodId) ?? slas[0];
   const express = simulation.express;
+  // The fee as the cart will charge it: the domain's Prime rule (the one deliveryFeeOf applies for the cart
+  // summary, the checkout and the order) waives it for a member's basket over the minimum. The basket is
+  // the cart as priced now; a store that prices it otherwise re-prices it once chosen.
+  const basket = orderForm ? primeBasketOf(orderForm) : null;
+  const charged = (price: number, selectedSla: string) =>
+    basket ? primeDeliveryFee(price, selectedSla, basket) : price;
+  const quotedPrice = express?.price ?? sla?.price ?? null;
   return {
     coverageState: simulation.coverageState,
     storeName: place.store.name,
-    windows: sla?.availableDeliveryWindows ?? [],
+    windows: (sla?.availableDeliveryWindows ?? []).map((window) => ({
+      ...window,
+      price: charged(window.price, sla?.id ?? methodId),
+    })),
     estimateMinutes: express?.estimateMinutes ?? sla?.estimateMinutes ?? null,
-    price: express?.price ?? sla?.price ?? null,
+    price: quotedPrice === null ? null : charged(quotedPrice, express ? methodId : (sla?.id ?? methodId)),
     express: express ? { available: express.available, reason: express.reason } : null,
     message: simulation.message
       ? DELIVERY_MODAL_MESSAGES[simulation.message]
