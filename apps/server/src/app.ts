@@ -95,6 +95,7 @@ import { favouritesRoutes } from './modules/favourites/routes';
 import { optionalSession } from './http/session';
 import { shopperListsForWeb } from './modules/lists/for-web';
 import { RecurringLists } from './flows/recurring-lists';
+import { ListBaskets } from './flows/list-baskets';
 import { BankAccountService } from './modules/bank-account/service';
 import { bankAccountRoutes } from './modules/bank-account/routes';
 import { bankAccountForWeb } from './modules/bank-account/for-web';
@@ -125,6 +126,8 @@ export interface Services {
   orderChanges: OrderChanges;
   /** §4 recurring lists' baskets (the job queue runs it every minute). */
   recurringLists: RecurringLists;
+  /** A built basket's review page: read, changed before the cut-off (flows/list-baskets). */
+  listBaskets: ListBaskets;
   /** The job queue, when started (AppOptions.jobs). */
   jobs: JobQueue | null;
   newsletter: NewsletterService;
@@ -361,6 +364,7 @@ export async function buildApp({
     },
     clock,
   );
+  const listBaskets = new ListBaskets(database, { lists, cart, delivery, wallet, catalog }, clock);
   const jobs = withJobs
     ? new JobQueue(
         database,
@@ -443,7 +447,7 @@ export async function buildApp({
   await app.register(pushRoutes(push));
   await app.register(pushSandboxRoutes(pushSandbox));
   await app.register(flagsRoutes(flags));
-  await app.register(listsRoutes(lists, auth, flags));
+  await app.register(listsRoutes(lists, listBaskets, auth, flags));
   await app.register(favouritesRoutes(favourites, auth, flags));
   await app.register(bankAccountRoutes(bankAccounts, auth, flags));
   await app.register(primeRoutes(primeMemberships, auth, flags));
@@ -475,7 +479,7 @@ export async function buildApp({
         checkout: checkoutForWeb(auth, checkout, orders),
         wallet: walletForWeb(auth, users, wallet),
         flags: { all: () => flags.all() },
-        shopperLists: shopperListsForWeb(auth, lists, favourites, orders, catalog),
+        shopperLists: shopperListsForWeb(auth, lists, listBaskets, favourites, orders, catalog),
         bankAccount: bankAccountForWeb(auth, bankAccounts),
         prime: primeForWeb(auth, flags, primeMemberships),
         loyalty: loyaltyForWeb(auth, loyalty, loyaltyCoupons),
@@ -529,6 +533,7 @@ export async function buildApp({
       purchases,
       orderChanges,
       recurringLists,
+      listBaskets,
       jobs,
       newsletter,
       promotions,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failureMessages } from '@despensa/contracts';
-import { PRIME_PLAN } from '@despensa/domain';
+import { DELIVERY_METHODS, DELIVERY_PRICES_CENTS, PRIME_PLAN } from '@despensa/domain';
 import type { SandboxMailer } from '../src/providers/mail/sandbox';
 import { createTestApp, type TestApp } from './support/app';
 import { accountsClient } from './support/accounts';
@@ -131,12 +131,13 @@ describe('recurring lists (§4), driven by the clock', () => {
     expect(basket.salesChannel).toBe(String(sc));
     const [mail] = mails(shopper.email);
     expect(mail!.subject).toBe('Tu compra programada "Semana" está lista para revisar');
-    expect(mail!.text).toContain(`/lista-de-compra?l=${list.id}`);
+    // The review link opens the basket's own page for that delivery.
+    expect(mail!.text).toContain(`/lista-de-compra/entrega?l=${list.id}&fecha=2026-11-07`);
     expect(mail!.text).toContain('2 productos por');
     expect(await pushes(subscription)).toContainEqual(
       expect.objectContaining({
         title: 'Tu compra "Semana" está lista',
-        url: `/lista-de-compra?l=${list.id}`,
+        url: `/lista-de-compra/entrega?l=${list.id}&fecha=2026-11-07`,
       }),
     );
 
@@ -370,5 +371,247 @@ describe('recurring lists (§4), driven by the clock', () => {
       });
       expect(answer.statusCode).toBe(404);
     }
+  });
+});
+
+describe("a built basket's review page (§4): read, changed, skipped or paused before the cut-off", () => {
+  const basketPath = (id: string, query = '') => `/api/user/shopping-list/${id}/run/basket${query}`;
+  const DELIVERY_DATE = '2026-11-07';
+
+  it('shows the basket with its delivery, card and total; a change before the cut-off is what the cut-off places', async () => {
+    const { shopper } = await usualShopper();
+    const list = await scheduledList(shopper.token);
+    const call = as(shop, shopper);
+
+    // Before it is built: the run, nothing to change yet.
+    const early = await call('GET', basketPath(list.id));
+    expect(early.statusCode, early.body).toBe(200);
+    expect(early.json()).toMatchObject({
+      run: { deliveryDate: DELIVERY_DATE, status: 'upcoming' },
+      closed: failureMessages.listBasketNotBuilt,
+      items: [],
+      delivery: null,
+    });
+    const tooSoon = await call('PATCH', basketPath(list.id), {
+      deliveryDate: DELIVERY_DATE,
+      orderItems: [{ id: String(skus[0]!.id), quantity: 1 }],
+    });
+    expect(tooSoon.statusCode).toBe(409);
+    expect(tooSoon.json()).toMatchObject({
+      code: 'listBasketNotBuilt',
+      message: failureMessages.listBasketNotBuilt,
+    });
+
+    now = BUILD_AT;
+    await sweep();
+    // The review link of the e-mail and the push opens the basket's page for that delivery.
+    const reviewPath = `/lista-de-compra/entrega?l=${list.id}&fecha=${DELIVERY_DATE}`;
+    expect(mails(shopper.email)[0]!.text).toContain(reviewPath);
+    const built = (await call('GET', basketPath(list.id, `?deliveryDate=${DELIVERY_DATE}`))).json();
+    expect(built.closed).toBeNull();
+    expect(built.run).toMatchObject({ deliveryDate: DELIVERY_DATE, status: 'built' });
+    expect(
+      built.items.map((item: { id: string; quantity: number }) => [item.id, item.quantity]).sort(),
+    ).toEqual(
+      [
+        [String(skus[0]!.id), 2],
+        [String(skus[1]!.id), 1],
+      ].sort(),
+    );
+    expect(built.delivery).toMatchObject({
+      method: DELIVERY_METHODS.homeDelivery.id,
+      methodName: 'Despacho a Domicilio',
+      fee: DELIVERY_PRICES_CENTS.homeDelivery,
+    });
+    expect(built.delivery.address).toMatch(/^Av\. Providencia 1234/);
+    expect(built.delivery.storeName).toEqual(expect.any(String));
+    expect(new Date(built.delivery.window.startDateUtc).toISOString()).toBe(
+      (await run(shopper.token, list.id)).windowStart,
+    );
+    expect(built.card).toMatchObject({ brand: 'Visa', cardLast4: '6623', paymentMethod: 'OneClick' });
+    const items = built.items.reduce((sum: number, item: { total: number }) => sum + item.total, 0);
+    expect(built.totals).toEqual({
+      items,
+      delivery: DELIVERY_PRICES_CENTS.homeDelivery,
+      total: items + DELIVERY_PRICES_CENTS.homeDelivery,
+    });
+
+    // Three of the first, none of the second, one of a product the list did not have.
+    const changed = await call('PATCH', basketPath(list.id), {
+      deliveryDate: DELIVERY_DATE,
+      orderItems: [
+        { id: String(skus[0]!.id), quantity: 3 },
+        { id: String(skus[1]!.id), quantity: 0 },
+        { id: String(skus[2]!.id), quantity: 1 },
+      ],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const after = changed.json();
+    expect(
+      after.items.map((item: { id: string; quantity: number }) => [item.id, item.quantity]).sort(),
+    ).toEqual(
+      [
+        [String(skus[0]!.id), 3],
+        [String(skus[2]!.id), 1],
+      ].sort(),
+    );
+    expect(after.totals.total).toBe(after.totals.items + after.totals.delivery);
+
+    // Refusals: a product out of stock in the basket's store, one that does not exist, a bad day.
+    const spare = (await sellableSkus(shop, { salesChannel: sc, limit: 8 })).at(-1)!;
+    await shop.database.pool.query(
+      "UPDATE sku_offer SET available_quantity = 0 WHERE sku_id = $1 AND sales_channel = $2 AND seller_id = '1'",
+      [spare.id, sc],
+    );
+    const addSpare = () =>
+      call('PATCH', basketPath(list.id), {
+        deliveryDate: DELIVERY_DATE,
+        orderItems: [{ id: String(spare.id), quantity: 1 }],
+      });
+    let outOfStock = await addSpare();
+    for (let tries = 0; outOfStock.statusCode !== 409 && tries < 30; tries += 1) {
+      // The catalogue index follows stock changes (stock_changed); an add that got in first is undone.
+      if (outOfStock.statusCode === 200)
+        await call('PATCH', basketPath(list.id), {
+          deliveryDate: DELIVERY_DATE,
+          orderItems: [{ id: String(spare.id), quantity: 0 }],
+        });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      outOfStock = await addSpare();
+    }
+    expect(outOfStock.statusCode).toBe(409);
+    expect(outOfStock.json().code).toBe('listBasketOutOfStock');
+    expect(outOfStock.json().message).toMatch(/: Ese producto no tiene stock en la tienda de tu entrega\.$/);
+    const unknown = await call('PATCH', basketPath(list.id), {
+      deliveryDate: DELIVERY_DATE,
+      orderItems: [{ id: '99999999', quantity: 1 }],
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('productNotFound');
+    const badDay = await call('PATCH', basketPath(list.id), {
+      deliveryDate: '7 de noviembre',
+      orderItems: [{ id: String(skus[0]!.id), quantity: 1 }],
+    });
+    expect(badDay.statusCode).toBe(400);
+    const otherDay = await call('GET', basketPath(list.id, '?deliveryDate=2026-11-21'));
+    expect(otherDay.statusCode).toBe(404);
+    expect(otherDay.json().code).toBe('listRunNotFound');
+
+    // The cut-off places the basket as changed (the page's change is the shopper's review, not an edit).
+    now = CUT_OFF;
+    expect((await sweep()).placed).toBe(1);
+    const placed = await recorded(list.id);
+    expect(placed.status).toBe('placed');
+    const [order] = (await call('GET', `/api/checkout/pub/orders/group/${placed.order_group}`)).json() as {
+      items: { id: string; quantity: number }[];
+    }[];
+    expect(order!.items.map((item) => [item.id, item.quantity]).sort()).toEqual(
+      [
+        [String(skus[0]!.id), 3],
+        [String(skus[2]!.id), 1],
+      ].sort(),
+    );
+
+    // Past the cut-off the page says what became of it, and refuses changes and skips in Spanish.
+    const closed = (await call('GET', basketPath(list.id, `?deliveryDate=${DELIVERY_DATE}`))).json();
+    expect(closed).toMatchObject({
+      run: { status: 'placed', orderGroup: placed.order_group },
+      closed: failureMessages.listRunClosed,
+    });
+    const late = await call('PATCH', basketPath(list.id), {
+      deliveryDate: DELIVERY_DATE,
+      orderItems: [{ id: String(skus[0]!.id), quantity: 1 }],
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'listRunClosed', message: failureMessages.listRunClosed });
+    const lateSkip = await call(
+      'POST',
+      `/api/user/shopping-list/${list.id}/run/skip?deliveryDate=${DELIVERY_DATE}`,
+    );
+    expect(lateSkip.statusCode).toBe(409);
+    expect(lateSkip.json().code).toBe('listRunClosed');
+  });
+
+  it('a skipped delivery or a paused list refuses changes with its reason; the search offers products of the store', async () => {
+    const skipper = (await usualShopper()).shopper;
+    const skipped = await scheduledList(skipper.token);
+    const pauser = (await usualShopper()).shopper;
+    const paused = await scheduledList(pauser.token);
+    now = BUILD_AT;
+    await sweep();
+
+    const found = await as(shop, skipper)(
+      'GET',
+      `/api/user/shopping-list/${skipped.id}/run/basket/products?deliveryDate=${DELIVERY_DATE}&q=leche`,
+    );
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().products.length).toBeGreaterThan(0);
+    for (const product of found.json().products as { id: string; price: number }[]) {
+      expect(product.price).toBeGreaterThan(0);
+      expect(shop.services.lists.availability([product.id], sc).available).toEqual([product.id]);
+    }
+
+    const skip = await as(shop, skipper)(
+      'POST',
+      `/api/user/shopping-list/${skipped.id}/run/skip?deliveryDate=${DELIVERY_DATE}`,
+    );
+    expect(skip.statusCode, skip.body).toBe(200);
+    expect(skip.json().status).toBe('skipped');
+    expect((await as(shop, skipper)('GET', basketPath(skipped.id))).json().closed).toBe(
+      failureMessages.listRunSkipped,
+    );
+    const afterSkip = await as(shop, skipper)('PATCH', basketPath(skipped.id), {
+      deliveryDate: DELIVERY_DATE,
+      orderItems: [{ id: String(skus[0]!.id), quantity: 1 }],
+    });
+    expect(afterSkip.json()).toMatchObject({
+      code: 'listRunSkipped',
+      message: failureMessages.listRunSkipped,
+    });
+
+    await client.call('POST', `/api/user/shopping-list/${paused.id}/schedule/pause`, { token: pauser.token });
+    const afterPause = await as(shop, pauser)('PATCH', basketPath(paused.id), {
+      deliveryDate: DELIVERY_DATE,
+      orderItems: [{ id: String(skus[0]!.id), quantity: 1 }],
+    });
+    expect(afterPause.statusCode).toBe(409);
+    expect(afterPause.json()).toMatchObject({ code: 'listPaused', message: failureMessages.listPaused });
+    expect(
+      (await as(shop, pauser)('GET', basketPath(paused.id, `?deliveryDate=${DELIVERY_DATE}`))).json().closed,
+    ).toBe(failureMessages.listPaused);
+  });
+
+  it("another shopper's id gets a 404 and no session a 401, never the basket", async () => {
+    const { shopper } = await usualShopper();
+    const list = await scheduledList(shopper.token);
+    now = BUILD_AT;
+    await sweep();
+    const stranger = await client.loggedIn();
+    for (const [method, path, payload] of [
+      ['GET', basketPath(list.id), undefined],
+      ['GET', basketPath(list.id, `?deliveryDate=${DELIVERY_DATE}`), undefined],
+      [
+        'GET',
+        `/api/user/shopping-list/${list.id}/run/basket/products?deliveryDate=${DELIVERY_DATE}&q=leche`,
+        undefined,
+      ],
+      [
+        'PATCH',
+        basketPath(list.id),
+        { deliveryDate: DELIVERY_DATE, orderItems: [{ id: String(skus[0]!.id), quantity: 9 }] },
+      ],
+      ['POST', `/api/user/shopping-list/${list.id}/run/skip?deliveryDate=${DELIVERY_DATE}`, undefined],
+    ] as const) {
+      const theirs = await as(shop, stranger)(method, path, payload);
+      expect(theirs.statusCode, `${method} ${path}`).toBe(404);
+      expect(theirs.json()).toMatchObject({ code: 'shoppingListNotFound' });
+      expect(theirs.body).not.toContain(String(skus[0]!.id));
+      const anonymous = await as(shop, null)(method, path, payload);
+      expect(anonymous.statusCode, `${method} ${path}`).toBe(401);
+    }
+    // Nothing changed: the owner's basket is as built.
+    const mine = (await as(shop, shopper)('GET', basketPath(list.id))).json();
+    expect(mine.run.status).toBe('built');
+    expect(mine.items.find((item: { id: string }) => item.id === String(skus[0]!.id)).quantity).toBe(2);
   });
 });

@@ -155,6 +155,15 @@ export const failureMessages = {
   listNoUsualDelivery:
     'No sabemos cómo entregarte tu compra programada: elige en el carro cómo quieres recibir tus compras.',
   listNoWindowWithRoom: 'No quedan horarios de entrega con cupo para tu compra programada.',
+  listRunNotFound: 'No encontramos esa entrega de tu lista.',
+  listRunClosed:
+    'Ya pasó la hora límite de esta entrega (el día anterior a las 09:59): ya no puedes cambiarla ni saltarla.',
+  listBasketNotBuilt:
+    'Aún no armamos esta compra: la armamos dos días antes de la entrega y te avisamos por correo.',
+  listRunSkipped: 'Saltaste esta entrega: no la pediremos, así que ya no puedes cambiarla.',
+  listRunFailed: 'No pudimos armar esta compra y no la pediremos, así que no puedes cambiarla.',
+  listPaused: 'Tu compra programada está pausada: reanúdala para cambiar esta entrega.',
+  listBasketOutOfStock: 'Ese producto no tiene stock en la tienda de tu entrega.',
   bankAccountNotFound: 'Aún no registras una cuenta bancaria.',
   primeAlreadyMember: 'Ya eres Prime.',
   primeNotMember: 'Aún no eres Prime.',

@@ -116,6 +116,88 @@ export const listRunView = z
   .meta({ id: 'ShoppingListRun' });
 export type ListRunAnswer = z.infer<typeof listRunView>;
 
+/** A run's delivery day, 'YYYY-MM-DD' in shop time (the review link carries it). */
+export const listDeliveryDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+
+/** Which run of a list: its delivery day, else the coming one. */
+export const listRunQuery = z.object({ deliveryDate: listDeliveryDate.optional() });
+
+/** A product a built basket may take, from a search in the basket's store (at that store's price, cents). */
+export const basketProductsQuery = z.object({
+  deliveryDate: listDeliveryDate,
+  q: z.string().trim().min(2).max(80),
+});
+
+/**
+ * Changing a built basket from its review page: quantities (0 removes the line; a weighed product counts
+ * steps of its unitMultiplier kg, as in the cart) and products added, for the run of `deliveryDate`.
+ */
+export const listBasketChangeBody = z.object({
+  deliveryDate: listDeliveryDate,
+  orderItems: z
+    .array(z.object({ id: skuId, quantity: z.number().int().min(0).max(MAX_QUANTITY) }))
+    .min(1)
+    .max(CART_MAX_ITEMS),
+});
+export type ListBasketChangeBody = z.infer<typeof listBasketChangeBody>;
+
+/** A built basket's product (the basket cart's line). */
+export const listBasketItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  imageUrl: z.string(),
+  /** Cart units: for a weighed product ('kg'), steps of unitMultiplier kg. */
+  quantity: z.number(),
+  measurementUnit: z.string(),
+  unitMultiplier: z.number(),
+  /** The price of one unit (or one step of a weighed product), cents. */
+  price: z.number().int(),
+  /** The line's price, cents. */
+  total: z.number().int(),
+});
+
+/**
+ * A scheduled list's basket for one delivery, as its review page shows it (§4 recurring lists): the run,
+ * whether it may still be changed (and why not), its products, the delivery, the saved card that will pay
+ * at the cut-off and the total it will charge. Without a built basket, no products and no delivery.
+ */
+export const listBasketView = z
+  .object({
+    list: z.object({ id: z.string(), name: z.string(), schedule: listSchedule }),
+    run: listRunView,
+    /** Why the basket can no longer be changed or skipped (a failure's text), or null while it can. */
+    closed: z.string().nullable(),
+    items: z.array(listBasketItem),
+    delivery: z
+      .object({
+        /** The §3 delivery method's id and name ('Despacho a Domicilio'). */
+        method: z.string(),
+        methodName: z.string(),
+        /** The address the basket is delivered to (home delivery), as one line. */
+        address: z.string().nullable(),
+        /** The store that prepares it (where a pickup is collected). */
+        storeName: z.string().nullable(),
+        window: z.object({ startDateUtc: z.string(), endDateUtc: z.string() }).nullable(),
+        /** The delivery fee the order will be charged, cents (0 for a Prime basket over the minimum). */
+        fee: z.number().int(),
+      })
+      .nullable(),
+    /** The saved one-click card charged at the cut-off; null when the shopper has none. */
+    card: z
+      .object({
+        id: z.string(),
+        brand: z.string(),
+        cardLast4: z.string(),
+        paymentMethod: z.enum(['OneClick', 'DebitoOneClick', 'CATOneClick']),
+      })
+      .nullable(),
+    totals: z.object({ items: z.number().int(), delivery: z.number().int(), total: z.number().int() }),
+    /** What the last change says (a quantity cut to the stock or a limit), in Spanish. */
+    messages: z.array(z.string()),
+  })
+  .meta({ id: 'ShoppingListBasket' });
+export type ListBasketView = z.infer<typeof listBasketView>;
+
 /** The bank account refunds go to (§3 types: CORRIENTE 1, VISTA 2, AHORRO 3); the holder's RUT is checked. */
 export const bankAccountBody = z.object({
   holderName: z.string().trim().min(2).max(80),

@@ -50,6 +50,8 @@ import type { FeatureFlags } from '@despensa/domain';
 import type {
   BankAccount,
   BankAccountBody,
+  ListBasketChangeBody,
+  ListBasketView,
   ListRunAnswer,
   ListSkusAvailability,
   ShoppingList,
@@ -281,8 +283,28 @@ export interface StorefrontServices {
     remove(token: string | undefined, id: string): Promise<void>;
     /** A scheduled list's coming delivery (§4); null when the list is not scheduled. */
     currentRun(token: string | undefined, id: string): Promise<ListRunAnswer | null>;
-    /** Skips the coming delivery; listNotScheduled when the list is not scheduled. */
-    skipRun(token: string | undefined, id: string): Promise<ListRunAnswer>;
+    /**
+     * Skips the coming delivery; listNotScheduled when the list is not scheduled. With `deliveryDate`, only
+     * that delivery: listRunClosed once its cut-off passed (the coming one is then another).
+     */
+    skipRun(token: string | undefined, id: string, deliveryDate?: string): Promise<ListRunAnswer>;
+    /**
+     * A scheduled list's basket for one delivery (the coming one without a date), as its review page shows
+     * it; another shopper's list is shoppingListNotFound, a delivery it never had listRunNotFound.
+     */
+    basket(token: string | undefined, id: string, deliveryDate?: string): Promise<ListBasketView>;
+    /**
+     * Changes a built basket before its cut-off (quantities, products removed or added); it is still placed
+     * at the cut-off. Refused with the run's reason (listRunClosed, listRunSkipped…) or listBasketOutOfStock.
+     */
+    changeBasket(token: string | undefined, id: string, body: ListBasketChangeBody): Promise<ListBasketView>;
+    /** Products the basket's store sells now that the search finds, to add to it. */
+    basketProducts(
+      token: string | undefined,
+      id: string,
+      deliveryDate: string,
+      query: string,
+    ): Promise<EditProducts>;
     /** Pauses (2) or resumes (1) a list's schedule; listNotScheduled for a list never scheduled. */
     setScheduleStatus(token: string | undefined, id: string, status: 1 | 2): Promise<ShoppingList>;
     /** Which skus can be bought now in the channel (§5 in stock). */

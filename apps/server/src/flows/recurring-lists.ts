@@ -3,11 +3,10 @@ import {
   CHAIN_SELLER_ID,
   DELIVERY_METHODS,
   WALLET_CARD_PAYMENT_SYSTEMS,
-  deliveryFeeOf,
+  basketPayingCard,
   deliveryMethodById,
   formatCLP,
   isCollaborator,
-  primeBasketOf,
   zonedInstant,
   type ListRun,
 } from '@despensa/domain';
@@ -20,6 +19,7 @@ import type { WalletService } from '../modules/wallet/service';
 import type { PushService } from '../modules/push/service';
 import type { Mailer } from '../providers/mail/mailer';
 import { attachShippingFlow } from './attach-shipping';
+import { basketDeliveryFee, basketOf, sameBasket } from './list-baskets';
 import { defineFlow, runFlow } from './flow';
 import type { Checkout } from './place-order';
 
@@ -215,13 +215,10 @@ export function placeBasketFlow(modules: Modules, checkout: Providers['checkout'
       const outcome = await step('place', async (): Promise<PlaceOutcome> => {
         const basket = await cart.ownerView(orderFormId);
         if (!sameBasket(basketOf(basket.items), run.basket ?? {})) return { status: 'edited' };
-        const cards = await wallet.cards(userId);
-        const card = cards.find((each) => each.favourite) ?? cards[0];
+        const card = basketPayingCard(await wallet.cards(userId));
         if (!card) return { status: 'failed', failure: 'savedCardRequired' };
-        const selectedSla = basket.shippingData.logisticsInfo[0]?.selectedSla ?? null;
         // What the checkout's placement checks: a Prime member's basket over the minimum delivers free.
-        const value =
-          basket.value + deliveryFeeOf(selectedSla, run.windowStart !== null, primeBasketOf(basket));
+        const value = basket.value + basketDeliveryFee(basket, run.windowStart !== null);
         await step(
           'payWithSavedCard',
           () =>
@@ -359,8 +356,9 @@ export class RecurringLists {
     return placed;
   }
 
-  private reviewPath(listId: string): string {
-    return `/lista-de-compra?l=${encodeURIComponent(listId)}`;
+  /** The basket's review page (its delivery day: after the cut-off it tells what became of it). */
+  private reviewPath(listId: string, deliveryDate: string): string {
+    return `/lista-de-compra/entrega?l=${encodeURIComponent(listId)}&fecha=${deliveryDate}`;
   }
 
   private async tellBuilt(
@@ -370,7 +368,7 @@ export class RecurringLists {
     result: BuildResult,
   ): Promise<void> {
     const profile = await this.modules.users.profile(userId);
-    const link = `${this.providers.publicUrl()}${this.reviewPath(list.id)}`;
+    const link = `${this.providers.publicUrl()}${this.reviewPath(list.id, run.deliveryDate)}`;
     if (result.failure) {
       const why = failureMessages[result.failure];
       await this.tell(userId, profile.email, {
@@ -378,7 +376,7 @@ export class RecurringLists {
         text: [`Hola ${profile.firstName}, ${why}`, `Revisa tu lista: ${link}`].join('\n'),
         title: 'Tu compra programada necesita tu ayuda',
         body: why,
-        url: this.reviewPath(list.id),
+        url: this.reviewPath(list.id, run.deliveryDate),
       });
       return;
     }
@@ -393,11 +391,11 @@ export class RecurringLists {
           : []),
         `Te reservamos el horario ${window.startDateUtc} – ${window.endDateUtc}.`,
         `La pediremos con tu tarjeta favorita el ${run.cutOffAt.toISOString()}.`,
-        `Revísala, sáltala o paúsala antes de esa hora: ${link}`,
+        `Revísala, cámbiala, sáltala o paúsala antes de esa hora: ${link}`,
       ].join('\n'),
       title: `Tu compra "${list.name}" está lista`,
       body: `${result.items} productos por ${formatCLP(result.value)}. Revísala antes de que la pidamos.`,
-      url: this.reviewPath(list.id),
+      url: this.reviewPath(list.id, run.deliveryDate),
     });
   }
 
@@ -424,11 +422,11 @@ export class RecurringLists {
       text: [
         `Hola ${profile.firstName}, no pedimos tu compra "${name}" y no te cobramos nada.`,
         why,
-        `${this.providers.publicUrl()}${this.reviewPath(run.listId)}`,
+        `${this.providers.publicUrl()}${this.reviewPath(run.listId, run.deliveryDate)}`,
       ].join('\n'),
       title: 'No pudimos pedir tu compra programada',
       body: `${why} No te cobramos nada.`,
-      url: this.reviewPath(run.listId),
+      url: this.reviewPath(run.listId, run.deliveryDate),
     });
   }
 
@@ -443,14 +441,4 @@ export class RecurringLists {
       .notifyCustomer(userId, { title: message.title, body: message.body, url: message.url, tag: 'list-run' })
       .catch((error: unknown) => this.providers.log(`recurring-list push failed: ${String(error)}`));
   }
-}
-
-/** A cart's lines as sku id → quantity. */
-function basketOf(items: { id: string; quantity: number }[]): Record<string, number> {
-  return Object.fromEntries(items.map((item) => [item.id, item.quantity]));
-}
-
-function sameBasket(a: Record<string, number>, b: Record<string, number>): boolean {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }

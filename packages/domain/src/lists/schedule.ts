@@ -63,3 +63,42 @@ export function currentListRun(
   while (runOn(day).cutOffAt <= now) day += step;
   return runOn(day);
 }
+
+/** The run of a delivery day ('YYYY-MM-DD' in shop time): when its basket is built and its cut-off. */
+export function listRunOn(deliveryDate: string): ListRun {
+  const [year, month, day] = deliveryDate.split('-').map(Number) as [number, number, number];
+  return runOn(Date.UTC(year, month - 1, day));
+}
+
+/** What became of a run so far (§4 recurring lists): see the list_run table. */
+export type ListRunState = 'upcoming' | 'built' | 'skipped' | 'due' | 'placed' | 'edited' | 'failed';
+
+/** Why a run's basket cannot be changed or skipped from its review page (the contracts' failure codes). */
+export type BasketChangeRefusal =
+  'listRunClosed' | 'listBasketNotBuilt' | 'listRunSkipped' | 'listRunFailed' | 'listPaused';
+
+/**
+ * Whether the shopper may still change a run's basket (quantities, products) from its review page: only a
+ * built basket of a scheduled list, before its cut-off. Answers why not, else null. Past the cut-off the
+ * basket is the order's (or was placed, edited or failed), whatever its status says yet.
+ */
+export function basketChangeRefusal(
+  run: { status: ListRunState; cutOffAt: Date },
+  listScheduled: boolean,
+  now: Date,
+): BasketChangeRefusal | null {
+  if (run.cutOffAt <= now || run.status === 'due' || run.status === 'placed' || run.status === 'edited')
+    return 'listRunClosed';
+  if (run.status === 'skipped') return 'listRunSkipped';
+  if (run.status === 'failed') return 'listRunFailed';
+  if (!listScheduled) return 'listPaused';
+  if (run.status === 'upcoming') return 'listBasketNotBuilt';
+  return null;
+}
+
+/** The saved one-click card a basket is paid with at its cut-off: the favourite, else the first saved. */
+export function basketPayingCard<Card extends { favourite: boolean }>(
+  cards: readonly Card[],
+): Card | undefined {
+  return cards.find((card) => card.favourite) ?? cards[0];
+}

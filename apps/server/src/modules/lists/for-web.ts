@@ -3,12 +3,14 @@ import type { AuthService } from '../auth/service';
 import type { CatalogService } from '../catalog/service';
 import type { FavouritesService } from '../favourites/service';
 import type { OrdersService } from '../orders/service';
+import type { ListBaskets } from '../../flows/list-baskets';
 import { runAnswer, type ListsService } from './service';
 
 /** What the web's loaders and actions get (contracts' `shopperLists`): lists, favourites and frequent products behind a session token. */
 export function shopperListsForWeb(
   auth: AuthService,
   lists: ListsService,
+  baskets: ListBaskets,
   favourites: FavouritesService,
   orders: OrdersService,
   catalog: CatalogService,
@@ -29,7 +31,12 @@ export function shopperListsForWeb(
       const run = await lists.currentRun(await userOf(token), id);
       return run && runAnswer(run);
     },
-    skipRun: async (token, id) => runAnswer(await lists.skipRun(await userOf(token), id)),
+    skipRun: async (token, id, deliveryDate) =>
+      runAnswer(await lists.skipRun(await userOf(token), id, deliveryDate)),
+    basket: async (token, id, deliveryDate) => baskets.basket(await userOf(token), id, deliveryDate),
+    changeBasket: async (token, id, body) => baskets.changeBasket(await userOf(token), id, body),
+    basketProducts: async (token, id, deliveryDate, query) =>
+      baskets.products(await userOf(token), id, deliveryDate, query),
     setScheduleStatus: async (token, id, status) => lists.setScheduleStatus(await userOf(token), id, status),
     availability: (skuIds, salesChannel) => lists.availability(skuIds, salesChannel),
     favourites: async (token) => favourites.list(await userOf(token)),

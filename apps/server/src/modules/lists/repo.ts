@@ -80,6 +80,16 @@ export class ListsRepo {
       .where(and(eq(listRun.listId, listId), eq(listRun.deliveryDate, deliveryDate)));
   }
 
+  /** A run, locked for the caller's transaction (a change of its basket against its placement). */
+  async lockRun(listId: string, deliveryDate: string, tx: Tx): Promise<ListRunRow | null> {
+    const [row] = await tx
+      .select()
+      .from(listRun)
+      .where(and(eq(listRun.listId, listId), eq(listRun.deliveryDate, deliveryDate)))
+      .for('update');
+    return row ?? null;
+  }
+
   /** A run due to be placed, locked for the caller's transaction; null when another instance has it. */
   async lockDue(listId: string, deliveryDate: string, tx: Tx): Promise<ListRunRow | null> {
     const [row] = await tx

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   Failure,
+  basketProductsQuery,
+  editProducts,
   errorResponse,
+  listBasketChangeBody,
+  listBasketView,
+  listRunQuery,
   listRunView,
   listSkusAvailability,
   listSkusQuery,
@@ -13,6 +18,7 @@ import { currentSession, requireSession } from '../../http/session';
 import { requireFeature } from '../../http/feature';
 import type { AuthService } from '../auth/service';
 import type { FlagsService } from '../flags/service';
+import type { ListBaskets } from '../../flows/list-baskets';
 import { runAnswer, type ListsService } from './service';
 
 const tags = ['shopping lists'];
@@ -22,6 +28,7 @@ const idParams = z.object({ id: z.string().min(1).max(60) });
 /** §7 shopping-list calls: all need a session (a 401 logs the shopper out, §6) and the lists flag. */
 export function listsRoutes(
   lists: ListsService,
+  baskets: ListBaskets,
   auth: AuthService,
   flags: FlagsService,
 ): FastifyPluginAsyncZod {
@@ -113,12 +120,61 @@ export function listsRoutes(
         preValidation,
         schema: {
           tags,
-          summary: 'Skip the coming delivery of a scheduled list (its basket is not placed)',
+          summary:
+            'Skip the coming delivery of a scheduled list (its basket is not placed); with deliveryDate, only that one (409 once its cut-off passed)',
           params: idParams,
+          querystring: listRunQuery,
           response: { 200: listRunView, 409: errorResponse, ...errors },
         },
       },
-      async (request) => runAnswer(await lists.skipRun(userId(request), request.params.id)),
+      async (request) =>
+        runAnswer(await lists.skipRun(userId(request), request.params.id, request.query.deliveryDate)),
+    );
+    // §4 a built basket's review page: what it holds, the delivery, the card and the total; changed before the cut-off.
+    app.get(
+      '/api/user/shopping-list/:id/run/basket',
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary:
+            "A scheduled list's basket for one delivery (deliveryDate, else the coming one): products, delivery, card and total",
+          params: idParams,
+          querystring: listRunQuery,
+          response: { 200: listBasketView, 409: errorResponse, ...errors },
+        },
+      },
+      async (request) => baskets.basket(userId(request), request.params.id, request.query.deliveryDate),
+    );
+    app.patch(
+      '/api/user/shopping-list/:id/run/basket',
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary:
+            'Change a built basket before its cut-off (quantity 0 removes; a new sku adds); it is still placed at the cut-off',
+          params: idParams,
+          body: listBasketChangeBody,
+          response: { 200: listBasketView, 409: errorResponse, ...errors },
+        },
+      },
+      async (request) => baskets.changeBasket(userId(request), request.params.id, request.body),
+    );
+    app.get(
+      '/api/user/shopping-list/:id/run/basket/products',
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary: "Products the basket's store sells now that a search finds, to add to the basket",
+          params: idParams,
+          querystring: basketProductsQuery,
+          response: { 200: editProducts, 409: errorResponse, ...errors },
+        },
+      },
+      async (request) =>
+        baskets.products(userId(request), request.params.id, request.query.deliveryDate, request.query.q),
     );
     // §4 pause (status 2: nothing is built or placed) and resume (1: runs count from now).
     for (const [action, status, summary] of [

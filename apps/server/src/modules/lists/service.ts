@@ -12,7 +12,7 @@ import {
   type ShoppingList,
   type ShoppingListBody,
 } from '@despensa/contracts';
-import { MAX_QUANTITY, currentListRun, type ListRun } from '@despensa/domain';
+import { MAX_QUANTITY, basketChangeRefusal, currentListRun, listRunOn, type ListRun } from '@despensa/domain';
 import type { Database, Tx } from '../../db/client';
 import type { CatalogService } from '../catalog/service';
 import { ListsRepo, type ListRunRow, type ShoppingListRow } from './repo';
@@ -126,15 +126,68 @@ export class ListsService {
   async currentRun(userId: string, id: string): Promise<ListRunView | null> {
     const run = runOf(await this.row(userId, id), this.clock());
     if (!run) return null;
-    const recorded = await this.repo.run(id, run.deliveryDate);
+    return runView(run, await this.repo.run(id, run.deliveryDate));
+  }
+
+  /**
+   * One delivery of the shopper's list (a basket's review page): the run of `deliveryDate`, or the coming
+   * one without it (listNotScheduled when there is none), recorded or still upcoming; listRunNotFound for a
+   * day the list never delivered. Answers the list too, and whether it is scheduled now (not paused).
+   */
+  async runOn(
+    userId: string,
+    id: string,
+    deliveryDate?: string,
+  ): Promise<{ list: ShoppingList; run: ListRunView; scheduled: boolean }> {
+    const row = await this.row(userId, id);
+    const current = runOf(row, this.clock());
+    const date = deliveryDate ?? current?.deliveryDate;
+    if (!date) throw new Failure('listNotScheduled');
+    const recorded = await this.repo.run(id, date);
+    if (!recorded && current?.deliveryDate !== date) throw new Failure('listRunNotFound');
+    const run = current?.deliveryDate === date ? current : listRunOn(date);
     return {
-      ...run,
-      status: recorded?.status ?? 'upcoming',
-      orderFormId: recorded?.orderFormId ?? null,
-      windowStart: recorded?.windowStart ?? null,
-      orderGroup: recorded?.orderGroup ?? null,
-      failure: recorded?.failure ?? null,
+      list: toShoppingList(row),
+      run: runView(recorded ? { ...run, cutOffAt: recorded.cutOffAt } : run, recorded),
+      scheduled: row.scheduleStatus === 1,
     };
+  }
+
+  /**
+   * Locks a built basket's run for a change in the flow's transaction `tx` (its placement waits for it),
+   * refusing one that may no longer change (domain basketChangeRefusal: past its cut-off, skipped, failed,
+   * paused, not built yet).
+   */
+  async lockChangeableRun(
+    userId: string,
+    id: string,
+    deliveryDate: string,
+    tx: Tx,
+  ): Promise<ListRunRow & { orderFormId: string }> {
+    const row = await this.row(userId, id);
+    const now = this.clock();
+    const current = runOf(row, now);
+    const locked = await this.repo.lockRun(id, deliveryDate, tx);
+    if (!locked) {
+      const cutOffAt = listRunOn(deliveryDate).cutOffAt;
+      if (current?.deliveryDate !== deliveryDate && cutOffAt > now) throw new Failure('listRunNotFound');
+      const refusal = basketChangeRefusal({ status: 'upcoming', cutOffAt }, row.scheduleStatus === 1, now);
+      throw new Failure(refusal ?? 'listBasketNotBuilt');
+    }
+    const refusal = basketChangeRefusal(locked, row.scheduleStatus === 1, now);
+    if (refusal) throw new Failure(refusal);
+    if (!locked.orderFormId) throw new Failure('listRunFailed');
+    return { ...locked, orderFormId: locked.orderFormId };
+  }
+
+  /** A built basket changed from its review page: what it holds now is what the cut-off places. */
+  async recordBasketChange(
+    listId: string,
+    deliveryDate: string,
+    basket: Record<string, number>,
+    tx: Tx,
+  ): Promise<void> {
+    await this.repo.setRun(listId, deliveryDate, { basket, updatedAt: this.clock() }, tx);
   }
 
   /** Pauses a scheduled list (status 2: no basket is built or placed) or resumes a paused one (1). */
@@ -149,10 +202,19 @@ export class ListsService {
     return toShoppingList(updated!);
   }
 
-  /** The shopper skips the coming delivery (before its cut-off): no basket is placed for it. */
-  async skipRun(userId: string, id: string): Promise<ListRunView> {
+  /**
+   * The shopper skips the coming delivery (before its cut-off): no basket is placed for it. With
+   * `deliveryDate` (the review page's), only that delivery: once its cut-off passed, the coming one is
+   * another, and skipping is refused (listRunClosed).
+   */
+  async skipRun(userId: string, id: string, deliveryDate?: string): Promise<ListRunView> {
     const run = runOf(await this.row(userId, id), this.clock());
     if (!run) throw new Failure('listNotScheduled');
+    if (deliveryDate !== undefined && deliveryDate !== run.deliveryDate) {
+      const recorded = await this.repo.run(id, deliveryDate);
+      const cutOffAt = recorded?.cutOffAt ?? listRunOn(deliveryDate).cutOffAt;
+      throw new Failure(cutOffAt <= this.clock() ? 'listRunClosed' : 'listRunNotFound');
+    }
     const skipped = { status: 'skipped' as const, updatedAt: this.clock() };
     const inserted = await this.repo.insertRun({
       listId: id,
@@ -287,6 +349,18 @@ function scheduleColumns(schedule: ShoppingListBody['schedule'], before: Shoppin
     scheduleFrequency: schedule.frequency,
     scheduleDeliveryDay: schedule.deliveryDay,
     ...(restarted ? { scheduleSince: now } : {}),
+  };
+}
+
+/** A run as the list page shows it: its times, and what its record says became of it (upcoming without one). */
+function runView(run: ListRun, recorded: ListRunRow | undefined): ListRunView {
+  return {
+    ...run,
+    status: recorded?.status ?? 'upcoming',
+    orderFormId: recorded?.orderFormId ?? null,
+    windowStart: recorded?.windowStart ?? null,
+    orderGroup: recorded?.orderGroup ?? null,
+    failure: recorded?.failure ?? null,
   };
 }
 

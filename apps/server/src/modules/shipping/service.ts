@@ -216,6 +216,11 @@ export class DeliveryService implements Omit<DeliveryApi, 'applyChoice' | 'reser
     };
   }
 
+  /** The name of the store selling in a sales channel (a recurring basket's store), or null. */
+  storeNameOf(salesChannel: number): string | null {
+    return this.byChannel.get(salesChannel)?.row.name ?? null;
+  }
+
   shippingPolicies(): ShippingPolicies {
     return {
       message: 'success',
