@@ -1,6 +1,9 @@
 import {
   Failure,
   failureMessages,
+  basketProductsQuery,
+  listBasketChangeBody,
+  listRunQuery,
   type EditProducts,
   type ListBasketChangeBody,
   type ListBasketView,
@@ -131,6 +134,8 @@ export class ListBaskets {
   /** The basket of the list's delivery on `deliveryDate` (the coming one without it). */
   async basket(userId: string, listId: string, deliveryDate?: string): Promise<ListBasketView> {
     const { lists, cart, delivery, wallet } = this.modules;
+    // The web calls in process, past the route's validation: bad input is a 400, never a 500.
+    if (!listRunQuery.safeParse({ deliveryDate }).success) throw new Failure('invalidInput');
     const { list, run, scheduled } = await lists.runOn(userId, listId, deliveryDate);
     const refusal = basketChangeRefusal(run, scheduled, this.clock());
     const [form, held, cards] = await Promise.all([
@@ -181,7 +186,10 @@ export class ListBaskets {
   }
 
   /** Changes a built basket before its cut-off; answers it as changed, with what the cart said of it. */
-  async changeBasket(userId: string, listId: string, body: ListBasketChangeBody): Promise<ListBasketView> {
+  async changeBasket(userId: string, listId: string, input: ListBasketChangeBody): Promise<ListBasketView> {
+    const parsed = listBasketChangeBody.safeParse(input);
+    if (!parsed.success) throw new Failure('invalidInput');
+    const body = parsed.data;
     const after = await runFlow(this.database, this.change, { userId, listId, body });
     const view = await this.basket(userId, listId, body.deliveryDate);
     return { ...view, messages: after.messages.map((message) => message.text) };
@@ -190,6 +198,7 @@ export class ListBaskets {
   /** Products the basket's store sells now that a search finds, to add to the basket (at most 8). */
   async products(userId: string, listId: string, deliveryDate: string, query: string): Promise<EditProducts> {
     const { lists, cart, catalog } = this.modules;
+    if (!basketProductsQuery.safeParse({ deliveryDate, q: query }).success) throw new Failure('invalidInput');
     const { run, scheduled } = await lists.runOn(userId, listId, deliveryDate);
     const refusal = basketChangeRefusal(run, scheduled, this.clock());
     if (refusal) throw new Failure(refusal);

@@ -3,6 +3,7 @@ import {
   Failure,
   failureMessages,
   isFailureCode,
+  listRunQuery,
   parseListSkus,
   type FailureCode,
   shoppingListBody,
@@ -208,6 +209,7 @@ export class ListsService {
    * another, and skipping is refused (listRunClosed).
    */
   async skipRun(userId: string, id: string, deliveryDate?: string): Promise<ListRunView> {
+    if (!listRunQuery.safeParse({ deliveryDate }).success) throw new Failure('invalidInput');
     const run = runOf(await this.row(userId, id), this.clock());
     if (!run) throw new Failure('listNotScheduled');
     if (deliveryDate !== undefined && deliveryDate !== run.deliveryDate) {
