@@ -73,6 +73,8 @@ export default [
 
   // Lists, favourites and frequent products (each behind its §9 flag)
   route('lista-de-compra', 'routes/shopping-list.tsx'),
+  // A recurring list's built basket for one delivery (the review link of its e-mail and push)
+  route('lista-de-compra/entrega', 'routes/list-basket.tsx'),
   route('mis-listas-de-compras', 'routes/shopping-lists.tsx'),
   route('_secure/listas-de-compras', 'routes/shopping-lists.tsx', { id: 'shopping-lists:secure' }),
   route('listas/acciones', 'routes/lists-action.ts'),

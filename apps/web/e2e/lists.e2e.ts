@@ -1,8 +1,16 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { computeRutCheckDigit } from '@despensa/domain';
+import {
+  DELIVERY_PRICES_CENTS,
+  computeRutCheckDigit,
+  formatCLP,
+  localParts,
+  quantityLabel,
+} from '@despensa/domain';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
+import { cartWithHomeDelivery, deliveringStore, newShopper } from './support/orders';
+import { enrolCard } from './support/shopper';
 
 interface ApiProduct {
   productName: string;
@@ -348,3 +356,209 @@ describe('bank account', () => {
     await context.close();
   });
 });
+
+describe("a recurring list's basket (§4): the review link's page", () => {
+  it('reviews the built basket, changes it with and without scripts, skips a delivery, pauses, and is refused past the cut-off', async () => {
+    const store = await deliveringStore();
+    const shopper = await newShopper();
+    const as = { ...API, 'x-access-token': shopper.token };
+    // How the shopper shops: home delivery to Av. Providencia in the delivering store, kept by their cart.
+    await cartWithHomeDelivery(shopper, store.sc, [{ id: store.skus[3]!, quantity: 1 }]);
+    const { page, context } = await newPage(browser);
+    await context.addCookies([{ name: 'despensa_session', value: shopper.token, url: baseUrl() }]);
+    await page.goto('/mis-tarjetas');
+    await enrolCard(page, 'Tarjeta de crédito', '4051 8856 0044 6623');
+
+    // Two weekly lists whose coming delivery's basket is due now: built at the next sweep (every minute).
+    const deliveryDate = buildableDeliveryDate(new Date());
+    const [dairySku, weighedSku] = [store.skus[0]!, store.weighed[0]!];
+    const listOf = async (name: string) => {
+      const created = await api(
+        'POST',
+        '/api/user/shopping-list',
+        {
+          name,
+          skus: JSON.stringify({ [dairySku]: 2, [weighedSku]: 3 }),
+          schedule: { status: 1, frequency: 1, deliveryDay: weekdayOf(deliveryDate) },
+        },
+        as,
+      );
+      expect(created.status).toBe(201);
+      return ((await created.json()) as { id: string }).id;
+    };
+    const [weekly, skipped] = [await listOf('Semana'), await listOf('Once')];
+    const db = new pg.Client({ connectionString: inject('databaseUrl') });
+    await db.connect();
+    try {
+      // Scheduled two weeks ago, so this delivery's build time has come.
+      await db.query(
+        "UPDATE shopping_list SET schedule_since = now() - interval '14 days' WHERE id = ANY($1)",
+        [[weekly, skipped]],
+      );
+      const runStatus = async (id: string) =>
+        ((await (await api('GET', `/api/user/shopping-list/${id}/run`, undefined, as)).json()) as {
+          status: string;
+          deliveryDate: string;
+        }) ?? {};
+      await expect
+        .poll(() => runStatus(weekly), { timeout: 100_000, interval: 2_000 })
+        .toMatchObject({
+          status: 'built',
+          deliveryDate,
+        });
+      await expect.poll(async () => (await runStatus(skipped)).status, { timeout: 10_000 }).toBe('built');
+
+      // The e-mail's review link opens the basket's page.
+      const outbox = (await (
+        await api('GET', `/api/dev/outbox?to=${encodeURIComponent(shopper.email)}`)
+      ).json()) as { messages: { subject: string; text: string }[] };
+      const mail = outbox.messages.find(
+        (each) => each.subject === 'Tu compra programada "Semana" está lista para revisar',
+      )!;
+      const link = /https?:\/\/\S+(\/lista-de-compra\/entrega\?l=\S+)/.exec(mail.text)![1]!;
+      expect(link).toBe(`/lista-de-compra/entrega?l=${weekly}&fecha=${deliveryDate}`);
+      await page.goto(link);
+      await page.getByRole('heading', { level: 1, name: /^Tu compra programada «Semana» del / }).waitFor();
+      const basket = async () =>
+        (await (
+          await api(
+            'GET',
+            `/api/user/shopping-list/${weekly}/run/basket?deliveryDate=${deliveryDate}`,
+            undefined,
+            as,
+          )
+        ).json()) as {
+          items: {
+            id: string;
+            name: string;
+            quantity: number;
+            measurementUnit: string;
+            unitMultiplier: number;
+          }[];
+          totals: { total: number };
+          delivery: { fee: number };
+        };
+      const built = await basket();
+      const dairyName = built.items.find((item) => item.id === dairySku)!.name;
+      const weighedName = built.items.find((item) => item.id === weighedSku)!.name;
+      const products = page.getByRole('list', { name: 'Productos de tu compra' });
+      // A weighed product by its weight: three steps of its unit ('0,75 kg' for 0,25 kg steps).
+      const weighed = built.items.find((item) => item.id === weighedSku)!;
+      expect(weighed.quantity).toBe(3);
+      expect(
+        await page
+          .getByLabel(`Cantidad de ${weighedName}`, { exact: true })
+          .evaluate((select: HTMLSelectElement) => select.selectedOptions[0]!.text),
+      ).toBe(quantityLabel(weighed));
+      expect(quantityLabel(weighed)).toMatch(/ kg$/);
+      await products.getByText(dairyName, { exact: true }).waitFor();
+      const facts = page.getByRole('region', { name: 'Entrega' });
+      await facts.getByText('Despacho a Domicilio').waitFor();
+      await facts.getByText(/^Av\. Providencia 1234/).waitFor();
+      await facts.getByText(formatCLP(DELIVERY_PRICES_CENTS.homeDelivery)).waitFor();
+      await page.getByText(/^La pagaremos con tu tarjeta Visa terminada en 6623 \(Crédito\) el /).waitFor();
+      expect(await page.getByTestId('basket-total').innerText()).toBe(formatCLP(built.totals.total));
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      // Without scripts the forms still post: three of the dairy product.
+      const plain = await browser.newContext({
+        baseURL: baseUrl(),
+        locale: 'es-CL',
+        javaScriptEnabled: false,
+      });
+      await plain.addCookies([{ name: 'despensa_session', value: shopper.token, url: baseUrl() }]);
+      const noScripts = await plain.newPage();
+      await noScripts.goto(link);
+      await noScripts.getByLabel(`Cantidad de ${dairyName}`, { exact: true }).selectOption('3');
+      await noScripts.getByRole('button', { name: `Cambiar la cantidad de ${dairyName}` }).click();
+      await noScripts.getByRole('status').getByText(`Cambiaste la cantidad de ${dairyName}.`).waitFor();
+      await plain.close();
+      expect((await basket()).items.find((item) => item.id === dairySku)!.quantity).toBe(3);
+
+      // With scripts: the weighed product removed, a product found in the store added.
+      await page.reload();
+      expect(
+        await page
+          .getByLabel(`Cantidad de ${dairyName}`, { exact: true })
+          .evaluate((select: HTMLSelectElement) => select.value),
+      ).toBe('3');
+      await page.getByRole('button', { name: `Quitar ${weighedName} de tu compra` }).click();
+      await page.getByRole('status').getByText(`Quitaste ${weighedName} de tu compra.`).waitFor();
+      await products.getByText(weighedName, { exact: true }).waitFor({ state: 'detached' });
+      const adding = page.getByRole('region', { name: 'Agregar productos' });
+      await adding.getByLabel('Buscar en la tienda de tu entrega').fill('leche');
+      await adding.getByRole('button', { name: 'Buscar', exact: true }).click();
+      const found = adding.getByRole('list', { name: 'Productos para agregar' });
+      const first = found.getByRole('listitem').first();
+      const addedSku = await first.locator('input[name="skuId"]').inputValue();
+      const addedName = (await first.getByRole('button').getAttribute('aria-label'))!.slice(
+        'Agregar '.length,
+      );
+      await first.getByRole('button').click();
+      await page.getByRole('status').getByText(`Agregaste ${addedName} a tu compra.`).waitFor();
+      const changed = await basket();
+      expect(changed.items.map((item) => item.id)).not.toContain(weighedSku);
+      const added = changed.items.find((item) => item.id === addedSku)!;
+      expect(added.quantity).toBe(1);
+      await page.getByLabel(`Cantidad de ${added.name}`, { exact: true }).waitFor();
+      expect(await page.getByTestId('basket-total').innerText()).toBe(formatCLP(changed.totals.total));
+
+      // Past the cut-off: a change is refused in Spanish, and the page shows why it no longer changes.
+      await db.query("UPDATE list_run SET cut_off_at = now() - interval '1 minute' WHERE list_id = $1", [
+        weekly,
+      ]);
+      await page.getByRole('button', { name: `Cambiar la cantidad de ${dairyName}` }).click();
+      const closed =
+        'Ya pasó la hora límite de esta entrega (el día anterior a las 09:59): ya no puedes cambiarla ni saltarla.';
+      await page.getByRole('alert').getByText(closed).waitFor();
+      // The basket read again: its forms go (the refusal's text stays above them).
+      await page.getByRole('button', { name: 'Saltar esta entrega' }).waitFor({ state: 'detached' });
+      expect(await page.getByRole('button', { name: /^Cambiar la cantidad/ }).count()).toBe(0);
+
+      // The other list: this delivery skipped, then the schedule paused, from its page.
+      await page.goto(`/lista-de-compra/entrega?l=${skipped}&fecha=${deliveryDate}`);
+      await page.getByRole('button', { name: 'Saltar esta entrega' }).click();
+      await page.getByRole('status').getByText('Saltaste esta entrega: no la pediremos.').waitFor();
+      await page
+        .getByText('Saltaste esta entrega: no la pediremos, así que ya no puedes cambiarla.')
+        .waitFor();
+      expect(await page.getByRole('button', { name: /^Quitar / }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Pausar compra programada' }).click();
+      await page
+        .getByRole('status')
+        .getByText('Pausaste la compra programada: no armaremos ni pediremos compras hasta que la reanudes.')
+        .waitFor();
+      await page.getByRole('button', { name: 'Reanudar compra programada' }).waitFor();
+
+      // Another shopper's session finds no such page; without one, the login page comes first.
+      const stranger = await newShopper();
+      const other = await newPage(browser);
+      await other.context.addCookies([{ name: 'despensa_session', value: stranger.token, url: baseUrl() }]);
+      expect((await other.page.goto(link))?.status()).toBe(404);
+      await other.page.getByRole('heading', { name: 'No encontramos esta página' }).waitFor();
+      expect(await other.page.getByText(dairyName).count()).toBe(0);
+      await other.context.close();
+      const anonymous = await newPage(browser);
+      await anonymous.page.goto(link);
+      expect(new URL(anonymous.page.url()).pathname).toBe('/login-page');
+      await anonymous.context.close();
+    } finally {
+      await db.end();
+      await context.close();
+    }
+  }, 180_000);
+});
+
+/**
+ * A delivery day whose recurring basket is built by now and not yet placed (§4: built two days before at
+ * 09:00, placed the day before at 09:59:59, shop time): the day after tomorrow from 09:00, else tomorrow.
+ */
+function buildableDeliveryDate(now: Date): string {
+  const { year, month, day, hour } = localParts(now);
+  return new Date(Date.UTC(year, month - 1, day + (hour >= 9 ? 2 : 1))).toISOString().slice(0, 10);
+}
+
+/** Its weekday as a list schedules it: Monday 1 … Sunday 7. */
+function weekdayOf(date: string): number {
+  return ((new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
+}

@@ -41,7 +41,7 @@ clientsClaim();
 
 /** Pages with personal data beyond the cart: never kept on the device. */
 const PRIVATE_PAGES =
-  /^\/(login|login-page|register|logout|mis-datos|mis-compras|mis-compras-antiguas|mis-tarjetas|mi-cuenta|mis-listas-de-compras|mi-cuenta-bancaria|mi-cupon|checkout|new-checkout|_secure\/order|_secure\/listas-de-compras|cencopay)(\/|\.data|$)/;
+  /^\/(login|login-page|register|logout|mis-datos|mis-compras|mis-compras-antiguas|mis-tarjetas|mi-cuenta|mis-listas-de-compras|lista-de-compra|mi-cuenta-bancaria|mi-cupon|checkout|new-checkout|_secure\/order|_secure\/listas-de-compras|cencopay)(\/|\.data|$)/;
 // The cart's and the delivery selector's own resource routes answer live data, never a kept copy.
 const NOT_PAGES = /^\/(api|sandbox|media|assets|operaciones|carro|entrega)(\/|\.data|$)/;
 

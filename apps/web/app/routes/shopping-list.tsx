@@ -12,7 +12,7 @@ import { requireSession } from '../features/account/account-server';
 import { notFound, salesChannelOf } from '../features/catalog/loader-helpers';
 import { orLogOutHome, requireFeature } from '../features/lists/features-server';
 import { listAction, listLines, type ListActionResult, type ListLine } from '../features/lists/lists-server';
-import { MY_LISTS_PATH } from '../features/lists/paths';
+import { MY_LISTS_PATH, listBasketPath } from '../features/lists/paths';
 import { DELIVERY_DAY_NAMES, runText, scheduleLabel } from '../features/lists/schedule-label';
 import '../features/lists/lists.css';
 import type { Route } from './+types/shopping-list';
@@ -122,6 +122,13 @@ export default function ShoppingListPage({ loaderData }: Route.ComponentProps) {
         {run && (
           <div className="list-page__run">
             <p>{runText(run)}</p>
+            {run.status !== 'upcoming' ? (
+              <p>
+                <Link to={listBasketPath(list.id, run.deliveryDate)}>
+                  {run.status === 'built' ? 'Revisar y cambiar tu compra' : 'Ver tu compra'}
+                </Link>
+              </p>
+            ) : null}
             {(run.status === 'upcoming' || run.status === 'built') && (
               <skip.Form method="post">
                 <input type="hidden" name="intent" value="skip-run" />

@@ -102,10 +102,10 @@ export async function newShopper(): Promise<Shopper> {
 }
 
 /**
- * The shopper's paid order, placed through the API as the checkout pages would (home delivery in the
- * `windowIndex`-th window with room, VISA at the sandbox acquirer): answers the order id.
+ * The shopper's cart (taken as theirs) with their data and home delivery to Av. Providencia 1234 in the
+ * `windowIndex`-th window with room, as the checkout pages leave it before paying: answers its id.
  */
-export async function placeOrderFor(
+export async function cartWithHomeDelivery(
   shopper: Shopper,
   sc: number,
   items: { id: string; quantity: number }[],
@@ -167,6 +167,21 @@ export async function placeOrderFor(
     },
     as,
   );
+  return id;
+}
+
+/**
+ * The shopper's paid order, placed through the API as the checkout pages would (home delivery in the
+ * `windowIndex`-th window with room, VISA at the sandbox acquirer): answers the order id.
+ */
+export async function placeOrderFor(
+  shopper: Shopper,
+  sc: number,
+  items: { id: string; quantity: number }[],
+  windowIndex = 0,
+): Promise<string> {
+  const as = { 'x-access-token': shopper.token };
+  const id = await cartWithHomeDelivery(shopper, sc, items, windowIndex);
   const form = await call('GET', `/api/orderform/${id}`, undefined, as);
   // The order charges the window's fee on top of the items (the cart shows the same total).
   const total = form.value + deliveryFeeOf(DELIVERY_METHODS.homeDelivery.id, true);

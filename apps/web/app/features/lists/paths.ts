@@ -9,3 +9,8 @@ export const FREQUENT_PATH = '/productos-frecuentes';
 export function listPath(listId: string): string {
   return `${LIST_PATH}?l=${encodeURIComponent(listId)}`;
 }
+
+/** /lista-de-compra/entrega?l={listId}&fecha={YYYY-MM-DD}: a delivery's basket (the review link's page). */
+export function listBasketPath(listId: string, deliveryDate: string): string {
+  return `${LIST_PATH}/entrega?l=${encodeURIComponent(listId)}&fecha=${deliveryDate}`;
+}

@@ -1,0 +1,352 @@
+import { useId } from 'react';
+import { Form, Link, useActionData, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
+import type { ListBasketView } from '@despensa/contracts';
+import { MAX_QUANTITY, SHOPPING_LIST_SCHEDULE_STATUS, isWeighed, quantityLabel } from '@despensa/domain';
+import { requireFeature } from '../features/lists/features-server';
+import {
+  listBasketAction,
+  listBasketPage,
+  type ListBasketActionResult,
+} from '../features/lists/list-basket-server';
+import { listPath } from '../features/lists/paths';
+import { runText } from '../features/lists/schedule-label';
+import { CARD_KIND_LABELS, cardName } from '../features/payments/card-labels';
+import { SAVED_CARDS_PATH } from '../features/payments/paths';
+import { windowFee, windowLine } from '../features/delivery/window-label';
+import { formatDate, formatDateTime, formatPrice } from '../lib/format';
+import '../features/lists/lists.css';
+import type { Route } from './+types/list-basket';
+
+/**
+ * /lista-de-compra/entrega?l={listId}&fecha={YYYY-MM-DD}: the page the recurring list's review link opens
+ * (§4, README 'Shopping lists and their schedules'). The basket built for that delivery with its products,
+ * delivery, the card that pays at the cut-off and the total; before the cut-off the shopper changes
+ * quantities, removes or adds products, skips the delivery or pauses the schedule. Every form posts
+ * without scripts and the page is drawn again from the server's answer. The list's owner only: another
+ * shopper's list is the not-found page.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = context;
+  await requireFeature(services, 'shoppingLists');
+  return { ...(await listBasketPage(services, request)), brandName: services.brand.name };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireFeature(context.services, 'shoppingLists');
+  return listBasketAction(context.services, request);
+}
+
+/**
+ * After every form the basket is read again, a refusal too (React Router skips that after a 4xx): the
+ * server's basket is what the page shows (past the cut-off its forms go).
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === 'POST' || defaultShouldRevalidate;
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: `Tu compra programada | ${loaderData?.brandName ?? 'Despensa'}` },
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+const deliveryDay = (run: ListBasketView['run']) => formatDate(`${run.deliveryDate}T12:00:00-03:00`);
+
+export default function ListBasketPage({ loaderData }: Route.ComponentProps) {
+  const { basket, search } = loaderData;
+  const { list, run, items, delivery, card, totals } = basket;
+  const result = useActionData<ListBasketActionResult>();
+  const busy = useNavigation().state === 'submitting';
+  const open = basket.closed === null;
+  const id = useId();
+  return (
+    <main className="account-page container list-basket">
+      <p>
+        <Link to={listPath(list.id)}>Volver a la lista {list.name}</Link>
+      </p>
+      <h1 className="account-page__title">
+        Tu compra programada «{list.name}» del {deliveryDay(run)}
+      </h1>
+      <p>{runText(run)}</p>
+      {run.status === 'placed' && run.orderGroup ? (
+        <p>
+          <Link to={`/mis-compras/${run.orderGroup}-01`}>Ver tu pedido {run.orderGroup}</Link>
+        </p>
+      ) : null}
+      {basket.closed ? <p className="list-basket__closed">{basket.closed}</p> : null}
+      <div className="list-basket__answer">
+        {result?.ok ? (
+          <div role="status">
+            <p>{result.message}</p>
+            {result.notes.map((note) => (
+              <p key={note}>{note}</p>
+            ))}
+          </div>
+        ) : result ? (
+          <p role="alert" className="list-form__error">
+            {result.error}
+          </p>
+        ) : null}
+      </div>
+
+      <section className="list-page__section" aria-labelledby={`${id}-products`}>
+        <h2 id={`${id}-products`} className="account-section__title">
+          Productos
+        </h2>
+        {items.length === 0 ? (
+          <p>Esta compra no tiene productos.</p>
+        ) : (
+          <ul className="list-page__lines" aria-label="Productos de tu compra">
+            {items.map((item) => (
+              <BasketLine key={item.id} item={item} deliveryDate={run.deliveryDate} open={open} busy={busy} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {open ? (
+        <section className="list-page__section" aria-labelledby={`${id}-add`}>
+          <h2 id={`${id}-add`} className="account-section__title">
+            Agregar productos
+          </h2>
+          <Form method="get" role="search" className="list-form list-form--inline">
+            <input type="hidden" name="l" value={list.id} />
+            <input type="hidden" name="fecha" value={run.deliveryDate} />
+            <label htmlFor={`${id}-search`} className="field__label">
+              Buscar en la tienda de tu entrega
+            </label>
+            <input
+              id={`${id}-search`}
+              name="buscar"
+              type="search"
+              minLength={2}
+              maxLength={80}
+              defaultValue={search.term}
+              className="field__input"
+            />
+            <button type="submit" className="button button--secondary">
+              Buscar
+            </button>
+          </Form>
+          {search.term.length >= 2 ? (
+            search.found.length === 0 ? (
+              <p>No encontramos productos para «{search.term}» en la tienda de tu entrega.</p>
+            ) : (
+              <ul className="list-page__lines" aria-label="Productos para agregar">
+                {search.found.map((product) => (
+                  <li key={product.id} className="list-line">
+                    <img
+                      src={product.imageUrl}
+                      alt=""
+                      width={64}
+                      height={64}
+                      loading="lazy"
+                      className="list-line__image"
+                    />
+                    <div className="list-line__info">
+                      <span className="list-line__name">{product.name}</span>
+                      <span className="list-line__price">
+                        {formatPrice(product.price)}
+                        {isWeighed(product.measurementUnit) ? ' / kg' : ''}
+                      </span>
+                    </div>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="add" />
+                      <input type="hidden" name="deliveryDate" value={run.deliveryDate} />
+                      <input type="hidden" name="skuId" value={product.id} />
+                      <input type="hidden" name="name" value={product.name} />
+                      <button
+                        type="submit"
+                        className="button button--secondary"
+                        disabled={busy}
+                        aria-label={`Agregar ${product.name}`}
+                      >
+                        Agregar
+                      </button>
+                    </Form>
+                  </li>
+                ))}
+              </ul>
+            )
+          ) : null}
+        </section>
+      ) : null}
+
+      <section className="list-page__section" aria-labelledby={`${id}-delivery`}>
+        <h2 id={`${id}-delivery`} className="account-section__title">
+          Entrega
+        </h2>
+        {delivery ? (
+          <dl className="bank-account">
+            <dt>Modo de entrega</dt>
+            <dd>{delivery.methodName}</dd>
+            {delivery.address ? (
+              <>
+                <dt>Dirección</dt>
+                <dd>{delivery.address}</dd>
+              </>
+            ) : null}
+            {delivery.storeName ? (
+              <>
+                <dt>Tienda</dt>
+                <dd>{delivery.storeName}</dd>
+              </>
+            ) : null}
+            <dt>Horario</dt>
+            <dd>{delivery.window ? windowLine(delivery.window) : 'Sin horario reservado'}</dd>
+            <dt>Despacho</dt>
+            <dd>{windowFee(delivery.fee)}</dd>
+          </dl>
+        ) : (
+          <p>Aún no hay una entrega armada para esta compra.</p>
+        )}
+      </section>
+
+      <section className="list-page__section" aria-labelledby={`${id}-payment`}>
+        <h2 id={`${id}-payment`} className="account-section__title">
+          Pago
+        </h2>
+        {card ? (
+          <p>
+            La pagaremos con tu tarjeta {cardName(card)} ({CARD_KIND_LABELS[card.paymentMethod]}) el{' '}
+            {formatDateTime(run.cutOffAt)}.
+          </p>
+        ) : (
+          <p>
+            No tienes una tarjeta guardada: sin ella no podremos pedir tu compra.{' '}
+            <Link to={SAVED_CARDS_PATH}>Agrega una en Mis tarjetas</Link> antes del{' '}
+            {formatDateTime(run.cutOffAt)}.
+          </p>
+        )}
+        <dl className="bank-account" aria-label="Total de tu compra">
+          <dt>Productos</dt>
+          <dd>{formatPrice(totals.items)}</dd>
+          <dt>Despacho</dt>
+          <dd>{windowFee(totals.delivery)}</dd>
+          <dt>Total</dt>
+          <dd data-testid="basket-total">{formatPrice(totals.total)}</dd>
+        </dl>
+      </section>
+
+      <section className="list-page__section" aria-labelledby={`${id}-schedule`}>
+        <h2 id={`${id}-schedule`} className="account-section__title">
+          Esta entrega y las próximas
+        </h2>
+        {open ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="skip" />
+            <input type="hidden" name="deliveryDate" value={run.deliveryDate} />
+            <button type="submit" className="button button--secondary" disabled={busy}>
+              Saltar esta entrega
+            </button>
+          </Form>
+        ) : null}
+        {list.schedule.status !== SHOPPING_LIST_SCHEDULE_STATUS.unscheduled ? (
+          <Form method="post">
+            <input type="hidden" name="deliveryDate" value={run.deliveryDate} />
+            {list.schedule.status === SHOPPING_LIST_SCHEDULE_STATUS.scheduled ? (
+              <button
+                type="submit"
+                name="intent"
+                value="pause"
+                className="button button--secondary"
+                disabled={busy}
+              >
+                Pausar compra programada
+              </button>
+            ) : (
+              <button
+                type="submit"
+                name="intent"
+                value="resume"
+                className="button button--secondary"
+                disabled={busy}
+              >
+                Reanudar compra programada
+              </button>
+            )}
+          </Form>
+        ) : null}
+      </section>
+    </main>
+  );
+}
+
+/** A product of the basket: its quantity (by weight for a weighed one) and 'Quitar', while it may change. */
+function BasketLine({
+  item,
+  deliveryDate,
+  open,
+  busy,
+}: {
+  item: ListBasketView['items'][number];
+  deliveryDate: string;
+  open: boolean;
+  busy: boolean;
+}) {
+  const id = useId();
+  return (
+    <li className="list-line">
+      <img src={item.imageUrl} alt="" width={64} height={64} loading="lazy" className="list-line__image" />
+      <div className="list-line__info">
+        <span className="list-line__name">{item.name}</span>
+        <span className="list-line__price">
+          {formatPrice(item.price)}
+          {isWeighed(item.measurementUnit) ? ' / kg' : ' c/u'} · {quantityLabel(item)} ·{' '}
+          <strong>{formatPrice(item.total)}</strong>
+        </span>
+      </div>
+      {open ? (
+        <>
+          <Form method="post" className="list-line__quantity">
+            <input type="hidden" name="intent" value="set-quantity" />
+            <input type="hidden" name="deliveryDate" value={deliveryDate} />
+            <input type="hidden" name="skuId" value={item.id} />
+            <input type="hidden" name="name" value={item.name} />
+            <label htmlFor={`${id}-q`} className="visually-hidden">
+              Cantidad de {item.name}
+            </label>
+            {/* A weighed product is chosen by weight, as in the cart ('0,5 kg', '1 kg'…). */}
+            {/* Keyed by the server's quantity: its answer (a quantity cut to the stock) replaces the choice. */}
+            <select
+              key={item.quantity}
+              id={`${id}-q`}
+              name="quantity"
+              className="field__input"
+              defaultValue={item.quantity}
+            >
+              {Array.from({ length: MAX_QUANTITY }, (_, i) => i + 1).map((quantity) => (
+                <option key={quantity} value={quantity}>
+                  {quantityLabel({ ...item, quantity })}
+                </option>
+              ))}
+            </select>
+            <button
+              type="submit"
+              className="button button--secondary"
+              disabled={busy}
+              aria-label={`Cambiar la cantidad de ${item.name}`}
+            >
+              Cambiar
+            </button>
+          </Form>
+          <Form method="post">
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="deliveryDate" value={deliveryDate} />
+            <input type="hidden" name="skuId" value={item.id} />
+            <input type="hidden" name="name" value={item.name} />
+            <button
+              type="submit"
+              className="list-line__remove"
+              disabled={busy}
+              aria-label={`Quitar ${item.name} de tu compra`}
+            >
+              Quitar
+            </button>
+          </Form>
+        </>
+      ) : null}
+    </li>
+  );
+}
