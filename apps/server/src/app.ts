@@ -238,7 +238,7 @@ export async function buildApp({
     mailer.onSend = ({ to, subject, text }) => app.log.info({ to, subject, text }, 'sandbox mail (not sent)');
   }
   const catalog = new CatalogService(database, clock, (message) => app.log.info(message));
-  const content = new ContentService(database, clock);
+  const content = new ContentService(database, clock, (message) => app.log.warn(message));
   const newsletter = new NewsletterService(database, clock);
   const stores = new StoresService(database);
   const promotions = new PromotionsService(database, (message) => app.log.info(message));
@@ -349,6 +349,7 @@ export async function buildApp({
   await flags.start();
   await catalog.start();
   await promotions.start();
+  await content.start();
   await delivery.start();
   const recurringLists = new RecurringLists(
     database,
@@ -511,6 +512,7 @@ export async function buildApp({
         ? pageCache.invalidateChannel(change.salesChannel, DEFAULT_SALES_CHANNEL)
         : pageCache.invalidateAll(),
     );
+    content.onChange(() => pageCache.invalidateAll());
     await pageCache.listen(database.url, (message) => app.log.warn(message));
     // Pages show menu entries and buttons by §9 flag: a flag change is a new page.
     flags.onChange = () => pageCache.invalidateAll();
@@ -563,6 +565,7 @@ export async function buildApp({
       await jobs?.stop();
       await delivery.stop();
       await promotions.stop();
+      await content.stop();
       await catalog.stop();
       await realtime.stop();
       await flags.stop();

@@ -115,14 +115,13 @@ export class PageCache {
       if ((page.channel ?? defaultChannel) === channel) this.pages.delete(key);
   }
 
-  /** Listens on its own connection for the changes the catalogue service does not see. */
+  /** Listens on its own connection for promotion changes (the catalogue and content services tell theirs). */
   async listen(databaseUrl: string, log: (message: string) => void): Promise<void> {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     client.on('notification', () => this.invalidateAll());
     client.on('error', (error) => log(`page cache listener lost its connection: ${error.message}`));
     await client.query('LISTEN promotions_changed');
-    await client.query('LISTEN content_changed');
     this.listener = client;
   }
 

@@ -1,15 +1,30 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type SyntheticEvent,
+} from 'react';
 import { useLocation } from 'react-router';
-import { ShopLink } from '../ui/shop-link';
 import type { LinkItem } from '@despensa/contracts';
 import type { MenuCategory } from '../features/content/category-menu-data';
-import { Icon } from '../ui/icon';
-import { CategoryMenuDetail } from './category-menu-detail';
+import { html, type Markup } from '../lib/html';
+import { Icon, iconMarkup } from '../ui/icon';
+import { shopLinkMarkup } from '../ui/shop-link';
+import { StaticMarkup } from '../ui/static-markup';
+import { categoryMenuDetailMarkup } from './category-menu-detail';
+
+const CATEGORY_INDEX = 'data-category-index';
 
 /**
  * §2 category dropdown as a disclosure: the 'Categorías' button shows the fixed categories; each category
  * button discloses its sub-categories and banner (beside the list on desktop, below it on mobile). Escape,
  * a click outside or a navigation closes it.
+ *
+ * The categories are the same on every page, so they are drawn as markup (ui/static-markup.tsx) with the
+ * first one disclosed; the one the shopper picks is disclosed on those elements when it changes.
  */
 export function CategoryMenu({
   categories,
@@ -23,6 +38,7 @@ export function CategoryMenu({
   const [current, setCurrent] = useState(0);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
 
@@ -37,11 +53,25 @@ export function CategoryMenu({
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [open]);
 
+  useLayoutEffect(() => {
+    for (const button of panelRef.current?.querySelectorAll(`[${CATEGORY_INDEX}]`) ?? []) {
+      const disclosed = button.getAttribute(CATEGORY_INDEX) === String(current);
+      button.setAttribute('aria-expanded', String(disclosed));
+      const detail = document.getElementById(button.getAttribute('aria-controls') ?? '');
+      if (detail) detail.hidden = !disclosed;
+    }
+  }, [current]);
+
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && open) {
       setOpen(false);
       toggleRef.current?.focus();
     }
+  };
+  // A click or the pointer on a category button discloses that category.
+  const disclose = (event: SyntheticEvent) => {
+    const button = event.target instanceof Element ? event.target.closest(`[${CATEGORY_INDEX}]`) : null;
+    if (button) setCurrent(Number(button.getAttribute(CATEGORY_INDEX)));
   };
 
   return (
@@ -57,36 +87,43 @@ export function CategoryMenu({
         <Icon name={open ? 'close' : 'menu'} />
         <span className="category-menu__toggle-label">Categorías</span>
       </button>
-      <div id={panelId} className="category-menu__panel" hidden={!open}>
-        <ul className="category-menu__list">
-          {categories.map((category, index) => (
-            <li key={category.url} className="category-menu__item">
-              <button
-                type="button"
-                className="category-menu__category"
-                aria-expanded={index === current}
-                aria-controls={`${panelId}-${index}`}
-                onClick={() => setCurrent(index)}
-                onMouseEnter={() => setCurrent(index)}
-              >
-                <Icon name={category.icon} />
-                <span>{category.title}</span>
-                <Icon name="chevron" size={18} className="category-menu__chevron" />
-              </button>
-              <CategoryMenuDetail id={`${panelId}-${index}`} category={category} hidden={index !== current} />
-            </li>
-          ))}
-        </ul>
-        {extraLinks.length > 0 ? (
-          <ul className="category-menu__extra mobile-only" aria-label="Ofertas y campañas">
-            {extraLinks.map((link) => (
-              <li key={link.url}>
-                <ShopLink to={link.url}>{link.title}</ShopLink>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+      <div
+        id={panelId}
+        ref={panelRef}
+        className="category-menu__panel"
+        hidden={!open}
+        onClick={disclose}
+        onMouseOver={disclose}
+      >
+        <StaticMarkup markup={categoryListMarkup(panelId, categories, extraLinks)} />
       </div>
     </div>
   );
+}
+
+function categoryListMarkup(panelId: string, categories: MenuCategory[], extraLinks: LinkItem[]): Markup {
+  return html`<ul class="category-menu__list">
+      ${categories.map(
+        (category, index) =>
+          html`<li class="category-menu__item">
+            <button
+              type="button"
+              class="category-menu__category"
+              aria-expanded="${index === 0 ? 'true' : 'false'}"
+              aria-controls="${panelId}-${index}"
+              ${CATEGORY_INDEX}="${index}"
+            >
+              ${iconMarkup(category.icon)}<span>${
+                category.title
+              }</span>${iconMarkup('chevron', 18, 'category-menu__chevron')}</button
+            >${categoryMenuDetailMarkup(`${panelId}-${index}`, category, index !== 0)}
+          </li>`,
+      )}
+    </ul>
+    ${
+      extraLinks.length > 0 &&
+      html`<ul class="category-menu__extra mobile-only" aria-label="Ofertas y campañas">
+        ${extraLinks.map((link) => html`<li>${shopLinkMarkup(link.url, link.title)}</li>`)}
+      </ul>`
+    }`;
 }

@@ -1,67 +1,41 @@
-import type { ReactNode } from 'react';
 import type { PaymentIconId } from '@despensa/contracts';
+import { html, Markup } from '../lib/html';
+
+function label(x: number, y: number, size: number, text: string, style = ''): string {
+  return `<text x="${x}" y="${y}" text-anchor="middle" font-size="${size}" font-weight="700"${style} fill="#fff">${text}</text>`;
+}
 
 /** Simple drawn badges of the accepted cards (§2); `label` is the accessible name. */
-const BADGES: Record<PaymentIconId, ReactNode> = {
-  'card-brand': (
-    <>
-      <rect width="48" height="30" rx="4" fill="var(--brand-primary)" />
-      <rect x="6" y="9" width="9" height="7" rx="1.5" fill="#f4d35e" />
-      <path d="M6 22h20" stroke="#fff" strokeWidth="2" />
-    </>
-  ),
-  mastercard: (
-    <>
-      <rect width="48" height="30" rx="4" fill="#1a1a1a" />
-      <circle cx="20" cy="15" r="8" fill="#eb001b" />
-      <circle cx="28" cy="15" r="8" fill="#f79e1b" fillOpacity="0.9" />
-    </>
-  ),
-  visa: (
-    <>
-      <rect width="48" height="30" rx="4" fill="#1a1f71" />
-      <text x="24" y="20" textAnchor="middle" fontSize="12" fontWeight="700" fontStyle="italic" fill="#fff">
-        VISA
-      </text>
-    </>
-  ),
-  magna: (
-    <>
-      <rect width="48" height="30" rx="4" fill="#5b2a86" />
-      <text x="24" y="19" textAnchor="middle" fontSize="10" fontWeight="700" fill="#fff">
-        magna
-      </text>
-    </>
-  ),
-  amex: (
-    <>
-      <rect width="48" height="30" rx="4" fill="#006fcf" />
-      <text x="24" y="19" textAnchor="middle" fontSize="10" fontWeight="700" fill="#fff">
-        AMEX
-      </text>
-    </>
-  ),
-  diners: (
-    <>
-      <rect width="48" height="30" rx="4" fill="#fff" stroke="#0079be" />
-      <circle cx="24" cy="15" r="9" fill="none" stroke="#0079be" strokeWidth="2.5" />
-      <path d="M21 9v12M27 9v12" stroke="#0079be" strokeWidth="2" />
-    </>
-  ),
-  redcompra: (
-    <>
-      <rect width="48" height="30" rx="4" fill="#d52b1e" />
-      <text x="24" y="19" textAnchor="middle" fontSize="7.5" fontWeight="700" fill="#fff">
-        redcompra
-      </text>
-    </>
-  ),
+const BADGES: Record<PaymentIconId, string> = {
+  'card-brand':
+    '<rect width="48" height="30" rx="4" fill="var(--brand-primary)"/>' +
+    '<rect x="6" y="9" width="9" height="7" rx="1.5" fill="#f4d35e"/>' +
+    '<path d="M6 22h20" stroke="#fff" stroke-width="2"/>',
+  mastercard:
+    '<rect width="48" height="30" rx="4" fill="#1a1a1a"/>' +
+    '<circle cx="20" cy="15" r="8" fill="#eb001b"/>' +
+    '<circle cx="28" cy="15" r="8" fill="#f79e1b" fill-opacity="0.9"/>',
+  visa:
+    '<rect width="48" height="30" rx="4" fill="#1a1f71"/>' +
+    label(24, 20, 12, 'VISA', ' font-style="italic"'),
+  magna: '<rect width="48" height="30" rx="4" fill="#5b2a86"/>' + label(24, 19, 10, 'magna'),
+  amex: '<rect width="48" height="30" rx="4" fill="#006fcf"/>' + label(24, 19, 10, 'AMEX'),
+  diners:
+    '<rect width="48" height="30" rx="4" fill="#fff" stroke="#0079be"/>' +
+    '<circle cx="24" cy="15" r="9" fill="none" stroke="#0079be" stroke-width="2.5"/>' +
+    '<path d="M21 9v12M27 9v12" stroke="#0079be" stroke-width="2"/>',
+  redcompra: '<rect width="48" height="30" rx="4" fill="#d52b1e"/>' + label(24, 19, 7.5, 'redcompra'),
 };
 
-export function PaymentBadge({ id, label }: { id: PaymentIconId; label: string }) {
-  return (
-    <svg className="payment-badge" width="48" height="30" viewBox="0 0 48 30" role="img" aria-label={label}>
-      {BADGES[id]}
-    </svg>
-  );
+export function paymentBadgeMarkup(id: PaymentIconId, name: string): Markup {
+  return html`<svg
+    class="payment-badge"
+    width="48"
+    height="30"
+    viewBox="0 0 48 30"
+    role="img"
+    aria-label="${name}"
+  >
+    ${new Markup(BADGES[id])}
+  </svg>`;
 }

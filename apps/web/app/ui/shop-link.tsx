@@ -1,5 +1,6 @@
 import { useEffect, type AnchorHTMLAttributes } from 'react';
 import { useNavigate } from 'react-router';
+import { html, type Markup } from '../lib/html';
 
 /** Marks the links that useShopLinkNavigation takes over. */
 const SHOP_LINK_ATTRIBUTE = 'data-shop-link';
@@ -24,6 +25,13 @@ function navigationTarget(event: MouseEvent): string | null {
   const url = new URL(anchor.href);
   if (url.origin !== window.location.origin) return null;
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** A ShopLink inside markup drawn as one piece (ui/static-markup.tsx). */
+export function shopLinkMarkup(to: string, content: Markup | string, className?: string): Markup {
+  return html`<a href="${to}" ${className ? html` class="${className}"` : ''} ${SHOP_LINK_ATTRIBUTE}=""
+    >${content}</a
+  >`;
 }
 
 /** Client navigation for every ShopLink of the page (React's own click handlers run first). */

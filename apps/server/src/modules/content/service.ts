@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
+import pg from 'pg';
 import { SPONSORED_LIMIT, contentForSeller, isBannerActive } from '@despensa/domain';
 import { Failure } from '@despensa/contracts';
 import type { Database } from '../../db/client';
@@ -25,25 +26,76 @@ export class ContentService {
   constructor(
     private readonly database: Database,
     private readonly clock: () => Date = () => new Date(),
+    private readonly log: (message: string) => void = () => {},
   ) {}
+
+  /**
+   * The stored texts last read, by key, while this instance listens for changes (start()): every page
+   * reads the menu, footer and curtain, and they change a few times a day. Bounded like `prepared`.
+   */
+  private readonly stored = new LRUCache<string, string>({ max: 500 });
+  /** Counts changes heard, so a read that started before one does not keep what it read. */
+  private changes = 0;
+  private listener: { end(): Promise<void> } | null = null;
+  private readonly changeListeners = new Set<() => void>();
+
+  /** Calls `listener` after any document changed on any instance, once this service has forgotten it. */
+  onChange(listener: () => void): void {
+    this.changeListeners.add(listener);
+  }
+
+  async start(): Promise<void> {
+    // A connection of its own, outside the pool: the pool's few connections stay for requests.
+    const client = new pg.Client({ connectionString: this.database.url });
+    await client.connect();
+    client.on('notification', () => {
+      this.changes++;
+      this.stored.clear();
+      for (const listener of this.changeListeners) listener();
+    });
+    client.on('error', (error) => {
+      // Without its signal the cache could keep an old text: read from the database again.
+      this.listener = null;
+      this.stored.clear();
+      this.log(`content listener lost its connection: ${error.message}`);
+    });
+    await client.query('LISTEN content_changed');
+    this.listener = { end: () => client.end().catch(() => {}) };
+  }
+
+  async stop(): Promise<void> {
+    const listener = this.listener;
+    this.listener = null;
+    await listener?.end();
+  }
+
+  /** The stored text of a document, from memory while the change signal is heard. */
+  private async storedText(key: string): Promise<string | undefined> {
+    const remembered = this.stored.get(key);
+    if (remembered !== undefined) return remembered;
+    const changes = this.changes;
+    const [row] = await this.database.db
+      .select({ text: sql<string>`${cmsDocument.data}::text` })
+      .from(cmsDocument)
+      .where(eq(cmsDocument.key, key));
+    if (row && this.listener && changes === this.changes) this.stored.set(key, row.text);
+    return row?.text;
+  }
 
   /**
    * A document as stored, its `html` fragments sanitised: whoever wrote it, no script reaches a page. For a
    * seller's storefront (§1 white-label) without the items its seller rules leave that seller out of (§6).
    */
   async document(key: string, sellerId?: string): Promise<unknown> {
-    const [row] = await this.database.db
-      .select({ text: sql<string>`${cmsDocument.data}::text` })
-      .from(cmsDocument)
-      .where(eq(cmsDocument.key, key));
-    if (!row) throw new Failure('contentNotFound');
+    const text = await this.storedText(key);
+    if (text === undefined) throw new Failure('contentNotFound');
     // Every page reads the menu, footer and curtain: the same stored text is parsed and cleaned once.
     const memoKey = `${sellerId ?? ''}\n${key}`;
     const memo = this.prepared.get(memoKey);
-    if (memo?.text === row.text) return memo.document;
-    const clean = sanitizeCmsDocument(JSON.parse(row.text));
+    if (memo?.text === text) return memo.document;
+    const clean = sanitizeCmsDocument(JSON.parse(text));
     const document = sellerId === undefined ? clean : contentForSeller(clean, sellerId);
-    this.prepared.set(memoKey, { text: row.text, document });
+    this.prepared.set(memoKey, { text, document });
     return document;
   }
 

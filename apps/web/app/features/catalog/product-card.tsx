@@ -4,14 +4,16 @@ import { useCart } from '../cart/cart-context';
 import { QuantityStepper } from '../cart/quantity-stepper';
 import { dispatchQuickPurchase } from './add-to-cart';
 import { AddToCartButton } from './add-to-cart-button';
-import { ProductPrice } from './product-price';
-import { ProductTags } from './product-tags';
+import { productPriceMarkup } from './product-price';
+import { productTagsMarkup } from './product-tags';
 import { quantityTotal, type ProductSummary } from './product-summary';
-import { RatingStars } from './rating-stars';
+import { ratingStarsMarkup } from './rating-stars';
 import { AddToListButton } from '../lists/add-to-list';
 import { FavouriteButton } from '../lists/favourite-button';
 import { useShopperFeatures } from '../lists/shopper-features-context';
-import { ShopLink } from '../../ui/shop-link';
+import { html, type Markup } from '../../lib/html';
+import { shopLinkMarkup } from '../../ui/shop-link';
+import { StaticMarkup } from '../../ui/static-markup';
 import './catalog.css';
 
 /** Product pictures are square SVGs; width and height keep their box before they load (no layout shift). */
@@ -29,35 +31,17 @@ export const ProductCard = memo(function ProductCard(props: {
 }) {
   const { product, eager = false, priority = false } = props;
   const { flags } = useShopperFeatures();
+  // What does not change while the card is shown is drawn as markup (a listing has 45 cards): only the
+  // heart, the list button and the purchase area are components.
   return (
     <article className="product-card">
-      <ProductTags flags={product.flags} badges={product.badges} />
+      <StaticMarkup markup={productTagsMarkup(product.flags, product.badges)} />
       <div className="product-card__keep">
         <FavouriteButton skuId={product.skuId} productName={product.name} />
         <AddToListButton skuId={product.skuId} productName={product.name} />
       </div>
-      <img
-        className="product-card__image"
-        src={product.imageUrl}
-        alt=""
-        width={CARD_IMAGE_SIZE}
-        height={CARD_IMAGE_SIZE}
-        loading={eager ? 'eager' : 'lazy'}
-        fetchPriority={priority ? 'high' : 'auto'}
-        decoding="async"
-      />
-      <p className="product-card__brand">{product.brand}</p>
-      <h3 className="product-card__name">
-        <ShopLink to={product.link}>{product.name}</ShopLink>
-      </h3>
-      {flags.productReviews && product.rating.count > 0 && (
-        <RatingStars average={product.rating.average} count={product.rating.count} />
-      )}
-      <ProductPrice
-        price={product.price}
-        listPrice={product.listPrice}
-        pricePerUnit={product.pricePerUnit}
-        cardPrice={product.cardPrice}
+      <StaticMarkup
+        markup={productCardBodyMarkup(product, { eager, priority, rating: flags.productReviews })}
       />
       {/* One area for 'Agregar' and the stepper that replaces it: focus comes back to it after the minicart. */}
       <div className="product-card__purchase" data-focus-return="">
@@ -66,6 +50,30 @@ export const ProductCard = memo(function ProductCard(props: {
     </article>
   );
 });
+
+/** Picture, brand, name (the link to the product page), rating and price. */
+function productCardBodyMarkup(
+  product: ProductSummary,
+  options: { eager: boolean; priority: boolean; rating: boolean },
+): Markup {
+  return html`<img
+      class="product-card__image"
+      src="${product.imageUrl}"
+      alt=""
+      width="${CARD_IMAGE_SIZE}"
+      height="${CARD_IMAGE_SIZE}"
+      loading="${options.eager ? 'eager' : 'lazy'}"
+      fetchpriority="${options.priority ? 'high' : 'auto'}"
+      decoding="async"
+    />
+    <p class="product-card__brand">${product.brand}</p>
+    <h3 class="product-card__name">${shopLinkMarkup(product.link, product.name)}</h3>
+    ${
+      options.rating &&
+      product.rating.count > 0 &&
+      ratingStarsMarkup(product.rating.average, product.rating.count)
+    }${productPriceMarkup(product)}`;
+}
 
 /**
  * What a card offers to buy: 'Agotado' when out of stock; 'Agregar' until the product is in the cart, then

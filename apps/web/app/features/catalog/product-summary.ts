@@ -1,5 +1,6 @@
 import {
   cardOffer,
+  isWeighed,
   isInStock,
   quoteLine,
   quoteShelf,
@@ -39,7 +40,7 @@ export interface ProductSummary {
   unitMultiplier: number;
   /** The sku's purchase limit (§5). */
   maxQuantity: number;
-  /** The sku's promotions, so the quick-purchase drawer prices any quantity as the cart will. */
+  /** A weighed sku's promotions, so its weight's estimate prices any quantity as the cart will; else []. */
   promotions: ShelfPromotion[];
 }
 
@@ -122,6 +123,10 @@ export function summarizeProduct(product: Product): ProductSummary {
     measurementUnit: sku?.measurementUnit ?? 'un',
     unitMultiplier: sku?.unitMultiplier ?? 1,
     maxQuantity: (sku && product.SkuData[sku.itemId]?.cart_limit) ?? 0,
-    promotions: (sku && product.SkuData[sku.itemId]?.promotions) ?? [],
+    // Only a weight's estimate prices a quantity here (card stepper, quick-purchase drawer, buy box); a
+    // unit's price is `price`. A listing ships 40 products: their promotions were half its page data.
+    promotions: isWeighed(sku?.measurementUnit ?? 'un')
+      ? ((sku && product.SkuData[sku.itemId]?.promotions) ?? [])
+      : [],
   };
 }

@@ -1,4 +1,6 @@
 import type { Product } from '@despensa/contracts';
+import { html, type Markup } from '../../lib/html';
+import { StaticMarkup } from '../../ui/static-markup';
 
 const FLAG_LABELS: [keyof Product['flags'], string][] = [
   ['offer', 'Oferta'],
@@ -9,21 +11,16 @@ const FLAG_LABELS: [keyof Product['flags'], string][] = [
 ];
 
 /** Flags and promotion badges on one line; badges come ready from the catalogue ('3x2', '-20%'). */
+export function productTagsMarkup(flags: Product['flags'], badges: string[]): Markup {
+  const shown = FLAG_LABELS.filter(([key]) => flags[key]);
+  if (shown.length === 0 && badges.length === 0) return html``;
+  return html`<ul class="product-tags">
+    ${badges.map((badge) => html`<li class="product-tags__badge">${badge}</li>`)}${shown.map(
+      ([key, label]) => html`<li class="product-tags__flag product-tags__flag--${key}">${label}</li>`,
+    )}
+  </ul>`;
+}
+
 export function ProductTags(props: { flags: Product['flags']; badges: string[] }) {
-  const flags = FLAG_LABELS.filter(([key]) => props.flags[key]);
-  if (flags.length === 0 && props.badges.length === 0) return null;
-  return (
-    <ul className="product-tags">
-      {props.badges.map((badge) => (
-        <li key={`badge-${badge}`} className="product-tags__badge">
-          {badge}
-        </li>
-      ))}
-      {flags.map(([key, label]) => (
-        <li key={key} className={`product-tags__flag product-tags__flag--${key}`}>
-          {label}
-        </li>
-      ))}
-    </ul>
-  );
+  return <StaticMarkup markup={productTagsMarkup(props.flags, props.badges)} />;
 }

@@ -1,5 +1,6 @@
-import type { CSSProperties } from 'react';
 import { formatRating } from '../../lib/format';
+import { html, type Markup } from '../../lib/html';
+import { StaticMarkup } from '../../ui/static-markup';
 
 /** An average in half stars, 0–10: 3.74 → 7 (three and a half stars). */
 export function ratingHalves(average: number): number {
@@ -10,22 +11,23 @@ export function ratingHalves(average: number): number {
  * Five stars filled to the average (half stars too), read out as one sentence. The stars are one element
  * (catalog.css draws both rows): a listing shows up to 45 of them.
  */
-export function RatingStars(props: { average: number; count?: number }) {
-  const { average, count } = props;
+export function ratingStarsMarkup(average: number, count?: number): Markup {
   const label = `${formatRating(average)} de 5 estrellas`;
-  const scale = { '--rating-halves': ratingHalves(average) } as CSSProperties;
-  return (
-    <span
-      className="rating-stars"
-      role="img"
-      aria-label={count === undefined ? label : `${label}, ${count} opiniones`}
-    >
-      <span className="rating-stars__scale" style={scale} aria-hidden="true" />
-      {count !== undefined && (
-        <span className="rating-stars__count" aria-hidden="true">
-          ({count})
-        </span>
-      )}
-    </span>
-  );
+  return html`<span
+    class="rating-stars"
+    role="img"
+    aria-label="${count === undefined ? label : `${label}, ${count} opiniones`}"
+    ><span
+      class="rating-stars__scale"
+      style="--rating-halves:${ratingHalves(average)}"
+      aria-hidden="true"
+    ></span
+    >${
+      count !== undefined && html`<span class="rating-stars__count" aria-hidden="true">(${count})</span>`
+    }</span
+  >`;
+}
+
+export function RatingStars(props: { average: number; count?: number }) {
+  return <StaticMarkup markup={ratingStarsMarkup(props.average, props.count)} inline />;
 }

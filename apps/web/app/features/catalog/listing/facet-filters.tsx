@@ -3,6 +3,8 @@ import { Form, Link, useLocation, useSubmit } from 'react-router';
 import { clearFiltersHref } from './listing-query';
 import type { FacetGroupView } from './load-listing';
 import { useHydrated } from './use-hydrated';
+import { html, type Markup } from '../../../lib/html';
+import { StaticMarkup } from '../../../ui/static-markup';
 
 export const FILTERS_FORM_ID = 'listing-filters';
 
@@ -37,38 +39,48 @@ export function FacetFilters(props: { groups: FacetGroupView[]; term: string; ha
       method="get"
       className="facet-filters"
       preventScrollReset
-      onChange={(event) => {
+      // `input`, not React's onChange: React follows changes of the inputs it drew, and these are markup.
+      onInput={(event) => {
         const target: EventTarget = event.target;
         if (target instanceof HTMLInputElement) changed.current = { name: target.name, value: target.value };
         void submit(event.currentTarget, { preventScrollReset: true });
       }}
     >
       {props.term && <input type="hidden" name="ft" value={props.term} />}
-      {props.groups.map((group) => (
-        <fieldset key={group.key} className="facet-filters__group">
-          <legend>{group.name}</legend>
-          <ul>
-            {group.options.map((option) => (
-              <li key={option.value}>
-                <label>
-                  <input
-                    type="checkbox"
-                    name={group.key}
-                    value={option.value}
-                    defaultChecked={option.selected}
-                  />
-                  <span>{option.label}</span>
-                  <span className="facet-filters__count">({option.quantity})</span>
-                </label>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
-      ))}
+      <StaticMarkup markup={facetGroupsMarkup(props.groups)} />
       <div className="facet-filters__actions">
         {!hydrated && <button type="submit">Aplicar filtros</button>}
         {props.hasFilters && <Link to={clearFiltersHref(location)}>Limpiar filtros</Link>}
       </div>
     </Form>
   );
+}
+
+/**
+ * The groups of checkboxes, drawn as markup (ui/static-markup.tsx): the boxes are the form's own (unchecked
+ * by the shopper, read by the form's submission) and the form is drawn anew for every URL.
+ */
+function facetGroupsMarkup(groups: FacetGroupView[]): Markup {
+  return html`${groups.map(
+    (group) =>
+      html`<fieldset class="facet-filters__group">
+        <legend>${group.name}</legend>
+        <ul>
+          ${group.options.map(
+            (option) =>
+              html`<li>
+                <label
+                  ><input
+                    type="checkbox"
+                    name="${group.key}"
+                    value="${option.value}"
+                    ${option.selected && html` checked=""`}
+                  /><span>${option.label}</span
+                  ><span class="facet-filters__count">(${option.quantity})</span></label
+                >
+              </li>`,
+          )}
+        </ul>
+      </fieldset>`,
+  )}`;
 }
