@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ANALYTICS_MAX_BATCH } from '@despensa/domain';
 
 /** §7 analytics: the kinds of page the shop measures separately (events and Core Web Vitals). */
 export const PAGE_TYPES = ['home', 'listing', 'product', 'cart', 'checkout', 'other'] as const;
@@ -66,9 +67,6 @@ export const analyticsEvent = z
   .meta({ id: 'AnalyticsEvent' });
 export type AnalyticsEvent = z.infer<typeof analyticsEvent>;
 export type AnalyticsEventType = AnalyticsEvent['type'];
-
-/** Most events one batch carries (the client sends add-to-cart in batches of 20). */
-export const ANALYTICS_MAX_BATCH = 100;
 
 /** A batch of events from one tab (sent every 300 ms, and with sendBeacon when the page hides). */
 export const analyticsBatch = z

@@ -20,6 +20,8 @@ export const CATALOG_ID_CHUNK = 30;
 export const SKUS_BATCH = 10;
 export const SUGGESTED_PRODUCTS_LIMIT = 4;
 export const ADD_TO_CART_ANALYTICS_BATCH = 20;
+/** Most analytics events one batch carries (the API refuses more). */
+export const ANALYTICS_MAX_BATCH = 100;
 export const AUTOCOMPLETE_MAX_ROWS = 12;
 export const SPONSORED_LIMIT = 5;
 export const FREQUENT_PRODUCTS_DEFAULT = 36;

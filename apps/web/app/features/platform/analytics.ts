@@ -1,10 +1,5 @@
-import { ADD_TO_CART_ANALYTICS_BATCH, ANALYTICS_BATCH_DELAY_MS } from '@despensa/domain';
-import {
-  ANALYTICS_MAX_BATCH,
-  type AnalyticsBatch,
-  type AnalyticsEvent,
-  type PageType,
-} from '@despensa/contracts';
+import { ADD_TO_CART_ANALYTICS_BATCH, ANALYTICS_BATCH_DELAY_MS, ANALYTICS_MAX_BATCH } from '@despensa/domain';
+import { type AnalyticsBatch, type AnalyticsEvent, type PageType } from '@despensa/contracts';
 import { apiCredentials, apiHeaders } from '../../lib/api-client';
 import { logger } from '../../lib/logger';
 
