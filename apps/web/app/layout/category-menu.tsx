@@ -10,7 +10,7 @@ import {
 import { useLocation } from 'react-router';
 import type { LinkItem } from '@despensa/contracts';
 import type { MenuCategory } from '../features/content/category-menu-data';
-import { html, type Markup } from '../lib/html';
+import { markup, type Markup } from '../lib/markup';
 import { Icon, iconMarkup } from '../ui/icon';
 import { shopLinkMarkup } from '../ui/shop-link';
 import { StaticMarkup } from '../ui/static-markup';
@@ -102,28 +102,13 @@ export function CategoryMenu({
 }
 
 function categoryListMarkup(panelId: string, categories: MenuCategory[], extraLinks: LinkItem[]): Markup {
-  return html`<ul class="category-menu__list">
-      ${categories.map(
-        (category, index) =>
-          html`<li class="category-menu__item">
-            <button
-              type="button"
-              class="category-menu__category"
-              aria-expanded="${index === 0 ? 'true' : 'false'}"
-              aria-controls="${panelId}-${index}"
-              ${CATEGORY_INDEX}="${index}"
-            >
-              ${iconMarkup(category.icon)}<span>${
-                category.title
-              }</span>${iconMarkup('chevron', 18, 'category-menu__chevron')}</button
-            >${categoryMenuDetailMarkup(`${panelId}-${index}`, category, index !== 0)}
-          </li>`,
-      )}
-    </ul>
-    ${
-      extraLinks.length > 0 &&
-      html`<ul class="category-menu__extra mobile-only" aria-label="Ofertas y campañas">
-        ${extraLinks.map((link) => html`<li>${shopLinkMarkup(link.url, link.title)}</li>`)}
-      </ul>`
-    }`;
+  return markup`<ul class="category-menu__list">${categories.map(
+    (category, index) =>
+      markup`<li class="category-menu__item"><button type="button" class="category-menu__category" aria-expanded="${index === 0 ? 'true' : 'false'}" aria-controls="${panelId}-${index}"${CATEGORY_INDEX}="${index}">${iconMarkup(category.icon)}<span>${
+        category.title
+      }</span>${iconMarkup('chevron', 18, 'category-menu__chevron')}</button>${categoryMenuDetailMarkup(`${panelId}-${index}`, category, index !== 0)}</li>`,
+  )}</ul>${
+    extraLinks.length > 0 &&
+    markup`<ul class="category-menu__extra mobile-only" aria-label="Ofertas y campañas">${extraLinks.map((link) => markup`<li>${shopLinkMarkup(link.url, link.title)}</li>`)}</ul>`
+  }`;
 }

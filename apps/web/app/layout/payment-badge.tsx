@@ -1,5 +1,5 @@
 import type { PaymentIconId } from '@despensa/contracts';
-import { html, Markup } from '../lib/html';
+import { markup, Markup } from '../lib/markup';
 
 function label(x: number, y: number, size: number, text: string, style = ''): string {
   return `<text x="${x}" y="${y}" text-anchor="middle" font-size="${size}" font-weight="700"${style} fill="#fff">${text}</text>`;
@@ -28,14 +28,5 @@ const BADGES: Record<PaymentIconId, string> = {
 };
 
 export function paymentBadgeMarkup(id: PaymentIconId, name: string): Markup {
-  return html`<svg
-    class="payment-badge"
-    width="48"
-    height="30"
-    viewBox="0 0 48 30"
-    role="img"
-    aria-label="${name}"
-  >
-    ${new Markup(BADGES[id])}
-  </svg>`;
+  return markup`<svg class="payment-badge" width="48" height="30" viewBox="0 0 48 30" role="img" aria-label="${name}">${new Markup(BADGES[id])}</svg>`;
 }

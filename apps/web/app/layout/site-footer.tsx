@@ -1,6 +1,6 @@
 import type { FooterContent } from '@despensa/contracts';
 import { NewsletterForm } from '../features/newsletter/newsletter-form';
-import { html, type Markup } from '../lib/html';
+import { markup, type Markup } from '../lib/markup';
 import { shopLinkMarkup } from '../ui/shop-link';
 import { StaticMarkup } from '../ui/static-markup';
 import { paymentBadgeMarkup } from './payment-badge';
@@ -27,54 +27,16 @@ export function SiteFooter({ footer }: { footer: FooterContent }) {
 }
 
 function linkGroupsMarkup(groups: FooterContent['groups']): Markup {
-  return html`${groups.map(
+  return markup`${groups.map(
     (group) =>
-      html`<nav aria-labelledby="footer-group-${group.id}" class="footer-group">
-        <h2 id="footer-group-${group.id}" class="footer-group__title">${group.title}</h2>
-        <ul>
-          ${group.links.map((link) => html`<li>${shopLinkMarkup(link.url, link.title)}</li>`)}
-        </ul>
-      </nav>`,
+      markup`<nav aria-labelledby="footer-group-${group.id}" class="footer-group"><h2 id="footer-group-${group.id}" class="footer-group__title">${group.title}</h2><ul>${group.links.map((link) => markup`<li>${shopLinkMarkup(link.url, link.title)}</li>`)}</ul></nav>`,
   )}`;
 }
 
 /** Social links, payment badges, the help phone, then the legal links and the copyright. */
 function extrasMarkup(footer: FooterContent): Markup {
-  return html`<div class="site-footer__extras">
-      <div class="container site-footer__extras-inner">
-        <div>
-          <h2 class="site-footer__label">Síguenos</h2>
-          <ul class="social-links">
-            ${footer.social.map(
-              (social) =>
-                html`<li>
-                  <a href="${social.url}" aria-label="${social.label}" class="social-links__link"
-                    >${socialIconMarkup(social.network)}</a
-                  >
-                </li>`,
-            )}
-          </ul>
-        </div>
-        <div>
-          <h2 class="site-footer__label">Medios de pago</h2>
-          <ul class="payment-badges">
-            ${footer.paymentIcons.map((icon) => html`<li>${paymentBadgeMarkup(icon.id, icon.label)}</li>`)}
-          </ul>
-        </div>
-        <div>
-          <h2 class="site-footer__label">${footer.helpPhone.label}</h2>
-          <a href="${footer.helpPhone.href}" class="site-footer__phone">${footer.helpPhone.number}</a>
-        </div>
-      </div>
-    </div>
-    <div class="site-footer__bottom">
-      <div class="container site-footer__bottom-inner">
-        <nav aria-label="Información legal">
-          <ul class="legal-links">
-            ${footer.legalLinks.map((link) => html`<li>${shopLinkMarkup(link.url, link.title)}</li>`)}
-          </ul>
-        </nav>
-        <p class="site-footer__copyright">${footer.copyright}</p>
-      </div>
-    </div>`;
+  return markup`<div class="site-footer__extras"><div class="container site-footer__extras-inner"><div><h2 class="site-footer__label">Síguenos</h2><ul class="social-links">${footer.social.map(
+    (social) =>
+      markup`<li><a href="${social.url}" aria-label="${social.label}" class="social-links__link">${socialIconMarkup(social.network)}</a></li>`,
+  )}</ul></div><div><h2 class="site-footer__label">Medios de pago</h2><ul class="payment-badges">${footer.paymentIcons.map((icon) => markup`<li>${paymentBadgeMarkup(icon.id, icon.label)}</li>`)}</ul></div><div><h2 class="site-footer__label">${footer.helpPhone.label}</h2><a href="${footer.helpPhone.href}" class="site-footer__phone">${footer.helpPhone.number}</a></div></div></div><div class="site-footer__bottom"><div class="container site-footer__bottom-inner"><nav aria-label="Información legal"><ul class="legal-links">${footer.legalLinks.map((link) => markup`<li>${shopLinkMarkup(link.url, link.title)}</li>`)}</ul></nav><p class="site-footer__copyright">${footer.copyright}</p></div></div>`;
 }

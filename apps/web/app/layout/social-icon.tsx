@@ -1,5 +1,5 @@
 import type { SocialNetwork } from '@despensa/contracts';
-import { html, Markup } from '../lib/html';
+import { markup, Markup } from '../lib/markup';
 
 /** Drawn marks of the social networks (decorative: the link carries the name). */
 const MARKS: Record<SocialNetwork, string> = {
@@ -18,7 +18,5 @@ const MARKS: Record<SocialNetwork, string> = {
 };
 
 export function socialIconMarkup(network: SocialNetwork): Markup {
-  return html`<svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-    ${new Markup(MARKS[network])}
-  </svg>`;
+  return markup`<svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">${new Markup(MARKS[network])}</svg>`;
 }

@@ -1,4 +1,4 @@
-import { html, Markup } from '../lib/html';
+import { markup, Markup } from '../lib/markup';
 import { StaticMarkup } from './static-markup';
 
 /**
@@ -77,9 +77,7 @@ function drawing(name: string): string {
 /** The icon inside markup drawn as one piece (ui/static-markup.tsx). */
 export function iconMarkup(name: string, size = 24, className?: string): Markup {
   const classes = className ? `icon ${className}` : 'icon';
-  return html`<svg class="${classes}" width="${size}" height="${size}" ${new Markup(ATTRIBUTES)}>
-    ${new Markup(drawing(name))}
-  </svg>`;
+  return markup`<svg class="${classes}" width="${size}" height="${size}" ${new Markup(ATTRIBUTES)}>${new Markup(drawing(name))}</svg>`;
 }
 
 /** Drawn as markup: one element for React, however many shapes the icon has. */

@@ -1,6 +1,6 @@
 import { useEffect, type AnchorHTMLAttributes } from 'react';
 import { useNavigate } from 'react-router';
-import { html, type Markup } from '../lib/html';
+import { markup, type Markup } from '../lib/markup';
 
 /** Marks the links that useShopLinkNavigation takes over. */
 const SHOP_LINK_ATTRIBUTE = 'data-shop-link';
@@ -29,9 +29,7 @@ function navigationTarget(event: MouseEvent): string | null {
 
 /** A ShopLink inside markup drawn as one piece (ui/static-markup.tsx). */
 export function shopLinkMarkup(to: string, content: Markup | string, className?: string): Markup {
-  return html`<a href="${to}" ${className ? html` class="${className}"` : ''} ${SHOP_LINK_ATTRIBUTE}=""
-    >${content}</a
-  >`;
+  return markup`<a href="${to}" ${className ? markup` class="${className}"` : ''} ${SHOP_LINK_ATTRIBUTE}="">${content}</a>`;
 }
 
 /** Client navigation for every ShopLink of the page (React's own click handlers run first). */

@@ -1,4 +1,4 @@
-import type { Markup } from '../lib/html';
+import type { Markup } from '../lib/markup';
 
 /**
  * Markup that stays as drawn (lib/html.ts) inside a box that takes no room of its own (display: contents):

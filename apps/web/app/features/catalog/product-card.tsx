@@ -11,7 +11,7 @@ import { ratingStarsMarkup } from './rating-stars';
 import { AddToListButton } from '../lists/add-to-list';
 import { FavouriteButton } from '../lists/favourite-button';
 import { useShopperFeatures } from '../lists/shopper-features-context';
-import { html, type Markup } from '../../lib/html';
+import { markup, type Markup } from '../../lib/markup';
 import { shopLinkMarkup } from '../../ui/shop-link';
 import { StaticMarkup } from '../../ui/static-markup';
 import './catalog.css';
@@ -56,23 +56,11 @@ function productCardBodyMarkup(
   product: ProductSummary,
   options: { eager: boolean; priority: boolean; rating: boolean },
 ): Markup {
-  return html`<img
-      class="product-card__image"
-      src="${product.imageUrl}"
-      alt=""
-      width="${CARD_IMAGE_SIZE}"
-      height="${CARD_IMAGE_SIZE}"
-      loading="${options.eager ? 'eager' : 'lazy'}"
-      fetchpriority="${options.priority ? 'high' : 'auto'}"
-      decoding="async"
-    />
-    <p class="product-card__brand">${product.brand}</p>
-    <h3 class="product-card__name">${shopLinkMarkup(product.link, product.name)}</h3>
-    ${
-      options.rating &&
-      product.rating.count > 0 &&
-      ratingStarsMarkup(product.rating.average, product.rating.count)
-    }${productPriceMarkup(product)}`;
+  return markup`<img class="product-card__image" src="${product.imageUrl}" alt="" width="${CARD_IMAGE_SIZE}" height="${CARD_IMAGE_SIZE}" loading="${options.eager ? 'eager' : 'lazy'}" fetchpriority="${options.priority ? 'high' : 'auto'}" decoding="async"/><p class="product-card__brand">${product.brand}</p><h3 class="product-card__name">${shopLinkMarkup(product.link, product.name)}</h3>${
+    options.rating &&
+    product.rating.count > 0 &&
+    ratingStarsMarkup(product.rating.average, product.rating.count)
+  }${productPriceMarkup(product)}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { formatCLP } from '@despensa/domain';
-import { html, type Markup } from '../../lib/html';
+import { markup, type Markup } from '../../lib/markup';
 import { StaticMarkup } from '../../ui/static-markup';
 
 export interface ProductPriceProps {
@@ -17,23 +17,15 @@ export function productPriceMarkup(props: ProductPriceProps): Markup {
   const { price, listPrice, pricePerUnit, cardPrice } = props;
   // The chosen store does not sell it: its offer has no price, and '$0' would read as free.
   if (price <= 0) {
-    return html`<div class="product-price">
-      <span class="product-price__unavailable">No disponible en esta tienda</span>
-    </div>`;
+    return markup`<div class="product-price"><span class="product-price__unavailable">No disponible en esta tienda</span></div>`;
   }
   const discounted = listPrice > price;
-  return html`<div class="product-price">
-    <span class="product-price__current"
-      >${discounted && html`<span class="visually-hidden">Precio oferta: </span>`}${formatCLP(price)}</span
-    >${
-      discounted &&
-      html`<s class="product-price__list"
-        ><span class="visually-hidden">Precio normal: </span>${formatCLP(listPrice)}</s
-      >`
-    }${cardPrice != null && html`<span class="product-price__card">${formatCLP(cardPrice)} con Tarjeta</span>`}${
-      pricePerUnit && html`<span class="product-price__unit">${pricePerUnit}</span>`
-    }
-  </div>`;
+  return markup`<div class="product-price"><span class="product-price__current">${discounted && markup`<span class="visually-hidden">Precio oferta: </span>`}${formatCLP(price)}</span>${
+    discounted &&
+    markup`<s class="product-price__list"><span class="visually-hidden">Precio normal: </span>${formatCLP(listPrice)}</s>`
+  }${cardPrice != null && markup`<span class="product-price__card">${formatCLP(cardPrice)} con Tarjeta</span>`}${
+    pricePerUnit && markup`<span class="product-price__unit">${pricePerUnit}</span>`
+  }</div>`;
 }
 
 export function ProductPrice(props: ProductPriceProps) {

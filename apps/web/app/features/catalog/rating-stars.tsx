@@ -1,5 +1,5 @@
 import { formatRating } from '../../lib/format';
-import { html, type Markup } from '../../lib/html';
+import { markup, type Markup } from '../../lib/markup';
 import { StaticMarkup } from '../../ui/static-markup';
 
 /** An average in half stars, 0–10: 3.74 → 7 (three and a half stars). */
@@ -13,19 +13,9 @@ export function ratingHalves(average: number): number {
  */
 export function ratingStarsMarkup(average: number, count?: number): Markup {
   const label = `${formatRating(average)} de 5 estrellas`;
-  return html`<span
-    class="rating-stars"
-    role="img"
-    aria-label="${count === undefined ? label : `${label}, ${count} opiniones`}"
-    ><span
-      class="rating-stars__scale"
-      style="--rating-halves:${ratingHalves(average)}"
-      aria-hidden="true"
-    ></span
-    >${
-      count !== undefined && html`<span class="rating-stars__count" aria-hidden="true">(${count})</span>`
-    }</span
-  >`;
+  return markup`<span class="rating-stars" role="img" aria-label="${count === undefined ? label : `${label}, ${count} opiniones`}"><span class="rating-stars__scale" style="--rating-halves:${ratingHalves(average)}" aria-hidden="true"></span>${
+    count !== undefined && markup`<span class="rating-stars__count" aria-hidden="true">(${count})</span>`
+  }</span>`;
 }
 
 export function RatingStars(props: { average: number; count?: number }) {

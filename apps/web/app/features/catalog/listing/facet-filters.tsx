@@ -3,7 +3,7 @@ import { Form, Link, useLocation, useSubmit } from 'react-router';
 import { clearFiltersHref } from './listing-query';
 import type { FacetGroupView } from './load-listing';
 import { useHydrated } from './use-hydrated';
-import { html, type Markup } from '../../../lib/html';
+import { markup, type Markup } from '../../../lib/markup';
 import { StaticMarkup } from '../../../ui/static-markup';
 
 export const FILTERS_FORM_ID = 'listing-filters';
@@ -61,26 +61,11 @@ export function FacetFilters(props: { groups: FacetGroupView[]; term: string; ha
  * by the shopper, read by the form's submission) and the form is drawn anew for every URL.
  */
 function facetGroupsMarkup(groups: FacetGroupView[]): Markup {
-  return html`${groups.map(
+  return markup`${groups.map(
     (group) =>
-      html`<fieldset class="facet-filters__group">
-        <legend>${group.name}</legend>
-        <ul>
-          ${group.options.map(
-            (option) =>
-              html`<li>
-                <label
-                  ><input
-                    type="checkbox"
-                    name="${group.key}"
-                    value="${option.value}"
-                    ${option.selected && html` checked=""`}
-                  /><span>${option.label}</span
-                  ><span class="facet-filters__count">(${option.quantity})</span></label
-                >
-              </li>`,
-          )}
-        </ul>
-      </fieldset>`,
+      markup`<fieldset class="facet-filters__group"><legend>${group.name}</legend><ul>${group.options.map(
+        (option) =>
+          markup`<li><label><input type="checkbox" name="${group.key}" value="${option.value}"${option.selected && markup` checked=""`}/><span>${option.label}</span><span class="facet-filters__count">(${option.quantity})</span></label></li>`,
+      )}</ul></fieldset>`,
   )}`;
 }

@@ -2,7 +2,7 @@
  * Markup written as a string, for the parts of a page that are drawn once and never change while it is
  * open (ui/static-markup.tsx): React neither builds them element by element on the server nor hydrates
  * them in the browser. Every interpolated value is escaped as React escapes text and attributes, unless it
- * is itself `html` (nested markup) or an array of either.
+ * is itself `markup` (nested markup) or an array of either.
  */
 export class Markup {
   constructor(readonly value: string) {}
@@ -35,8 +35,11 @@ function write(value: Value): string {
   return escapeHtml(String(value));
 }
 
-/** html`<p class="${name}">${text}</p>`: the values escaped, the template's own text kept as written. */
-export function html(strings: TemplateStringsArray, ...values: Value[]): Markup {
+/**
+ * markup`<p class="${name}">${text}</p>`: the values escaped, the template's own text kept as written. (Not
+ * named `html`: Prettier would format such templates as HTML and put its line breaks into the pages.)
+ */
+export function markup(strings: TemplateStringsArray, ...values: Value[]): Markup {
   let out = strings[0]!;
   for (let i = 0; i < values.length; i++) out += write(values[i]!) + strings[i + 1]!;
   return new Markup(out);
