@@ -1,7 +1,12 @@
 import { randomBytes, scryptSync } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { HASH_NICE, hashPassword, verifyPassword } from '../src/modules/auth/password';
+import { PasswordWorkers } from '../src/modules/auth/password-workers';
+import { TEST_KEY } from './support/constants';
 import { createTestApp, type TestApp } from './support/app';
 import { PASSWORD, accountsClient } from './support/accounts';
 
@@ -63,6 +68,74 @@ describe('passwords (OWASP minimum)', { timeout: 60_000 }, () => {
     const elapsed = Date.now() - started;
     // Four Argon2id hashes take well over 100 ms of CPU; a blocked loop would have ticked about never.
     expect(ticks).toBeGreaterThan(elapsed / 5 / 4);
+  });
+});
+
+/** Nice value of each thread of this process (Linux: /proc/self/task/{tid}/stat, field 19). */
+function threadNiceValues(): number[] {
+  return fs.readdirSync('/proc/self/task').map((tid) => {
+    const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+}
+
+describe('password workers', { timeout: 60_000 }, () => {
+  it('hash and verify on threads of their own at the lowest CPU priority, the event loop keeping its own', async () => {
+    const stored = await hashPassword('una-clave-larga-1');
+    expect(await verifyPassword('una-clave-larga-1', stored)).toBe(true);
+    expect(await verifyPassword('otra-clave-larga-1', stored)).toBe(false);
+    // A stored hash that is not one: a mismatch, never an error.
+    expect(await verifyPassword('una-clave-larga-1', '$argon2id$v=19$m=19456,t=2,p=1$roto')).toBe(false);
+    expect(await verifyPassword('una-clave-larga-1', 'scrypt$x$8$1$c2Fs$aGFzaA')).toBe(false);
+    expect(HASH_NICE).toBe(19);
+    // Linux keeps a nice value per thread: the workers' threads run at 19, this (the loop's) at 0.
+    expect(threadNiceValues()).toContain(19);
+    expect(os.getPriority()).toBe(0);
+  });
+
+  it('run one hash per worker at a time and queue the rest in arrival order', async () => {
+    const workers = new PasswordWorkers(1, 19);
+    try {
+      const finished: number[] = [];
+      const jobs = [0, 1, 2].map((i) =>
+        workers
+          .run<string>({
+            op: 'argon2-hash',
+            password: `clave-${i}`,
+            options: { memoryCost: 19 * 1024, timeCost: 2, parallelism: 1, algorithm: 2 },
+          })
+          .then((hash) => {
+            finished.push(i);
+            return hash;
+          }),
+      );
+      expect(workers.pending).toEqual({ waiting: 2, running: 1 });
+      const hashes = await Promise.all(jobs);
+      expect(finished).toEqual([0, 1, 2]);
+      expect(await verifyPassword('clave-2', hashes[2]!)).toBe(true);
+      expect(workers.pending).toEqual({ waiting: 0, running: 0 });
+    } finally {
+      await workers.close();
+    }
+  });
+
+  it('fail the job of a worker that dies, and start another for the next job', async () => {
+    const workers = new PasswordWorkers(1, 19);
+    const legacy = legacyScryptHash('clave-antigua-1');
+    const [, n, r, p, salt] = legacy.split('$');
+    const job = {
+      op: 'scrypt' as const,
+      password: 'clave-antigua-1',
+      salt: salt!,
+      keyLength: 32,
+      options: { N: Number(n), r: Number(r), p: Number(p), maxmem: 64 * 1024 * 1024 },
+    };
+    const lost = workers.run(job);
+    await workers.close();
+    await expect(lost).rejects.toThrow();
+    // The next job gets a new worker, and the key it derives is the stored one.
+    expect(legacy.endsWith(`$${await workers.run<string>(job)}`)).toBe(true);
+    await workers.close();
   });
 });
 
