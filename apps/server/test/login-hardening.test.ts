@@ -174,6 +174,58 @@ describe('the client address behind a load balancer', { timeout: 60_000 }, () =>
     }
   });
 
+  it("counts failures per shopper's address behind the proxy, and the web form's logins on the same limits", async () => {
+    const config = loadConfig({
+      API_KEYS: 'web:test-web-key',
+      DATABASE_URL: shop.database.url,
+      LOG_LEVEL: 'silent',
+      TRUSTED_PROXIES: '10.9.0.0/16',
+    });
+    const behindProxy = await buildApp({
+      config,
+      database: shop.database,
+      logger: false,
+      web: false,
+      jobs: false,
+    });
+    try {
+      const customer = await accountsClient(shop, '10.0.0.9').register();
+      const login = async (forwardedFor: string, email: string, password: string) => {
+        const start = await behindProxy.app.inject({
+          method: 'GET',
+          url: '/api/vtexid/pub/authentication/start',
+          remoteAddress: '10.9.0.5',
+          headers: TEST_KEY,
+        });
+        const answer = await behindProxy.app.inject({
+          method: 'POST',
+          url: '/api/vtexid/pub/authentication/classic/validate',
+          remoteAddress: '10.9.0.5',
+          headers: { ...TEST_KEY, 'x-forwarded-for': forwardedFor },
+          payload: { authenticationToken: start.json().authenticationToken, login: email, password },
+        });
+        return answer.json().authStatus as string;
+      };
+      // 30 failures from one shopper's address (across accounts) block that address, not the proxy's.
+      for (let i = 0; i < 30; i++) await login('203.0.113.50', `sonda${i}@correo.cl`, 'mala-clave-1');
+      expect(await login('203.0.113.50', customer.email, PASSWORD)).toBe('BlockedUser');
+      expect(await login('203.0.113.51', customer.email, PASSWORD)).toBe('Success');
+
+      // The web form's login (in process, no authentication token) counts on the account like the API's.
+      const auth = behindProxy.services.auth;
+      for (let i = 0; i < 5; i++)
+        expect(
+          (await auth.passwordLogin(customer.email, 'mala-clave-1', '203.0.113.60')).result.authStatus,
+        ).toBe('WrongCredentials');
+      expect(await login('203.0.113.61', customer.email, PASSWORD)).toBe('BlockedUser');
+      expect((await auth.passwordLogin(customer.email, PASSWORD, '203.0.113.62')).result.authStatus).toBe(
+        'BlockedUser',
+      );
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
   it('refuses a configuration that is not a list of addresses', () => {
     expect(() => loadConfig({ TRUSTED_PROXIES: 'everyone' })).toThrow(/TRUSTED_PROXIES/);
     expect(loadConfig({ TRUSTED_PROXIES: '127.0.0.1, 10.0.0.0/8,::1' }).TRUSTED_PROXIES).toEqual([
