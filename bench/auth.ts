@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import { computeRutCheckDigit, isInStock, itemPurchaseLimit } from '@despensa/domain';
-import { ARGON2_PARAMS, hashPassword } from '../apps/server/src/modules/auth/password';
+import { ARGON2_PARAMS, hashPassword, passwordWorkers } from '../apps/server/src/modules/auth/password';
 import { runPaced, type PacedResult, type PacedStep } from './mix';
 import { cliOption, BENCH_KEY, percentile, startBenchShop, table } from './support';
 
@@ -20,6 +22,10 @@ import { cliOption, BENCH_KEY, percentile, startBenchShop, table } from './suppo
  *    (2) rounds of S (15) seconds alternating alone / with logins, each ratio against the 2× goal. `--load F`
  *    scales the shoppers' rates.
  * 4. B (1,000) concurrent wrong passwords on one account, counted by authStatus (the per-account limit).
+ *
+ * Each phase starts with every page freshly cached (pages live 60 s: keep S under 50). `--timeline` prints,
+ * every 0.5 s of each phase, the event loop's busy share, the database pool and the hash queue;
+ * `--profile FILE` writes a CPU profile of the event loop during each phase with logins.
  *
  * Times are the client's (send to last byte) from a load process of their own. Figures, not assertions;
  * print `uptime` beside them: this machine's other work moves them.
@@ -246,22 +252,61 @@ const logins: PacedStep = {
   requests: Array.from({ length: accounts.length }, (_, i) => (via === 'web' ? webLogin(i) : apiLogin(i))),
 };
 
-// Every page once (the shared cache fills), then a short warm-up of the whole mix.
-for (const path of [...productPaths, ...categories]) await fetch(`${url}${path}`, { headers: browser });
+// Pages live 60 s in the shared cache: before each phase every page is rendered afresh, so no phase meets
+// the re-renders of expired pages and both phases start from the same cache.
+async function fillPageCache(): Promise<void> {
+  shop.pageCache?.invalidateAll();
+  for (const path of [...productPaths, ...categories]) await fetch(`${url}${path}`, { headers: browser });
+}
+// A short warm-up of the whole mix.
+await fillPageCache();
 await runPaced(url, [...shoppers, logins], 3);
 await database.pool.query('DELETE FROM login_attempt');
 
+// `--profile FILE`: a CPU profile of the event loop during each phase with logins (FILE.1.cpuprofile, …).
+const profileAt = process.argv.indexOf('--profile');
+const profileFile = profileAt >= 0 ? process.argv[profileAt + 1] : undefined;
+const profiler = profileFile ? new Session() : undefined;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+}
 const pooled = { alone: new Map<string, PacedResult[]>(), with: new Map<string, PacedResult[]>() };
 const loads: string[] = [];
 for (let round = 0; round < rounds; round++) {
   for (const phase of ['alone', 'with'] as const) {
+    await fillPageCache();
     const cpuStart = process.cpuUsage();
+    const timeline: string[] = [];
+    let last = performance.now();
+    let lastElu = performance.eventLoopUtilization();
+    const sampler = process.argv.includes('--timeline')
+      ? setInterval(() => {
+          const now = performance.now();
+          const elu = performance.eventLoopUtilization(lastElu);
+          lastElu = performance.eventLoopUtilization();
+          const { waiting, running } = passwordWorkers.pending;
+          timeline.push(
+            `${phase} ${round + 1}: tick late ${Math.round(now - last - 500)} ms, loop ${Math.round(elu.utilization * 100)}%, ` +
+              `pool ${database.pool.totalCount - database.pool.idleCount}/${database.pool.totalCount} busy, ${database.pool.waitingCount} waiting, ` +
+              `hashes ${running} running ${waiting} queued`,
+          );
+          last = now;
+        }, 500)
+      : undefined;
+    if (profiler && phase === 'with') await profiler.post('Profiler.start');
     const results = await runPaced(url, phase === 'alone' ? shoppers : [...shoppers, logins], seconds);
+    if (profiler && phase === 'with') {
+      const { profile } = await profiler.post('Profiler.stop');
+      fs.writeFileSync(`${profileFile}.${round + 1}.cpuprofile`, JSON.stringify(profile));
+    }
+    clearInterval(sampler);
+    if (timeline.length) console.log(timeline.join('\n'));
     const used = process.cpuUsage(cpuStart);
     for (const result of results)
       pooled[phase].set(result.step, [...(pooled[phase].get(result.step) ?? []), result]);
     // The shop's CPU (this process: event loop, thread pool, workers), as a share of one core.
-    const busy = Math.round((used.user + used.system) / 10 / seconds);
+    const busy = Math.round((used.user + used.system) / 10_000 / seconds);
     loads.push(`${phase} ${round + 1}: shop ${busy}% of a core, load average ${loadAverage()}`);
   }
 }
