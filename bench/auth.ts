@@ -3,7 +3,13 @@ import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import { computeRutCheckDigit, isInStock, itemPurchaseLimit } from '@despensa/domain';
-import { ARGON2_PARAMS, hashPassword, passwordWorkers } from '../apps/server/src/modules/auth/password';
+import {
+  ARGON2_PARAMS,
+  HASH_NICE,
+  HASH_WORKERS,
+  hashPassword,
+  passwordWorkers,
+} from '../apps/server/src/modules/auth/password';
 import { runPaced, type PacedResult, type PacedStep } from './mix';
 import { cliOption, BENCH_KEY, percentile, startBenchShop, table } from './support';
 
@@ -19,7 +25,7 @@ import { cliOption, BENCH_KEY, percentile, startBenchShop, table } from './suppo
  *    not slow the arrivals): a product page and a category page from the page cache, a logged-in
  *    shopper's category page (rendered for them), a cart add (PATCH …/items) and a search (POST
  *    /api/search), each p95 measured alone and then while L (20) logins per second run (also paced), in R
- *    (2) rounds of S (15) seconds alternating alone / with logins, each ratio against the 2× goal. `--load F`
+ *    (3) rounds of S (20) seconds alternating alone / with logins, each ratio against the 2× goal. `--load F`
  *    scales the shoppers' rates.
  * 4. B (1,000) concurrent wrong passwords on one account, counted by authStatus (the per-account limit).
  *
@@ -30,8 +36,8 @@ import { cliOption, BENCH_KEY, percentile, startBenchShop, table } from './suppo
  * Times are the client's (send to last byte) from a load process of their own. Figures, not assertions;
  * print `uptime` beside them: this machine's other work moves them.
  */
-const seconds = cliOption('seconds', 15);
-const rounds = cliOption('rounds', 2);
+const seconds = cliOption('seconds', 20);
+const rounds = cliOption('rounds', 3);
 const loginRate = cliOption('rate', 20);
 const singles = cliOption('singles', 60);
 const load = cliOption('load', 1);
@@ -348,7 +354,7 @@ const ms = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(1));
 console.log(
   `\nargon2id m=${ARGON2_PARAMS.memoryCost} KiB t=${ARGON2_PARAMS.timeCost} p=${ARGON2_PARAMS.parallelism}: one hash ` +
     `p50 ${ms(percentile(hashWall, 50))} ms wall, ${ms(hashCpuMs)} ms CPU (20, one at a time); ${accounts.length} accounts; ` +
-    `${os.availableParallelism()} cores`,
+    `${os.availableParallelism()} cores, ${HASH_WORKERS} hash worker(s) at nice ${HASH_NICE}`,
 );
 console.log(`\nLogins one at a time (${singles} each; load average ${loadAfterSingles}):`);
 table(

@@ -8,8 +8,8 @@ import { Worker } from 'node:worker_threads';
  * no other request's p95 worse than 2× while 20 logins/s run). With free cores a hash runs at full speed:
  * the priority only decides who waits when there are none.
  *
- * One hash per worker at a time and at most `size` workers (one per core: more would only share the cores,
- * every login slower); further jobs queue in arrival order. The workers start at the first hash and do
+ * One hash per worker at a time and at most `size` workers (password.ts: one core fewer than the machine
+ * has); further jobs queue in arrival order. The workers start at the first hash and do
  * not keep the process alive while idle. A worker that dies fails its job and is replaced at the next one.
  *
  * The worker is plain CommonJS evaluated from this string, with `@node-rs/argon2` required by its resolved

@@ -17,12 +17,15 @@ const ARGON2_PREFIX = `$argon2id$v=19$m=${ARGON2_PARAMS.memoryCost},t=${ARGON2_P
 const KEY_LENGTH = 32;
 
 /**
- * At most one hash per core at a time: more only time-slice the cores (every login slower, the database
- * starved) without finishing any sooner. Waiting logins queue in arrival order. The workers' nice value is
- * 19 (the lowest priority): see password-workers.ts; PASSWORD_HASH_NICE changes it (0 = the loop's).
+ * Hashes run on one core fewer than the machine has (one on two cores), at nice 19, queued in arrival order
+ * (password-workers.ts). More at once would only share the cores without finishing sooner, and a hash on
+ * every core leaves the event loop none of its own: measured here, 20 hashes a second on two workers made
+ * the shoppers' p95 1.5–5× (at nice 0, 11–14×), on one worker 0.5–1× (`bench/auth.ts`, docs/scale.md).
+ * One worker hashes ~50 passwords a second on this machine; a burst beyond waits its turn.
  */
-export const HASH_NICE = Math.min(19, Math.max(0, Number(process.env.PASSWORD_HASH_NICE ?? 19) || 0));
-export const passwordWorkers = new PasswordWorkers(Math.max(1, availableParallelism()), HASH_NICE);
+export const HASH_NICE = 19;
+export const HASH_WORKERS = Math.max(1, availableParallelism() - 1);
+export const passwordWorkers = new PasswordWorkers(HASH_WORKERS, HASH_NICE);
 
 async function deriveScrypt(
   password: string,
