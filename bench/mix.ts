@@ -31,3 +31,44 @@ export async function runMix(
     fs.rmSync(file, { force: true });
   }
 }
+
+const PACED_RUNNER = path.join(import.meta.dirname, 'paced-runner.ts');
+
+export interface PacedStep {
+  name: string;
+  /** Requests per second, sent on time whether or not the earlier ones were answered. */
+  rate: number;
+  /** Text a good answer's body contains. */
+  expect?: string;
+  requests: { method: string; path: string; headers?: Record<string, string>; body?: string }[];
+}
+
+export interface PacedResult {
+  step: string;
+  sent: number;
+  answered: number;
+  failed: number;
+  statuses: string;
+  late: number;
+  /** Each answer's time (ms, send to last byte). */
+  times: number[];
+}
+
+/** Runs bench/paced-runner.ts (an open-loop load, see there) in its own process against `url`. */
+export async function runPaced(
+  url: string,
+  steps: PacedStep[],
+  seconds: number,
+  headers: Record<string, string> = {},
+): Promise<PacedResult[]> {
+  const file = path.join(os.tmpdir(), `despensa-paced-${process.pid}-${Date.now()}.json`);
+  fs.writeFileSync(file, JSON.stringify({ url, seconds, headers, steps }));
+  try {
+    const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', PACED_RUNNER, file], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return JSON.parse(stdout) as PacedResult[];
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}

@@ -1,7 +1,12 @@
 import { randomBytes, scryptSync } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { HASH_NICE, hashPassword, verifyPassword } from '../src/modules/auth/password';
+import { PasswordWorkers } from '../src/modules/auth/password-workers';
+import { TEST_KEY } from './support/constants';
 import { createTestApp, type TestApp } from './support/app';
 import { PASSWORD, accountsClient } from './support/accounts';
 
@@ -66,6 +71,74 @@ describe('passwords (OWASP minimum)', { timeout: 60_000 }, () => {
   });
 });
 
+/** Nice value of each thread of this process (Linux: /proc/self/task/{tid}/stat, field 19). */
+function threadNiceValues(): number[] {
+  return fs.readdirSync('/proc/self/task').map((tid) => {
+    const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+}
+
+describe('password workers', { timeout: 60_000 }, () => {
+  it('hash and verify on threads of their own at the lowest CPU priority, the event loop keeping its own', async () => {
+    const stored = await hashPassword('una-clave-larga-1');
+    expect(await verifyPassword('una-clave-larga-1', stored)).toBe(true);
+    expect(await verifyPassword('otra-clave-larga-1', stored)).toBe(false);
+    // A stored hash that is not one: a mismatch, never an error.
+    expect(await verifyPassword('una-clave-larga-1', '$argon2id$v=19$m=19456,t=2,p=1$roto')).toBe(false);
+    expect(await verifyPassword('una-clave-larga-1', 'scrypt$x$8$1$c2Fs$aGFzaA')).toBe(false);
+    expect(HASH_NICE).toBe(19);
+    // Linux keeps a nice value per thread: the workers' threads run at 19, this (the loop's) at 0.
+    expect(threadNiceValues()).toContain(19);
+    expect(os.getPriority()).toBe(0);
+  });
+
+  it('run one hash per worker at a time and queue the rest in arrival order', async () => {
+    const workers = new PasswordWorkers(1, 19);
+    try {
+      const finished: number[] = [];
+      const jobs = [0, 1, 2].map((i) =>
+        workers
+          .run<string>({
+            op: 'argon2-hash',
+            password: `clave-${i}`,
+            options: { memoryCost: 19 * 1024, timeCost: 2, parallelism: 1, algorithm: 2 },
+          })
+          .then((hash) => {
+            finished.push(i);
+            return hash;
+          }),
+      );
+      expect(workers.pending).toEqual({ waiting: 2, running: 1 });
+      const hashes = await Promise.all(jobs);
+      expect(finished).toEqual([0, 1, 2]);
+      expect(await verifyPassword('clave-2', hashes[2]!)).toBe(true);
+      expect(workers.pending).toEqual({ waiting: 0, running: 0 });
+    } finally {
+      await workers.close();
+    }
+  });
+
+  it('fail the job of a worker that dies, and start another for the next job', async () => {
+    const workers = new PasswordWorkers(1, 19);
+    const legacy = legacyScryptHash('clave-antigua-1');
+    const [, n, r, p, salt] = legacy.split('$');
+    const job = {
+      op: 'scrypt' as const,
+      password: 'clave-antigua-1',
+      salt: salt!,
+      keyLength: 32,
+      options: { N: Number(n), r: Number(r), p: Number(p), maxmem: 64 * 1024 * 1024 },
+    };
+    const lost = workers.run(job);
+    await workers.close();
+    await expect(lost).rejects.toThrow();
+    // The next job gets a new worker, and the key it derives is the stored one.
+    expect(legacy.endsWith(`$${await workers.run<string>(job)}`)).toBe(true);
+    await workers.close();
+  });
+});
+
 describe('the client address behind a load balancer', { timeout: 60_000 }, () => {
   it('reads X-Forwarded-For only from a configured proxy, so one address blocked is not everyone blocked', async () => {
     const config = loadConfig({
@@ -96,6 +169,58 @@ describe('the client address behind a load balancer', { timeout: 60_000 }, () =>
       await get('10.9.0.5', '203.0.113.7');
       await get('198.51.100.2', '203.0.113.99');
       expect(seen).toEqual(['203.0.113.7', '198.51.100.2']);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
+  it("counts failures per shopper's address behind the proxy, and the web form's logins on the same limits", async () => {
+    const config = loadConfig({
+      API_KEYS: 'web:test-web-key',
+      DATABASE_URL: shop.database.url,
+      LOG_LEVEL: 'silent',
+      TRUSTED_PROXIES: '10.9.0.0/16',
+    });
+    const behindProxy = await buildApp({
+      config,
+      database: shop.database,
+      logger: false,
+      web: false,
+      jobs: false,
+    });
+    try {
+      const customer = await accountsClient(shop, '10.0.0.9').register();
+      const login = async (forwardedFor: string, email: string, password: string) => {
+        const start = await behindProxy.app.inject({
+          method: 'GET',
+          url: '/api/vtexid/pub/authentication/start',
+          remoteAddress: '10.9.0.5',
+          headers: TEST_KEY,
+        });
+        const answer = await behindProxy.app.inject({
+          method: 'POST',
+          url: '/api/vtexid/pub/authentication/classic/validate',
+          remoteAddress: '10.9.0.5',
+          headers: { ...TEST_KEY, 'x-forwarded-for': forwardedFor },
+          payload: { authenticationToken: start.json().authenticationToken, login: email, password },
+        });
+        return answer.json().authStatus as string;
+      };
+      // 30 failures from one shopper's address (across accounts) block that address, not the proxy's.
+      for (let i = 0; i < 30; i++) await login('203.0.113.50', `sonda${i}@correo.cl`, 'mala-clave-1');
+      expect(await login('203.0.113.50', customer.email, PASSWORD)).toBe('BlockedUser');
+      expect(await login('203.0.113.51', customer.email, PASSWORD)).toBe('Success');
+
+      // The web form's login (in process, no authentication token) counts on the account like the API's.
+      const auth = behindProxy.services.auth;
+      for (let i = 0; i < 5; i++)
+        expect(
+          (await auth.passwordLogin(customer.email, 'mala-clave-1', '203.0.113.60')).result.authStatus,
+        ).toBe('WrongCredentials');
+      expect(await login('203.0.113.61', customer.email, PASSWORD)).toBe('BlockedUser');
+      expect((await auth.passwordLogin(customer.email, PASSWORD, '203.0.113.62')).result.authStatus).toBe(
+        'BlockedUser',
+      );
     } finally {
       await behindProxy.close();
     }

@@ -1,14 +1,15 @@
-import { createHash, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
+import { PasswordWorkers } from './password-workers';
 
 /** Algorithm.Argon2id of @node-rs/argon2 (a const enum, which this build cannot import). */
 const ARGON2ID = 2;
 
 /**
- * Passwords are hashed with Argon2id at OWASP's minimum (m = 19 MiB, t = 2, p = 1; about 70 ms of one core
- * here), on libuv's thread pool, so a hash never blocks the event loop. The PHC string carries the
- * parameters, so they can be raised later: a hash made with other parameters, or an older scrypt hash
+ * Passwords are hashed with Argon2id at OWASP's minimum (m = 19 MiB, t = 2, p = 1; about 18 ms of one core
+ * here) on worker threads of their own at a low CPU priority (password-workers.ts), so a hash never blocks
+ * the event loop and never takes a core from a shopper's request. The PHC string carries the parameters, so
+ * they can be raised later: a hash made with other parameters, or an older scrypt hash
  * ('scrypt$N$r$p$salt$hash', N = 2^12 until issue 16), still verifies and is replaced at the next login.
  */
 export const ARGON2_PARAMS = { memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const;
@@ -16,61 +17,52 @@ const ARGON2_PREFIX = `$argon2id$v=19$m=${ARGON2_PARAMS.memoryCost},t=${ARGON2_P
 const KEY_LENGTH = 32;
 
 /**
- * At most one hash per core at a time: more only time-slice the cores (every login slower, the database
- * starved) without finishing any sooner. Waiting logins queue in arrival order.
+ * Hashes run on one core fewer than the machine has (one on two cores), at nice 19, queued in arrival order
+ * (password-workers.ts). More at once would only share the cores without finishing sooner, and a hash on
+ * every core leaves the event loop none of its own: measured here, 20 hashes a second on two workers made
+ * the shoppers' p95 1.5–5× (at nice 0, 11–14×), on one worker 0.5–1× (`bench/auth.ts`, docs/scale.md).
+ * One worker hashes ~50 passwords a second on this machine; a burst beyond waits its turn.
  */
-const HASH_SLOTS = Math.max(1, availableParallelism());
-let running = 0;
-const waiting: (() => void)[] = [];
-async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= HASH_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running++;
-  try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  }
-}
+export const HASH_NICE = 19;
+export const HASH_WORKERS = Math.max(1, availableParallelism() - 1);
+export const passwordWorkers = new PasswordWorkers(HASH_WORKERS, HASH_NICE);
 
-function deriveScrypt(
+async function deriveScrypt(
   password: string,
-  salt: Buffer,
+  salt: string,
   params: { N: number; r: number; p: number },
 ): Promise<Buffer> {
-  const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r + 1024 * 1024 };
-  return withHashSlot(
-    () =>
-      new Promise<Buffer>((resolve, reject) =>
-        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
-          error ? reject(error) : resolve(key),
-        ),
-      ),
-  );
+  const key = await passwordWorkers.run<string>({
+    op: 'scrypt',
+    password: password.normalize('NFKC'),
+    salt,
+    keyLength: KEY_LENGTH,
+    options: { ...params, maxmem: 256 * params.N * params.r + 1024 * 1024 },
+  });
+  return Buffer.from(key, 'base64url');
 }
 
 export function hashPassword(password: string): Promise<string> {
-  return withHashSlot(() =>
-    argon2Hash(password.normalize('NFKC'), {
-      ...ARGON2_PARAMS,
-      algorithm: ARGON2ID,
-      outputLen: KEY_LENGTH,
-    }),
-  );
+  return passwordWorkers.run<string>({
+    op: 'argon2-hash',
+    password: password.normalize('NFKC'),
+    options: { ...ARGON2_PARAMS, algorithm: ARGON2ID, outputLen: KEY_LENGTH },
+  });
 }
 
 /** Constant-time check; a malformed stored hash is a mismatch, never an error. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   if (stored.startsWith('$argon2')) {
-    return withHashSlot(() => argon2Verify(stored, password.normalize('NFKC'))).catch(() => false);
+    return passwordWorkers
+      .run<boolean>({ op: 'argon2-verify', stored, password: password.normalize('NFKC') })
+      .catch(() => false);
   }
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const params = { N: Number(n), r: Number(r), p: Number(p) };
   if (!Number.isInteger(params.N) || !Number.isInteger(params.r) || !Number.isInteger(params.p)) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const actual = await deriveScrypt(password, Buffer.from(salt, 'base64url'), params).catch(() => null);
+  const actual = await deriveScrypt(password, salt, params).catch(() => null);
   return actual !== null && expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 

@@ -88,10 +88,27 @@ export async function replaceSessions(
     SELECT (SELECT 1 FROM relaxed)`);
 }
 
-export async function findLiveSession(db: Db, tokenHash: string, now: Date): Promise<SessionRow | null> {
+/**
+ * The live session behind a token hash with its customer's login, in one round trip (every logged-in page
+ * and call asks): null when there is none or the customer has no credential any more.
+ */
+export async function findLiveSessionWithLogin(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<(SessionRow & { login: string }) | null> {
   const [row] = await db
-    .select()
+    .select({
+      id: customerSession.id,
+      tokenHash: customerSession.tokenHash,
+      userId: customerSession.userId,
+      createdAt: customerSession.createdAt,
+      expiresAt: customerSession.expiresAt,
+      revokedAt: customerSession.revokedAt,
+      login: customerCredential.login,
+    })
     .from(customerSession)
+    .innerJoin(customerCredential, eq(customerCredential.userId, customerSession.userId))
     .where(
       and(
         eq(customerSession.tokenHash, tokenHash),

@@ -73,9 +73,7 @@ export class AuthService {
       now,
       new Date(now.getTime() + AUTHENTICATION_TOKEN_SECONDS * 1000),
     );
-    // Anyone may start; expired rows are swept now and then so the tables stay small.
-    if (++this.starts % 100 === 1)
-      await repo.purgeExpired(this.db, now, new Date(now.getTime() - LOGIN_WINDOW_MINUTES * 60_000));
+    await this.sweepNowAndThen(now);
     return {
       authenticationToken: token,
       oauthProviders: [],
@@ -85,6 +83,15 @@ export class AuthService {
       isAuthenticated: false,
       expiresIn: AUTHENTICATION_TOKEN_SECONDS,
     };
+  }
+
+  /**
+   * Anyone may start a login or post the login form: expired tokens, attempts and keys are swept every
+   * 100th time so the tables stay small.
+   */
+  private async sweepNowAndThen(now: Date): Promise<void> {
+    if (++this.starts % 100 === 1)
+      await repo.purgeExpired(this.db, now, new Date(now.getTime() - LOGIN_WINDOW_MINUTES * 60_000));
   }
 
   isAuthenticationTokenLive(token: string): Promise<boolean> {
@@ -101,19 +108,39 @@ export class AuthService {
     deviceToken?: string,
   ): Promise<LoginOutcome> {
     if (!(await this.isAuthenticationTokenLive(body.authenticationToken))) return fail('InvalidToken');
-    return this.attempt(body.login, clientAddress, device(deviceToken), async () => {
-      const credential = await repo.findCredential(this.db, body.login.trim());
+    return this.checkPassword(body.login, body.password, clientAddress, deviceToken);
+  }
+
+  /**
+   * The password login itself, rate-limited like every login. The web app's login form calls it in
+   * process (its own same-origin check stands where the API's authenticationToken does), so a login from
+   * the site costs no token written and read back.
+   */
+  async passwordLogin(
+    login: string,
+    password: string,
+    clientAddress: string,
+    deviceToken?: string,
+  ): Promise<LoginOutcome> {
+    // The form's logins sweep the tables now and then, as the API's starts do.
+    await this.sweepNowAndThen(this.now());
+    return this.checkPassword(login, password, clientAddress, deviceToken);
+  }
+
+  private checkPassword(
+    login: string,
+    password: string,
+    clientAddress: string,
+    deviceToken: string | undefined,
+  ): Promise<LoginOutcome> {
+    return this.attempt(login, clientAddress, device(deviceToken), async () => {
+      const credential = await repo.findCredential(this.db, login.trim());
       // Unknown login: the same hashing cost, the same answer.
-      const ok = await verifyPassword(body.password, credential?.passwordHash ?? (await this.dummy()));
+      const ok = await verifyPassword(password, credential?.passwordHash ?? (await this.dummy()));
       if (!ok || !credential) return null;
       // A hash of older parameters is replaced now that the password is known (issue 16: scrypt N = 2^12).
       if (needsRehash(credential.passwordHash))
-        await repo.updatePasswordHash(
-          this.db,
-          credential.userId,
-          await hashPassword(body.password),
-          this.now(),
-        );
+        await repo.updatePasswordHash(this.db, credential.userId, await hashPassword(password), this.now());
       return credential.userId;
     });
   }
@@ -265,14 +292,12 @@ export class AuthService {
   /** The live session behind a raw token, or null. */
   async session(token: string | undefined): Promise<Session | null> {
     if (!token || token.length > 200) return null;
-    const row = await repo.findLiveSession(this.db, sha256(token), this.now());
+    const row = await repo.findLiveSessionWithLogin(this.db, sha256(token), this.now());
     if (!row) return null;
-    const credential = await repo.findCredentialByUser(this.db, row.userId);
-    if (!credential) return null;
     return {
       sessionId: row.id,
       userId: row.userId,
-      login: credential.login,
+      login: row.login,
       createdAt: row.createdAt,
       expiresAt: row.expiresAt,
     };

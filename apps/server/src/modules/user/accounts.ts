@@ -26,10 +26,8 @@ export function accountsForWeb(
           }
         : null;
     },
-    login: async (login, password, clientAddress, deviceToken) => {
-      const { authenticationToken } = await auth.start();
-      return auth.validateClassic({ authenticationToken, login, password }, clientAddress, deviceToken);
-    },
+    login: (login, password, clientAddress, deviceToken) =>
+      auth.passwordLogin(login, password, clientAddress, deviceToken),
     logout: (token) => auth.logout(token),
     register: (body) => users.register(body),
     profile: async (token, orderFormId) => users.profile(await userOf(token), orderFormId),

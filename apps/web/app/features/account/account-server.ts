@@ -114,6 +114,8 @@ export async function startSession(
   token: string,
   /** The cart to attach instead of the cookie's (the merged one, after the persistent-cart dialog). */
   cartId?: string,
+  /** The customer's profile as the caller just read it: with no cart to attach, it is not read again. */
+  known?: UserProfile,
 ): Promise<Headers> {
   const headers = new Headers();
   headers.append('set-cookie', sessionCookie(request, token, SESSION_MAX_AGE_S));
@@ -121,7 +123,7 @@ export async function startSession(
   let orderFormId = isValidOrderFormId(stored) ? stored : undefined;
   let profile: UserProfile;
   try {
-    profile = await services.accounts.profile(token, orderFormId);
+    profile = !orderFormId && known ? known : await services.accounts.profile(token, orderFormId);
   } catch (error) {
     // A cart the service refuses to attach (unknown, another account's) must not fail the login: it is
     // left behind. Only a fault (no failure code) propagates.

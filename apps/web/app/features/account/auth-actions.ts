@@ -48,16 +48,20 @@ export async function authAction(services: StorefrontServices, request: Request)
     if (outcome.result.authStatus === 'Success' && outcome.sessionToken) {
       const token = outcome.sessionToken;
       // §2 persistent cart: the account's saved cart and this browser's both hold products → ask first.
-      const saved = (await accounts.profile(token)).orderFormId;
-      const viewer = await viewerOfToken(services, token);
-      const question = await persistentCartQuestion(services, request, viewer, saved ?? null);
+      // The profile read here is the one startSession needs when there is no cart to attach; the viewer is
+      // the user the login just answered (no second session look-up).
+      const profile = await accounts.profile(token);
+      const viewer = outcome.result.userId
+        ? { customerId: outcome.result.userId }
+        : await viewerOfToken(services, token);
+      const question = await persistentCartQuestion(services, request, viewer, profile.orderFormId ?? null);
       if (question) {
         return data<AccountActionResult>(
           { ok: true, intent: 'persistent-cart', question },
           { headers: sessionOnlyHeaders(request, token) },
         );
       }
-      throw redirect(callback, { headers: await startSession(services, request, token) });
+      throw redirect(callback, { headers: await startSession(services, request, token, undefined, profile) });
     }
     switch (outcome.result.authStatus) {
       case 'BlockedUser':
