@@ -68,7 +68,7 @@ const configSchema = z.object({
     .string()
     .regex(/^#[0-9a-fA-F]{6}$/, 'must be a #rrggbb colour')
     .default('#1d3557'),
-  BRAND_LOGO_URL: z.string().min(1).default('/media/brand/logo.svg'),
+  BRAND_LOGO_URL: z.string().min(1).default('/media/brand/logo@2x.png'),
   HELP_PHONE: z.string().min(1).default('600 400 2000'),
   /** The contact push services may use about this shop's Web Push messages (VAPID subject, RFC 8292). */
   PUSH_CONTACT: z

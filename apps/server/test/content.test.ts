@@ -103,15 +103,43 @@ describe('CMS html sanitising', () => {
 });
 
 describe('generated media', () => {
-  it('draws a cacheable SVG per sku and 404s unknown ones', async () => {
+  /** A PNG's width and height, from its IHDR chunk. */
+  const pngSize = (body: Buffer) => {
+    expect(body.subarray(1, 4).toString('ascii')).toBe('PNG');
+    return [body.readUInt32BE(16), body.readUInt32BE(20)];
+  };
+
+  it('draws each sku as a cacheable SVG and as PNGs at 1x and 2x, and 404s unknown ones', async () => {
     const { rows } = await shop.database.pool.query(`SELECT id FROM sku LIMIT 1`);
-    const image = await shop.app.inject({ method: 'GET', url: `/media/products/${rows[0].id}.svg` });
-    expect(image.statusCode).toBe(200);
-    expect(image.headers['content-type']).toContain('image/svg+xml');
-    expect(image.headers['cache-control']).toContain('max-age');
-    expect(image.body).toMatch(/^<svg[^>]+role="img"/);
-    expect((await shop.app.inject({ method: 'GET', url: '/media/products/999999999.svg' })).statusCode).toBe(
-      404,
-    );
+    const svg = await shop.app.inject({ method: 'GET', url: `/media/products/${rows[0].id}.svg` });
+    expect(svg.statusCode).toBe(200);
+    expect(svg.headers['content-type']).toContain('image/svg+xml');
+    expect(svg.headers['cache-control']).toContain('max-age');
+    expect(svg.body).toMatch(/^<svg[^>]+role="img"/);
+
+    const png = await shop.app.inject({ method: 'GET', url: `/media/products/${rows[0].id}.png` });
+    expect(png.statusCode).toBe(200);
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(png.headers['cache-control']).toContain('max-age');
+    expect(pngSize(png.rawPayload)).toEqual([400, 400]);
+    const dense = await shop.app.inject({ method: 'GET', url: `/media/products/${rows[0].id}@2x.png` });
+    expect(pngSize(dense.rawPayload)).toEqual([800, 800]);
+
+    for (const url of ['/media/products/999999999.svg', '/media/products/999999999.png']) {
+      expect((await shop.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+    for (const url of [`/media/products/${rows[0].id}@3x.png`, `/media/products/${rows[0].id}.gif`]) {
+      expect((await shop.app.inject({ method: 'GET', url })).statusCode, url).toBe(400);
+    }
+  });
+
+  it('serves the catalogue, the banners and the logo as PNGs', async () => {
+    const listing = (await get('/api/products/search/lacteos?sc=1')).json();
+    expect(listing[0].items[0].images[0].imageUrl).toMatch(/^\/media\/products\/\d+\.png$/);
+    const banner = await shop.app.inject({ method: 'GET', url: '/media/banners/hero-ofertas-mobile.png' });
+    expect(banner.statusCode).toBe(200);
+    expect(banner.headers['content-type']).toBe('image/png');
+    const logo = await shop.app.inject({ method: 'GET', url: '/media/brand/logo@2x.png' });
+    expect(pngSize(logo.rawPayload)).toEqual([400, 96]);
   });
 });

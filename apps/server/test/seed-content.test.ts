@@ -313,7 +313,7 @@ describe('generateContent', () => {
     const images = [...collect(documents, 'image_desktop'), ...collect(documents, 'image_mobile')];
     expect(images.length).toBeGreaterThan(10);
     for (const img of images) {
-      const m = /^\/media\/banners\/([a-z0-9-]+)\.svg$/.exec(img);
+      const m = /^\/media\/banners\/([a-z0-9-]+)\.png$/.exec(img);
       expect(m, img).not.toBeNull();
       expect(names.has(m?.[1] ?? '')).toBe(true);
     }

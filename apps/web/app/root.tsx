@@ -123,7 +123,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {data ? <meta name="theme-color" content={data.colors.primary} /> : null}
-        {data ? <link rel="icon" href={data.brand.logoUrl} type="image/svg+xml" /> : null}
+        {data ? <link rel="icon" href="/media/brand/icon-192.png" type="image/png" /> : null}
         <link rel="manifest" href="/manifest.webmanifest" />
         <link rel="apple-touch-icon" href="/media/brand/icon-maskable-192.png" />
         <script

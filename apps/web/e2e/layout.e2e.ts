@@ -156,7 +156,7 @@ describe('header behaviour', () => {
     for (let index = 0; index < 7; index++) {
       const detail = await detailOf(index);
       expect(detail.banners, `category ${index + 1}`).toBe(1);
-      expect(detail.image, `category ${index + 1}`).toMatch(/-desktop\.svg$/);
+      expect(detail.image, `category ${index + 1}`).toMatch(/-desktop\.png$/);
     }
 
     await page.keyboard.press('Escape');

@@ -155,7 +155,7 @@ export function skuDisplayName(product: ProductDoc, sku: SkuDoc): string {
 }
 
 export function productImageUrl(sku: SkuDoc): string {
-  return `/media/products/${sku.id}.svg`;
+  return `/media/products/${sku.id}.png`;
 }
 
 function productImage(product: ProductDoc, sku: SkuDoc) {

@@ -99,7 +99,7 @@ export class ContentContext {
         throw new Error(`Banner image ${file} registered twice with different content`);
       }
       this.assets.set(file, { name: file, title, colors: { ...colors }, variant });
-      paths[variant === 'desktop' ? 'image_desktop' : 'image_mobile'] = `/media/banners/${file}.svg`;
+      paths[variant === 'desktop' ? 'image_desktop' : 'image_mobile'] = `/media/banners/${file}.png`;
     }
     return paths;
   }

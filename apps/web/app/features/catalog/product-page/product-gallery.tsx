@@ -6,6 +6,16 @@ type Image = Product['items'][number]['images'][number];
 export const GALLERY_IMAGE_SIZE = 400;
 const THUMBNAIL_SIZE = 64;
 
+/**
+ * The shop's own pictures come at twice the pixels too (`123@2x.png`): the large one fills 400 CSS
+ * pixels, 800 or more device pixels on a phone. Pictures from elsewhere are left as they are.
+ */
+function highDensityImage(url: string): string | undefined {
+  return /^\/media\/products\/\d+\.png$/.test(url)
+    ? `${url} 1x, ${url.replace(/\.png$/, '@2x.png')} 2x`
+    : undefined;
+}
+
 /** The sku pictures: one large, the others as thumbnails that swap it. */
 export function ProductGallery(props: { images: Image[]; productName: string }) {
   const [selected, setSelected] = useState(0);
@@ -16,6 +26,7 @@ export function ProductGallery(props: { images: Image[]; productName: string }) 
       <img
         className="product-gallery__main"
         src={image.imageUrl}
+        srcSet={highDensityImage(image.imageUrl)}
         alt={image.imageText || props.productName}
         width={GALLERY_IMAGE_SIZE}
         height={GALLERY_IMAGE_SIZE}
