@@ -27,7 +27,7 @@ export default function handleRequest(
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
     // §4 bots are detected by user agent: they get the whole page at once, shoppers a streamed shell.
-    // A shared page is kept whole by the page cache: rendered to the end into one string, it skips the
+    // A shared page is kept whole by the page cache: rendered to the end into one buffer, it skips the
     // stream's per-chunk work (a third of a category page's render went to moving 2 KB chunks).
     const whole = isSharedRender(request);
     const readyOption: keyof RenderToPipeableStreamOptions =
@@ -56,7 +56,7 @@ export default function handleRequest(
                 final(callback) {
                   clearTimeout(timeoutId);
                   responseHeaders.set('Content-Type', 'text/html');
-                  const html = criticalPathDocument(Buffer.concat(chunks).toString('utf8'));
+                  const html = criticalPathDocument(Buffer.concat(chunks));
                   resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
                   callback();
                 },

@@ -251,7 +251,7 @@ export class PageCache {
       headers,
       body,
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
-      policy: contentSecurityPolicy(inlineScriptHashes(body.toString('utf8'))),
+      policy: contentSecurityPolicy(inlineScriptHashes(body)),
       channel: shared.channel,
     };
     if (generation === this.generation) this.pages.set(shared.key, page);
