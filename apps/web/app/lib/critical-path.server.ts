@@ -21,29 +21,45 @@ const HEAD_END = '</head>';
 /** A head that has not ended by then is not ours to rewrite. */
 const MAX_HEAD_CHARS = 256 * 1024;
 
-const cssByFile = new Map<string, string | null>();
+/** What replaces a stylesheet's link: the styles inline, as text (streams) and as bytes (whole pages). */
+interface InlineStylesheet {
+  text: string;
+  bytes: Buffer;
+}
+const inlineByFile = new Map<string, InlineStylesheet | null>();
 
-function cssOf(file: string): string | null {
-  let css = cssByFile.get(file);
-  if (css === undefined) {
+function inlineStylesheet(file: string): InlineStylesheet | null {
+  let inline = inlineByFile.get(file);
+  if (inline === undefined) {
     try {
       // The build's own files: read once, kept for the life of the process (their names carry a hash).
-      css = fs.readFileSync(new URL(file, ASSETS_DIR), 'utf8').replaceAll('</style', '<\\/style');
+      const css = fs.readFileSync(new URL(file, ASSETS_DIR), 'utf8').replaceAll('</style', '<\\/style');
+      const text = `<style data-href="/assets/${file}">${css}</style><link rel="stylesheet" href="/assets/${file}" media="print"/>`;
+      inline = { text, bytes: Buffer.from(text) };
     } catch {
-      css = null; // development server, or a file that is not ours: keep the link as it is
+      inline = null; // development server, or a file that is not ours: keep the link as it is
     }
-    cssByFile.set(file, css);
+    inlineByFile.set(file, inline);
   }
-  return css;
+  return inline;
 }
 
 export function inlineStylesheets(head: string): string {
-  return head.replace(STYLESHEET_LINK, (tag, file: string) => {
-    const css = cssOf(file);
-    return css === null
-      ? tag
-      : `<style data-href="/assets/${file}">${css}</style><link rel="stylesheet" href="/assets/${file}" media="print"/>`;
-  });
+  return head.replace(STYLESHEET_LINK, (tag, file: string) => inlineStylesheet(file)?.text ?? tag);
+}
+
+/** The same as bytes, the styles copied from their cached bytes instead of encoded again on every page. */
+function inlineStylesheetBytes(head: string): Buffer[] {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (const match of head.matchAll(STYLESHEET_LINK)) {
+    const inline = inlineStylesheet(match[1]!);
+    if (!inline) continue;
+    parts.push(Buffer.from(head.slice(from, match.index)), inline.bytes);
+    from = match.index + match[0].length;
+  }
+  parts.push(Buffer.from(head.slice(from)));
+  return parts;
 }
 
 export function deferScripts(html: string): string {
@@ -62,7 +78,8 @@ const SCRIPT_START_BYTES = Buffer.from('<script');
 export function criticalPathDocument(html: Buffer): Buffer<ArrayBuffer> {
   const end = html.indexOf(HEAD_END_BYTES);
   if (end < 0) return Buffer.from(deferScripts(html.toString('utf8')));
-  const parts: Buffer[] = [Buffer.from(deferScripts(inlineStylesheets(html.toString('utf8', 0, end))))];
+  // Scripts first: the patterns then search the head's 2 KB rather than its 60 KB of styles.
+  const parts = inlineStylesheetBytes(deferScripts(html.toString('utf8', 0, end)));
   let from = end;
   for (
     let at = html.indexOf(MODULE_SCRIPT_END_BYTES, from);
