@@ -42,6 +42,8 @@ export interface CartState {
   /** A change is queued or waiting for the server. */
   busy: boolean;
   setQuantity(line: { id: string; seller?: string }, quantity: number, immediate?: boolean): void;
+  /** One step up or down from the quantity last asked for (queued or on its way), not the one drawn. */
+  stepQuantity(line: { id: string; seller?: string }, step: number): void;
   add(detail: CartAddDetail): void;
   submit(change: Exclude<CartIntent, { intent: 'update' | 'add' }>): void;
   minicartOpen: boolean;
@@ -202,6 +204,14 @@ export function CartProvider({
     [flush],
   );
 
+  const stepQuantity = useCallback(
+    (line: { id: string; seller?: string }, step: number) => {
+      const { items: current, inFlight: pending } = stateRef.current;
+      setQuantity(line, pendingQuantityOf(line.id, current, pending, queued.current) + step);
+    },
+    [setQuantity],
+  );
+
   const add = useCallback(
     (detail: CartAddDetail) => {
       const { items: current, inFlight: pending } = stateRef.current;
@@ -251,6 +261,7 @@ export function CartProvider({
     orderInfo,
     busy,
     setQuantity,
+    stepQuantity,
     add,
     submit,
     minicartOpen,

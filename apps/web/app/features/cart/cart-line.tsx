@@ -10,7 +10,7 @@ import { QuantityStepper } from './quantity-stepper';
  * struck through); a pack promotion (3x2, the nth unit) names each discount instead, from the offer price.
  */
 export function CartLine({ line, children }: { line: OrderFormItem; children?: React.ReactNode }) {
-  const { setQuantity, readOnly } = useCart();
+  const { setQuantity, stepQuantity, readOnly } = useCart();
   const weighed = isWeighed(line.measurementUnit);
   const unit = weighed ? ' / kg' : ' c/u';
   const total = line.priceDefinition.total;
@@ -50,7 +50,7 @@ export function CartLine({ line, children }: { line: OrderFormItem; children?: R
           <p className="cart-line__quantity">{quantityLabel(line)}</p>
         ) : (
           <div className="cart-line__controls">
-            <QuantityStepper line={line} onChange={(quantity) => setQuantity(line, quantity)} />
+            <QuantityStepper line={line} onStep={(step) => stepQuantity(line, step)} />
             <button
               type="button"
               className="text-button cart-line__remove"

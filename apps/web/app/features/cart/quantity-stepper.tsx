@@ -1,14 +1,17 @@
 import type { OrderFormItem } from '@despensa/contracts';
 import { quantityLabel, quantityStepLabel } from '@despensa/domain';
 
-/** − quantity +; weighed lines step by their unitMultiplier and read in kg. */
+/**
+ * − quantity +; weighed lines step by their unitMultiplier and read in kg. It answers the step, not the
+ * new quantity: two quick clicks can come before the line is drawn again, and each must count.
+ */
 export function QuantityStepper({
   line,
-  onChange,
+  onStep,
   label = `Cantidad de ${line.name}`,
 }: {
   line: Pick<OrderFormItem, 'name' | 'quantity' | 'unitMultiplier' | 'measurementUnit'>;
-  onChange: (quantity: number) => void;
+  onStep: (step: 1 | -1) => void;
   /** The group's name, when the line is shown away from the cart (a product card). */
   label?: string;
 }) {
@@ -19,7 +22,7 @@ export function QuantityStepper({
         type="button"
         className="cart-stepper__button"
         aria-label={`Quitar ${step} de ${line.name}`}
-        onClick={() => onChange(line.quantity - 1)}
+        onClick={() => onStep(-1)}
       >
         −
       </button>
@@ -31,7 +34,7 @@ export function QuantityStepper({
         className="cart-stepper__button"
         aria-label={`Agregar ${step} de ${line.name}`}
         // At its limit too: the cart keeps the quantity and answers which limit it is (§5).
-        onClick={() => onChange(line.quantity + 1)}
+        onClick={() => onStep(1)}
       >
         +
       </button>

@@ -43,7 +43,9 @@ export function QuickPurchaseDrawer() {
               unitMultiplier: product.unitMultiplier,
               measurementUnit: product.measurementUnit,
             }}
-            onChange={(next) => setQuantity(Math.min(product.maxQuantity, Math.max(1, next)))}
+            onStep={(step) =>
+              setQuantity((current) => Math.min(product.maxQuantity, Math.max(1, current + step)))
+            }
           />
           <p className="cart-quick__total">
             Total: <strong data-testid="quick-purchase-total">{formatCLP(total)}</strong>

@@ -68,7 +68,7 @@ function productCardBodyMarkup(
  * the cart's own −/+ stepper on the card (optimistic through the cart's queue; the server's answer wins).
  */
 function CardPurchase({ product }: { product: ProductSummary }) {
-  const { lines, setQuantity } = useCart();
+  const { lines, stepQuantity } = useCart();
   const line = lines.find((item) => item.id === product.skuId && item.quantity > 0);
   if (line && product.inStock) {
     return (
@@ -76,7 +76,7 @@ function CardPurchase({ product }: { product: ProductSummary }) {
         <QuantityStepper
           line={line}
           label={`Cantidad de ${line.name} en tu carro`}
-          onChange={(quantity) => setQuantity(line, quantity)}
+          onStep={(step) => stepQuantity(line, step)}
         />
         {isWeighed(product.measurementUnit) ? (
           // What that weight costs, as the product page and the quick-purchase drawer say it.

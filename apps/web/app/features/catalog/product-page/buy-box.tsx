@@ -29,7 +29,7 @@ export function BuyBox(props: { product: Product; summary: ProductSummary; selle
           <div className="buy-box__weight">
             <WeightStepper
               line={{ ...summary, quantity }}
-              onChange={(next) => setQuantity(Math.min(max, Math.max(1, next)))}
+              onStep={(step) => setQuantity((current) => Math.min(max, Math.max(1, current + step)))}
             />
             <p className="buy-box__estimate">
               Precio estimado <strong>{formatCLP(quantityTotal(summary, quantity))}</strong>
