@@ -123,6 +123,26 @@ function memory(): string[] {
 }
 
 try {
+  // Issue 16's page goal first: the anonymous category page, cached, through the proxy at 50 connections.
+  const category = categories[0]!.path;
+  await runMix(
+    cluster.url,
+    [{ name: 'warm', connections: 10, requests: [{ method: 'GET', path: category, headers: html }] }],
+    3,
+  );
+  const [cachedPage] = await runMix(
+    cluster.url,
+    [
+      {
+        name: `cached ${category} through HAProxy, 50 connections`,
+        connections: 50,
+        requests: [{ method: 'GET', path: category, headers: html }],
+      },
+    ],
+    Math.min(20, seconds),
+  );
+  table([{ ...cachedPage!, goal: '≥ 500 pages/s, p95 ≤ 50 ms' }]);
+
   console.log(`${instances} instances behind HAProxy, ${shoppers} connections, ${seconds} s`);
   await runMix(cluster.url, steps, Math.min(10, seconds), KEY);
   const warm = memory();

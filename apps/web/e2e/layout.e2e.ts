@@ -143,11 +143,13 @@ describe('header behaviour', () => {
       return {
         children: await detail.locator('.category-menu__children a').count(),
         banners: await detail.getByRole('img').count(),
-        image: await detail
-          .getByRole('img')
-          .first()
-          .evaluate((image) => (image as HTMLImageElement).currentSrc)
-          .catch(() => ''),
+        // The picture chooses its source once the browser starts loading it, a moment after it shows.
+        image: () =>
+          detail
+            .getByRole('img')
+            .first()
+            .evaluate((image) => (image as HTMLImageElement).currentSrc)
+            .catch(() => ''),
       };
     };
     const first = await detailOf(0);
@@ -156,7 +158,7 @@ describe('header behaviour', () => {
     for (let index = 0; index < 7; index++) {
       const detail = await detailOf(index);
       expect(detail.banners, `category ${index + 1}`).toBe(1);
-      expect(detail.image, `category ${index + 1}`).toMatch(/-desktop\.png$/);
+      await expect.poll(detail.image, { message: `category ${index + 1}` }).toMatch(/-desktop\.png$/);
     }
 
     await page.keyboard.press('Escape');
