@@ -6,6 +6,8 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { HASH_NICE, hashPassword, verifyPassword } from '../src/modules/auth/password';
 import { PasswordWorkers } from '../src/modules/auth/password-workers';
+import { failureStatus } from '../src/http/failure-status';
+import { failureMessages } from '@despensa/contracts';
 import { TEST_KEY } from './support/constants';
 import { createTestApp, type TestApp } from './support/app';
 import { PASSWORD, accountsClient } from './support/accounts';
@@ -114,6 +116,29 @@ describe('password workers', { timeout: 60_000 }, () => {
       expect(finished).toEqual([0, 1, 2]);
       expect(await verifyPassword('clave-2', hashes[2]!)).toBe(true);
       expect(workers.pending).toEqual({ waiting: 0, running: 0 });
+    } finally {
+      await workers.close();
+    }
+  });
+
+  it('refuse a hash at once with loginsBusy when the line is full, and take the next once it moves', async () => {
+    const workers = new PasswordWorkers(1, 19, 2);
+    const hash = (i: number) =>
+      workers.run<string>({
+        op: 'argon2-hash',
+        password: `clave-${i}`,
+        options: { memoryCost: 19 * 1024, timeCost: 2, parallelism: 1, algorithm: 2 },
+      });
+    try {
+      const accepted = [hash(0), hash(1), hash(2)];
+      expect(workers.pending).toEqual({ waiting: 2, running: 1 });
+      await expect(hash(3)).rejects.toMatchObject({ code: 'loginsBusy' });
+      expect(failureStatus.loginsBusy).toBe(503);
+      expect(failureMessages.loginsBusy).toBe(
+        'Estamos recibiendo muchos ingresos a la vez. Inténtalo de nuevo en unos segundos.',
+      );
+      await Promise.all(accepted);
+      expect(await verifyPassword('clave-4', await hash(4))).toBe(true);
     } finally {
       await workers.close();
     }

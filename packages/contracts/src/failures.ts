@@ -39,6 +39,8 @@ export const failureMessages = {
   notOwner: 'Solo el titular de este carro puede cambiar sus datos.',
   staffOnly: 'Solo el personal de la tienda puede ver esto o hacer este cambio.',
   tooManyRequests: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
+  /** Every password worker busy and a long line waiting: the login is refused now rather than late. */
+  loginsBusy: 'Estamos recibiendo muchos ingresos a la vez. Inténtalo de nuevo en unos segundos.',
   authenticationTokenExpired: 'El authenticationToken venció; vuelve a iniciar el proceso',
   // Accounts.
   wrongCredentials: 'Correo o contraseña incorrectos',

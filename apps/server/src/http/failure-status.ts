@@ -22,6 +22,7 @@ export const failureStatus: Record<FailureCode, number> = {
   notOwner: 403,
   staffOnly: 403,
   tooManyRequests: 429,
+  loginsBusy: 503,
   authenticationTokenExpired: 403,
   wrongCredentials: 401,
   // A wrong code is a field to correct, not a missing login.

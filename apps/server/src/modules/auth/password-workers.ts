@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { Failure } from '@despensa/contracts';
 
 /**
  * Password hashing on a few worker threads of its own, each at a low CPU priority (Linux `nice`, per thread),
@@ -9,7 +10,10 @@ import { Worker } from 'node:worker_threads';
  * the priority only decides who waits when there are none.
  *
  * One hash per worker at a time and at most `size` workers (password.ts: one core fewer than the machine
- * has); further jobs queue in arrival order. The workers start at the first hash and do
+ * has); further jobs queue in arrival order, up to `maxWaiting` of them: past that a job fails at once with
+ * `loginsBusy` (503, 'inténtalo de nuevo en unos segundos'), since a shopper waiting longer than the line
+ * takes to clear would have given up, and an unbounded line is memory an attack can fill. The workers start
+ * at the first hash and do
  * not keep the process alive while idle. A worker that dies fails its job and is replaced at the next one.
  *
  * The worker is plain CommonJS evaluated from this string, with `@node-rs/argon2` required by its resolved
@@ -68,9 +72,12 @@ export class PasswordWorkers {
     readonly size: number,
     /** Linux nice value of the workers' threads (0–19; 0 leaves them at the event loop's priority). */
     readonly nice: number,
+    /** Jobs that may wait for a worker: ~2 s of hashing per worker on this machine (~50 hashes/s each). */
+    readonly maxWaiting = 100 * size,
   ) {}
 
   run<T>(job: PasswordJob): Promise<T> {
+    if (this.queue.length >= this.maxWaiting) return Promise.reject(new Failure('loginsBusy'));
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ job, resolve: resolve as (result: unknown) => void, reject });
       this.dispatch();

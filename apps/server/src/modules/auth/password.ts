@@ -1,3 +1,4 @@
+import { Failure } from '@despensa/contracts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { PasswordWorkers } from './password-workers';
@@ -55,14 +56,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (stored.startsWith('$argon2')) {
     return passwordWorkers
       .run<boolean>({ op: 'argon2-verify', stored, password: password.normalize('NFKC') })
-      .catch(() => false);
+      .catch(notAHash);
   }
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const params = { N: Number(n), r: Number(r), p: Number(p) };
   if (!Number.isInteger(params.N) || !Number.isInteger(params.r) || !Number.isInteger(params.p)) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const actual = await deriveScrypt(password, salt, params).catch(() => null);
+  const actual = await deriveScrypt(password, salt, params).catch((error: unknown) => {
+    notAHash(error);
+    return null;
+  });
   return actual !== null && expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
@@ -81,4 +85,10 @@ export function sameDigest(a: string, b: string): boolean {
   const left = Buffer.from(a, 'hex');
   const right = Buffer.from(b, 'hex');
   return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** A stored text the hasher cannot read is a mismatch; a full line of hashes (loginsBusy) is not. */
+function notAHash(error: unknown): false {
+  if (error instanceof Failure) throw error;
+  return false;
 }

@@ -167,11 +167,11 @@ export async function recordAttempt(
   return { ids: row.ids.map(Number), counts: [Number(row.account), Number(row.address)] };
 }
 
-/** A successful login forgets its own attempts and the account's. */
-export async function forgetAttempts(db: Db, ids: number[], accountScope: string): Promise<void> {
+/** A successful login forgets its own attempts and the account's; one never checked, only its own. */
+export async function forgetAttempts(db: Db, ids: number[], accountScope?: string): Promise<void> {
   await db.execute(sql`
     DELETE FROM ${loginAttempt}
-     WHERE id = ANY(${`{${ids.join(',')}}`}::bigint[]) OR scope = ${accountScope}`);
+     WHERE id = ANY(${`{${ids.join(',')}}`}::bigint[]) OR scope = ${accountScope ?? null}`);
 }
 
 export async function insertAccessKey(db: Db, row: typeof accessKey.$inferInsert): Promise<void> {

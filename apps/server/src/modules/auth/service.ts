@@ -336,7 +336,11 @@ export class AuthService {
     const [forAccount = 0, forAddress = 0] = counts;
     if (forAccount > MAX_FAILURES_PER_ACCOUNT || forAddress > MAX_FAILURES_PER_ADDRESS)
       return fail('BlockedUser');
-    const userId = await check();
+    const userId = await check().catch(async (error: unknown) => {
+      // Refused before its password was checked (loginsBusy): not a failed attempt.
+      if (error instanceof Failure) await repo.forgetAttempts(this.db, ids);
+      throw error;
+    });
     if (!userId) {
       return {
         result: {

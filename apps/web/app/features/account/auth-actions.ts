@@ -74,11 +74,16 @@ export async function authAction(services: StorefrontServices, request: Request)
   };
 
   switch (intent) {
-    case 'login':
-      return loggedIn(
-        await accounts.login(login, text(form, 'password'), address, sessionTokenOf(request)),
-        WRONG_CREDENTIALS_MESSAGE,
-      );
+    case 'login': {
+      let outcome: LoginOutcome;
+      try {
+        outcome = await accounts.login(login, text(form, 'password'), address, sessionTokenOf(request));
+      } catch (error) {
+        // Refused before the password was checked (loginsBusy: too many logins at once).
+        return refused(intent, error);
+      }
+      return loggedIn(outcome, WRONG_CREDENTIALS_MESSAGE);
+    }
     case 'send-key':
     case 'send-reset': {
       const status = await accounts.sendAccessKey(login, address);
