@@ -174,8 +174,15 @@ try {
     ['search', '/busca?ft=leche'],
     ['product', await productPath(shop.baseUrl)],
   ];
-  // One unmeasured visit per page warms the server's caches, as a shop in service would be.
-  for (const [, pagePath] of pages) await fetch(`${shop.baseUrl}${pagePath}`);
+  // One unmeasured visit per page, and its pictures, warms the server's caches (pages, PNGs drawn from
+  // their SVGs), as a shop in service would be.
+  for (const [, pagePath] of pages) {
+    const html = await (await fetch(`${shop.baseUrl}${pagePath}`)).text();
+    const pictures = new Set(html.match(/\/media\/[\w@./-]+\.png/g) ?? []);
+    await Promise.all(
+      [...pictures].map(async (picture) => (await fetch(`${shop.baseUrl}${picture}`)).arrayBuffer()),
+    );
+  }
   const rows: Row[] = [];
   for (const [name, pagePath] of pages) {
     const { lhr, scores } = await medianAudit(`${shop.baseUrl}${pagePath}`, chromium.port);
