@@ -139,6 +139,18 @@ describe('generated media', () => {
     const banner = await shop.app.inject({ method: 'GET', url: '/media/banners/hero-ofertas-mobile.png' });
     expect(banner.statusCode).toBe(200);
     expect(banner.headers['content-type']).toBe('image/png');
+    // A caller's own title draws only SVGs: a PNG per new title would be work anyone could ask for.
+    const [first, second] = await Promise.all(
+      ['uno', 'dos'].map((title) =>
+        shop.app.inject({ method: 'GET', url: `/media/banners/sin-nombre-mobile.png?title=${title}` }),
+      ),
+    );
+    expect(first!.rawPayload.equals(second!.rawPayload)).toBe(true);
+    const titled = await shop.app.inject({
+      method: 'GET',
+      url: '/media/banners/sin-nombre-mobile.svg?title=uno',
+    });
+    expect(titled.body).toContain('uno');
     const logo = await shop.app.inject({ method: 'GET', url: '/media/brand/logo@2x.png' });
     expect(pngSize(logo.rawPayload)).toEqual([400, 96]);
   });

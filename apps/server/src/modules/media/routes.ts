@@ -69,7 +69,10 @@ export function mediaRoutes(
         const { file } = request.params;
         const name = baseName(file);
         const asset = (await content.bannerAsset(name)) ?? {
-          title: request.query.title ?? name.replace(/-(mobile|desktop)$/, '').replace(/-/g, ' '),
+          // A title of the caller's own only for the SVG: every new one would be a PNG drawn on the server.
+          title:
+            (file.endsWith('.svg') ? request.query.title : undefined) ??
+            name.replace(/-(mobile|desktop)$/, '').replace(/-/g, ' '),
           colors: { bg: config.BRAND_PRIMARY_COLOR, fg: '#ffffff' },
           variant: name.endsWith('-mobile') ? ('mobile' as const) : ('desktop' as const),
         };
