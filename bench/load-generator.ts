@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import http from 'node:http';
+import { readJob, requestOptions, type BenchRequest } from './runner-job';
 
 /**
  * The load of a benchmark scenario, fired from its own process so that generating requests never competes
@@ -14,11 +14,11 @@ interface Job {
   connections: number;
   seconds: number;
   headers: Record<string, string>;
-  requests: { method: string; path: string; body?: string }[];
+  requests: BenchRequest[];
   rate?: number;
 }
 
-const job = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as Job;
+const job = readJob<Job>();
 const target = new URL(job.url);
 const agent = new http.Agent({ keepAlive: true, maxSockets: job.connections });
 const deadline = Date.now() + job.seconds * 1000;
@@ -29,27 +29,14 @@ let errors = 0;
 
 function send(request: Job['requests'][number]): Promise<void> {
   return new Promise((resolve) => {
-    const outgoing = http.request(
-      {
-        agent,
-        host: target.hostname,
-        port: target.port,
-        method: request.method,
-        path: request.path,
-        headers: {
-          ...job.headers,
-          ...(request.body === undefined ? {} : { 'content-length': Buffer.byteLength(request.body) }),
-        },
-      },
-      (response) => {
-        if ((response.statusCode ?? 0) >= 300) non2xx++;
-        response.resume();
-        response.on('end', () => {
-          done++;
-          resolve();
-        });
-      },
-    );
+    const outgoing = http.request(requestOptions(target, agent, request, job.headers), (response) => {
+      if ((response.statusCode ?? 0) >= 300) non2xx++;
+      response.resume();
+      response.on('end', () => {
+        done++;
+        resolve();
+      });
+    });
     outgoing.on('error', () => {
       errors++;
       resolve();

@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import autocannon from 'autocannon';
+import { readJob, type BenchRequest } from './runner-job';
 
 /**
  * Fires a mix of request steps from its own process (so the load never competes with the servers for an
@@ -11,14 +11,14 @@ import autocannon from 'autocannon';
 interface Step {
   name: string;
   connections: number;
-  requests: { method: string; path: string; headers?: Record<string, string>; body?: string }[];
+  requests: BenchRequest[];
 }
-const job = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as {
+const job = readJob<{
   url: string;
   seconds: number;
   headers?: Record<string, string>;
   steps: Step[];
-};
+}>();
 
 function percentile(sorted: number[], p: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;

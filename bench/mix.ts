@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { BenchRequest } from './runner-job';
 
 const execFileAsync = promisify(execFile);
 const RUNNER = path.join(import.meta.dirname, 'mix-runner.ts');
@@ -10,7 +11,7 @@ const RUNNER = path.join(import.meta.dirname, 'mix-runner.ts');
 export interface MixStep {
   name: string;
   connections: number;
-  requests: { method: string; path: string; headers?: Record<string, string>; body?: string }[];
+  requests: BenchRequest[];
 }
 
 /** Runs bench/mix-runner.ts in its own process against `url` and answers one row per step. */
@@ -40,7 +41,7 @@ export interface PacedStep {
   rate: number;
   /** Text a good answer's body contains. */
   expect?: string;
-  requests: { method: string; path: string; headers?: Record<string, string>; body?: string }[];
+  requests: BenchRequest[];
 }
 
 export interface PacedResult {

@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import http from 'node:http';
+import { readJob, requestOptions, type BenchRequest } from './runner-job';
 
 /**
  * An open-loop load from its own process: every step sends its requests at a fixed rate, request k at
@@ -15,14 +15,14 @@ interface Step {
   name: string;
   rate: number;
   expect?: string;
-  requests: { method: string; path: string; headers?: Record<string, string>; body?: string }[];
+  requests: BenchRequest[];
 }
-const job = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as {
+const job = readJob<{
   url: string;
   seconds: number;
   headers?: Record<string, string>;
   steps: Step[];
-};
+}>();
 const target = new URL(job.url);
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
@@ -39,34 +39,20 @@ function send(request: Step['requests'][number], step: Step, totals: Totals): Pr
   return new Promise((resolve) => {
     const started = performance.now();
     totals.sent++;
-    const outgoing = http.request(
-      {
-        agent,
-        host: target.hostname,
-        port: target.port,
-        method: request.method,
-        path: request.path,
-        headers: {
-          ...job.headers,
-          ...request.headers,
-          ...(request.body === undefined ? {} : { 'content-length': Buffer.byteLength(request.body) }),
-        },
-      },
-      (response) => {
-        const status = response.statusCode ?? 0;
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => {
-          if (step.expect) chunks.push(chunk);
-        });
-        response.on('end', () => {
-          totals.times.push(performance.now() - started);
-          totals.statuses.set(status, (totals.statuses.get(status) ?? 0) + 1);
-          if (status >= 400 || (step.expect && !Buffer.concat(chunks).toString().includes(step.expect)))
-            totals.failed++;
-          resolve();
-        });
-      },
-    );
+    const outgoing = http.request(requestOptions(target, agent, request, job.headers), (response) => {
+      const status = response.statusCode ?? 0;
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => {
+        if (step.expect) chunks.push(chunk);
+      });
+      response.on('end', () => {
+        totals.times.push(performance.now() - started);
+        totals.statuses.set(status, (totals.statuses.get(status) ?? 0) + 1);
+        if (status >= 400 || (step.expect && !Buffer.concat(chunks).toString().includes(step.expect)))
+          totals.failed++;
+        resolve();
+      });
+    });
     outgoing.on('error', () => {
       totals.failed++;
       resolve();

@@ -164,21 +164,20 @@ describe('password workers', { timeout: 60_000 }, () => {
   });
 });
 
+/** The API on the test database, trusting the load balancers of 10.9.0.0/16 (X-Forwarded-For). */
+function appBehindProxy() {
+  const config = loadConfig({
+    API_KEYS: 'web:test-web-key',
+    DATABASE_URL: shop.database.url,
+    LOG_LEVEL: 'silent',
+    TRUSTED_PROXIES: '10.9.0.0/16',
+  });
+  return buildApp({ config, database: shop.database, logger: false, web: false, jobs: false });
+}
+
 describe('the client address behind a load balancer', { timeout: 60_000 }, () => {
   it('reads X-Forwarded-For only from a configured proxy, so one address blocked is not everyone blocked', async () => {
-    const config = loadConfig({
-      API_KEYS: 'web:test-web-key',
-      DATABASE_URL: shop.database.url,
-      LOG_LEVEL: 'silent',
-      TRUSTED_PROXIES: '10.9.0.0/16',
-    });
-    const behindProxy = await buildApp({
-      config,
-      database: shop.database,
-      logger: false,
-      web: false,
-      jobs: false,
-    });
+    const behindProxy = await appBehindProxy();
     try {
       const seen: string[] = [];
       behindProxy.app.addHook('onRequest', async (request) => {
@@ -200,19 +199,7 @@ describe('the client address behind a load balancer', { timeout: 60_000 }, () =>
   });
 
   it("counts failures per shopper's address behind the proxy, and the web form's logins on the same limits", async () => {
-    const config = loadConfig({
-      API_KEYS: 'web:test-web-key',
-      DATABASE_URL: shop.database.url,
-      LOG_LEVEL: 'silent',
-      TRUSTED_PROXIES: '10.9.0.0/16',
-    });
-    const behindProxy = await buildApp({
-      config,
-      database: shop.database,
-      logger: false,
-      web: false,
-      jobs: false,
-    });
+    const behindProxy = await appBehindProxy();
     try {
       const customer = await accountsClient(shop, '10.0.0.9').register();
       const login = async (forwardedFor: string, email: string, password: string) => {
