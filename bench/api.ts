@@ -3,6 +3,7 @@ import {
   measureScenarios,
   bareBaseline,
   percentile,
+  SEARCH_TERMS,
   startBenchShop,
   type Scenario,
 } from './support';
@@ -18,28 +19,7 @@ const seconds = cliOption('seconds', 8);
 const { url, shop, latency, stop } = await startBenchShop(products);
 const index = shop.services.catalog.index;
 const productIds = index.products.map((p) => p.id);
-const terms = [
-  'leche',
-  'pan',
-  'arroz',
-  'queso',
-  'yogur',
-  'detergente',
-  'vino tinto',
-  'pollo',
-  'cafe',
-  'aceite',
-  'platano',
-  'lehce',
-  'galletas',
-  'jugo',
-  'papel higienico',
-  'cerveza',
-  'manzana',
-  'fideos',
-  'atun',
-  'shampoo',
-];
+const terms = SEARCH_TERMS;
 // What shoppers type: 2- to 4-letter beginnings of the catalogue's own words, up to 300 of them, so a
 // run is not one prefix repeated (autocomplete caches per term, as search suggestions do).
 const prefixes = [

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
-import { computeRutCheckDigit, isInStock, itemPurchaseLimit } from '@despensa/domain';
+import { computeRutCheckDigit } from '@despensa/domain';
 import {
   ARGON2_PARAMS,
   HASH_NICE,
@@ -11,7 +11,15 @@ import {
   passwordWorkers,
 } from '../apps/server/src/modules/auth/password';
 import { runPaced, type PacedResult, type PacedStep } from './mix';
-import { cliOption, BENCH_KEY, percentile, startBenchShop, table } from './support';
+import {
+  cartableSkuIds,
+  cliOption,
+  BENCH_KEY,
+  percentile,
+  SEARCH_TERMS,
+  startBenchShop,
+  table,
+} from './support';
 
 /**
  * `npm run bench:auth [-- --seconds S --rounds R --rate L --singles N --load F --burst B --via web|api]`
@@ -170,17 +178,7 @@ const productPaths = (await query<{ slug: string }>('SELECT slug FROM product OR
   (row) => `/${row.slug}/p`,
 );
 const index = shop.services.catalog.index;
-const skus = index.products
-  .flatMap((product) => product.skus)
-  .filter((sku) => {
-    if (sku.measurementUnit === 'kg' || itemPurchaseLimit(sku.cartLimit) < 35) return false;
-    const offer = index.offersFor(sku, 1).find((each) => each.sellerId === '1');
-    return (
-      offer !== undefined &&
-      isInStock({ ListPrice: offer.listPrice, AvailableQuantity: offer.availableQuantity })
-    );
-  })
-  .map((sku) => String(sku.id));
+const skus = cartableSkuIds(index);
 const carts: string[] = [];
 for (let i = 0; i < 100; i++) {
   const { json } = await post('/api/orderForm?sc=1', {});
@@ -197,18 +195,8 @@ for (let i = 0; i < 10; i++) {
   const cookie = /despensa_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
   if (cookie) sessions.push(cookie);
 }
-const terms = [
-  'leche',
-  'pan',
-  'arroz',
-  'queso',
-  'yogur',
-  'detergente',
-  'vino tinto',
-  'pollo',
-  'cafe',
-  'aceite',
-];
+// The ten most common of the benches' searches.
+const terms = SEARCH_TERMS.slice(0, 10);
 const rate = (perSecond: number) => Math.max(1, Math.round(perSecond * load));
 const shoppers: PacedStep[] = [
   {

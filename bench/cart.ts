@@ -1,6 +1,12 @@
-import { isInStock, itemPurchaseLimit } from '@despensa/domain';
 import type { OrderForm } from '@despensa/contracts';
-import { cliOption, measureScenarios, BENCH_KEY, startBenchShop, type Scenario } from './support';
+import {
+  cartableSkuIds,
+  cliOption,
+  measureScenarios,
+  BENCH_KEY,
+  startBenchShop,
+  type Scenario,
+} from './support';
 
 /**
  * `npm run bench:cart [-- --products N --seconds S]`: the cart under 10 concurrent connections.
@@ -14,18 +20,7 @@ const { url, shop, database, latency, stop } = await startBenchShop(products);
 const headers = { ...BENCH_KEY, 'content-type': 'application/json', 'x-account': 'despensa' };
 const index = shop.services.catalog.index;
 
-// Unit skus the chain sells in stock online with no cart limit of their own: any of them can take 35.
-const skus = index.products
-  .flatMap((product) => product.skus)
-  .filter((sku) => {
-    if (sku.measurementUnit === 'kg' || itemPurchaseLimit(sku.cartLimit) < 35) return false;
-    const offer = index.offersFor(sku, 1).find((each) => each.sellerId === '1');
-    return (
-      offer !== undefined &&
-      isInStock({ ListPrice: offer.listPrice, AvailableQuantity: offer.availableQuantity })
-    );
-  })
-  .map((sku) => String(sku.id));
+const skus = cartableSkuIds(index);
 
 async function call(method: string, path: string, body?: unknown): Promise<OrderForm> {
   const response = await fetch(`${url}${path}`, {

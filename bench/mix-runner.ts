@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
-import { readJob, type BenchRequest } from './runner-job';
+import type { MixStep } from './mix';
+import { readJob, type RunnerJob } from './runner-job';
 
 /**
  * Fires a mix of request steps from its own process (so the load never competes with the servers for an
@@ -8,17 +9,7 @@ import { readJob, type BenchRequest } from './runner-job';
  * { url, seconds, steps: [{ name, connections, requests: [{ method, path, headers?, body? }] }] };
  * prints per-step totals and percentiles as JSON.
  */
-interface Step {
-  name: string;
-  connections: number;
-  requests: BenchRequest[];
-}
-const job = readJob<{
-  url: string;
-  seconds: number;
-  headers?: Record<string, string>;
-  steps: Step[];
-}>();
+const job = readJob<RunnerJob<MixStep>>();
 
 function percentile(sorted: number[], p: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;

@@ -1,5 +1,6 @@
 import http from 'node:http';
-import { readJob, requestOptions, type BenchRequest } from './runner-job';
+import type { PacedStep } from './mix';
+import { readJob, requestOptions, type RunnerJob } from './runner-job';
 
 /**
  * An open-loop load from its own process: every step sends its requests at a fixed rate, request k at
@@ -11,18 +12,7 @@ import { readJob, requestOptions, type BenchRequest } from './runner-job';
  * `expect` is text a good answer's body contains (an answer without it counts as failed). Prints one
  * result per step as JSON: { step, sent, answered, failed, statuses, late, times }.
  */
-interface Step {
-  name: string;
-  rate: number;
-  expect?: string;
-  requests: BenchRequest[];
-}
-const job = readJob<{
-  url: string;
-  seconds: number;
-  headers?: Record<string, string>;
-  steps: Step[];
-}>();
+const job = readJob<RunnerJob<PacedStep>>();
 const target = new URL(job.url);
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
@@ -35,7 +25,7 @@ interface Totals {
   times: number[];
 }
 
-function send(request: Step['requests'][number], step: Step, totals: Totals): Promise<void> {
+function send(request: PacedStep['requests'][number], step: PacedStep, totals: Totals): Promise<void> {
   return new Promise((resolve) => {
     const started = performance.now();
     totals.sent++;

@@ -9,6 +9,14 @@ export interface BenchRequest {
   body?: string;
 }
 
+/** What a bench hands a runner process: where, for how long, headers for every request, and the steps. */
+export interface RunnerJob<Step> {
+  url: string;
+  seconds: number;
+  headers?: Record<string, string>;
+  steps: Step[];
+}
+
 /** The job file a runner process was started with (its first argument). */
 export function readJob<T>(): T {
   return JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as T;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import Fastify from 'fastify';
+import { isInStock, itemPurchaseLimit } from '@despensa/domain';
 import { buildApp, type App } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, type OpenDatabase } from '../apps/server/src/db/open';
@@ -223,4 +224,43 @@ export async function measureScenarios(
     });
   }
   return rows;
+}
+
+/** What shoppers search for in the benches: common words, and a typo ('lehce'). */
+export const SEARCH_TERMS = [
+  'leche',
+  'pan',
+  'arroz',
+  'queso',
+  'yogur',
+  'detergente',
+  'vino tinto',
+  'pollo',
+  'cafe',
+  'aceite',
+  'platano',
+  'lehce',
+  'galletas',
+  'jugo',
+  'papel higienico',
+  'cerveza',
+  'manzana',
+  'fideos',
+  'atun',
+  'shampoo',
+];
+
+/** Unit skus the chain sells in stock online with no cart limit of their own: any of them can take 35. */
+export function cartableSkuIds(index: App['services']['catalog']['index']): string[] {
+  return index.products
+    .flatMap((product) => product.skus)
+    .filter((sku) => {
+      if (sku.measurementUnit === 'kg' || itemPurchaseLimit(sku.cartLimit) < 35) return false;
+      const offer = index.offersFor(sku, 1).find((each) => each.sellerId === '1');
+      return (
+        offer !== undefined &&
+        isInStock({ ListPrice: offer.listPrice, AvailableQuantity: offer.availableQuantity })
+      );
+    })
+    .map((sku) => String(sku.id));
 }
