@@ -338,7 +338,7 @@ export class AuthService {
       return fail('BlockedUser');
     const userId = await check().catch(async (error: unknown) => {
       // Refused before its password was checked (loginsBusy): not a failed attempt.
-      if (error instanceof Failure) await repo.forgetAttempts(this.db, ids);
+      if (error instanceof Failure && error.code === 'loginsBusy') await repo.forgetAttempts(this.db, ids);
       throw error;
     });
     if (!userId) {
