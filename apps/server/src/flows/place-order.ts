@@ -480,10 +480,23 @@ export class Checkout {
     if (payment.giftCardValue > 0 && !giftCardRedeemed) return null;
     let call = this.starting.get(transactionId);
     if (!call) {
-      call = this.createAtAcquirer(payment, origin).finally(() => this.starting.delete(transactionId));
+      call = this.createUnlessKept(payment, origin).finally(() => this.starting.delete(transactionId));
       this.starting.set(transactionId, call);
     }
     return call;
+  }
+
+  /**
+   * The payment above may have been read before a call of this instance that has just finished kept its
+   * token (and left `starting`): read again, now that no call is under way, before creating another.
+   */
+  private async createUnlessKept(
+    payment: PaymentRecord,
+    origin: string,
+  ): Promise<{ token: string; url: string }> {
+    const now = await this.modules.orders.payment(payment.id);
+    if (now?.acquirerToken && now.acquirerUrl) return { token: now.acquirerToken, url: now.acquirerUrl };
+    return this.createAtAcquirer(payment, origin);
   }
 
   /** `origin`: the shop as the shopper reaches it (the acquirer's return comes back there). */
