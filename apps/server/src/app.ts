@@ -453,8 +453,8 @@ export async function buildApp({
   await app.register(bankAccountRoutes(bankAccounts, auth, flags));
   await app.register(primeRoutes(primeMemberships, auth, flags));
   await app.register(loyaltyRoutes(loyalty, loyaltyCoupons, auth));
-  if (process.env.NODE_ENV !== 'production' && mailer instanceof SandboxMailer)
-    await app.register(devOutboxRoutes(mailer));
+  const outbox = config.MAIL_OUTBOX ?? (process.env.NODE_ENV === 'production' ? 'off' : 'on');
+  if (outbox === 'on' && mailer instanceof SandboxMailer) await app.register(devOutboxRoutes(mailer));
   const chainBrand: BrandConfig = {
     name: config.BRAND_NAME,
     logoUrl: config.BRAND_LOGO_URL,

@@ -57,6 +57,11 @@ const configSchema = z.object({
    */
   TRUSTED_PROXIES: addressList.prefault(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * `on` serves the sandbox mailer's outbox at GET /api/dev/outbox (the journeys read e-mailed codes there
+   * from a production build); unset, only a development run (NODE_ENV not production) serves it.
+   */
+  MAIL_OUTBOX: z.enum(['on', 'off']).optional(),
   /** Size of the demo catalogue created on first start. */
   SEED_PRODUCTS: z.coerce.number().int().min(1).max(1_000_000).default(3000),
   BRAND_NAME: z.string().min(1).default('Despensa'),

@@ -253,9 +253,20 @@ describe('VTEX ID login', () => {
     expect((await send(one, customer.email)).statusCode).toBe(200);
   });
 
-  it('serves the sandbox outbox in development', async () => {
+  it('serves the sandbox outbox in development, and not where MAIL_OUTBOX is off', async () => {
     const response = await client.call('GET', '/api/dev/outbox');
     expect(response.statusCode).toBe(200);
     expect(response.json().messages.length).toBeGreaterThan(0);
+    const closed = await createTestApp({ env: { MAIL_OUTBOX: 'off' } });
+    try {
+      const hidden = await closed.app.inject({
+        method: 'GET',
+        url: '/api/dev/outbox',
+        headers: { 'x-api-key': 'test-web-key', 'x-consumer': 'web' },
+      });
+      expect(hidden.statusCode).toBe(404);
+    } finally {
+      await closed.close();
+    }
   });
 });

@@ -398,7 +398,12 @@ describe('service worker, offline and push (§7 /sw.js)', () => {
           asked.push(`focus ${this.url}`);
           return this;
         };
-        const [notification] = await scope.registration.getNotifications();
+        // The page saw the notification; the worker's own read can lag behind it on a busy machine.
+        let [notification] = await scope.registration.getNotifications();
+        for (let wait = 0; !notification && wait < 50; wait++) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          [notification] = await scope.registration.getNotifications();
+        }
         const NotificationEvent = (globalThis as unknown as { NotificationEvent: typeof Event })
           .NotificationEvent;
         const event = new (

@@ -38,6 +38,9 @@ export default async function setup(project: TestProject) {
     cwd: root,
     env: {
       ...process.env,
+      // What `npm start` runs (React's production build), with the sandbox's outbox for e-mailed codes.
+      NODE_ENV: 'production',
+      MAIL_OUTBOX: 'on',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SandboxMailer } from './sandbox';
 
-/** GET /api/dev/outbox: the sandbox's mail, for development only (never registered in production). */
+/** GET /api/dev/outbox: the sandbox's mail, in development (or with MAIL_OUTBOX=on), never otherwise in production. */
 export function devOutboxRoutes(mailer: SandboxMailer): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
