@@ -379,9 +379,31 @@ describe('service worker, offline and push (§7 /sw.js)', () => {
     // notificationclick handler is driven inside the worker: the event carries the shown notification, and
     // clients.openWindow / WindowClient.focus (which need a real click's user activation) record the page
     // they are asked for.
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-    const click = () =>
-      worker.evaluate(async () => {
+    // The worker that shows the notification: Chromium may have stopped an idle worker and started the
+    // registration's worker again, and an earlier one can linger in the list.
+    const showingWorker = async () =>
+      until(
+        async () => {
+          for (const worker of context.serviceWorkers().toReversed()) {
+            const shown = await worker
+              .evaluate(async () => {
+                const scope = globalThis as unknown as {
+                  registration: { getNotifications(): Promise<unknown[]> };
+                };
+                return (await scope.registration.getNotifications()).length;
+              })
+              .catch(() => 0);
+            if (shown > 0) return worker;
+          }
+          return null;
+        },
+        (worker) => worker !== null,
+      );
+    const click = async () => {
+      const worker = await showingWorker();
+      if (!worker)
+        throw new Error(`none of ${context.serviceWorkers().length} workers shows the notification`);
+      return worker.evaluate(async () => {
         const scope = globalThis as unknown as {
           registration: { getNotifications(): Promise<Notification[]> };
           clients: { openWindow(url: string): Promise<null> };
@@ -398,12 +420,7 @@ describe('service worker, offline and push (§7 /sw.js)', () => {
           asked.push(`focus ${this.url}`);
           return this;
         };
-        // The page saw the notification; the worker's own read can lag behind it on a busy machine.
-        let [notification] = await scope.registration.getNotifications();
-        for (let wait = 0; !notification && wait < 50; wait++) {
-          await new Promise((resolve) => setTimeout(resolve, 100));
-          [notification] = await scope.registration.getNotifications();
-        }
+        const [notification] = await scope.registration.getNotifications();
         const NotificationEvent = (globalThis as unknown as { NotificationEvent: typeof Event })
           .NotificationEvent;
         const event = new (
@@ -416,6 +433,7 @@ describe('service worker, offline and push (§7 /sw.js)', () => {
         await Promise.all(pending);
         return { asked, left: (await scope.registration.getNotifications()).length };
       });
+    };
     // No tab shows the order: the click opens its page, and the notification is gone.
     expect(await click()).toEqual({ asked: [`open ${baseUrl()}${message.url}`], left: 0 });
     // A tab already on a message's page (here the product page this tab shows) is brought forward instead.
