@@ -302,6 +302,13 @@ export interface CheckoutProviders {
   reconcileAfterMs?: number;
 }
 
+/** The acquirer's payment page a payment already has (its token and URL), if any. */
+function keptAcquirerPage(payment: PaymentRecord): { token: string; url: string } | null {
+  return payment.acquirerToken && payment.acquirerUrl
+    ? { token: payment.acquirerToken, url: payment.acquirerUrl }
+    : null;
+}
+
 /** Checkout: placing orders, paying them (every method), settling and reconciling payments. */
 export class Checkout {
   private readonly place;
@@ -474,8 +481,8 @@ export class Checkout {
   ): Promise<{ token: string; url: string } | null> {
     const payment = known ?? (await this.modules.orders.payment(transactionId));
     if (!payment || payment.status !== 'pending' || payment.channel !== 'webpayRedirect') return null;
-    if (payment.acquirerToken && payment.acquirerUrl)
-      return { token: payment.acquirerToken, url: payment.acquirerUrl };
+    const kept = keptAcquirerPage(payment);
+    if (kept) return kept;
     // Never the card's part without the gift card's: such a payment waits for its reconciliation.
     if (payment.giftCardValue > 0 && !giftCardRedeemed) return null;
     let call = this.starting.get(transactionId);
@@ -495,8 +502,7 @@ export class Checkout {
     origin: string,
   ): Promise<{ token: string; url: string }> {
     const now = await this.modules.orders.payment(payment.id);
-    if (now?.acquirerToken && now.acquirerUrl) return { token: now.acquirerToken, url: now.acquirerUrl };
-    return this.createAtAcquirer(payment, origin);
+    return (now && keptAcquirerPage(now)) ?? this.createAtAcquirer(payment, origin);
   }
 
   /** `origin`: the shop as the shopper reaches it (the acquirer's return comes back there). */
@@ -519,8 +525,7 @@ export class Checkout {
     }
     if (await this.modules.orders.keepAcquirerToken(payment.id, created.token, created.url)) return created;
     // Another instance kept its token first; this one's is never shown to anyone and expires unpaid.
-    const kept = await this.modules.orders.payment(payment.id);
-    return { token: kept!.acquirerToken!, url: kept!.acquirerUrl! };
+    return keptAcquirerPage((await this.modules.orders.payment(payment.id))!)!;
   }
 
   /**
