@@ -1,12 +1,13 @@
 import { inflateSync } from 'node:zlib';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import type { AnalyticsBatch } from '@despensa/contracts';
-import { OFFLINE_NOTICE, PUSH_INVITATION } from '../app/features/platform/texts';
+import { OFFLINE_NOTICE, PUSH_INVITATION, UPDATE_AVAILABLE } from '../app/features/platform/texts';
 import { PUSH_PERMISSION_FAILURE } from '../app/features/platform/push';
 import { CONSENT_COOKIE } from '../app/features/platform/consent';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
+import { startDeployment } from './support/deployment';
 
 interface ApiProduct {
   productName: string;
@@ -42,13 +43,16 @@ afterAll(async () => {
 });
 
 /** A shopper who accepted analytics (the consent cookie set as 'Aceptar' sets it). */
-async function shopper(options: { userAgent?: string; consent?: boolean } = {}) {
+async function shopper(options: { userAgent?: string; consent?: boolean; origin?: string } = {}) {
   const opened = await newPage(browser, {
     firstVisit: true,
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+    ...(options.origin ? { origin: options.origin } : {}),
   });
   if (options.consent !== false)
-    await opened.context.addCookies([{ name: CONSENT_COOKIE, value: 'all', url: baseUrl() }]);
+    await opened.context.addCookies([
+      { name: CONSENT_COOKIE, value: 'all', url: options.origin ?? baseUrl() },
+    ]);
   return opened;
 }
 
@@ -449,6 +453,64 @@ describe('service worker, offline and push (§7 /sw.js)', () => {
       (count) => count === 1,
     );
     expect(await click()).toEqual({ asked: [`focus ${baseUrl()}${onThisPage.url}`], left: 0 });
+  });
+});
+
+describe('a new deployment (§1 service worker)', () => {
+  it("offers 'Nueva versión disponible' once the next worker waits; 'Actualizar' puts it in charge and reloads the page", async () => {
+    // A proxy and a shopper of its own on every run: a retry starts again before any deployment.
+    const deployment = await startDeployment();
+    onTestFinished(() => deployment.close());
+    const { context, page } = await shopper({ origin: deployment.origin });
+    onTestFinished(() => context.close());
+    const controlled = () =>
+      page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+        while (!navigator.serviceWorker.controller) await new Promise((resolve) => setTimeout(resolve, 50));
+      });
+
+    await page.goto('/lacteos');
+    await controlled();
+    const prompt = page.getByRole('status', { name: UPDATE_AVAILABLE });
+    // The shop's own worker, first installed: nothing to offer.
+    await page.reload();
+    await controlled();
+    await page.waitForTimeout(1_500);
+    expect(await prompt.count()).toBe(0);
+
+    deployment.deployNext();
+    // The browser checks the worker's script when the shopper opens a page.
+    await page.goto('/');
+    await prompt.waitFor({ timeout: 30_000 });
+    expect(deployment.nextWorkerFetches()).toBeGreaterThan(0);
+    // The next worker waits: the page is still served by the one it started with.
+    const before = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      (window as unknown as { beforeUpdate: boolean }).beforeUpdate = true;
+      return {
+        waiting: registration.waiting?.state ?? null,
+        controller: Boolean(navigator.serviceWorker.controller),
+      };
+    });
+    expect(before).toEqual({ waiting: 'installed', controller: true });
+
+    await Promise.all([
+      page.waitForEvent('load'),
+      prompt.getByRole('button', { name: 'Actualizar' }).click(),
+    ]);
+    await controlled();
+    const after = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return {
+        reloaded: !(window as unknown as { beforeUpdate?: boolean }).beforeUpdate,
+        waiting: registration.waiting !== null,
+        active: registration.active?.state ?? null,
+      };
+    });
+    expect(after).toEqual({ reloaded: true, waiting: false, active: 'activated' });
+    // The reloaded page runs under the worker it just accepted: no new version left to offer.
+    await page.waitForTimeout(1_500);
+    expect(await prompt.count()).toBe(0);
   });
 });
 

@@ -38,17 +38,20 @@ export async function newPage(
      * would answer the requests a journey intercepts with page.route).
      */
     firstVisit?: boolean;
+    /** The shop through another address (support/deployment.ts); the lane's shop by default. */
+    origin?: string;
   } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
+  const origin = options.origin ?? baseUrl();
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: origin,
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     locale: 'es-CL',
     userAgent: options.userAgent ?? shopperUserAgent(browser),
     serviceWorkers: options.firstVisit ? 'allow' : 'block',
   });
   if (!options.firstVisit) {
-    await context.addCookies([{ name: CONSENT_COOKIE, value: 'necessary', url: baseUrl() }]);
+    await context.addCookies([{ name: CONSENT_COOKIE, value: 'necessary', url: origin }]);
     await context.addInitScript((key) => {
       try {
         localStorage.setItem(key, 'answered');
