@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { REPLAY_CART_MESSAGE } from '@despensa/contracts';
+import { REPLAY_CART_MESSAGE, SKIP_WAITING_MESSAGE } from '@despensa/contracts';
 import { logger } from '../../lib/logger';
 
 export const SERVICE_WORKER_URL = '/sw.js';
@@ -16,16 +16,23 @@ export function useServiceWorker(enabled: boolean): { updateReady: boolean; upda
     if (!enabled || !('serviceWorker' in navigator)) return;
     let cancelled = false;
     const register = async () => {
-      const { Workbox } = await import('workbox-window');
+      const registration = await navigator.serviceWorker.register(SERVICE_WORKER_URL);
       if (cancelled) return;
-      const workbox = new Workbox(SERVICE_WORKER_URL);
-      workbox.addEventListener('waiting', () => {
+      // A worker installed while another controls the page is the next deployment's: it waits for the shopper.
+      const offer = (worker: ServiceWorker) =>
         setWaiting(() => () => {
-          workbox.addEventListener('controlling', () => window.location.reload());
-          workbox.messageSkipWaiting();
+          navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
+            once: true,
+          });
+          worker.postMessage({ type: SKIP_WAITING_MESSAGE });
+        });
+      if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
+      registration.addEventListener('updatefound', () => {
+        const installing = registration.installing;
+        installing?.addEventListener('statechange', () => {
+          if (installing.state === 'installed' && navigator.serviceWorker.controller) offer(installing);
         });
       });
-      await workbox.register();
     };
     const start = () =>
       void register().catch((error: unknown) => logger.warn('service worker', String(error)));
