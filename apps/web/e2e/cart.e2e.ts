@@ -20,6 +20,7 @@ interface ApiOrderForm {
   value: number;
   items: { id: string; name: string; quantity: number }[];
   totalizers: { id: string; value: number }[];
+  marketingData: { coupon: string | null } | null;
 }
 
 const API_HEADERS = { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web', 'x-account': 'despensa' };
@@ -341,6 +342,44 @@ describe('prices and failures', () => {
     await page.route('**/carro/acciones*', (route) => route.abort('internetdisconnected'));
     await minicart(page).getByRole('button', { name: 'Reintentar' }).click();
     await page.getByText('En estos momentos no podemos completar tu solicitud').waitFor();
+    await context.close();
+  });
+
+  it('drops a change a newer one replaced: never sent again after it, never reported as a failure', async () => {
+    const product = dairy[0]!;
+    const { context, page } = await open(`/?sku=${product.items[0]!.itemId}&quantity=1`);
+    await page.goto('/mi-carro');
+    const failures: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') failures.push(message.text());
+    });
+    // The first coupon's call is held on its way out, so the second replaces it while it waits.
+    const held: { release?: () => void } = {};
+    const heldCall = new Promise<void>((resolve) => {
+      held.release = resolve;
+    });
+    let coupons = 0;
+    await page.route('**/carro/acciones*', async (route) => {
+      if (route.request().method() === 'POST' && (route.request().postData() ?? '').includes('"coupon"')) {
+        coupons += 1;
+        if (coupons === 1) await heldCall;
+      }
+      await route.continue().catch(() => {}); // the page gave this call up
+    });
+    const coupon = page.getByLabel('Código del cupón');
+    await coupon.fill('bienvenida10');
+    await coupon.press('Enter');
+    await expect.poll(() => coupons).toBe(1);
+    await coupon.fill('NOEXISTE');
+    await coupon.press('Enter');
+    await page.getByText('El cupón NOEXISTE no es válido').waitFor();
+    held.release!();
+    // Well past §8's retry gaps (3 × 200 ms): the replaced call stays unsent.
+    await page.waitForTimeout(1_500);
+    expect(coupons).toBe(2);
+    expect((await serverCart(context)).marketingData?.coupon ?? null).toBeNull();
+    expect(await page.getByText('Cupón activo').count()).toBe(0);
+    expect(failures).toEqual([]);
     await context.close();
   });
 

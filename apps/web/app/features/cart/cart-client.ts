@@ -41,6 +41,14 @@ function isNetworkFailure(error: unknown): boolean {
   return error instanceof TypeError && /fetch|network|load failed/i.test(error.message);
 }
 
+/**
+ * A call the page gave up: a newer change on the same fetcher replaced it, or the shopper left. Not a
+ * failure: sending it again would put the older change back after the newer one.
+ */
+function isAbandoned(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A retry as a plain request to the resource route (React Router answers a route's first call only once). */
@@ -63,7 +71,7 @@ async function resend(request: Request, body?: string): Promise<CartActionResult
  * §8 for the cart's calls: an answer with a status and a message (the server failed) is retried up to
  * RETRY_LIMIT times, DATA_FETCH_RETRY_GAP_MS apart; if it still fails, the cached cart is shown
  * read-only with a notice. A network failure raises error_503 and changes nothing. A refusal the
- * server meant (400: no stock, unknown sku) is an answer, not a failure.
+ * server meant (400: no stock, unknown sku) is an answer, not a failure; an abandoned call is neither.
  */
 export async function withCartResilience(
   first: () => Promise<CartActionResult>,
@@ -73,6 +81,8 @@ export async function withCartResilience(
     try {
       return await (attempt === 0 ? first() : again());
     } catch (error) {
+      // React Router drops an abandoned call's outcome: let it.
+      if (isAbandoned(error)) throw error;
       if (isNetworkFailure(error)) {
         logger.error('cart call failed on the network', String(error));
         raiseServiceUnavailable();
