@@ -8,6 +8,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import type { BrandConfig, StorefrontServices } from '@despensa/contracts';
 import { clientLeft } from './http/errors';
+import { sellerCatalog } from './modules/catalog/seller-catalog';
 import { PageCache, SHARED_PAGE_HEADER, type SharedPageRequest } from './http/page-cache';
 import { contentSecurityPolicy, cspNonce } from './http/security-headers';
 
@@ -37,7 +38,18 @@ export async function registerWeb(
   );
   const pageCache = new PageCache(build);
   const servicesByHost = new Map(
-    [...brandsByHost].map(([host, brand]) => [host, { ...chainServices, brand }]),
+    [...brandsByHost].map(([host, brand]) => [
+      host,
+      {
+        ...chainServices,
+        brand,
+        // A brand that sells for another seller prices and sells that seller's offers only.
+        catalog:
+          brand.sellerId === chainServices.brand.sellerId
+            ? chainServices.catalog
+            : sellerCatalog(chainServices.catalog, brand.sellerId),
+      },
+    ]),
   );
 
   await app.register(async (web) => {

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { savingBadge } from '../../../packages/domain/src/pricing/engine';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
@@ -231,6 +232,59 @@ describe('a second brand on its own host (§1 white-label, multi-seller)', () =>
     // The seller is the storefront's own, not a filter.
     expect(await page.getByRole('group', { name: 'Vendido por' }).count()).toBe(0);
     expect(await cardNames(page)).toHaveLength(Math.min(sellersOwn, 40));
+    // Its header search suggests what its seller sells.
+    const asked = page.waitForRequest((request) => request.url().includes('/api/search-suggestions/'));
+    await page.getByRole('combobox', { name: 'Buscar productos' }).pressSequentially('leche');
+    expect(new URL((await asked).url()).searchParams.get('seller')).toBe(SECOND_BRAND.sellerId);
+  });
+
+  it("prices and adds its seller's offer, where the chain's storefront adds the chain's cheaper one", async () => {
+    const database = new pg.Client({ connectionString: inject('databaseUrl') });
+    await database.connect();
+    // A sku both sell online, the chain for less.
+    const { rows } = await database.query<{ slug: string; name: string }>(
+      `SELECT p.slug, p.name FROM sku s JOIN product p ON p.id = s.product_id
+         JOIN sku_offer o1 ON o1.sku_id = s.id AND o1.sales_channel = 1 AND o1.seller_id = '1'
+         JOIN sku_offer o2 ON o2.sku_id = s.id AND o2.sales_channel = 1 AND o2.seller_id = $1
+        WHERE o1.price < o2.price AND o1.available_quantity >= 5 AND o2.available_quantity >= 5
+          AND s.measurement_unit <> 'kg'
+        ORDER BY s.id LIMIT 1`,
+      [SECOND_BRAND.sellerId],
+    );
+    await database.end();
+    const product = rows[0]!;
+    expect(product).toBeDefined();
+
+    const sellerOfTheLineAddedAt = async (origin: string) => {
+      const { context, page } = await newPage(browser, { origin });
+      await page.goto(`/${product.slug}/p`);
+      const shownPrice = await page.locator('main .product-price__current').first().textContent();
+      await page
+        .getByRole('button', { name: `Agregar ${product.name} al carro` })
+        .first()
+        .click();
+      let seller: string | undefined;
+      await expect
+        .poll(async () => {
+          const cookie = (await context.cookies()).find((each) => each.name === 'checkout.vtex.com');
+          if (!cookie) return undefined;
+          const id = cookie.value.slice('__ofid='.length);
+          const response = await fetch(`${baseUrl()}/api/orderform/${id}`, {
+            headers: { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web', 'x-account': 'despensa' },
+          });
+          const cart = (await response.json()) as { items: { seller: string }[] };
+          seller = cart.items[0]?.seller;
+          return seller;
+        })
+        .toBeDefined();
+      await context.close();
+      return { seller, shownPrice };
+    };
+    const secondBrand = await sellerOfTheLineAddedAt(baseUrl().replace('127.0.0.1', 'localhost'));
+    const chain = await sellerOfTheLineAddedAt(baseUrl());
+    expect(secondBrand.seller).toBe(SECOND_BRAND.sellerId);
+    expect(chain.seller).toBe('1');
+    expect(secondBrand.shownPrice).not.toBe(chain.shownPrice);
   });
 });
 it('opens a product from its card and a page from the footer without reloading the page', async () => {
