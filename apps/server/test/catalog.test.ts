@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Product } from '@despensa/contracts';
+import type { Product, SearchSuggestions } from '@despensa/contracts';
 import { cardOffer, isInStock, normalizeText } from '@despensa/domain';
 import { createTestApp, type TestApp } from './support/app';
 import { TEST_KEY, TEST_OSM_KEY } from './support/constants';
@@ -195,6 +195,41 @@ describe('one price for one unit (issue 11, fault 9)', () => {
     }
     // At least one of them is on promotion, so the equalities above compare promoted prices.
     expect(promoted.length).toBeGreaterThan(0);
+  });
+
+  it("suggests, for a seller's storefront (§1 white-label), only what it sells, at the price its cart line charges", async () => {
+    const [both] = (
+      await shop.database.pool.query<{ name: string; sku: number; productId: number }>(
+        `SELECT p.name, s.id AS sku, p.id AS "productId" FROM sku s JOIN product p ON p.id = s.product_id
+           JOIN sku_offer o1 ON o1.sku_id = s.id AND o1.sales_channel = 1 AND o1.seller_id = '1'
+           JOIN sku_offer o2 ON o2.sku_id = s.id AND o2.sales_channel = 1 AND o2.seller_id = '2'
+          WHERE o1.price < o2.price AND o2.available_quantity >= 5 AND s.measurement_unit <> 'kg'
+          ORDER BY s.id LIMIT 1`,
+      )
+    ).rows;
+    expect(both).toBeDefined();
+    const term = encodeURIComponent(both!.name);
+    const chain = (await get(`/api/search-suggestions/${term}?sc=1`)).json() as SearchSuggestions;
+    const sellers = (await get(`/api/search-suggestions/${term}?sc=1&seller=2`)).json() as SearchSuggestions;
+    const ownIds = new Set(
+      (
+        await shop.database.pool.query<{ id: number }>(
+          `SELECT DISTINCT s.product_id AS id FROM sku s JOIN sku_offer o ON o.sku_id = s.id
+            WHERE o.sales_channel = 1 AND o.seller_id = '2'`,
+        )
+      ).rows.map((row) => String(row.id)),
+    );
+    expect(sellers.products.length).toBeGreaterThan(0);
+    for (const product of sellers.products)
+      expect(ownIds.has(product.productId), product.productName).toBe(true);
+    const own = sellers.products.find((each) => each.productId === String(both!.productId));
+    const chains = chain.products.find((each) => each.productId === String(both!.productId));
+    const form = await cartClient(shop).create({
+      items: [{ id: String(both!.sku), quantity: 1, seller: '2' }],
+    });
+    expect(own?.price).toBe(form.items[0]!.sellingPrice);
+    expect(chains?.price).toBeLessThan(own!.price);
+    expect((await get(`/api/search-suggestions/${term}?sc=1&seller=no%20es`)).statusCode).toBe(400);
   });
 });
 

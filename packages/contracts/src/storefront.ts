@@ -109,7 +109,8 @@ export interface StorefrontServices {
     categoryTree(): CategoryNode[];
     /** The products holding these skus (one per product, in the skus' order), sold in the channel or not. */
     productsOfSkus(skuIds: string[], salesChannel: number): Product[];
-    suggestions(term: string, salesChannel: number): SearchSuggestions;
+    /** With a seller other than the chain's, only what it sells, at its prices (a white-label brand's). */
+    suggestions(term: string, salesChannel: number, sellerId?: string): SearchSuggestions;
     recommended(options: { salesChannel: number; numResults: number; itemId?: string }): Product[];
     /** At most 5; with a listing, only among the products that listing shows. */
     sponsored(

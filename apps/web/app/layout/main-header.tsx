@@ -43,7 +43,7 @@ export function MainHeader({
               <CategoryMenu categories={menu.categories} extraLinks={[...menu.offers, ...menu.campaigns]} />
             </div>
             <div className="site-header__search">
-              <SearchBox />
+              <SearchBox sellerId={brand.sellerId} />
             </div>
             <div className="site-header__delivery">
               <DeliveryModeButton />

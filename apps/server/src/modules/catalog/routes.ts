@@ -343,13 +343,20 @@ export function catalogRoutes(
       {
         schema: {
           tags,
-          summary: 'Search suggestions: products, brands, categories (empty for blank terms)',
+          summary:
+            "Search suggestions: products, brands, categories (empty for blank terms); with `seller`, only that seller's products at its prices",
           params: z.object({ term }),
-          querystring: z.object({ sc: salesChannelQuery }),
+          querystring: z.object({
+            sc: salesChannelQuery,
+            seller: z
+              .string()
+              .regex(/^[\w-]{1,40}$/, 'not a seller id')
+              .optional(),
+          }),
           response: { 200: suggestionsResponse },
         },
       },
-      async (request) => catalog.suggestions(request.params.term, request.query.sc),
+      async (request) => catalog.suggestions(request.params.term, request.query.sc, request.query.seller),
     );
 
     app.get(

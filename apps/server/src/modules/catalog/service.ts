@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import {
   AUTOCOMPLETE_MAX_ROWS,
+  CHAIN_SELLER_ID,
   FREQUENT_PRODUCTS_DEFAULT,
   SPONSORED_LIMIT,
   SUGGESTED_PRODUCTS_LIMIT,
@@ -611,21 +612,41 @@ export class CatalogService {
     return { itemsReturned: itemsReturned.slice(0, rows) };
   }
 
-  /** Search suggestions: products, brands and categories for a term, cached per term and channel. */
-  suggestions(term: string, salesChannel: number): SearchSuggestions {
+  /**
+   * Search suggestions: products, brands and categories for a term, cached per term, channel and seller.
+   * With a seller other than the chain's (a white-label brand's, §1), only what it sells, at its prices.
+   */
+  suggestions(term: string, salesChannel: number, sellerId = CHAIN_SELLER_ID): SearchSuggestions {
     if (isBlankTerm(term)) return { products: [], brands: [], categories: [], searches: [], redirect: null };
-    const key = `${salesChannel}|${term.trim().toLowerCase()}`;
+    const key = `${salesChannel}|${sellerId}|${term.trim().toLowerCase()}`;
     const cached = this.suggestionCache.get(key);
     if (cached) return cached;
     const index = this.index;
+    const ownSeller = sellerId !== CHAIN_SELLER_ID;
     const result = index.listing({
       salesChannel,
       text: term,
       prefix: true,
-      facets: [],
+      facets: ownSeller ? [{ key: 'seller', value: sellerId }] : [],
       page: 1,
       pageSize: 6,
     });
+    const now = this.clock();
+    // The card's price (promotions for one unit included), as the listing and the cart charge it.
+    const priced = (product: (typeof result.docs)[number]) => {
+      if (!ownSeller) {
+        const offer = index.bestOffer(product, salesChannel);
+        return { price: index.shownPrice(product, salesChannel), listPrice: offer?.listPrice ?? 0 };
+      }
+      for (const sku of product.skus) {
+        const offer = index.offersFor(sku, salesChannel).find((each) => each.sellerId === sellerId);
+        if (offer) {
+          const price = index.offerUnitPrice(product, sku, offer, salesChannel, now);
+          return { price, listPrice: offer.listPrice };
+        }
+      }
+      return { price: 0, listPrice: 0 };
+    };
     const brandCounts = new Map<number, number>();
     for (const doc of result.matched) {
       const brandId = index.products[doc]!.brandId;
@@ -642,16 +663,13 @@ export class CatalogService {
       }));
     const suggestions: SearchSuggestions = {
       products: result.docs.map((product) => {
-        const offer = index.bestOffer(product, salesChannel);
         const sku = product.skus[0];
         return {
           productId: String(product.id),
           productName: product.name,
           link: `/${product.slug}/p`,
           imageUrl: sku ? productImageUrl(sku) : '',
-          // The card's price (promotions for one unit included), as the listing and the cart charge it.
-          price: index.shownPrice(product, salesChannel),
-          listPrice: offer?.listPrice ?? 0,
+          ...priced(product),
         };
       }),
       brands,

@@ -9,9 +9,9 @@ import './search.css';
 /**
  * The header search: an ARIA 1.2 combobox with grouped suggestions as you type and popular searches on
  * focus. Without scripts it is a plain GET form to /busca?ft=…; with them, submitting applies the §2
- * redirect rules first.
+ * redirect rules first. Suggestions are of what the storefront's seller sells (`sellerId`, §1).
  */
-export function SearchBox() {
+export function SearchBox({ sellerId }: { sellerId: string }) {
   const navigate = useNavigate();
   const baseId = useId();
   const inputId = `${baseId}-input`;
@@ -35,7 +35,7 @@ export function SearchBox() {
   useEffect(() => {
     if (location.pathname === '/busca') setTerm(searchedTerm(location));
   }, [location]);
-  const groups = useSuggestionGroups(term, engaged);
+  const groups = useSuggestionGroups(term, engaged, sellerId);
   const options = groups.flatMap((group) => group.options);
   const expanded = open && options.length > 0;
   const active = expanded && activeIndex >= 0 && activeIndex < options.length ? activeIndex : -1;

@@ -1,4 +1,4 @@
-import { DEFAULT_SALES_CHANNEL, isBlankTerm } from '@despensa/domain';
+import { CHAIN_SELLER_ID, DEFAULT_SALES_CHANNEL, isBlankTerm } from '@despensa/domain';
 import { salesChannelFromCookie } from '../delivery/choice-cookie';
 import type { SearchSuggestions } from '@despensa/contracts';
 import { apiRequest } from '../../lib/api-client';
@@ -10,19 +10,21 @@ const EMPTY: SearchSuggestions = { products: [], brands: [], categories: [], sea
 const cache = new Map<string, SearchSuggestions>();
 
 /**
- * Suggestions for a term (§5: blank terms send nothing). §8: a non-200 answer falls back to empty groups;
+ * Suggestions for a term (§5: blank terms send nothing), of what the storefront's seller sells (§1
+ * white-label: the chain's sells every seller's offers). §8: a non-200 answer falls back to empty groups;
  * a network failure or unreadable answer raises error_503 (the API client does it).
  */
-export async function fetchSuggestions(term: string): Promise<SearchSuggestions> {
+export async function fetchSuggestions(term: string, sellerId: string): Promise<SearchSuggestions> {
   if (isBlankTerm(term)) return EMPTY;
   // Suggestions show the chosen store's products and prices (§4 delivery choice cookie).
   const salesChannel = salesChannelFromCookie(document.cookie) ?? DEFAULT_SALES_CHANNEL;
   const normalized = term.trim().toLowerCase();
-  const key = `${salesChannel}:${normalized}`;
+  const key = `${salesChannel}:${sellerId}:${normalized}`;
   const cached = cache.get(key);
   if (cached) return cached;
+  const seller = sellerId === CHAIN_SELLER_ID ? '' : `&seller=${encodeURIComponent(sellerId)}`;
   const result = await apiRequest<SearchSuggestions>(
-    `/api/search-suggestions/${encodeURIComponent(normalized)}?sc=${salesChannel}`,
+    `/api/search-suggestions/${encodeURIComponent(normalized)}?sc=${salesChannel}${seller}`,
   );
   if (!result.ok) return EMPTY;
   cache.set(key, result.data);

@@ -10,7 +10,7 @@ export const SUGGESTIONS_DEBOUNCE_MS = 200;
  * The listbox groups for what is typed: suggestions after a short pause, or the popular searches (fetched
  * once) while the box is empty. Nothing is asked before the shopper first comes to the box (`engaged`).
  */
-export function useSuggestionGroups(term: string, engaged: boolean): SuggestionGroup[] {
+export function useSuggestionGroups(term: string, engaged: boolean, sellerId: string): SuggestionGroup[] {
   const [typed, setTyped] = useState<SuggestionGroup[]>([]);
   const [popular, setPopular] = useState<string[]>([]);
   const popularRequested = useRef(false);
@@ -25,7 +25,7 @@ export function useSuggestionGroups(term: string, engaged: boolean): SuggestionG
     if (!engaged) return;
     let current = true;
     const timer = setTimeout(() => {
-      void fetchSuggestions(term).then((suggestions) => {
+      void fetchSuggestions(term, sellerId).then((suggestions) => {
         if (current) setTyped(suggestionGroups(suggestions));
       });
     }, SUGGESTIONS_DEBOUNCE_MS);
@@ -33,7 +33,7 @@ export function useSuggestionGroups(term: string, engaged: boolean): SuggestionG
       current = false;
       clearTimeout(timer);
     };
-  }, [term, blank, engaged]);
+  }, [term, blank, engaged, sellerId]);
 
   useEffect(() => {
     if (!engaged || !blank || popularRequested.current) return;
