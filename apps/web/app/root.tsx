@@ -19,6 +19,7 @@ import { awaitsPersistentCartAnswer } from './features/account/account-types';
 import { AccountDialogs } from './features/account/account-dialogs';
 import { redirectVisitorFromPrivate } from './features/account/account-server';
 import { SessionWatch } from './features/account/session-watch';
+import { shopperFeatures } from './features/lists/shopper-features';
 import { ShopperFeaturesProvider } from './features/lists/shopper-features-context';
 import { headerMenu } from './features/content/category-menu-data';
 import { loadDocument } from './features/content/load-document';
@@ -29,6 +30,7 @@ import { DeliveryProvider } from './features/delivery/delivery-context';
 import { DeliveryOverlays } from './features/delivery/delivery-overlays';
 import { isConsolePath } from './layout/layout-rules';
 import { PlatformLayer } from './features/platform/platform-layer';
+import { platformData } from './features/platform/platform-server';
 import { shopperParts, shopperPartsSource } from './layout/shopper-parts.server';
 import { useShopperParts } from './layout/use-shopper-parts';
 import { CurtainLanding } from './layout/curtain';
@@ -72,6 +74,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...parts,
     // A shared page (the server's page cache) leaves the shopper's parts to the browser.
     shopperParts: shopperPartsSource(request),
+    // §1 supporting features: analytics consent, bots (§4), the performance monitor's shopper.
+    platform: platformData(request, parts.account),
+    // §9 flags (menu entries, hearts, list buttons) and the shopper's hearts.
+    features: await shopperFeatures(services, request, parts.account.customer !== null),
   };
 }
 

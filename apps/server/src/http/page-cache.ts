@@ -17,9 +17,9 @@ import { contentSecurityPolicy, inlineScriptHashes } from './security-headers';
  *
  * What keeps one shopper's data out of another's page: the page is never rendered from the shopper's
  * request. It is rendered from a copy that carries only the cookies that shape a shared page (the delivery
- * choice without its address, the contrast setting); a shopper with a session, a cart or an address gets
- * the same page marked 'fill' and their own parts (account, hearts, cart, address) arrive from
- * /comprador/partes on the client.
+ * choice without its address, the contrast setting); a shopper with a cart or an address gets the same
+ * page marked 'fill' and their own parts (cart, address) arrive from /comprador/partes on the client. A
+ * logged-in shopper's pages are still rendered for them.
  */
 
 /** Read by apps/web's root loader (the same name there): 'anonymous' or 'fill'. */
@@ -169,12 +169,12 @@ export class PageCache {
     if (url.pathname.endsWith('.data')) return null;
     if (!this.isSharedPath(url.pathname)) return null;
     const cookies = parseCookies(request.headers.cookie);
+    // A logged-in shopper's page is rendered for them: the session checks at page start (an expired
+    // session logs out with its notice, §4) run in the root loader, before any script.
+    if (cookies.has(SESSION_COOKIE)) return null;
     const choice = sharedChoice(cookies.get(DELIVERY_CHOICE_COOKIE));
     if (choice === undefined) return null;
-    // A logged-in shopper gets the shared page too: their greeting, hearts and lists, and the check that
-    // their session is still live (§4), come with their parts.
-    const personal =
-      cookies.has(SESSION_COOKIE) || cookies.has(ORDER_FORM_COOKIE) || (choice?.personal ?? false);
+    const personal = cookies.has(ORDER_FORM_COOKIE) || (choice?.personal ?? false);
     const contrast = cookies.get(CONTRAST_COOKIE) === 'high' ? 'high' : null;
     const given = cookies.get(CONSENT_COOKIE);
     const consent = given === 'all' || given === 'necessary' ? given : null;

@@ -3,13 +3,10 @@ import { headerAccount } from '../features/account/account-server';
 import { pageCart } from '../features/cart/cart-server';
 import { deliveryChoiceFromCookie } from '../features/delivery/choice-cookie';
 import { chosenWindowOf } from '../features/delivery/delivery-server';
-import { shopperFeatures } from '../features/lists/shopper-features';
-import { platformData } from '../features/platform/platform-server';
 
 /**
- * What a page shows of this shopper and nobody else: their cart, who is logged in (or that their session
- * is over), their hearts and lists, their delivery choice (with its address) and the window their cart
- * holds. The root loader renders it into a page of their
+ * What a page shows of this shopper and nobody else: their cart, who is logged in, their delivery choice
+ * (with its address) and the window their cart holds. The root loader renders it into a page of their
  * own; a shared page (apps/server http/page-cache.ts) leaves it out and the browser reads it from
  * /comprador/partes.
  */
@@ -22,20 +19,12 @@ export async function shopperParts(services: StorefrontServices, request: Reques
   ]);
   // §4: the persisted delivery choice (mode, channel, store), null until the shopper chooses.
   const delivery = deliveryChoiceFromCookie(request.headers.get('cookie'));
-  const [deliveryWindow, features] = await Promise.all([
-    // The window the cart holds under that choice, with its fee, for the header and the cart's summary.
-    chosenWindowOf(services, cart.orderForm, delivery),
-    // §9 flags (menu entries, hearts, list buttons) and the shopper's hearts and lists.
-    shopperFeatures(services, request, account.customer !== null),
-  ]);
   return {
     ...cart,
     account,
     delivery,
-    deliveryWindow,
-    features,
-    // §1 supporting features: analytics consent, bots (§4), the performance monitor's shopper.
-    platform: platformData(request, account),
+    // The window the cart holds under that choice, with its fee, for the header and the cart's summary.
+    deliveryWindow: await chosenWindowOf(services, cart.orderForm, delivery),
   };
 }
 
