@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { sellerIdParam } from '@despensa/contracts';
 
 /** Development keys, documented in README; set API_KEYS in any real deployment. */
 export const DEFAULT_API_KEYS = 'web:despensa-web-dev-key,app:despensa-app-dev-key,osm:despensa-osm-dev-key';
@@ -142,7 +143,7 @@ const brandHostsSchema = z.record(
   z.string().regex(/^[a-z0-9.-]{1,253}$/, 'a host name, lower case, without port'),
   z.object({
     name: z.string().min(1),
-    sellerId: z.string().regex(/^[\w-]{1,40}$/),
+    sellerId: sellerIdParam,
     logoUrl: z.string().min(1).optional(),
     primaryColor: colour.optional(),
     secondaryColor: colour.optional(),

@@ -24,3 +24,6 @@ export function errorResponses<Status extends number>(
 }
 
 export const salesChannelQuery = z.coerce.number().int().min(1).max(100000).default(1);
+
+/** A seller's id as paths and queries carry it (§7 `{seller}` calls, a white-label brand's seller). */
+export const sellerIdParam = z.string().regex(/^[\w-]{1,40}$/, 'not a seller id');

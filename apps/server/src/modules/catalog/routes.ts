@@ -15,6 +15,7 @@ import {
   rankingResponse,
   reviewsResponse,
   salesChannelQuery,
+  sellerIdParam,
   searchBody,
   searchResponse,
   specificationField,
@@ -348,10 +349,7 @@ export function catalogRoutes(
           params: z.object({ term }),
           querystring: z.object({
             sc: salesChannelQuery,
-            seller: z
-              .string()
-              .regex(/^[\w-]{1,40}$/, 'not a seller id')
-              .optional(),
+            seller: sellerIdParam.optional(),
           }),
           response: { 200: suggestionsResponse },
         },
@@ -396,7 +394,7 @@ export function catalogRoutes(
           schema: {
             tags,
             summary: 'Products by sku ids for one seller (at most 40 ids; 60 for the OSM consumer)',
-            params: z.object({ seller: z.string().regex(/^[\w-]{1,40}$/, 'not a seller id') }),
+            params: z.object({ seller: sellerIdParam }),
             querystring: skuQuery,
             response: { 200: productList },
           },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ContentService } from './service';
+import { sellerIdParam } from '@despensa/contracts';
 
 const tags = ['content'];
 const cmsFile = z.string().regex(/^[a-z0-9][a-z0-9-]{0,120}\.json$/, 'must look like {slug}.json');
@@ -46,7 +47,7 @@ export function contentRoutes(content: ContentService): FastifyPluginAsyncZod {
           summary:
             "A CMS document as one seller's storefront shows it (items its seller rules exclude left out)",
           params: z.object({
-            seller: z.string().regex(/^[\w-]{1,40}$/, 'not a seller id'),
+            seller: sellerIdParam,
             file: cmsFile,
           }),
           response: { 200: z.unknown() },
