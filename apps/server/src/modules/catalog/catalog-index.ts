@@ -226,6 +226,11 @@ export class CatalogIndex {
     return offers;
   }
 
+  /** This seller's offer for the sku in the channel, if it sells it there. */
+  sellerOffer(sku: SkuDoc, salesChannel: number, sellerId: string): Offer | undefined {
+    return this.offersFor(sku, salesChannel).find((offer) => offer.sellerId === sellerId);
+  }
+
   /** The offer a card shows (the domain's cardOffer); null when nobody sells the product here. */
   bestOffer(product: ProductDoc, salesChannel: number): Offer | null {
     return this.channelView(salesChannel)?.offers[product.doc] ?? null;

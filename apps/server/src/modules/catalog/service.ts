@@ -639,7 +639,7 @@ export class CatalogService {
         return { price: index.shownPrice(product, salesChannel), listPrice: offer?.listPrice ?? 0 };
       }
       for (const sku of product.skus) {
-        const offer = index.offersFor(sku, salesChannel).find((each) => each.sellerId === sellerId);
+        const offer = index.sellerOffer(sku, salesChannel, sellerId);
         if (offer) {
           const price = index.offerUnitPrice(product, sku, offer, salesChannel, now);
           return { price, listPrice: offer.listPrice };
@@ -727,8 +727,7 @@ export class CatalogService {
     for (const skuId of skuIds) {
       const entry = this.index.skusById.get(Number(skuId));
       if (!entry || seen.has(entry.product.id)) continue;
-      const sold = this.index.offersFor(entry.sku, salesChannel).some((offer) => offer.sellerId === sellerId);
-      if (!sold) continue;
+      if (!this.index.sellerOffer(entry.sku, salesChannel, sellerId)) continue;
       seen.add(entry.product.id);
       products.push(this.view(entry.product, salesChannel));
     }
