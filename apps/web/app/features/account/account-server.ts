@@ -1,6 +1,7 @@
 import { data, redirect } from 'react-router';
 import { failureCodeOf, type StorefrontServices, type UserProfile } from '@despensa/contracts';
 import {
+  ORDER_FORM_COOKIE,
   SESSION_COOKIE_DAYS,
   isCollaborator,
   isValidOrderFormId,
@@ -8,7 +9,7 @@ import {
   type FeatureFlags,
 } from '@despensa/domain';
 import { clearedDeliveryChoiceCookie } from '../delivery/choice-cookie';
-import { ORDER_FORM_COOKIE, orderFormCookie, orderFormIdFromCookie } from '../cart/order-form-cookie';
+import { orderFormCookie, orderFormIdFromCookie } from '../cart/order-form-cookie';
 import type { HeaderAccount, RootAccount } from './account-types';
 import { isPrivatePath, loginPageUrl } from './paths';
 import { cookieString, cookieValue } from '../../lib/cookies';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import {
+  ORDER_FORM_COOKIE,
   REPEAT_ORDER_SNACKBAR_MS,
   mergeRepeatLines,
   repeatOrderChoice,
@@ -11,7 +12,6 @@ import { cookieString } from '../../lib/cookies';
 import { Dialog } from '../../ui/dialog';
 import { CART_CACHE_KEY } from '../cart/cart-client';
 import { useCart } from '../cart/cart-context';
-import { ORDER_FORM_COOKIE } from '../cart/order-form-cookie';
 
 export const REPEAT_TEXTS = {
   nothing: 'Tu carro ya tiene los productos de tu última compra.',
