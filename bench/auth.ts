@@ -15,6 +15,7 @@ import {
   cartableSkuIds,
   cliOption,
   BENCH_KEY,
+  holdingCart,
   percentile,
   SEARCH_TERMS,
   startBenchShop,
@@ -224,7 +225,7 @@ const shoppers: PacedStep[] = [
     requests: carts.map((id, i) => ({
       method: 'PATCH',
       path: `/api/orderform/${id}/items?sc=1`,
-      headers: api,
+      headers: { ...api, ...holdingCart(id) },
       body: JSON.stringify({ orderItems: [{ id: skus[(i * 7) % skus.length], quantity: 1 }] }),
     })),
   },

@@ -4,6 +4,7 @@ import {
   cliOption,
   measureScenarios,
   BENCH_KEY,
+  holdingCart,
   startBenchShop,
   type Scenario,
 } from './support';
@@ -23,9 +24,11 @@ const index = shop.services.catalog.index;
 const skus = cartableSkuIds(index);
 
 async function call(method: string, path: string, body?: unknown): Promise<OrderForm> {
+  // As the client that created the cart it names.
+  const id = /^\/api\/orderform\/([^/?]+)/.exec(path)?.[1];
   const response = await fetch(`${url}${path}`, {
     method,
-    headers,
+    headers: { ...headers, ...(id ? holdingCart(id) : {}) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);

@@ -6,7 +6,7 @@ import { openDatabase } from '../apps/server/src/db/open';
 import { seedIfEmpty } from '../apps/server/src/seed/seed';
 import { freePort } from '../apps/server/test/support/server-process';
 import { runMix, type MixStep } from './mix';
-import { cliOption, table } from './support';
+import { cliOption, holdingCart, table } from './support';
 
 /**
  * `npm run bench:load [-- --instances 2 --shoppers 200 --seconds 60]` (issue 16): a shopper mix through
@@ -98,7 +98,7 @@ const steps: MixStep[] = [
     requests: carts.map((id, i) => ({
       method: 'PATCH',
       path: `/api/orderform/${id}/items`,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...holdingCart(id) },
       body: JSON.stringify({
         orderItems: [{ id: String(skus[i % skus.length]!.id), quantity: 1 + (i % 3), seller: '1' }],
       }),

@@ -5,13 +5,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import Fastify from 'fastify';
-import { isInStock, itemPurchaseLimit } from '@despensa/domain';
+import { ORDER_FORM_COOKIE, isInStock, itemPurchaseLimit, orderFormCookieValue } from '@despensa/domain';
 import { buildApp, type App } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, type OpenDatabase } from '../apps/server/src/db/open';
 import { seedDatabase } from '../apps/server/src/seed/seed';
 
 export const BENCH_KEY = { 'x-api-key': 'bench-key', 'x-consumer': 'web' };
+
+/** The cookie of a client holding a cart (POST /api/orderForm sets it): an anonymous cart opens with it. */
+export function holdingCart(orderFormId: string): { cookie: string } {
+  return { cookie: `${ORDER_FORM_COOKIE}=${orderFormCookieValue(orderFormId)}` };
+}
 export const CONNECTIONS = 10;
 const LOAD_GENERATOR = fileURLToPath(new URL('./load-generator.ts', import.meta.url));
 const execFileAsync = promisify(execFile);

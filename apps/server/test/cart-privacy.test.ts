@@ -2,10 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderForm, OrderInfo } from '@despensa/contracts';
 import { formatRut } from '@despensa/domain';
 import { createTestApp, type TestApp } from './support/app';
-import { accountsClient } from './support/accounts';
-import { CART_HEADERS, cartClient, sellableSkus } from './support/cart';
+import { accountsClient, newCustomer } from './support/accounts';
+import { CART_HEADERS, cartClient, holderCookie, sellableSkus } from './support/cart';
 
-/** Issue 11, fault 3: holding an orderFormId is not being the cart's customer. */
+/**
+ * Issue 11, fault 3: knowing an orderFormId is not being the cart's owner. A customer's cart is theirs; an
+ * anonymous cart is its holder's, the client its cart cookie came to (§4 `checkout.vtex.com=__ofid=`).
+ */
 let shop: TestApp;
 let cart: ReturnType<typeof cartClient>;
 let accounts: ReturnType<typeof accountsClient>;
@@ -21,20 +24,26 @@ afterAll(async () => {
 });
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-/** A cart call as someone: a session token, a session cookie, or nobody. */
+/** A cart call as someone: a session token or cookie, the cart cookie of a cart they hold, or nothing. */
 const as =
-  (who: { token?: string; cookie?: string } = {}) =>
-  (method: Method, url: string, payload?: unknown) =>
-    shop.app.inject({
+  (who: { token?: string; cookie?: string; holds?: string; origin?: string } = {}) =>
+  (method: Method, url: string, payload?: unknown) => {
+    const cookies = [
+      ...(who.cookie ? [`despensa_session=${who.cookie}`] : []),
+      ...(who.holds ? [holderCookie(who.holds)] : []),
+    ];
+    return shop.app.inject({
       method,
       url,
       headers: {
         ...CART_HEADERS,
         ...(who.token ? { 'x-access-token': who.token } : {}),
-        ...(who.cookie ? { cookie: `despensa_session=${who.cookie}` } : {}),
+        ...(cookies.length ? { cookie: cookies.join('; ') } : {}),
+        ...(who.origin ? { origin: who.origin } : {}),
       },
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
+  };
 
 const ADDRESS = {
   addressType: 'residential',
@@ -50,17 +59,32 @@ const ADDRESS = {
   geoCoordinates: [-70.61, -33.43],
 };
 
-/** A logged-in shopper's cart with items, profile, address and receiver, all set by the shopper. */
-async function ownedCart() {
-  const owner = await accounts.loggedIn({ firstName: 'Camila', lastName: 'Rojas' });
-  const call = as({ token: owner.token });
+type Kind = 'customer' | 'anonymous';
+
+/**
+ * A cart with items, profile, address and receiver, all set by its owner: a logged-in customer who took it,
+ * or (anonymous) the client that created it and holds its cookie.
+ */
+async function personalCart(kind: Kind) {
   const created = await cart.create({ items: [{ id: skus[0], quantity: 2 }] });
   const id = created.orderFormId;
-  const taken = await accounts.call('POST', '/api/user/profile', {
-    token: owner.token,
-    payload: { orderFormId: id },
-  });
-  expect(taken.statusCode, taken.body).toBe(200);
+  let owner: { email: string; document: string; token?: string };
+  let call: ReturnType<typeof as>;
+  if (kind === 'customer') {
+    const customer = await accounts.loggedIn({ firstName: 'Camila', lastName: 'Rojas' });
+    const taken = await accounts.call('POST', '/api/user/profile', {
+      token: customer.token,
+      payload: { orderFormId: id },
+      headers: { cookie: holderCookie(id) },
+    });
+    expect(taken.statusCode, taken.body).toBe(200);
+    // From here on the session is the key, with or without the cart cookie.
+    owner = customer;
+    call = as({ token: customer.token });
+  } else {
+    owner = newCustomer();
+    call = as({ holds: id });
+  }
   const profile = await call('POST', `/api/orderform/${id}/clientProfileData`, {
     email: owner.email,
     document: owner.document,
@@ -129,9 +153,16 @@ function expectMasked(form: OrderForm, email: string, document: string) {
   expect(text).not.toContain(formatRut(document));
 }
 
-describe("a logged-in shopper's cart, seen by someone else", () => {
+/** Who is not the owner: nobody, another customer, a client holding another cart (by id alone). */
+async function strangers() {
+  const other = await accounts.loggedIn();
+  const elsewhere = await cart.create();
+  return [as(), as({ token: other.token }), as({ holds: elsewhere.orderFormId })];
+}
+
+describe.each<Kind>(['customer', 'anonymous'])("a %s's cart, seen by someone else", (kind) => {
   it('answers a stranger and another customer with masked personal data, the owner whole', async () => {
-    const { id, owner, call, whole } = await ownedCart();
+    const { id, owner, call, whole } = await personalCart(kind);
     const other = await accounts.loggedIn();
     // The stranger reads first and last: the masked view never lands in, nor comes from, the owner's copy.
     const strangerFirst: OrderForm = (await as()('GET', `/api/orderform/${id}`)).json();
@@ -155,9 +186,17 @@ describe("a logged-in shopper's cart, seen by someone else", () => {
     const otherView: OrderForm = (await as({ token: other.token })('GET', `/api/orderform/${id}`)).json();
     expectMasked(otherView, owner.email, owner.document);
     expectMasked((await as()('GET', `/api/orderform/${id}`)).json(), owner.email, owner.document);
-    // The owner's session cookie counts as much as the token.
-    const byCookie: OrderForm = (await as({ cookie: owner.token })('GET', `/api/orderform/${id}`)).json();
-    expect(byCookie.clientProfileData?.email).toBe(owner.email);
+    // The owner's session cookie counts as much as the token, and a customer's cart cookie alone opens
+    // nothing once it has a customer.
+    if (kind === 'customer') {
+      const byCookie: OrderForm = (await as({ cookie: owner.token })('GET', `/api/orderform/${id}`)).json();
+      expect(byCookie.clientProfileData?.email).toBe(owner.email);
+      expectMasked(
+        (await as({ holds: id })('GET', `/api/orderform/${id}`)).json(),
+        owner.email,
+        owner.document,
+      );
+    }
 
     // Order info: the receiver is masked too.
     const strangerInfo: OrderInfo = (await as()('GET', `/api/order/info/${id}`)).json();
@@ -167,8 +206,7 @@ describe("a logged-in shopper's cart, seen by someone else", () => {
   });
 
   it("refuses a stranger's and another customer's changes, and leaves the cart as it was", async () => {
-    const { id, call, whole } = await ownedCart();
-    const other = await accounts.loggedIn();
+    const { id, call, whole } = await personalCart(kind);
     const changes: [Method, string, unknown][] = [
       ['PATCH', `/api/orderform/${id}/items`, { orderItems: [{ id: skus[1], quantity: 1 }] }],
       ['PATCH', `/api/orderform/${id}/items`, { orderItems: [{ index: 0, quantity: 0 }] }],
@@ -189,7 +227,7 @@ describe("a logged-in shopper's cart, seen by someone else", () => {
       ['DELETE', `/api/orderform/${id}/customData/orderSource/sourceApp`, undefined],
       ['POST', `/api/order/info/${id}`, { receiverData: { name: 'Intruso' }, substituteType: 2 }],
     ];
-    for (const someone of [as(), as({ token: other.token })]) {
+    for (const someone of await strangers()) {
       for (const [method, url, payload] of changes) {
         const response = await someone(method, url, payload);
         expect(response.statusCode, `${method} ${url}`).toBe(403);
@@ -204,7 +242,7 @@ describe("a logged-in shopper's cart, seen by someone else", () => {
   });
 
   it('lets the owner keep changing it', async () => {
-    const { id, call } = await ownedCart();
+    const { id, call } = await personalCart(kind);
     const added = await call('PATCH', `/api/orderform/${id}/items`, {
       orderItems: [{ id: skus[1], quantity: 1 }],
     });
@@ -215,28 +253,28 @@ describe("a logged-in shopper's cart, seen by someone else", () => {
   });
 });
 
-describe('an anonymous cart', () => {
-  it('answers and takes changes from anyone holding its id, whole, as before', async () => {
-    const created = await cart.create({ items: [{ id: skus[0], quantity: 1 }] });
-    const id = created.orderFormId;
-    const someone = await accounts.loggedIn();
-    for (const call of [as(), as({ token: someone.token })]) {
-      const profile = await call('POST', `/api/orderform/${id}/clientProfileData`, {
-        email: 'anonimo@example.cl',
-        phone: '+56912345678',
-      });
-      expect(profile.statusCode, profile.body).toBe(200);
-      const form: OrderForm = (await call('GET', `/api/orderform/${id}`)).json();
-      expect(form.canEditData).toBe(true);
-      expect(form.clientProfileData).toMatchObject({ email: 'anonimo@example.cl', phone: '+56912345678' });
-      const patched = await call('PATCH', `/api/orderform/${id}/items`, {
-        orderItems: [{ id: skus[1], quantity: 1 }],
-      });
-      expect(patched.statusCode, patched.body).toBe(200);
-      const shipping = await call('POST', `/api/orderform/${id}/shipping`, { address: ADDRESS });
-      expect(shipping.statusCode, shipping.body).toBe(200);
-      expect((shipping.json() as OrderForm).shippingData.address).toMatchObject({ number: '1234' });
-      expect((await call('POST', `/api/orderform/${id}/items/removeAll`, {})).statusCode).toBe(200);
-    }
+describe('an anonymous cart and its cookie', () => {
+  it('is held by the client that created it: the answer sets its cart cookie', async () => {
+    const created = await cart.call('POST', '/api/orderForm?sc=1', { items: [{ id: skus[0], quantity: 1 }] });
+    const { orderFormId } = created.json() as OrderForm;
+    const setCookie = String(created.headers['set-cookie']);
+    expect(setCookie).toBe(`checkout.vtex.com=__ofid=${orderFormId}; Path=/; Max-Age=2592000; SameSite=Lax`);
+    const held: OrderForm = (await as({ holds: orderFormId })('GET', `/api/orderform/${orderFormId}`)).json();
+    expect(held.canEditData).toBe(true);
+    const byIdAlone: OrderForm = (await as()('GET', `/api/orderform/${orderFormId}`)).json();
+    expect(byIdAlone.canEditData).toBe(false);
+    expect(byIdAlone.items).toEqual(held.items);
+  });
+
+  it('refuses a change riding on its cookie from another site', async () => {
+    const { orderFormId } = await cart.create();
+    const crossSite = await as({ holds: orderFormId, origin: 'https://otro-sitio.example' })(
+      'PATCH',
+      `/api/orderform/${orderFormId}/items`,
+      { orderItems: [{ id: skus[1], quantity: 1 }] },
+    );
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.json().code).toBe('forbiddenOrigin');
+    expect((await cart.get(orderFormId)).items).toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TOTALIZER_IDS, quoteShelf } from '@despensa/domain';
-import type { OrderForm } from '@despensa/contracts';
+import { customerViewer, type OrderForm } from '@despensa/contracts';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createTestApp, type TestApp } from './support/app';
-import { CART_HEADERS, cartClient, sellableSkus } from './support/cart';
+import { CART_HEADERS, cartClient, heldCartHeaders, sellableSkus } from './support/cart';
 import { TEST_KEY, TEST_NOW } from './support/constants';
 
 let shop: TestApp;
@@ -99,7 +99,7 @@ describe('creating and reading a cart', () => {
       const response = await other.app.inject({
         method: 'GET',
         url: `/api/orderform/${form.orderFormId}`,
-        headers: CART_HEADERS,
+        headers: heldCartHeaders(`/api/orderform/${form.orderFormId}`),
       });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('application/json');
@@ -109,7 +109,7 @@ describe('creating and reading a cart', () => {
       await other.app.inject({
         method: 'PATCH',
         url: `/api/orderform/${form.orderFormId}/items`,
-        headers: CART_HEADERS,
+        headers: heldCartHeaders(`/api/orderform/${form.orderFormId}/items`),
         payload: { orderItems: [{ id: sku(1), quantity: 4 }] },
       });
       expect((await cart.get(form.orderFormId)).items[0]!.quantity).toBe(4);
@@ -127,10 +127,9 @@ describe('creating and reading a cart', () => {
         { id: sku(1), quantity: 2 },
       ],
     });
+    const url = `/api/orderform/${form.orderFormId}`;
     const read = async (app: TestApp['app']) =>
-      (
-        await app.inject({ method: 'GET', url: `/api/orderform/${form.orderFormId}`, headers: CART_HEADERS })
-      ).json() as OrderForm;
+      (await app.inject({ method: 'GET', url, headers: heldCartHeaders(url) })).json() as OrderForm;
     for (const change of [
       [{ id: sku(2), quantity: 3 }],
       [{ id: sku(0), quantity: 5 }],
@@ -313,7 +312,7 @@ describe('changing items', () => {
     const notJson = await shop.app.inject({
       method: 'PATCH',
       url,
-      headers: { ...CART_HEADERS, 'content-type': 'application/json' },
+      headers: { ...heldCartHeaders(url), 'content-type': 'application/json' },
       payload: '{"orderItems": [',
     });
     expect(notJson.statusCode).toBe(400);
@@ -651,14 +650,14 @@ describe('concurrency', () => {
       await other.app.inject({
         method: 'GET',
         url: `/api/orderform/${form.orderFormId}`,
-        headers: CART_HEADERS,
+        headers: heldCartHeaders(`/api/orderform/${form.orderFormId}`),
       });
       await Promise.all(
         Array.from({ length: 30 }, (_, i) => {
           const request = {
             method: 'PATCH' as const,
             url: `/api/orderform/${form.orderFormId}/items`,
-            headers: CART_HEADERS,
+            headers: heldCartHeaders(`/api/orderform/${form.orderFormId}/items`),
             payload: { orderItems: [{ id: sku(i + 1), quantity: 1 + (i % 3) }] },
           };
           return (i % 2 === 0 ? shop : other).app.inject(request);
@@ -671,7 +670,7 @@ describe('concurrency', () => {
         const read = await app.app.inject({
           method: 'GET',
           url: `/api/orderform/${form.orderFormId}`,
-          headers: CART_HEADERS,
+          headers: heldCartHeaders(`/api/orderform/${form.orderFormId}`),
         });
         const items = (read.json() as OrderForm).items.map((item) => [item.id, item.quantity]);
         expect(items.sort(byId)).toEqual(expected.sort(byId));
@@ -681,7 +680,7 @@ describe('concurrency', () => {
       const patched = await other.app.inject({
         method: 'PATCH',
         url: `/api/orderform/${form.orderFormId}/items`,
-        headers: CART_HEADERS,
+        headers: heldCartHeaders(`/api/orderform/${form.orderFormId}/items`),
         payload: { orderItems: [{ id: sku(1), quantity: 0 }] },
       });
       const final = patched.json() as OrderForm;
@@ -748,6 +747,12 @@ describe('product cards and the cart', () => {
   });
 });
 
+/** A viewer holding a cart (its cart cookie), logged in as `customerId` or not. */
+const holding = (orderFormId: string, customerId: string | null = null) => ({
+  customerId,
+  heldOrderFormId: orderFormId,
+});
+
 describe('persistent cart (merge after login)', () => {
   it("adds the anonymous cart's lines to the customer's stored cart, within the limits", async () => {
     const service = shop.services.cart;
@@ -757,15 +762,16 @@ describe('persistent cart (merge after login)', () => {
         { id: sku(1), quantity: 30 },
       ],
     });
-    await service.assignToUser(stored.orderFormId, 'customer-merge');
+    await service.assignToUser(holding(stored.orderFormId, 'customer-merge'), stored.orderFormId);
     const anonymous = await cart.create({
       items: [
         { id: sku(1), quantity: 10 },
         { id: sku(2), quantity: 1 },
       ],
     });
-    const customer = { customerId: 'customer-merge' };
-    await service.setOrderInfo({ customerId: null }, anonymous.orderFormId, {
+    // The customer, logged in on the browser that built the anonymous cart: it holds it.
+    const customer = holding(anonymous.orderFormId, 'customer-merge');
+    await service.setOrderInfo(holding(anonymous.orderFormId), anonymous.orderFormId, {
       skuData: { [sku(2)]: { substituteType: 2, note: 'sin' } },
     });
     const merged = await service.mergeCarts(customer, stored.orderFormId, anonymous.orderFormId);
@@ -788,10 +794,10 @@ describe('persistent cart (merge after login)', () => {
   it('refuses carts of another customer', async () => {
     const service = shop.services.cart;
     const theirs = await cart.create({ items: [{ id: sku(0), quantity: 1 }] });
-    await service.assignToUser(theirs.orderFormId, 'customer-a');
+    await service.assignToUser(holding(theirs.orderFormId, 'customer-a'), theirs.orderFormId);
     const mine = await cart.create({ items: [{ id: sku(1), quantity: 1 }] });
-    await service.assignToUser(mine.orderFormId, 'customer-b');
-    const b = { customerId: 'customer-b' };
+    await service.assignToUser(holding(mine.orderFormId, 'customer-b'), mine.orderFormId);
+    const b = customerViewer('customer-b');
     await expect(service.mergeCarts(b, mine.orderFormId, theirs.orderFormId)).rejects.toMatchObject({
       code: 'notOwner',
     });

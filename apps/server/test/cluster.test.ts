@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { startCluster, type Cluster } from '../src/cluster/cluster';
 import { admin, withDatabase } from './support/global-setup';
 import { newCustomer, PASSWORD } from './support/accounts';
+import { holderCookie } from './support/cart';
 import { freePort } from './support/server-process';
 import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS } from '../src/modules/auth/service';
 
@@ -120,12 +121,15 @@ describe('two instances behind HAProxy', { timeout: 180_000 }, () => {
       items: { itemId: string; sellers: { sellerId: string }[] }[];
     }[];
     const item = products[0]!.items[0]!;
+    // The client holds the cart by its cookie, whichever instance answers.
+    const headers = { cookie: holderCookie(orderFormId) };
     const changed = await callOn('app2', 'PATCH', `/api/orderform/${orderFormId}/items`, {
       body: { orderItems: [{ id: item.itemId, quantity: 3, seller: item.sellers[0]!.sellerId }] },
+      headers,
     });
     expect(changed.status).toBe(200);
     for (const instance of ['app1', 'app2']) {
-      const read = await (await callOn(instance, 'GET', `/api/orderform/${orderFormId}`)).json();
+      const read = await (await callOn(instance, 'GET', `/api/orderform/${orderFormId}`, { headers })).json();
       expect(read.items.map((line: { id: string; quantity: number }) => [line.id, line.quantity])).toEqual([
         [item.itemId, 3],
       ]);

@@ -7,7 +7,7 @@ import {
 } from '@despensa/domain';
 import { shippingSimulation, type OrderForm, type ShippingSimulation } from '@despensa/contracts';
 import { createTestApp, type TestApp } from './support/app';
-import { cartClient, sellableSkus } from './support/cart';
+import { cartClient, holderCookie, sellableSkus } from './support/cart';
 import { TEST_KEY } from './support/constants';
 import { deliveryChoiceFor } from './support/delivery';
 import { ADDRESS, accountsClient } from './support/accounts';
@@ -344,7 +344,8 @@ describe('delivery windows and the cart', () => {
     shop.app.inject({
       method: 'POST',
       url: `/api/orderform/${id}/shipping?sc=${sc}`,
-      headers: { ...TEST_KEY, ...headers },
+      // As the client that created the cart: it holds it by its cookie.
+      headers: { ...TEST_KEY, cookie: holderCookie(id), ...headers },
       payload: body as object,
     });
   const firstWindows = async () =>

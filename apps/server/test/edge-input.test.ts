@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wellFormed } from '../src/http/edge';
 import { createTestApp, type TestApp } from './support/app';
-import { CART_HEADERS, cartClient } from './support/cart';
+import { CART_HEADERS, cartClient, heldCartHeaders } from './support/cart';
 
 const LONE = '\ud800';
 let shop: TestApp;
@@ -19,7 +19,7 @@ function send(method: 'POST' | 'PUT' | 'PATCH', url: string, body: unknown) {
   return shop.app.inject({
     method,
     url,
-    headers: { ...CART_HEADERS, 'content-type': 'application/json' },
+    headers: { ...heldCartHeaders(url), 'content-type': 'application/json' },
     payload: JSON.stringify(body),
   });
 }

@@ -5,13 +5,12 @@ import { failureCodeOf, Failure, type DeliveryWindow } from '@despensa/contracts
 import { defineFlow, runFlow } from '../src/flows/flow';
 import { JobQueue } from '../src/jobs/queue';
 import { createTestApp, type TestApp } from './support/app';
-import { cartClient, sellableSkus } from './support/cart';
-import { TEST_KEY } from './support/constants';
+import { cartClient, heldCartHeaders, sellableSkus } from './support/cart';
 import { deliveryChoiceFor } from './support/delivery';
 
 /** Monday 2026-11-02, 12:00 in Santiago: stores open. The clock moves when a test says so. */
-/** Carts made here are anonymous: anyone holding the id may change them. */
-const anonymous = { customerId: null };
+/** Carts made here are anonymous: the client holding one (its cart cookie) may change it. */
+const holderOf = (orderFormId: string) => ({ customerId: null, heldOrderFormId: orderFormId });
 
 const START = new Date('2026-11-02T15:00:00Z');
 let now = START;
@@ -154,12 +153,12 @@ describe('attach shipping (fault 7)', () => {
       form.orderFormId,
       deliveryChoiceFor(sc, DELIVERY_METHODS.storePickup.id),
     );
-    await shop.services.cart.removeAll(anonymous, form.orderFormId);
+    await shop.services.cart.removeAll(holderOf(form.orderFormId), form.orderFormId);
     // The method the web's selector reads to show the cart's held window: the choice, not logisticsInfo.
     expect(await shop.services.cart.deliveryMethodOf(form.orderFormId)).toBe(DELIVERY_METHODS.storePickup.id);
     const target = (await windows())[4]!;
     await shop.services.shipping.reserveWindow(form.orderFormId, slot(target));
-    const refilled = await shop.services.cart.updateItems(anonymous, form.orderFormId, [
+    const refilled = await shop.services.cart.updateItems(holderOf(form.orderFormId), form.orderFormId, [
       { id: sku, quantity: 1, seller: '1' },
     ]);
     expect(refilled.shippingData.logisticsInfo[0]!.selectedSla).toBe(DELIVERY_METHODS.storePickup.id);
@@ -232,7 +231,7 @@ describe('typed delivery failures (fault 8)', () => {
     shop.app.inject({
       method: 'POST',
       url: `/api/orderform/${id}/shipping?sc=${sc}`,
-      headers: { ...TEST_KEY, 'x-account': 'despensa' },
+      headers: heldCartHeaders(`/api/orderform/${id}`),
       payload: body,
     });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failureMessages } from '@despensa/contracts';
+import { customerViewer, failureMessages } from '@despensa/contracts';
 import { DELIVERY_METHODS, DELIVERY_PRICES_CENTS, PRIME_PLAN } from '@despensa/domain';
 import type { SandboxMailer } from '../src/providers/mail/sandbox';
 import { createTestApp, type TestApp } from './support/app';
@@ -121,7 +121,7 @@ describe('recurring lists (§4), driven by the clock', () => {
     expect(new Date(built.windowStart).toLocaleDateString('es-CL', { timeZone: 'America/Santiago' })).toBe(
       '07-11-2026',
     );
-    const basket = await shop.services.cart.get({ customerId: shopper.userId }, built.orderFormId);
+    const basket = await shop.services.cart.get(customerViewer(shopper.userId), built.orderFormId);
     expect(basket.items.map((item) => [item.id, item.quantity]).sort()).toEqual(
       [
         [String(skus[0]!.id), 2],
@@ -341,7 +341,7 @@ describe('recurring lists (§4), driven by the clock', () => {
       now = BUILD_AT;
       await sweep();
       const { orderFormId } = await run(shopper.token, list.id);
-      const basket = await shop.services.cart.get({ customerId: shopper.userId }, orderFormId);
+      const basket = await shop.services.cart.get(customerViewer(shopper.userId), orderFormId);
       expect(basket.value).toBeGreaterThanOrEqual(PRIME_PLAN.freeDeliveryMinimum);
       now = CUT_OFF;
       expect((await sweep()).placed).toBe(1);

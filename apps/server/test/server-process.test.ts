@@ -88,12 +88,17 @@ describe('the server process (as npm start runs it)', { timeout: 300_000 }, () =
   it('keeps a cart through kill -9 and a new start on the same data folder', async () => {
     const created = await fetch(`${server.baseUrl}/api/orderForm`, { method: 'POST', headers: API_HEADERS });
     const { orderFormId } = (await created.json()) as { orderFormId: string };
+    // The cart cookie the creation set: the client holds the cart by it, across the restart too.
+    const cookie = created.headers.get('set-cookie')!.split(';')[0]!;
     server.child.kill('SIGKILL');
     await server.exited;
     server = await startServerProcess(dataDir, ports);
-    const again = await fetch(`${server.baseUrl}/api/orderform/${orderFormId}`, { headers: API_HEADERS });
+    const again = await fetch(`${server.baseUrl}/api/orderform/${orderFormId}`, {
+      headers: { ...API_HEADERS, cookie },
+    });
     expect(again.status).toBe(200);
-    expect(((await again.json()) as { orderFormId: string }).orderFormId).toBe(orderFormId);
+    const form = (await again.json()) as { orderFormId: string; canEditData: boolean };
+    expect(form).toMatchObject({ orderFormId, canEditData: true });
   });
 
   it('stops its embedded PostgreSQL on SIGTERM (also one it adopted from a killed run) and says so', async () => {

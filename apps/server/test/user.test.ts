@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app';
 import { accountsClient, newCustomer } from './support/accounts';
-import { cartClient } from './support/cart';
+import { cartClient, holderCookie } from './support/cart';
 import { ADDRESS, PASSWORD } from './support/accounts';
 import { accountsForWeb } from '../src/modules/user/accounts';
 
@@ -80,19 +80,30 @@ describe('profile and personal data', () => {
     );
   });
 
-  it('attaches the cart and returns the profile; another customer cannot take that cart', async () => {
+  it('attaches the cart its client holds and returns the profile; nobody else can take that cart', async () => {
     const a = await client.loggedIn();
     const b = await client.loggedIn();
     const form = await cartClient(shop).create();
+    const holding = { cookie: holderCookie(form.orderFormId) };
+    // Its id alone is not enough: a customer who does not hold the anonymous cart cannot take it.
+    const byIdAlone = await client.call('POST', '/api/user/profile', {
+      token: b.token,
+      payload: { orderFormId: form.orderFormId },
+    });
+    expect(byIdAlone.statusCode).toBe(403);
+    expect(byIdAlone.json()).toMatchObject({ code: 'notOwner' });
     const profile = await client.call('POST', '/api/user/profile', {
       token: a.token,
       payload: { orderFormId: form.orderFormId },
+      headers: holding,
     });
     expect(profile.statusCode, profile.body).toBe(200);
     expect(profile.json()).toMatchObject({ email: a.email, orderFormId: form.orderFormId });
+    // Once it is a's, not even the cookie hands it to b.
     const stolen = await client.call('POST', '/api/user/profile', {
       token: b.token,
       payload: { orderFormId: form.orderFormId },
+      headers: holding,
     });
     expect(stolen.statusCode).toBe(403);
     const missing = await client.call('POST', '/api/user/profile', {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatCLP } from '@despensa/domain';
 import { CART_CACHE_KEY, CART_FALLBACK_NOTICE } from '../app/features/cart/cart-client';
-import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
+import { api } from './support/api';
+import { accessibilityViolations, launchBrowser, newPage } from './support/browser';
 import { holdScripts, isInteractive } from './support/hydration';
 
 interface ApiProduct {
@@ -23,17 +24,9 @@ interface ApiOrderForm {
   marketingData: { coupon: string | null } | null;
 }
 
-const API_HEADERS = { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web', 'x-account': 'despensa' };
-
 let browser: Browser;
 let dairy: ApiProduct[];
 let weighed: ApiProduct;
-
-async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${baseUrl()}${path}`, { headers: API_HEADERS });
-  expect(response.status, path).toBe(200);
-  return (await response.json()) as T;
-}
 
 const inStock = (product: ApiProduct) =>
   (product.items[0]?.sellers[0]?.commertialOffer.AvailableQuantity ?? 0) > 0 &&
@@ -53,11 +46,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The cart the browser's cookie points at, straight from the cart API. */
+/** The cart the browser's cookie points at, straight from the cart API, as the browser holding it. */
 async function serverCart(context: BrowserContext): Promise<ApiOrderForm> {
   const cookie = (await context.cookies()).find((each) => each.name === 'checkout.vtex.com');
   expect(cookie?.value).toMatch(/^__ofid=\w{16,}$/);
-  return api<ApiOrderForm>(`/api/orderform/${cookie!.value.slice('__ofid='.length)}`);
+  return api<ApiOrderForm>(`/api/orderform/${cookie!.value.slice('__ofid='.length)}`, {
+    cookie: `${cookie!.name}=${cookie!.value}`,
+  });
 }
 
 async function open(path: string): Promise<{ context: BrowserContext; page: Page }> {

@@ -346,7 +346,12 @@ describe('delivery selector', () => {
       `${baseUrl()}/api/orderform/${cookie.value.slice('__ofid='.length)}/items/removeAll`,
       {
         method: 'POST',
-        headers: { ...API_HEADERS, 'x-account': 'despensa', 'content-type': 'application/json' },
+        headers: {
+          ...API_HEADERS,
+          'x-account': 'despensa',
+          'content-type': 'application/json',
+          cookie: `${cookie.name}=${cookie.value}`,
+        },
         body: '{}',
       },
     );

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { savingBadge } from '../../../packages/domain/src/pricing/engine';
+import { api } from './support/api';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
 import { SECOND_BRAND } from './support/global-setup';
 
@@ -269,10 +270,9 @@ describe('a second brand on its own host (§1 white-label, multi-seller)', () =>
           const cookie = (await context.cookies()).find((each) => each.name === 'checkout.vtex.com');
           if (!cookie) return undefined;
           const id = cookie.value.slice('__ofid='.length);
-          const response = await fetch(`${baseUrl()}/api/orderform/${id}`, {
-            headers: { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web', 'x-account': 'despensa' },
+          const cart = await api<{ items: { seller: string }[] }>(`/api/orderform/${id}`, {
+            cookie: `${cookie.name}=${cookie.value}`,
           });
-          const cart = (await response.json()) as { items: { seller: string }[] };
           seller = cart.items[0]?.seller;
           return seller;
         })

@@ -6,6 +6,7 @@ import type { AnalyticsBatch } from '@despensa/contracts';
 import { OFFLINE_NOTICE, PUSH_INVITATION, UPDATE_AVAILABLE } from '../app/features/platform/texts';
 import { PUSH_PERMISSION_FAILURE } from '../app/features/platform/push';
 import { CONSENT_COOKIE } from '../app/features/platform/consent';
+import { api } from './support/api';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
 import { startDeployment } from './support/deployment';
 
@@ -18,17 +19,10 @@ interface ApiProduct {
   }[];
 }
 
-const API_HEADERS = { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web', 'x-account': 'despensa' };
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 let browser: Browser;
 let products: ApiProduct[];
-
-async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${baseUrl()}${path}`, { headers: API_HEADERS });
-  expect(response.status, path).toBe(200);
-  return (await response.json()) as T;
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -95,6 +89,7 @@ async function serverCartQuantity(context: BrowserContext, skuId: string): Promi
   if (!cookie) return 0;
   const form = await api<{ items: { id: string; quantity: number }[] }>(
     `/api/orderform/${cookie.value.slice('__ofid='.length)}`,
+    { cookie: `${cookie.name}=${cookie.value}` },
   );
   return form.items.find((item) => item.id === skuId)?.quantity ?? 0;
 }

@@ -7,12 +7,20 @@ const skuId = z.string().regex(/^\d{1,12}$/, 'debe ser un id de sku');
 const sellerId = z.string().min(1).max(40);
 
 /**
- * Who asks for a cart: the customer of the request's session, or null for a shopper who is not logged in.
- * A cart that belongs to a customer answers anyone else with its personal data masked and refuses their
- * changes (`notOwner`); an anonymous cart answers everyone alike, as in VTEX.
+ * Who asks for a cart: the customer of the request's session (null for a shopper who is not logged in) and
+ * the cart this client holds, the one its cart cookie names (§4 `checkout.vtex.com=__ofid={id}`; null
+ * without one). A cart that belongs to a customer is theirs; an anonymous cart is its holder's. Anyone
+ * else reads it with its personal data masked and has every change refused (`notOwner`): an orderFormId
+ * alone is not a key.
  */
 export interface CartViewer {
   customerId: string | null;
+  heldOrderFormId: string | null;
+}
+
+/** A customer acting on their own carts, where no cart cookie is in play (server flows, jobs). */
+export function customerViewer(customerId: string): CartViewer {
+  return { customerId, heldOrderFormId: null };
 }
 
 // ---- Requests ----

@@ -1,5 +1,6 @@
 import {
   Failure,
+  customerViewer,
   failureMessages,
   basketProductsQuery,
   listBasketChangeBody,
@@ -74,7 +75,7 @@ export function changeBasketFlow({ lists, cart, catalog }: Modules) {
     async ({ userId, listId, body }, context) => {
       const { tx, step } = context;
       const run = await step('lockRun', () => lists.lockChangeableRun(userId, listId, body.deliveryDate, tx));
-      const viewer = { customerId: userId };
+      const viewer = customerViewer(userId);
       const before = await cart.ownerView(run.orderFormId);
       const salesChannel = Number(before.salesChannel);
       const quantityBefore = (id: string) => before.items.find((item) => item.id === id)?.quantity ?? 0;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Failure, type ActivatedCoupon } from '@despensa/contracts';
+import { Failure, customerViewer, type ActivatedCoupon } from '@despensa/contracts';
 import { loyaltyCouponPromotion, loyaltyRewardById } from '@despensa/domain';
 import type { Database } from '../db/client';
 import type { CartService } from '../modules/cart/service';
@@ -60,7 +60,7 @@ export class LoyaltyCoupons {
     });
     // The cart checks it is the shopper's own; its answer (applied, or not for these products) is its message.
     if (orderFormId)
-      await this.modules.cart.addCoupon({ customerId: userId }, orderFormId, activated.coupon.code!);
+      await this.modules.cart.addCoupon(customerViewer(userId), orderFormId, activated.coupon.code!);
     return activated;
   }
 }

@@ -1,4 +1,10 @@
-import { failureCodeOf, failureMessages, parseListSkus, type FailureCode } from '@despensa/contracts';
+import {
+  customerViewer,
+  failureCodeOf,
+  failureMessages,
+  parseListSkus,
+  type FailureCode,
+} from '@despensa/contracts';
 import {
   CHAIN_SELLER_ID,
   DELIVERY_METHODS,
@@ -85,13 +91,13 @@ export function buildBasketFlow(modules: Modules, cutOffHoldMs: (cutOffAt: Date)
     // Express has no windows: a delivery planned days ahead comes home in a window instead.
     const mode = method?.kind === 'express' ? DELIVERY_METHODS.homeDelivery : method;
     const salesChannel = usual.choice?.salesChannel ?? Number(usual.orderForm?.salesChannel);
-    const viewer = { customerId: userId };
+    const viewer = customerViewer(userId);
     const basket = await step(
       'createBasket',
       async () => {
         const created = await cart.create({}, salesChannel || undefined);
         // The shopper's own prices: collaborator and Prime member prices follow them to the basket.
-        await cart.assignToUser(created.orderFormId, userId, {
+        await cart.assignToUser({ ...viewer, heldOrderFormId: created.orderFormId }, created.orderFormId, {
           collaborator: isCollaborator(usual.profile),
           prime: usual.profile.CencoPrime_2020,
         });
@@ -211,7 +217,7 @@ export function placeBasketFlow(modules: Modules, checkout: Providers['checkout'
       const run = await step('lockRun', () => lists.lockDueRun(listId, deliveryDate, tx));
       if (!run?.orderFormId) return null;
       const { userId, orderFormId } = run;
-      const viewer = { customerId: userId };
+      const viewer = customerViewer(userId);
       const outcome = await step('place', async (): Promise<PlaceOutcome> => {
         const basket = await cart.ownerView(orderFormId);
         if (!sameBasket(basketOf(basket.items), run.basket ?? {})) return { status: 'edited' };

@@ -1,6 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CartViewer } from '@despensa/contracts';
-import { SESSION_COOKIE_DAYS } from '@despensa/domain';
+import {
+  ORDER_FORM_COOKIE,
+  PERSISTED_DATA_DAYS,
+  SESSION_COOKIE_DAYS,
+  orderFormCookieValue,
+  orderFormIdOfCookie,
+} from '@despensa/domain';
 import { Failure } from '@despensa/contracts';
 import { SESSION_COOKIE, type AuthService, type Session } from '../modules/auth/service';
 
@@ -68,19 +74,37 @@ export function requireSession(auth: AuthService) {
   };
 }
 
+/** The cart this client holds: the one its cart cookie names (§4), as a browser or an API client keeps it. */
+export function heldOrderFormId(request: FastifyRequest): string | null {
+  return orderFormIdOfCookie(readCookie(request, ORDER_FORM_COOKIE));
+}
+
 /**
- * Who asks for a cart (CartViewer): the customer of the request's live session, or nobody. A missing,
- * expired or revoked session is a shopper who is not logged in, not an error. A state change that rides on
- * the session cookie must come from this site (checkOrigin).
+ * Who asks for a cart (CartViewer): the customer of the request's live session, or nobody, and the cart
+ * its cookie holds. A missing, expired or revoked session is a shopper who is not logged in, not an error.
+ * A state change that rides on a cookie (the session's or the cart's) must come from this site
+ * (checkOrigin).
  */
 export function cartViewer(auth: AuthService) {
   return async (request: FastifyRequest): Promise<CartViewer> => {
     const { token, viaCookie } = sessionToken(request);
     const session = token ? await auth.session(token) : null;
-    if (!session) return { customerId: null };
-    checkOrigin(request, viaCookie);
-    return { customerId: session.userId };
+    const held = heldOrderFormId(request);
+    if (session || held !== null) checkOrigin(request, held !== null || viaCookie);
+    return { customerId: session?.userId ?? null, heldOrderFormId: held };
   };
+}
+
+/**
+ * The cart cookie for a cart the client just created (§4 `checkout.vtex.com=__ofid={id}`, 30 days): from
+ * then on it holds the cart. Scripts may read it (not httpOnly), as the storefront's own.
+ */
+export function setOrderFormCookie(request: FastifyRequest, reply: FastifyReply, orderFormId: string): void {
+  const maxAge = PERSISTED_DATA_DAYS * 24 * 3600;
+  reply.header(
+    'set-cookie',
+    cookie(request, `${ORDER_FORM_COOKIE}=${orderFormCookieValue(orderFormId)}`, maxAge, { httpOnly: false }),
+  );
 }
 
 /** The request's live session, or null for a visitor (public routes that answer customers differently). */
@@ -106,12 +130,12 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   reply.header('set-cookie', cookie(request, `${SESSION_COOKIE}=`, 0));
 }
 
-function cookie(request: FastifyRequest, pair: string, maxAge: number): string {
+function cookie(request: FastifyRequest, pair: string, maxAge: number, { httpOnly = true } = {}): string {
   return [
     pair,
     'Path=/',
     `Max-Age=${maxAge}`,
-    'HttpOnly',
+    ...(httpOnly ? ['HttpOnly'] : []),
     'SameSite=Lax',
     ...(request.protocol === 'https' ? ['Secure'] : []),
   ].join('; ');

@@ -1,16 +1,34 @@
+import { ORDER_FORM_COOKIE, orderFormCookieValue } from '@despensa/domain';
 import type { OrderForm } from '@despensa/contracts';
 import type { TestApp } from './app';
 import { TEST_KEY } from './constants';
 
 export const CART_HEADERS = { ...TEST_KEY, 'x-account': 'despensa' };
 
-/** The §7 cart calls through fastify.inject, with the account header. */
+/** The cart cookie of a client holding `orderFormId`: what POST /api/orderForm set (§4). */
+export function holderCookie(orderFormId: string): string {
+  return `${ORDER_FORM_COOKIE}=${orderFormCookieValue(orderFormId)}`;
+}
+
+/**
+ * CART_HEADERS for a call, with the cookie of the cart it names (the url's /orderform/{id} or /order/info/
+ * {id}, else the body's orderFormId or referenceId): the client that created a cart holds it, as a browser
+ * keeps its cookie. A stranger's calls are built without this.
+ */
+export function heldCartHeaders(url: string, payload?: unknown): Record<string, string> {
+  const named = /\/(?:orderform|order\/info)\/([^/?]+)/i.exec(url)?.[1];
+  const body = (payload ?? {}) as { orderFormId?: unknown; referenceId?: unknown };
+  const id = named ? decodeURIComponent(named) : (body.orderFormId ?? body.referenceId);
+  return typeof id === 'string' ? { ...CART_HEADERS, cookie: holderCookie(id) } : CART_HEADERS;
+}
+
+/** The §7 cart calls through fastify.inject, with the account header, as the client holding the cart. */
 export function cartClient(shop: TestApp) {
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
     shop.app.inject({
       method,
       url,
-      headers: CART_HEADERS,
+      headers: heldCartHeaders(url, payload),
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
   return {

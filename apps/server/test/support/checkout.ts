@@ -2,7 +2,7 @@ import { DELIVERY_METHODS, CARD_REDIRECT_PAYMENT_ID, deliveryFeeOf } from '@desp
 import type { OrderForm } from '@despensa/contracts';
 import type { TestApp } from './app';
 import { accountsClient } from './accounts';
-import { CART_HEADERS } from './cart';
+import { heldCartHeaders } from './cart';
 
 export const VISA = '4051 8856 0044 6623';
 export const MASTERCARD = '5186 0595 5959 0568';
@@ -53,7 +53,7 @@ export function overHttp(baseUrl: string): ShopUnderTest {
   return { app: { inject } as unknown as TestApp['app'] };
 }
 
-/** A shopper's calls with their session. */
+/** A shopper's calls with their session, holding the carts they name (heldCartHeaders). */
 export function as(shop: ShopUnderTest, shopper: { token: string } | null) {
   return (
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
@@ -64,7 +64,11 @@ export function as(shop: ShopUnderTest, shopper: { token: string } | null) {
     shop.app.inject({
       method,
       url,
-      headers: { ...CART_HEADERS, ...(shopper ? { 'x-access-token': shopper.token } : {}), ...headers },
+      headers: {
+        ...heldCartHeaders(url, payload),
+        ...(shopper ? { 'x-access-token': shopper.token } : {}),
+        ...headers,
+      },
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
 }

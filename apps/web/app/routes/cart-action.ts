@@ -8,13 +8,7 @@ import {
 import { SUGGESTED_PRODUCTS_LIMIT } from '@despensa/domain';
 import { salesChannelOf } from '../features/catalog/loader-helpers';
 import { summarizeProduct } from '../features/catalog/product-summary';
-import {
-  addItems,
-  cartForChange,
-  cartViewerOf,
-  isCartRefusal,
-  storedOrderForm,
-} from '../features/cart/cart-server';
+import { addItems, cartForChange, isCartRefusal, storedOrderForm } from '../features/cart/cart-server';
 import type { CartActionResult, CartIntent } from '../features/cart/cart-intents';
 import { parseCartIntent } from '../features/cart/parse-cart-intent';
 import { isBotRequest } from '../features/platform/bots';
@@ -58,10 +52,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<CartActionResult>({ orderForm: null, error: 'Cambio de carro no válido' }, { status: 400 });
   }
   const cart = context.services.cart;
-  const { orderForm, setCookie } = await cartForChange(context.services, request);
+  const { orderForm, setCookie, viewer } = await cartForChange(context.services, request);
   const headers = setCookie ? { 'set-cookie': setCookie } : undefined;
   try {
-    const result = await apply(cart, await cartViewerOf(context.services, request), orderForm, change);
+    const result = await apply(cart, viewer, orderForm, change);
     return data<CartActionResult>(result, { headers });
   } catch (error) {
     if (!isCartRefusal(error)) throw error;

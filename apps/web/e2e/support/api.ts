@@ -1,12 +1,17 @@
 import { expect } from 'vitest';
 import { baseUrl } from './browser';
 
-export const API_HEADERS = { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web' };
+/** The web app's key, and the store's account header the cart calls (§7) need. */
+export const API_HEADERS = {
+  'x-api-key': 'despensa-web-dev-key',
+  'x-consumer': 'web',
+  'x-account': 'despensa',
+};
 
 /** The shop's API as the web app calls it, the session in x-access-token; a status of 300 or more fails. */
 export async function api<T>(
   path: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
+  init: { method?: string; body?: unknown; token?: string; cookie?: string } = {},
 ): Promise<T> {
   const response = await fetch(`${baseUrl()}${path}`, {
     method: init.method ?? 'GET',
@@ -14,6 +19,7 @@ export async function api<T>(
       ...API_HEADERS,
       ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(init.token ? { 'x-access-token': init.token } : {}),
+      ...(init.cookie ? { cookie: init.cookie } : {}),
     },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
   });

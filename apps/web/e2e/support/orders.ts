@@ -114,7 +114,13 @@ export async function cartWithHomeDelivery(
   const as = { 'x-access-token': shopper.token };
   const lines = items.map((item) => ({ ...item, seller: '1' }));
   const { orderFormId: id } = await call('POST', `/api/orderForm?sc=${sc}`, { items: lines }, as);
-  await call('POST', '/api/user/profile', { orderFormId: id }, as);
+  // The client that created the cart holds it by the cookie its creation set: with it, the customer takes it.
+  await call(
+    'POST',
+    '/api/user/profile',
+    { orderFormId: id },
+    { ...as, cookie: `checkout.vtex.com=__ofid=${id}` },
+  );
   await call(
     'POST',
     `/api/orderform/${id}/clientProfileData`,

@@ -2,11 +2,12 @@ import { maskDocument, maskEmail, maskName, maskPhone } from '@despensa/domain';
 import type { CartViewer, OrderForm, OrderInfo } from '@despensa/contracts';
 
 /**
- * Who may see a cart whole and change it: anyone while it is anonymous, only its customer once it has one
- * (as in VTEX, holding an orderFormId is not being its owner).
+ * Who may see a cart whole and change it: its customer once it has one, else the client holding it (its
+ * cart cookie names it). Knowing an orderFormId is not being its owner: ids travel in URLs, logs and
+ * shared links.
  */
-export function isOwnerOf(cartUserId: string | null, viewer: CartViewer): boolean {
-  return cartUserId === null || cartUserId === viewer.customerId;
+export function isOwnerOf(cart: { id: string; userId: string | null }, viewer: CartViewer): boolean {
+  return cart.userId === null ? viewer.heldOrderFormId === cart.id : cart.userId === viewer.customerId;
 }
 
 /** Address fields that say roughly where, never where exactly (no number, no coordinates). */

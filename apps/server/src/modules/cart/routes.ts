@@ -15,7 +15,7 @@ import {
   paymentsBody,
   type OrderForm,
 } from '@despensa/contracts';
-import { cartViewer } from '../../http/session';
+import { cartViewer, setOrderFormCookie } from '../../http/session';
 import { paymentSystemOffered } from '@despensa/domain';
 import type { AuthService } from '../auth/service';
 import type { FlagsService } from '../flags/service';
@@ -33,8 +33,9 @@ const emptyBody = z.object({}).nullish();
 
 /**
  * §7 cart calls. Every one carries the store's account header (x-account) besides the api key. The
- * request's session (x-access-token or the session cookie) says who asks: a cart of another customer
- * reads masked and refuses every change (see CartViewer).
+ * request's session (x-access-token or the session cookie) and its cart cookie say who asks: a cart of
+ * another customer, or an anonymous cart this client does not hold, reads masked and refuses every change
+ * (see CartViewer).
  */
 export function cartRoutes(
   cart: CartService,
@@ -74,12 +75,20 @@ export function cartRoutes(
         schema: {
           tags,
           summary: 'Create a cart (optionally with items) and return its orderForm',
+          description:
+            'Sets the cart cookie `checkout.vtex.com=__ofid={orderFormId}`. An anonymous cart opens whole and ' +
+            'takes changes only with it; without it, its personal data reads masked and changes get 403.',
           querystring: channelQuery,
           body: createOrderFormBody.nullish(),
           response: responses,
         },
       },
-      async (request) => cart.create(request.body ?? {}, request.query.sc),
+      async (request, reply) => {
+        const created = await cart.create(request.body ?? {}, request.query.sc);
+        // Its creator holds it from now on: the cookie is what opens it whole, never the id alone.
+        setOrderFormCookie(request, reply, created.orderFormId);
+        return created;
+      },
     );
 
     app.get(

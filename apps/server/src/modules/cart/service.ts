@@ -157,10 +157,10 @@ export class CartService implements CartApi {
       createdAt: now,
       updatedAt: now,
     });
-    // A new cart has no customer yet: whoever created it sees and changes it whole.
-    const anonymous: CartViewer = { customerId: null };
-    if (!body.items?.length) return this.get(anonymous, id);
-    return this.updateItems(anonymous, id, body.items, { salesChannel });
+    // A new cart has no customer yet: whoever created it holds it (the route hands them its cookie).
+    const holder: CartViewer = { customerId: null, heldOrderFormId: id };
+    if (!body.items?.length) return this.get(holder, id);
+    return this.updateItems(holder, id, body.items, { salesChannel });
   }
 
   /**
@@ -169,7 +169,7 @@ export class CartService implements CartApi {
    */
   async get(viewer: CartViewer, orderFormId: string): Promise<OrderForm> {
     const { entry, userId } = await this.current(orderFormId);
-    return isOwnerOf(userId, viewer) ? entry.form : maskedOrderForm(entry.form);
+    return isOwnerOf({ id: orderFormId, userId }, viewer) ? entry.form : maskedOrderForm(entry.form);
   }
 
   /**
@@ -186,7 +186,7 @@ export class CartService implements CartApi {
    */
   async checkOwner(viewer: CartViewer, orderFormId: string): Promise<void> {
     const { userId } = await this.current(orderFormId);
-    if (!isOwnerOf(userId, viewer)) throw new Failure('notOwner');
+    if (!isOwnerOf({ id: orderFormId, userId }, viewer)) throw new Failure('notOwner');
   }
 
   /**
@@ -195,7 +195,7 @@ export class CartService implements CartApi {
    */
   async getJson(viewer: CartViewer, orderFormId: string): Promise<Buffer> {
     const { entry, userId } = await this.current(orderFormId);
-    if (!isOwnerOf(userId, viewer)) return serialise(maskedOrderForm(entry.form));
+    if (!isOwnerOf({ id: orderFormId, userId }, viewer)) return serialise(maskedOrderForm(entry.form));
     return this.rendered.bodyOf(orderFormId, entry, serialise);
   }
 
@@ -328,16 +328,19 @@ export class CartService implements CartApi {
   }
 
   /**
-   * Attaches the cart to a customer (login). A cart already attached to someone else is refused: holding
-   * its id must not hand one customer's cart to another.
+   * Attaches the cart to the viewer's customer (login). Refused (`notOwner`) unless it is theirs already or
+   * an anonymous cart the viewer holds: an id alone must not hand one shopper's cart to another.
    */
   async assignToUser(
+    viewer: CartViewer,
     orderFormId: string,
-    userId: string,
     segment: { collaborator?: boolean; prime?: boolean } = {},
   ): Promise<void> {
+    const userId = viewer.customerId;
+    if (userId === null) throw new Failure('notOwner');
     const { result } = await this.changeWith(orderFormId, (cart) => {
-      if (cart.form.userId !== null && cart.form.userId !== userId) return false;
+      // Their own cart again, or an anonymous one this client holds: never a cart known by its id alone.
+      if (!isOwnerOf(cart.form, viewer)) return false;
       cart.form.userId = userId;
       // Their prices with the group card and debit (§6) follow the customer's segment, and a member's
       // prices and delivery their membership.
@@ -368,7 +371,7 @@ export class CartService implements CartApi {
     const userId = viewer.customerId;
     if (userId === null) throw new Failure('notOwner');
     const source = await this.read(sourceId);
-    if (!isOwnerOf(source.form.userId, viewer)) throw new Failure('notOwner');
+    if (!isOwnerOf(source.form, viewer)) throw new Failure('notOwner');
     const messages: OrderFormMessage[] = [];
     return this.changeAndRender(
       targetId,
@@ -424,7 +427,7 @@ export class CartService implements CartApi {
   async getOrderInfo(viewer: CartViewer, orderFormId: string): Promise<OrderInfo> {
     const state = await this.read(orderFormId);
     const info = orderInfoOf(state);
-    return isOwnerOf(state.form.userId, viewer) ? info : maskedOrderInfo(info);
+    return isOwnerOf(state.form, viewer) ? info : maskedOrderInfo(info);
   }
 
   async setOrderInfo(viewer: CartViewer, orderFormId: string, info: OrderInfoBody): Promise<OrderInfo> {
@@ -1104,12 +1107,12 @@ function invalid(message: string, field: string): Failure {
 }
 
 /**
- * The change, for the cart's customer only (anyone, while the cart is anonymous). Checked on the state the
+ * The change, for the cart's customer only (its holder, while the cart is anonymous). Checked on the state the
  * change applies to, so a cart taken by a customer in the meantime is refused too.
  */
 function byOwner<T>(viewer: CartViewer, apply: CartChange<T>): CartChange<T> {
   return (cart, db) => {
-    if (!isOwnerOf(cart.form.userId, viewer)) throw new Failure('notOwner');
+    if (!isOwnerOf(cart.form, viewer)) throw new Failure('notOwner');
     return apply(cart, db);
   };
 }

@@ -30,7 +30,12 @@ export function accountsForWeb(
       auth.passwordLogin(login, password, clientAddress, deviceToken),
     logout: (token) => auth.logout(token),
     register: (body) => users.register(body),
-    profile: async (token, orderFormId) => users.profile(await userOf(token), orderFormId),
+    // The storefront hands only the cart its cookie names, or one it has just created: the one it holds.
+    profile: async (token, orderFormId) =>
+      users.profile(
+        await userOf(token),
+        orderFormId === undefined ? undefined : { orderFormId, heldOrderFormId: orderFormId },
+      ),
     updateProfile: async (token, body) => users.update(await userOf(token), body),
     addresses: async (token) => addresses.list(await userOf(token)),
     saveAddress: async (token, body, addressId) => addresses.save(await userOf(token), body, addressId),

@@ -14,6 +14,7 @@ import {
   checkOrigin,
   clearSessionCookie,
   currentSession,
+  heldOrderFormId,
   requireSession,
   sessionToken,
 } from '../../http/session';
@@ -66,7 +67,12 @@ export function userRoutes(users: UserService, auth: AuthService): FastifyPlugin
           response: { 200: userProfile, ...errors },
         },
       },
-      async (request) => users.profile(currentSession(request).userId, request.body?.orderFormId),
+      async (request) => {
+        const orderFormId = request.body?.orderFormId;
+        const { userId } = currentSession(request);
+        if (orderFormId === undefined) return users.profile(userId);
+        return users.profile(userId, { orderFormId, heldOrderFormId: heldOrderFormId(request) });
+      },
     );
 
     app.get(

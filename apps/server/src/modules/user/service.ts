@@ -65,11 +65,19 @@ export class UserService {
     return this.profile(id);
   }
 
-  async profile(userId: string, orderFormId?: string): Promise<UserProfile> {
+  /**
+   * The customer's data; with `take`, the cart `orderFormId` is attached to them first: their own cart, or
+   * the anonymous cart the client holds (`heldOrderFormId`, its cart cookie's).
+   */
+  async profile(
+    userId: string,
+    take?: { orderFormId: string; heldOrderFormId: string | null },
+  ): Promise<UserProfile> {
     const found = await repo.findCustomer(this.db, userId);
     if (!found) throw new Failure('accountNotFound');
-    if (orderFormId === undefined) return this.view(found);
-    await this.cart.assignToUser(orderFormId, userId, {
+    if (take === undefined) return this.view(found);
+    const { orderFormId, heldOrderFormId } = take;
+    await this.cart.assignToUser({ customerId: userId, heldOrderFormId }, orderFormId, {
       collaborator: isCollaborator(found),
       prime: found.primeMember,
     });

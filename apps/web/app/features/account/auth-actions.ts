@@ -6,7 +6,12 @@ import {
   type StorefrontServices,
 } from '@despensa/contracts';
 import { EMAIL_INVALID_MESSAGE } from '@despensa/domain';
-import { persistentCartQuestion, resolvePersistentCart, viewerOfToken } from '../cart/cart-server';
+import {
+  heldOrderFormIdOf,
+  persistentCartQuestion,
+  resolvePersistentCart,
+  viewerOfToken,
+} from '../cart/cart-server';
 import {
   assertSameOrigin,
   clientAddressOf,
@@ -52,8 +57,8 @@ export async function authAction(services: StorefrontServices, request: Request)
       // the user the login just answered (no second session look-up).
       const profile = await accounts.profile(token);
       const viewer = outcome.result.userId
-        ? { customerId: outcome.result.userId }
-        : await viewerOfToken(services, token);
+        ? { customerId: outcome.result.userId, heldOrderFormId: heldOrderFormIdOf(request) }
+        : await viewerOfToken(services, request, token);
       const question = await persistentCartQuestion(services, request, viewer, profile.orderFormId ?? null);
       if (question) {
         return data<AccountActionResult>(
@@ -115,7 +120,7 @@ export async function authAction(services: StorefrontServices, request: Request)
       const { orderForm } = await resolvePersistentCart(
         services,
         request,
-        { customerId: session.userId },
+        { customerId: session.userId, heldOrderFormId: heldOrderFormIdOf(request) },
         { choice: text(form, 'choice') === 'merge' ? 'merge' : 'keep', storedOrderFormId: saved },
       );
       throw redirect(callback, {

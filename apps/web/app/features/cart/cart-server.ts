@@ -25,19 +25,34 @@ export function isCartRefusal(error: unknown): boolean {
   return code !== undefined && code !== 'internal' && !isCartGone(error);
 }
 
-/** The viewer of a session token: its customer, or nobody when the session is missing or over. */
-export async function viewerOfToken(services: CartServices, token: string | undefined): Promise<CartViewer> {
+/** The cart this browser holds: the one its cart cookie names (§4). */
+export function heldOrderFormIdOf(request: Request): string | null {
+  return orderFormIdFromCookie(request.headers.get('cookie'));
+}
+
+/**
+ * The viewer of a session token and this browser's cart: its customer (nobody when the session is missing
+ * or over), holding the cart of the request's cookie.
+ */
+export async function viewerOfToken(
+  services: CartServices,
+  request: Request,
+  token: string | undefined,
+): Promise<CartViewer> {
   const session = token ? await services.accounts.session(token) : null;
-  return { customerId: session?.userId ?? null };
+  return { customerId: session?.userId ?? null, heldOrderFormId: heldOrderFormIdOf(request) };
 }
 
 const viewers = new WeakMap<Request, Promise<CartViewer>>();
 
-/** Who asks for the cart (CartViewer): the customer of the request's session cookie. Once per request. */
+/**
+ * Who asks for the cart (CartViewer): the customer of the request's session cookie, holding the cart of
+ * its cart cookie. Once per request.
+ */
 export function cartViewerOf(services: CartServices, request: Request): Promise<CartViewer> {
   let viewer = viewers.get(request);
   if (!viewer) {
-    viewer = viewerOfToken(services, sessionTokenOf(request));
+    viewer = viewerOfToken(services, request, sessionTokenOf(request));
     viewers.set(request, viewer);
   }
   return viewer;
@@ -53,7 +68,7 @@ export async function storedOrderForm(
   request: Request,
   viewer?: CartViewer,
 ): Promise<OrderForm | null> {
-  const id = orderFormIdFromCookie(request.headers.get('cookie'));
+  const id = heldOrderFormIdOf(request);
   if (!isValidOrderFormId(id)) return null;
   try {
     const orderForm = await services.cart.get(viewer ?? (await cartViewerOf(services, request)), id);
@@ -86,19 +101,23 @@ export async function pageCart(services: CartServices, request: Request): Promis
 
 /**
  * The cart a change applies to: the stored one, else a new one (§4: created lazily on the first change,
- * ordered by add time, newest first; a stored cart that is empty with no profile or address is replaced). `setCookie` is set when the browser must learn a new id.
+ * ordered by add time, newest first; a stored cart that is empty with no profile or address is replaced).
+ * `setCookie` is set when the browser must learn a new id; `viewer` holds the cart the change applies to.
  */
 export async function cartForChange(
   services: CartServices,
   request: Request,
-): Promise<{ orderForm: OrderForm; setCookie: string | null }> {
+): Promise<{ orderForm: OrderForm; setCookie: string | null; viewer: CartViewer }> {
   const { cart } = services;
-  const viewer = await cartViewerOf(services, request);
-  const stored = await storedOrderForm(services, request, viewer);
+  const requestViewer = await cartViewerOf(services, request);
+  const stored = await storedOrderForm(services, request, requestViewer);
   // §4: an empty cart with no profile and no address is discarded and recreated.
-  if (stored && !isDiscardableCart(stored)) return { orderForm: stored, setCookie: null };
+  if (stored && !isDiscardableCart(stored))
+    return { orderForm: stored, setCookie: null, viewer: requestViewer };
   // A new cart is priced in the shopper's chosen channel (§4), like the pages they browse.
   const created = await cart.create({}, salesChannelOf(request));
+  // From this answer on the browser holds the new cart (its cookie comes with it).
+  const viewer = { ...requestViewer, heldOrderFormId: created.orderFormId };
   const orderForm = await cart.setItemsOrdination(viewer, created.orderFormId, {
     criteria: 'add_time',
     ascending: false,
@@ -107,7 +126,7 @@ export async function cartForChange(
   // has just ended leaves it anonymous.
   const token = sessionTokenOf(request);
   if (token) await services.accounts.profile(token, orderForm.orderFormId).catch(() => undefined);
-  return { orderForm, setCookie: orderFormCookie(orderForm.orderFormId) };
+  return { orderForm, setCookie: orderFormCookie(orderForm.orderFormId), viewer };
 }
 
 /**
@@ -168,11 +187,10 @@ export async function addByUrl(
   const headers = new Headers({ location: target });
   // §4: a bot following a link gets the page, never a cart.
   if (items.length && !isBotRequest(request)) {
-    const { orderForm, setCookie } = await cartForChange(services, request);
+    const { orderForm, setCookie, viewer } = await cartForChange(services, request);
     if (setCookie) headers.append('set-cookie', setCookie);
     let notes: string[];
     try {
-      const viewer = await cartViewerOf(services, request);
       notes = (await addItems(services.cart, viewer, orderForm, items)).messages.map(
         (message) => message.text,
       );

@@ -9,7 +9,7 @@ import {
 import { CHAIN_SELLER_ID, MAX_QUANTITY, SKUS_BATCH } from '@despensa/domain';
 import { assertSameOrigin, sessionTokenOf } from '../account/account-server';
 import { salesChannelOf } from '../catalog/loader-helpers';
-import { addItems, cartForChange, cartViewerOf, isCartRefusal } from '../cart/cart-server';
+import { addItems, cartForChange, isCartRefusal } from '../cart/cart-server';
 import { orLogOutHome } from './features-server';
 import { MY_LISTS_PATH, listPath } from './paths';
 import { scheduleLabel } from './schedule-label';
@@ -213,9 +213,8 @@ async function addListToCart(
   const headers = new Headers();
   let added = 0;
   if (available.length > 0) {
-    const { orderForm, setCookie } = await cartForChange(services, request);
+    const { orderForm, setCookie, viewer } = await cartForChange(services, request);
     if (setCookie) headers.append('set-cookie', setCookie);
-    const viewer = await cartViewerOf(services, request);
     try {
       const after = await addItems(
         services.cart,
