@@ -422,6 +422,20 @@ export async function buildApp({
   registerSecurityHeaders(app);
   registerApiKeyGuard(app, config.API_KEYS);
   await app.register(healthRoutes(database));
+  const chainBrand: BrandConfig = {
+    name: config.BRAND_NAME,
+    logoUrl: config.BRAND_LOGO_URL,
+    primaryColor: config.BRAND_PRIMARY_COLOR,
+    secondaryColor: config.BRAND_SECONDARY_COLOR,
+    helpPhone: config.HELP_PHONE,
+    noCoverageVariant: config.BRAND_NO_COVERAGE_VARIANT,
+    sellerId: CHAIN_SELLER_ID,
+  };
+  // §1 white-label: each other brand takes what it does not set from the chain's.
+  const brandsByHost = new Map(
+    Object.entries(config.BRAND_HOSTS).map(([host, brand]) => [host, { ...chainBrand, ...brand }]),
+  );
+  const brandNameOf = (request: FastifyRequest) => (brandsByHost.get(request.hostname) ?? chainBrand).name;
   await app.register(
     catalogRoutes(catalog, flags, async (request) => {
       const session = await optionalSession(auth, request);
@@ -433,9 +447,9 @@ export async function buildApp({
   await app.register(newsletterRoutes(newsletter));
   await app.register(monitoringRoutes());
   await app.register(cartRoutes(cart, auth, flags));
-  await app.register(authRoutes(auth));
+  await app.register(authRoutes(auth, brandNameOf));
   await app.register(userRoutes(users, auth));
-  await app.register(addressRoutes(addresses, auth));
+  await app.register(addressRoutes(addresses, auth, brandNameOf));
   await app.register(shippingRoutes(delivery, shipping, cart, auth));
   await app.register(transbankSandboxRoutes(database.db, clock));
   await app.register(walletRoutes(wallet, auth, flags));
@@ -455,19 +469,6 @@ export async function buildApp({
   await app.register(loyaltyRoutes(loyalty, loyaltyCoupons, auth));
   const outbox = config.MAIL_OUTBOX ?? (process.env.NODE_ENV === 'production' ? 'off' : 'on');
   if (outbox === 'on' && mailer instanceof SandboxMailer) await app.register(devOutboxRoutes(mailer));
-  const chainBrand: BrandConfig = {
-    name: config.BRAND_NAME,
-    logoUrl: config.BRAND_LOGO_URL,
-    primaryColor: config.BRAND_PRIMARY_COLOR,
-    secondaryColor: config.BRAND_SECONDARY_COLOR,
-    helpPhone: config.HELP_PHONE,
-    noCoverageVariant: config.BRAND_NO_COVERAGE_VARIANT,
-    sellerId: CHAIN_SELLER_ID,
-  };
-  // §1 white-label: each other brand takes what it does not set from the chain's.
-  const brandsByHost = new Map(
-    Object.entries(config.BRAND_HOSTS).map(([host, brand]) => [host, { ...chainBrand, ...brand }]),
-  );
   const pageCache = web
     ? await registerWeb(app, brandsByHost, {
         api: webApiKey(config),

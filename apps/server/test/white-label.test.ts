@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SandboxMailer } from '../src/providers/mail/sandbox';
+import { accountsClient } from './support/accounts';
 import { createTestApp, type TestApp } from './support/app';
 import { TEST_KEY } from './support/constants';
 
@@ -89,5 +91,37 @@ describe('a second brand and seller on the same instances', { timeout: 60_000 },
     // Without a seller in the path, the document as stored.
     expect(await titles('/api/cms/ofertas-marcas.json')).toHaveLength(4);
     expect((await get('/api/no%20seller/cms/ofertas-marcas.json')).statusCode).toBe(400);
+  });
+
+  it('names the brand whose shop asked in its access-key e-mails, through the API and the login page', async () => {
+    const accounts = accountsClient(shop);
+    const customer = await accounts.register();
+    const subjects = () =>
+      (shop.services.mailer as SandboxMailer).outbox(customer.email).map((mail) => mail.subject);
+    const sendKey = async (host?: string) =>
+      accounts.call('POST', '/api/vtexid/pub/authentication/accesskey/send', {
+        payload: { authenticationToken: await accounts.start(), login: customer.email },
+        headers: host ? { host } : {},
+      });
+    expect((await sendKey(SECOND_HOST)).statusCode).toBe(200);
+    expect((await sendKey()).statusCode).toBe(200);
+    // The login page's 'send-key' form, on the second brand's host.
+    const form = await shop.app.inject({
+      method: 'POST',
+      url: '/login-page',
+      headers: {
+        host: SECOND_HOST,
+        'user-agent': 'Mozilla/5.0 Chrome/130.0',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: new URLSearchParams({ intent: 'send-key', login: customer.email }).toString(),
+    });
+    expect(form.statusCode, form.body.slice(0, 300)).toBeLessThan(400);
+    // The outbox answers newest first.
+    expect(subjects()).toEqual([
+      'Tu código de acceso a Almacén del Valle',
+      'Tu código de acceso a Despensa',
+      'Tu código de acceso a Almacén del Valle',
+    ]);
   });
 });

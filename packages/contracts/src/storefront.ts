@@ -222,11 +222,18 @@ export interface StorefrontServices {
      * §4 blocked-address check (GET /user/address/verifyBlocked): `blocked` until the address is confirmed
      * with an e-mailed access key (sent now when none is pending).
      */
-    verifyBlocked(token: string | undefined, addressId: string): Promise<VerifyBlockedResponse>;
+    verifyBlocked(
+      token: string | undefined,
+      addressId: string,
+      brandName?: string,
+    ): Promise<VerifyBlockedResponse>;
     /** Confirms an address with the e-mailed access key (wrongAccessKey when it does not match). */
     validateAddress(token: string | undefined, addressId: string, accessKey: string): Promise<Address>;
-    /** E-mails a login access key; the same answer whether or not the e-mail has an account. */
-    sendAccessKey(login: string, clientAddress: string): Promise<AuthStatus>;
+    /**
+     * E-mails a login access key; the same answer whether or not the e-mail has an account. The e-mails
+     * of both name `brandName`, the brand whose shop the shopper is on (§1), the chain's unless given.
+     */
+    sendAccessKey(login: string, clientAddress: string, brandName?: string): Promise<AuthStatus>;
     /** Login with the e-mailed access key. */
     loginWithAccessKey(
       login: string,

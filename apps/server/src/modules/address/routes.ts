@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -19,7 +20,12 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 const idParams = z.object({ id: z.string().min(1).max(60) });
 
 /** §7 address calls (all need a session) and the region and comuna pickers of the address dialog. */
-export function addressRoutes(addresses: AddressService, auth: AuthService): FastifyPluginAsyncZod {
+/** `brandNameOf`: the brand whose host the request came to (§1 white-label), for the e-mails it sends. */
+export function addressRoutes(
+  addresses: AddressService,
+  auth: AuthService,
+  brandNameOf: (request: FastifyRequest) => string,
+): FastifyPluginAsyncZod {
   return async (app) => {
     const preHandler = requireSession(auth);
     const userId = (request: Parameters<typeof currentSession>[0]) => currentSession(request).userId;
@@ -118,7 +124,7 @@ export function addressRoutes(addresses: AddressService, auth: AuthService): Fas
           response: { 200: verifyBlockedResponse, ...errors },
         },
       },
-      async (request) => addresses.verifyBlocked(userId(request), request.params.id),
+      async (request) => addresses.verifyBlocked(userId(request), request.params.id, brandNameOf(request)),
     );
 
     app.get(

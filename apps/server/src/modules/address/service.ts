@@ -108,15 +108,18 @@ export class AddressService {
     if (!(await repo.deleteAddress(this.db, userId, id))) throw new Failure('addressNotFound');
   }
 
-  /** Whether the address needs the code check; when it does and no key is pending, one is e-mailed. */
-  async verifyBlocked(userId: string, id: string): Promise<VerifyBlockedResponse> {
+  /**
+   * Whether the address needs the code check; when it does and no key is pending, one is e-mailed, naming
+   * `brandName` (the shop the shopper is on; the chain's unless told).
+   */
+  async verifyBlocked(userId: string, id: string, brandName?: string): Promise<VerifyBlockedResponse> {
     const row = await repo.findAddress(this.db, userId, id);
     if (!row) throw new Failure('addressNotFound');
     if (row.validatedAt) return { addressId: id, blocked: false };
     const email = await this.users.email(userId);
     if (await this.auth.hasLiveAccessKey(email, 'address', subject(userId, id)))
       return { addressId: id, blocked: true };
-    await this.auth.issueAccessKey(email, 'address', subject(userId, id));
+    await this.auth.issueAccessKey(email, 'address', subject(userId, id), brandName);
     return { addressId: id, blocked: true, sentTo: maskEmail(email) };
   }
 

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -18,7 +19,11 @@ const tags = ['auth'];
 const loginResponses = { 200: authResult, 400: errorResponse };
 
 /** VTEX ID under /api/vtexid/pub/authentication (reference §5). Bodies may be JSON or form-urlencoded. */
-export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
+/** `brandNameOf`: the brand whose host the request came to (§1 white-label), for the e-mails it sends. */
+export function authRoutes(
+  auth: AuthService,
+  brandNameOf: (request: FastifyRequest) => string,
+): FastifyPluginAsyncZod {
   return async (app) => {
     // VTEX ID's own clients post forms; fields are plain strings, so URLSearchParams is all it takes.
     app.addContentTypeParser(
@@ -95,7 +100,7 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const status = await auth.sendAccessKey(request.body, request.ip);
+        const status = await auth.sendAccessKey(request.body, request.ip, brandNameOf(request));
         const code = status === 'Success' ? 200 : status === 'BlockedUser' ? 429 : 400;
         return reply.status(code).send({ authStatus: status });
       },

@@ -185,7 +185,11 @@ export class AuthService {
    * POST …/accesskey/send. Answers the same whether or not the e-mail has an account; only accounts get
    * mail. A malformed e-mail is InvalidEmail, a dead token InvalidToken.
    */
-  async sendAccessKey(body: AccessKeySendBody, clientAddress: string): Promise<AuthStatus> {
+  async sendAccessKey(
+    body: AccessKeySendBody,
+    clientAddress: string,
+    brandName = this.brandName,
+  ): Promise<AuthStatus> {
     if (!(await this.isAuthenticationTokenLive(body.authenticationToken))) return 'InvalidToken';
     const login = (body.login ?? body.email ?? '').trim();
     if (!isValidEmail(login)) return 'InvalidEmail';
@@ -201,12 +205,20 @@ export class AuthService {
     );
     if (forAccount > MAX_SENDS_PER_ACCOUNT || forAddress > MAX_SENDS_PER_ADDRESS) return 'BlockedUser';
     const credential = await repo.findCredential(this.db, login);
-    if (credential) await this.issueAccessKey(credential.login, 'login', '');
+    if (credential) await this.issueAccessKey(credential.login, 'login', '', brandName);
     return 'Success';
   }
 
-  /** E-mails a fresh 6-digit key (15 minutes, single use) for a purpose; the previous one stops working. */
-  async issueAccessKey(login: string, purpose: 'login' | 'address', subject: string): Promise<void> {
+  /**
+   * E-mails a fresh 6-digit key (15 minutes, single use) for a purpose; the previous one stops working. The
+   * e-mail names the brand whose shop asked for it (§1 white-label), the chain's unless told.
+   */
+  async issueAccessKey(
+    login: string,
+    purpose: 'login' | 'address',
+    subject: string,
+    brandName = this.brandName,
+  ): Promise<void> {
     const key = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const now = this.now();
     await repo.insertAccessKey(this.db, {
@@ -220,7 +232,7 @@ export class AuthService {
     const what = purpose === 'address' ? 'confirmar tu dirección' : 'ingresar a tu cuenta';
     await this.mailer.send({
       to: login,
-      subject: `Tu código de acceso a ${this.brandName}`,
+      subject: `Tu código de acceso a ${brandName}`,
       text: `Tu código para ${what} es ${key}. Vence en ${ACCESS_KEY_MINUTES} minutos. Si no lo pediste, ignora este correo.`,
     });
   }

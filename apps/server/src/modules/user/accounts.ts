@@ -46,15 +46,16 @@ export function accountsForWeb(
       if (!sessionToken) throw new Error('openSession gave no token');
       return { profile, sessionToken };
     },
-    verifyBlocked: async (token, addressId) => addresses.verifyBlocked(await userOf(token), addressId),
+    verifyBlocked: async (token, addressId, brandName) =>
+      addresses.verifyBlocked(await userOf(token), addressId, brandName),
     validateAddress: async (token, addressId, accessKey) => {
       const userId = await userOf(token);
       const { authenticationToken } = await auth.start();
       return addresses.validate(userId, addressId, accessKey, authenticationToken);
     },
-    sendAccessKey: async (login, clientAddress) => {
+    sendAccessKey: async (login, clientAddress, brandName) => {
       const { authenticationToken } = await auth.start();
-      return auth.sendAccessKey({ authenticationToken, login }, clientAddress);
+      return auth.sendAccessKey({ authenticationToken, login }, clientAddress, brandName);
     },
     loginWithAccessKey: async (login, accessKey, clientAddress, deviceToken) => {
       const { authenticationToken } = await auth.start();

@@ -91,7 +91,7 @@ export async function authAction(services: StorefrontServices, request: Request)
     }
     case 'send-key':
     case 'send-reset': {
-      const status = await accounts.sendAccessKey(login, address);
+      const status = await accounts.sendAccessKey(login, address, services.brand.name);
       if (status === 'InvalidEmail') return fail(intent, EMAIL_INVALID_MESSAGE, 'login');
       if (status === 'BlockedUser') return fail(intent, BLOCKED_MESSAGE, undefined, 429);
       return data<AccountActionResult>({ ok: true, intent, login });

@@ -244,7 +244,7 @@ async function pay(
     kind === DELIVERY_METHODS.express.kind ? `${expressEstimateMinutes(items)}m` : null,
   );
   if ((kind === 'homeDelivery' || kind === 'express') && choice?.addressId) {
-    const check = await services.accounts.verifyBlocked(token, choice.addressId);
+    const check = await services.accounts.verifyBlocked(token, choice.addressId, services.brand.name);
     if (check.blocked) {
       return data<CheckoutActionResult>({
         ok: false,
