@@ -26,6 +26,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => shop?.close());
 
+/** The header's account button on a page whose account is pending (apps/web features/account/account-menu). */
+const PENDING_ACCOUNT_LABEL = 'account-link__label">Mi cuenta<';
+
 const page = (url: string, headers: Record<string, string> = {}) =>
   shop.app.inject({ method: 'GET', url, headers: { 'user-agent': 'Mozilla/5.0 Chrome/130.0', ...headers } });
 
@@ -65,6 +68,7 @@ describe('the shared page cache', { timeout: 60_000 }, () => {
   it("never holds one shopper's data for another: session, cart and address stay out of every shared page", async () => {
     const accounts = accountsClient(shop);
     const customer = await accounts.loggedIn({ firstName: 'Zoraida', lastName: 'Quintanilla' });
+    const other = await accounts.loggedIn({ firstName: 'Eleuterio', lastName: 'Pizarro' });
     const carts = cartClient(shop);
     const cart = await carts.create();
     const [sku] = await sellableSkus(shop, { limit: 1 });
@@ -86,20 +90,36 @@ describe('the shared page cache', { timeout: 60_000 }, () => {
       `despensa_delivery=${encodeURIComponent(JSON.stringify(choice))}`,
     ].join('; ');
     const cookie = `despensa_session=${encodeURIComponent(customer.token)}; ${cartAndAddress}`;
+    const othersChoice = { ...choice, addressLine: 'Pasaje Oculto 12, Ñuñoa', addressEssentials: null };
+    const othersCookie = [
+      `despensa_session=${encodeURIComponent(other.token)}`,
+      `despensa_delivery=${encodeURIComponent(JSON.stringify(othersChoice))}`,
+    ].join('; ');
     const secrets = [
       customer.firstName,
       customer.email,
       customer.document,
+      other.firstName,
+      other.email,
       cart.orderFormId,
       'Calle Secreta',
+      'Pasaje Oculto',
     ];
 
     for (const url of [categoryPath, productPath, '/']) {
-      // Logged in: a page of their own, never stored.
+      // Logged in: the shared page, the account's parts left to the browser; its account pending until
+      // they arrive (the header's 'Mi cuenta', not a visitor's 'Ingresa').
       const loggedIn = await page(url, { cookie });
       expect(loggedIn.statusCode, url).toBe(200);
-      expect(loggedIn.headers['x-page-cache']).toBeUndefined();
-      expect(loggedIn.body).toContain('Zoraida');
+      expect(loggedIn.headers['cache-control']).toBe('private, no-cache');
+      for (const secret of secrets) expect(loggedIn.body, `${url} ${secret}`).not.toContain(secret);
+      expect(loggedIn.body).toContain('\\"shopperParts\\",\\"client\\"');
+      expect(loggedIn.body).toContain(PENDING_ACCOUNT_LABEL);
+      // Every logged-in shopper of that channel gets that one page: another's session (and address) is a
+      // hit on the same body.
+      const another = await page(url, { cookie: othersCookie });
+      expect(another.headers['x-page-cache']).toBe('hit');
+      expect(another.body).toBe(loggedIn.body);
 
       const mine = await page(url, { cookie: cartAndAddress });
       expect(mine.statusCode, url).toBe(200);
@@ -107,6 +127,8 @@ describe('the shared page cache', { timeout: 60_000 }, () => {
       expect(mine.headers['cache-control']).toBe('private, no-cache');
       for (const secret of secrets) expect(mine.body, `${url} ${secret}`).not.toContain(secret);
       expect(mine.body).toContain('\\"shopperParts\\",\\"client\\"');
+      // Without a session cookie nothing waits: a visitor's header.
+      expect(mine.body).not.toContain(PENDING_ACCOUNT_LABEL);
       const again = await page(url, { cookie: cartAndAddress });
       expect(again.headers['x-page-cache']).toBe('hit');
 

@@ -19,7 +19,6 @@ import { awaitsPersistentCartAnswer } from './features/account/account-types';
 import { AccountDialogs } from './features/account/account-dialogs';
 import { redirectVisitorFromPrivate } from './features/account/account-server';
 import { SessionWatch } from './features/account/session-watch';
-import { shopperFeatures } from './features/lists/shopper-features';
 import { ShopperFeaturesProvider } from './features/lists/shopper-features-context';
 import { headerMenu } from './features/content/category-menu-data';
 import { loadDocument } from './features/content/load-document';
@@ -30,7 +29,6 @@ import { DeliveryProvider } from './features/delivery/delivery-context';
 import { DeliveryOverlays } from './features/delivery/delivery-overlays';
 import { isConsolePath } from './layout/layout-rules';
 import { PlatformLayer } from './features/platform/platform-layer';
-import { platformData } from './features/platform/platform-server';
 import { shopperParts, shopperPartsSource } from './layout/shopper-parts.server';
 import { useShopperParts } from './layout/use-shopper-parts';
 import { CurtainLanding } from './layout/curtain';
@@ -74,10 +72,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...parts,
     // A shared page (the server's page cache) leaves the shopper's parts to the browser.
     shopperParts: shopperPartsSource(request),
-    // §1 supporting features: analytics consent, bots (§4), the performance monitor's shopper.
-    platform: platformData(request, parts.account),
-    // §9 flags (menu entries, hearts, list buttons) and the shopper's hearts.
-    features: await shopperFeatures(services, request, parts.account.customer !== null),
   };
 }
 
@@ -207,7 +201,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
   const content = notFound ? <NotFoundContent /> : <ErrorPage />;
   return data && !data.outdatedBrowser ? (
-    <AccountProvider account={data.account}>
+    // An error page does not read the shopper's parts: its header takes a pending account for a visitor's.
+    <AccountProvider account={{ ...data.account, pending: false }}>
       <CartProvider initialOrderForm={data.orderForm} cartReadFailed={data.cartReadFailed === true}>
         <SiteShell data={data}>{content}</SiteShell>
       </CartProvider>

@@ -9,6 +9,7 @@ import {
   quantityLabel,
 } from '@despensa/domain';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
+import { holdShopperParts } from './support/hydration';
 import { cartWithHomeDelivery, deliveringStore, newShopper } from './support/orders';
 import { enrolCard } from './support/shopper';
 
@@ -288,6 +289,90 @@ describe('favourites', () => {
     await page.getByRole('heading', { name: 'Favoritos', level: 1 }).waitFor();
     await page.getByRole('link', { name: product.productName }).waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("clicks before a shared page's parts say who is logged in (issue 16)", () => {
+  const loginDialog = (page: Page) => page.getByRole('dialog', { name: 'Ingresa a tu cuenta' });
+  const firstHeart = (page: Page) => page.getByRole('button', { name: /^Guardar .+ en favoritos$/ }).first();
+  const sessionOf = async (context: BrowserContext) =>
+    (await context.cookies()).find((cookie) => cookie.name === 'despensa_session')!.value;
+
+  it('a heart clicked meanwhile waits for them and saves the favourite, with no login dialog', async () => {
+    const { page, context } = await loggedInContext();
+    const parts = await holdShopperParts(page);
+    // A category page from the shared page cache; the greeting and hearts come with the parts, held back.
+    await page.goto('/lacteos');
+    await parts.asked;
+    await page.getByRole('banner').getByRole('button', { name: 'Mi cuenta', exact: true }).waitFor();
+    const heart = firstHeart(page);
+    await heart.click();
+    // Kept, not taken for a visitor's click.
+    expect(await loginDialog(page).isVisible()).toBe(false);
+    await expect.poll(() => heart.getAttribute('aria-busy')).toBe('true');
+    const saved = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' && /favorit/.test(new URL(response.url()).pathname),
+    );
+    parts.release();
+    expect((await saved).ok()).toBe(true);
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
+    expect(await heart.getAttribute('aria-busy')).toBeNull();
+    expect(await loginDialog(page).isVisible()).toBe(false);
+    // Saved for this shopper on the server.
+    const favourites = await api('GET', '/api/user/favourites', undefined, {
+      ...API,
+      'x-access-token': await sessionOf(context),
+    });
+    expect(((await favourites.json()) as { skuIds: string[] }).skuIds).toHaveLength(1);
+    await context.close();
+  });
+
+  it("'Guardar en lista' and the account menu clicked meanwhile open once the parts arrive", async () => {
+    const { page, context } = await loggedInContext();
+    let parts = await holdShopperParts(page);
+    await page.goto('/lacteos');
+    await parts.asked;
+    const keep = page.getByRole('button', { name: /^Guardar en lista / }).first();
+    await keep.click();
+    await expect.poll(() => keep.getAttribute('aria-busy')).toBe('true');
+    parts.release();
+    const chooser = page.getByRole('dialog', { name: 'Agregar a lista' });
+    await chooser.getByText('Aún no tienes listas.').waitFor();
+    expect(await loginDialog(page).isVisible()).toBe(false);
+    await page.keyboard.press('Escape');
+    await chooser.waitFor({ state: 'hidden' });
+
+    parts = await holdShopperParts(page);
+    await page.reload();
+    await parts.asked;
+    const account = page.getByRole('banner').getByRole('button', { name: 'Mi cuenta', exact: true });
+    await account.click();
+    await expect.poll(() => account.getAttribute('aria-busy')).toBe('true');
+    parts.release();
+    const menu = page.getByRole('navigation', { name: 'Mi cuenta' });
+    await menu.getByRole('link', { name: 'Mis datos' }).waitFor();
+    expect(await loginDialog(page).isVisible()).toBe(false);
+    // The button that was clicked is gone: its focus moved to the greeting's.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Hola, Lucía/);
+    await context.close();
+  });
+
+  it('a heart clicked meanwhile on a session that turned out to be over opens the login dialog, with the expired notice', async () => {
+    const { page, context } = await loggedInContext();
+    // The session ends elsewhere before the page is opened.
+    await api('POST', '/api/user/logout', {}, { ...API, 'x-access-token': await sessionOf(context) });
+    const parts = await holdShopperParts(page);
+    await page.goto('/lacteos');
+    await parts.asked;
+    const heart = firstHeart(page);
+    await heart.click();
+    await expect.poll(() => heart.getAttribute('aria-busy')).toBe('true');
+    parts.release();
+    await loginDialog(page).waitFor();
+    await page.getByRole('status').filter({ hasText: '¡Tu sesión ha expirado!' }).waitFor();
+    expect(await heart.getAttribute('aria-pressed')).toBe('false');
     await context.close();
   });
 });

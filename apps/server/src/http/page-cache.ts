@@ -19,10 +19,12 @@ import { contentSecurityPolicy, inlineScriptHashes } from './security-headers';
  * request. It is rendered from a copy that carries only the cookies that shape a shared page (the delivery
  * choice without its address, the contrast setting); a shopper with a cart or an address gets the same
  * page marked 'fill' and their own parts (cart, address) arrive from /comprador/partes on the client. A
- * logged-in shopper's pages are still rendered for them.
+ * shopper with a session cookie gets it marked 'session': their greeting, hearts and lists, and whether
+ * their session is still live, come with their parts too, and until then the page holds what depends on
+ * who is logged in (a heart clicked meanwhile waits for them). One variant more, not one per shopper.
  */
 
-/** Read by apps/web's root loader (the same name there): 'anonymous' or 'fill'. */
+/** Read by apps/web's root loader (the same name there): 'anonymous', 'fill' or 'session'. */
 export const SHARED_PAGE_HEADER = 'x-despensa-shared-page';
 
 /** The route ids (apps/web/app/routes.ts) whose pages are the same for every shopper of a channel. */
@@ -76,7 +78,8 @@ export interface PageCacheOptions {
 /** What the shopper's request says about the shared page it may get. */
 export interface SharedPageRequest {
   key: string;
-  variant: 'anonymous' | 'fill';
+  /** 'fill': the shopper's cart or address come from /comprador/partes; 'session': their account too. */
+  variant: 'anonymous' | 'fill' | 'session';
   /** The Cookie header of the shared render: only what shapes a shared page. */
   cookie: string;
   channel: number | undefined;
@@ -169,9 +172,6 @@ export class PageCache {
     if (url.pathname.endsWith('.data')) return null;
     if (!this.isSharedPath(url.pathname)) return null;
     const cookies = parseCookies(request.headers.cookie);
-    // A logged-in shopper's page is rendered for them: the session checks at page start (an expired
-    // session logs out with its notice, §4) run in the root loader, before any script.
-    if (cookies.has(SESSION_COOKIE)) return null;
     const choice = sharedChoice(cookies.get(DELIVERY_CHOICE_COOKIE));
     if (choice === undefined) return null;
     const personal = cookies.has(ORDER_FORM_COOKIE) || (choice?.personal ?? false);
@@ -183,7 +183,9 @@ export class PageCache {
       contrast ? `${CONTRAST_COOKIE}=high` : null,
       consent ? `${CONSENT_COOKIE}=${consent}` : null,
     ].filter((part) => part !== null);
-    const variant = personal ? 'fill' : 'anonymous';
+    // The session cookie is httpOnly, so the page itself must say that it came with one: its account is
+    // then pending, not a visitor's, until the parts (and with them the session check of §4) arrive.
+    const variant = cookies.has(SESSION_COOKIE) ? 'session' : personal ? 'fill' : 'anonymous';
     const { outdated, bot } = this.browserOf(request.headers['user-agent']);
     return {
       // The host too: a second brand may be served by the same instances under its own name.

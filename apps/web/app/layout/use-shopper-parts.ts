@@ -8,7 +8,8 @@ export const SHOPPER_PARTS_PATH = '/comprador/partes';
 /**
  * The root's data with this shopper's own parts: as the page brought them, or, on a shared page
  * (`shopperParts: 'client'`), read once after hydration. Until they arrive the page shows a visitor's
- * header, as the shared page was rendered.
+ * header, as the shared page was rendered; one that came with a session cookie shows its account pending,
+ * and a click that depends on it waits for them (features/account useAccountAction).
  */
 export function useShopperParts<T extends ShopperParts & { shopperParts: 'page' | 'client' }>(data: T): T {
   const fetcher = useFetcher<ShopperParts>({ key: 'shopper-parts' });

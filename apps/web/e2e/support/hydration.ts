@@ -30,3 +30,22 @@ export async function holdScripts(page: Page): Promise<{ release: () => Promise<
 export function isInteractive(page: Page): Promise<boolean> {
   return page.evaluate((mark) => document.documentElement.hasAttribute(mark), INTERACTIVE_ATTRIBUTE);
 }
+
+/**
+ * Holds the shopper's own parts (GET /comprador/partes, read after hydration on a shared page) until
+ * `release`: the page stays as the shared page was rendered, a logged-in shopper's account pending, as on
+ * a slow phone. `asked` settles once the page has asked for them.
+ */
+export async function holdShopperParts(
+  page: Page,
+): Promise<{ asked: Promise<unknown>; release: () => void }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const parts = (url: URL) => url.pathname.startsWith('/comprador/partes');
+  const asked = page.waitForRequest((request) => parts(new URL(request.url())));
+  await page.route(parts, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { asked, release };
+}

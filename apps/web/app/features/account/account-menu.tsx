@@ -1,8 +1,16 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type Dispatch,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type SetStateAction,
+} from 'react';
 import { Form, Link, useLocation } from 'react-router';
 import { pointsLabel, truncateFirstName, type FeatureFlag } from '@despensa/domain';
 import { Icon } from '../../ui/icon';
-import { useAccount } from './account-context';
+import { useAccount, useAccountAction } from './account-context';
 import { clearStoredSessionData } from './end-session';
 import { LOGOUT_PATH, MY_DATA_PATH } from './paths';
 import { useShopperFeatures } from '../lists/shopper-features-context';
@@ -20,19 +28,31 @@ const ENTRIES: { to: string; label: string; flag?: FeatureFlag; loyalty?: true }
   { to: '/informaciones-legales', label: 'Información legal' },
 ];
 
-/** 'Ingresa' for a visitor (opens the login dialog); 'Hola, {name}' and the account menu once logged in. */
+/**
+ * 'Ingresa' for a visitor (opens the login dialog); 'Hola, {name}' and the account menu once logged in.
+ * 'Mi cuenta' while the page does not know yet which (a shared page before the shopper's parts): a click
+ * then opens whichever it turns out to be.
+ */
 export function AccountMenu() {
-  const { account, openDialog } = useAccount();
+  const { account, pending, openDialog } = useAccount();
+  const { pathname, search } = useLocation();
+  const [open, setOpen] = useState(false);
+  // Any navigation closes it.
+  useEffect(() => setOpen(false), [pathname, search]);
+  const enter = useAccountAction((customer) => (customer ? setOpen(true) : openDialog('login')));
   if (!account) {
+    // Logged out with the menu open: it does not come back open at the next login.
+    if (open) setOpen(false);
     return (
       <button
         type="button"
         className="header-action account-link"
         aria-haspopup="dialog"
-        onClick={() => openDialog('login')}
+        aria-busy={enter.waiting || undefined}
+        onClick={() => enter.run()}
       >
         <Icon name="user" />
-        <span className="account-link__label">Ingresa</span>
+        <span className="account-link__label">{pending ? 'Mi cuenta' : 'Ingresa'}</span>
       </button>
     );
   }
@@ -41,6 +61,8 @@ export function AccountMenu() {
       firstName={account.firstName}
       points={account.loyalty ? account.points : null}
       prime={account.prime}
+      open={open}
+      setOpen={setOpen}
     />
   );
 }
@@ -65,21 +87,26 @@ function LoggedInMenu({
   firstName,
   points: balance,
   prime,
+  open,
+  setOpen,
 }: {
   firstName: string;
   /** Null when the shopper does not see loyalty (§6, §9): no points line, no coupon entry. */
   points: number | null;
   prime: boolean;
+  open: boolean;
+  setOpen: Dispatch<SetStateAction<boolean>>;
 }) {
-  const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const { pathname, search } = useLocation();
   const { flags } = useShopperFeatures();
 
-  // Any navigation closes it.
-  useEffect(() => setOpen(false), [pathname, search]);
+  // Opened by a click on 'Mi cuenta' kept until the parts came: that button is gone, its focus comes here.
+  useEffect(() => {
+    if (open && document.activeElement === document.body) button.current?.focus();
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;

@@ -60,6 +60,7 @@ export async function headerAccount(services: Services, request: Request): Promi
   return {
     customer: profile ? toHeaderAccount(profile, await services.flags.all()) : null,
     staleSession: !profile && sessionTokenOf(request) !== undefined,
+    pending: false,
   };
 }
 

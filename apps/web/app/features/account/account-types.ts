@@ -19,7 +19,15 @@ export interface RootAccount {
   customer: HeaderAccount | null;
   /** A session cookie came but its session is over (expired, revoked): the browser must log out (§4). */
   staleSession: boolean;
+  /**
+   * Not known yet: a shared page that came with a session cookie, which its render never sees. Who is
+   * logged in (or that the session is over) arrives with the shopper's parts (layout/use-shopper-parts).
+   */
+  pending: boolean;
 }
+
+/** The account of a shared page asked for with a session cookie, until the shopper's parts arrive. */
+export const PENDING_ACCOUNT: RootAccount = { customer: null, staleSession: false, pending: true };
 
 export type AccountDialogName = 'login' | 'register' | 'forgot' | 'code';
 

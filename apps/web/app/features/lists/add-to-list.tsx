@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import { Dialog } from '../../ui/dialog';
-import { useAccount } from '../account/account-context';
+import { useAccount, useAccountAction } from '../account/account-context';
 import { CreateListForm } from './create-list-form';
 import type { ListActionResult } from './lists-server';
 import { LISTS_ACTION_PATH } from './paths';
@@ -14,8 +14,9 @@ import './lists.css';
  */
 export function AddToListButton({ skuId, productName }: { skuId: string; productName: string }) {
   const { flags } = useShopperFeatures();
-  const { account, openDialog } = useAccount();
+  const { openDialog } = useAccount();
   const [open, setOpen] = useState(false);
+  const choose = useAccountAction((customer) => (customer ? setOpen(true) : openDialog('login')));
   if (!flags.shoppingLists || !skuId) return null;
   return (
     <>
@@ -24,7 +25,8 @@ export function AddToListButton({ skuId, productName }: { skuId: string; product
         className="add-to-list"
         aria-haspopup="dialog"
         aria-label={`Guardar en lista ${productName}`}
-        onClick={() => (account ? setOpen(true) : openDialog('login'))}
+        aria-busy={choose.waiting || undefined}
+        onClick={() => choose.run()}
       >
         <span className="add-to-list__label">Guardar en lista</span>
       </button>

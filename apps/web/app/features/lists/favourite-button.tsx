@@ -1,4 +1,4 @@
-import { useAccount } from '../account/account-context';
+import { useAccount, useAccountAction } from '../account/account-context';
 import { useShopperFeatures } from './shopper-features-context';
 import './lists.css';
 
@@ -6,6 +6,10 @@ import './lists.css';
 export function FavouriteButton({ skuId, productName }: { skuId: string; productName: string }) {
   const { flags, isFavourite, setFavourite } = useShopperFeatures();
   const { account, openDialog } = useAccount();
+  // A heart clicked before the page knows who is logged in saves what the shopper saw it ask for.
+  const keep = useAccountAction((customer, favourite: boolean) =>
+    customer ? setFavourite(skuId, favourite) : openDialog('login'),
+  );
   if (!flags.favourites || !skuId) return null;
   const favourite = account !== null && isFavourite(skuId);
   return (
@@ -13,8 +17,9 @@ export function FavouriteButton({ skuId, productName }: { skuId: string; product
       type="button"
       className="favourite-button"
       aria-pressed={favourite}
+      aria-busy={keep.waiting || undefined}
       aria-label={`Guardar ${productName} en favoritos`}
-      onClick={() => (account ? setFavourite(skuId, !favourite) : openDialog('login'))}
+      onClick={() => keep.run(!favourite)}
     ></button>
   );
 }
