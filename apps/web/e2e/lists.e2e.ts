@@ -375,6 +375,21 @@ describe("clicks before a shared page's parts say who is logged in (issue 16)", 
     expect(await heart.getAttribute('aria-pressed')).toBe('false');
     await context.close();
   });
+
+  it("a heart clicked meanwhile, when the parts cannot be read, goes on as a visitor's: the login dialog, not the error page", async () => {
+    const { page, context } = await loggedInContext();
+    const parts = await holdShopperParts(page);
+    await page.goto('/lacteos');
+    await parts.asked;
+    const heart = firstHeart(page);
+    await heart.click();
+    await expect.poll(() => heart.getAttribute('aria-busy')).toBe('true');
+    parts.fail();
+    await loginDialog(page).waitFor();
+    expect(await heart.getAttribute('aria-busy')).toBeNull();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Lácteos');
+    await context.close();
+  });
 });
 
 describe('feature flags', () => {

@@ -15,6 +15,19 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 /**
+ * A read that fails (offline with no kept copy, a server error) answers null, not the root's error page:
+ * the page stays as the shared page was rendered, and a pending account is taken for a visitor's
+ * (layout/use-shopper-parts), so a click kept for it goes on as a visitor's.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader();
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Read once per page: a form's answer does not read them again (the root's own loader decides what a
  * login or logout changes, as it did before shared pages).
  */

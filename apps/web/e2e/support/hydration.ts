@@ -33,19 +33,20 @@ export function isInteractive(page: Page): Promise<boolean> {
 
 /**
  * Holds the shopper's own parts (GET /comprador/partes, read after hydration on a shared page) until
- * `release`: the page stays as the shared page was rendered, a logged-in shopper's account pending, as on
- * a slow phone. `asked` settles once the page has asked for them.
+ * `release` lets them through or `fail` makes the request fail: the page stays as the shared page was
+ * rendered, a logged-in shopper's account pending, as on a slow phone. `asked` settles once the page has
+ * asked for them.
  */
 export async function holdShopperParts(
   page: Page,
-): Promise<{ asked: Promise<unknown>; release: () => void }> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
+): Promise<{ asked: Promise<unknown>; release: () => void; fail: () => void }> {
+  let answer: (through: boolean) => void = () => {};
+  const held = new Promise<boolean>((resolve) => (answer = resolve));
   const parts = (url: URL) => url.pathname.startsWith('/comprador/partes');
   const asked = page.waitForRequest((request) => parts(new URL(request.url())));
   await page.route(parts, async (route) => {
-    await held;
-    await route.continue();
+    if (await held) await route.continue();
+    else await route.abort();
   });
-  return { asked, release };
+  return { asked, release: () => answer(true), fail: () => answer(false) };
 }

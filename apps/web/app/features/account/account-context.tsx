@@ -66,7 +66,8 @@ export function useAccount(): AccountState {
  * that is pending (a shared page before its parts arrive) the click is kept, not taken for a visitor's, and
  * `act` runs once the parts say who it is: with their customer, or null for a visitor or a session that
  * turned out to be over. The first click kept wins; `waiting` is true meanwhile, for the button's aria-busy.
- * If the parts never come, the root's error page replaces the page (its account is not pending).
+ * If the parts cannot be read, the account is taken for a visitor's (layout/use-shopper-parts): no click
+ * waits for ever.
  */
 export function useAccountAction<Args extends unknown[]>(
   act: (account: HeaderAccount | null, ...args: Args) => void,
