@@ -32,7 +32,8 @@ import {
  *    150 ms.
  * 3. What other shoppers do, sent open-loop at fixed rates (paced, not a closed loop: a slow answer does
  *    not slow the arrivals): a product page and a category page from the page cache, a logged-in
- *    shopper's category page (rendered for them), a cart add (PATCH …/items) and a search (POST
+ *    shopper's category page (the shared page) and their own parts (GET /comprador/partes, rendered for
+ *    them: the session, profile, hearts, lists and cart), a cart add (PATCH …/items) and a search (POST
  *    /api/search), each p95 measured alone and then while L (20) logins per second run (also paced), in R
  *    (3) rounds of S (20) seconds alternating alone / with logins, each ratio against the 2× goal. `--load F`
  *    scales the shoppers' rates.
@@ -185,7 +186,7 @@ for (let i = 0; i < 100; i++) {
   const { json } = await post('/api/orderForm?sc=1', {});
   carts.push(json.orderFormId as string);
 }
-// Logged-in shoppers (their pages are rendered for them, not served from the shared cache).
+// Logged-in shoppers: the shared page, then their own parts, read for them from their session.
 const sessions: string[] = [];
 for (let i = 0; i < 10; i++) {
   const response = await fetch(`${url}${apiLogin(i).path}`, {
@@ -211,12 +212,21 @@ const shoppers: PacedStep[] = [
     requests: categories.map((path) => ({ method: 'GET', path, headers: browser })),
   },
   {
-    name: 'category page, logged in (rendered)',
+    name: 'category page, logged in',
     rate: rate(2),
     requests: categories.map((path, i) => ({
       method: 'GET',
       path,
       headers: { ...browser, cookie: `despensa_session=${sessions[i % sessions.length]}` },
+    })),
+  },
+  {
+    name: "a logged-in shopper's parts (GET /comprador/partes)",
+    rate: rate(2),
+    requests: sessions.map((session) => ({
+      method: 'GET',
+      path: '/comprador/partes.data?_routes=routes%2Fshopper-parts',
+      headers: { ...browser, cookie: `despensa_session=${session}` },
     })),
   },
   {
@@ -252,6 +262,9 @@ const logins: PacedStep = {
 async function fillPageCache(): Promise<void> {
   shop.pageCache?.invalidateAll();
   for (const path of [...productPaths, ...categories]) await fetch(`${url}${path}`, { headers: browser });
+  // A logged-in shopper's variant ('session', its account pending), the same for every session.
+  const loggedIn = { ...browser, cookie: `despensa_session=${sessions[0]}` };
+  for (const path of categories) await fetch(`${url}${path}`, { headers: loggedIn });
 }
 // A short warm-up of the whole mix.
 await fillPageCache();
