@@ -298,6 +298,16 @@ describe("clicks before a shared page's parts say who is logged in (issue 16)", 
   const firstHeart = (page: Page) => page.getByRole('button', { name: /^Guardar .+ en favoritos$/ }).first();
   const sessionOf = async (context: BrowserContext) =>
     (await context.cookies()).find((cookie) => cookie.name === 'despensa_session')!.value;
+  /** /lacteos from the shared page cache, its parts held back, and its first heart clicked meanwhile. */
+  const heartClickedBeforeParts = async (page: Page) => {
+    const parts = await holdShopperParts(page);
+    await page.goto('/lacteos');
+    await parts.asked;
+    const heart = firstHeart(page);
+    await heart.click();
+    await expect.poll(() => heart.getAttribute('aria-busy')).toBe('true');
+    return { parts, heart };
+  };
 
   it('a heart clicked meanwhile waits for them and saves the favourite, with no login dialog', async () => {
     const { page, context } = await loggedInContext();
@@ -363,12 +373,7 @@ describe("clicks before a shared page's parts say who is logged in (issue 16)", 
     const { page, context } = await loggedInContext();
     // The session ends elsewhere before the page is opened.
     await api('POST', '/api/user/logout', {}, { ...API, 'x-access-token': await sessionOf(context) });
-    const parts = await holdShopperParts(page);
-    await page.goto('/lacteos');
-    await parts.asked;
-    const heart = firstHeart(page);
-    await heart.click();
-    await expect.poll(() => heart.getAttribute('aria-busy')).toBe('true');
+    const { parts, heart } = await heartClickedBeforeParts(page);
     parts.release();
     await loginDialog(page).waitFor();
     await page.getByRole('status').filter({ hasText: '¡Tu sesión ha expirado!' }).waitFor();
@@ -378,12 +383,7 @@ describe("clicks before a shared page's parts say who is logged in (issue 16)", 
 
   it("a heart clicked meanwhile, when the parts cannot be read, goes on as a visitor's: the login dialog, not the error page", async () => {
     const { page, context } = await loggedInContext();
-    const parts = await holdShopperParts(page);
-    await page.goto('/lacteos');
-    await parts.asked;
-    const heart = firstHeart(page);
-    await heart.click();
-    await expect.poll(() => heart.getAttribute('aria-busy')).toBe('true');
+    const { parts, heart } = await heartClickedBeforeParts(page);
     parts.fail();
     await loginDialog(page).waitFor();
     expect(await heart.getAttribute('aria-busy')).toBeNull();
