@@ -4,7 +4,7 @@ import {
   cliOption,
   measureScenarios,
   BENCH_KEY,
-  holdingCart,
+  holdingCartOf,
   startBenchShop,
   type Scenario,
 } from './support';
@@ -24,11 +24,9 @@ const index = shop.services.catalog.index;
 const skus = cartableSkuIds(index);
 
 async function call(method: string, path: string, body?: unknown): Promise<OrderForm> {
-  // As the client that created the cart it names.
-  const id = /^\/api\/orderform\/([^/?]+)/.exec(path)?.[1];
   const response = await fetch(`${url}${path}`, {
     method,
-    headers: { ...headers, ...(id ? holdingCart(id) : {}) },
+    headers: { ...headers, ...holdingCartOf(path) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
@@ -54,16 +52,20 @@ const scenarios: Scenario[] = [
     goalMs: 15,
     method: 'PATCH',
     headers: { 'x-account': 'despensa' },
-    next: (i) => ({
-      path: `/api/orderform/${addCarts[i % addCarts.length]}/items?sc=1`,
-      body: { orderItems: [{ id: skus[(i * 7) % skus.length], quantity: 1 + (i % 3) }] },
-    }),
+    next: (i) => {
+      const path = `/api/orderform/${addCarts[i % addCarts.length]}/items?sc=1`;
+      const body = { orderItems: [{ id: skus[(i * 7) % skus.length], quantity: 1 + (i % 3) }] };
+      return { path, body, headers: holdingCartOf(path) };
+    },
   },
   {
     name: 'read a 100-line cart (GET /api/orderform/{id})',
     goalMs: 10,
     headers: { 'x-account': 'despensa' },
-    next: (i) => ({ path: `/api/orderform/${bigCarts[i % bigCarts.length]}` }),
+    next: (i) => {
+      const path = `/api/orderform/${bigCarts[i % bigCarts.length]}`;
+      return { path, headers: holdingCartOf(path) };
+    },
   },
 ];
 

@@ -7,7 +7,7 @@ import {
   isInStock,
 } from '@despensa/domain';
 import type { OrderForm, TransactionAnswer } from '@despensa/contracts';
-import { cliOption, holdingCart, percentile, BENCH_KEY, CONNECTIONS, startBenchShop } from './support';
+import { cliOption, holdingCartOf, percentile, BENCH_KEY, CONNECTIONS, startBenchShop } from './support';
 
 /**
  * `npm run bench:checkout [-- --products N --orders O]`: placing orders (POST
@@ -58,11 +58,9 @@ catalog.rebuild = () => {
 };
 
 async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  // As the client that created the cart it names (the profile call takes it by that cookie).
-  const id = /^\/api\/orderform\/([^/?]+)/.exec(path)?.[1] ?? (body as { orderFormId?: string })?.orderFormId;
   const response = await fetch(`${url}${path}`, {
     method,
-    headers: { ...headers, ...(token ? { 'x-access-token': token } : {}), ...(id ? holdingCart(id) : {}) },
+    headers: { ...headers, ...(token ? { 'x-access-token': token } : {}), ...holdingCartOf(path, body) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);

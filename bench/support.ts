@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import Fastify from 'fastify';
+import type { BenchRequest } from './runner-job';
 import { ORDER_FORM_COOKIE, isInStock, itemPurchaseLimit, orderFormCookieValue } from '@despensa/domain';
 import { buildApp, type App } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -16,6 +17,16 @@ export const BENCH_KEY = { 'x-api-key': 'bench-key', 'x-consumer': 'web' };
 /** The cookie of a client holding a cart (POST /api/orderForm sets it): an anonymous cart opens with it. */
 export function holdingCart(orderFormId: string): { cookie: string } {
   return { cookie: `${ORDER_FORM_COOKIE}=${orderFormCookieValue(orderFormId)}` };
+}
+
+/**
+ * The cart cookie for a call, as the client that created the cart it names (the path's /api/orderform/{id},
+ * else the body's orderFormId); no header when it names none.
+ */
+export function holdingCartOf(path: string, body?: unknown): { cookie: string } | Record<string, never> {
+  const id =
+    /^\/api\/orderform\/([^/?]+)/.exec(path)?.[1] ?? (body as { orderFormId?: unknown })?.orderFormId;
+  return typeof id === 'string' ? holdingCart(id) : {};
 }
 export const CONNECTIONS = 10;
 const LOAD_GENERATOR = fileURLToPath(new URL('./load-generator.ts', import.meta.url));
@@ -92,7 +103,7 @@ async function generateLoad(
   url: string,
   load: {
     headers: Record<string, string>;
-    requests: { method: string; path: string; body?: string }[];
+    requests: BenchRequest[];
     rate?: number | undefined;
   },
   seconds: number,
@@ -125,8 +136,8 @@ export interface Scenario {
   method?: 'GET' | 'POST' | 'PATCH';
   /** Extra headers (the cart calls add x-account). */
   headers?: Record<string, string>;
-  /** Called per request; returns the path (and body for POST and PATCH). */
-  next(i: number): { path: string; body?: unknown };
+  /** Called per request; returns the path (and body for POST and PATCH, and its own headers). */
+  next(i: number): { path: string; body?: unknown; headers?: Record<string, string> };
   /** Requests per second, paced evenly; unset, the connections send as fast as they are answered. */
   rate?: number;
 }
@@ -158,15 +169,16 @@ export async function runScenario(url: string, scenario: Scenario, seconds: numb
   // A paced scenario sends exactly its rate: its list is no longer than that (a list of hundreds of
   // megabytes would cost this process, the server's, collections for the whole run).
   const count = Math.min((scenario.rate ?? REQUESTS_PER_SECOND_CEILING) * seconds, 200_000);
-  const requests: { method: string; path: string; body?: string }[] = [];
+  const requests: BenchRequest[] = [];
   let bytes = 0;
   for (let i = 0; i < count && bytes < REQUEST_LIST_BYTES; i++) {
-    const { path: target, body } = scenario.next(i);
+    const { path: target, body, headers } = scenario.next(i);
     const text = body === undefined ? undefined : JSON.stringify(body);
     bytes += target.length + (text?.length ?? 0);
     requests.push({
       method: scenario.method ?? 'GET',
       path: target,
+      ...(headers === undefined ? {} : { headers }),
       ...(text === undefined ? {} : { body: text }),
     });
   }

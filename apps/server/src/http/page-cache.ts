@@ -6,7 +6,8 @@ import { LRUCache } from 'lru-cache';
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
-import { isBelowMinimumBrowser } from '@despensa/domain';
+import { ORDER_FORM_COOKIE, isBelowMinimumBrowser } from '@despensa/domain';
+import { SESSION_COOKIE } from '../modules/auth/service';
 import { contentSecurityPolicy, inlineScriptHashes } from './security-headers';
 
 /**
@@ -39,8 +40,6 @@ const SHARED_ROUTES = new Set([
   'routes/cyber',
 ]);
 
-const SESSION_COOKIE = 'despensa_session';
-const ORDER_FORM_COOKIE = 'checkout.vtex.com';
 const DELIVERY_CHOICE_COOKIE = 'despensa_delivery';
 const CONTRAST_COOKIE = 'despensa_contrast';
 /** apps/web's analytics consent (features/platform/consent.ts): the banner shows until it is set. */
