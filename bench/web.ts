@@ -148,7 +148,10 @@ async function audit(url: string, port: number): Promise<Result> {
  * The run with the median performance score among the runs that loaded the page (failed runs are retried
  * once), and every run's score.
  */
-async function medianAudit(url: string, port: number): Promise<{ lhr: Result; scores: number[] }> {
+async function medianAudit(
+  url: string,
+  port: number,
+): Promise<{ lhr: Result; scores: number[]; details: string[] }> {
   // The first visit installs the service worker; it is not measured.
   if (withServiceWorker) await audit(url, port);
   const results: Result[] = [];
@@ -156,12 +159,20 @@ async function medianAudit(url: string, port: number): Promise<{ lhr: Result; sc
   while (results.length < runs) {
     const lhr = await audit(url, port);
     if (!lhr.runtimeError) results.push(lhr);
-    else if (++failures > runs) return { lhr, scores: [] };
+    else if (++failures > runs) return { lhr, scores: [], details: [] };
     else console.log(`  ${url}: ${lhr.runtimeError.code}, running again`);
   }
   const scores = results.map((lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100));
+  const details = results.map(runDetail);
   results.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
-  return { lhr: results[Math.floor(results.length / 2)]!, scores };
+  return { lhr: results[Math.floor(results.length / 2)]!, scores, details };
+}
+
+/** One run's score with the metrics it is made of, to tell a slow paint from a long task in a low run. */
+function runDetail(lhr: Result): string {
+  const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? 0);
+  const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+  return `${score} (FCP ${ms('first-contentful-paint')} LCP ${ms('largest-contentful-paint')} TBT ${ms('total-blocking-time')} SI ${ms('speed-index')} ms, CPU ${Math.round(lhr.environment.benchmarkIndex)})`;
 }
 
 const shop = await startShop();
@@ -184,8 +195,10 @@ try {
     );
   }
   const rows: Row[] = [];
+  const runLines: string[] = [];
   for (const [name, pagePath] of pages) {
-    const { lhr, scores } = await medianAudit(`${shop.baseUrl}${pagePath}`, chromium.port);
+    const { lhr, scores, details } = await medianAudit(`${shop.baseUrl}${pagePath}`, chromium.port);
+    runLines.push(`  ${name}: ${details.join(' · ')}`);
     if (saveDir) {
       fs.mkdirSync(saveDir, { recursive: true });
       fs.writeFileSync(path.join(saveDir, `${name}.json`), JSON.stringify(lhr));
@@ -216,6 +229,7 @@ try {
     `\nLighthouse ${rows.length} pages, mobile, simulated throttling, ${products} products, median of ${runs} run(s)${withServiceWorker ? ', service worker installed' : ''}, load average ${os.loadavg()[0]!.toFixed(1)}`,
   );
   console.table(rows);
+  console.log(`every run:\n${runLines.join('\n')}`);
   const product = rows.at(-1)!;
   console.log(
     `targets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ≥ ${TARGETS['best-practices']}, SEO ${TARGETS.seo}, CLS < ${TARGETS.cls}, product-page JS ≤ ${TARGETS.productJsKb} KB`,
