@@ -453,7 +453,7 @@ export async function buildApp({
   await app.register(shippingRoutes(delivery, shipping, cart, auth));
   await app.register(transbankSandboxRoutes(database.db, clock));
   await app.register(walletRoutes(wallet, auth, flags));
-  await app.register(ordersRoutes(orders, checkout, auth));
+  await app.register(ordersRoutes(orders, checkout, auth, brandNameOf));
   await app.register(purchaseRoutes(purchases, orderChanges, auth));
   await app.register(paymentPages(checkout, orders));
   await app.register(afterPurchaseRoutes(picking, realtime, auth));

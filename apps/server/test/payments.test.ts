@@ -25,6 +25,7 @@ import { type Acquirer, TransbankAcquirer } from '../src/providers/acquirer/acqu
 import { ONECLICK_LIMITS } from '../src/providers/acquirer/sandbox/oneclick';
 import { GIFT_CARD_TEST_PASSWORD, TEST_GIFT_CARDS } from '../src/providers/giftcard/sandbox/cards';
 import { WALLET_SETTLE_MS } from '../src/providers/wallet/sandbox/sandbox';
+import type { SandboxMailer } from '../src/providers/mail/sandbox';
 import { ADDRESS, lastCode } from './support/accounts';
 import { createTestApp, type TestApp } from './support/app';
 import { sellableSkus } from './support/cart';
@@ -41,6 +42,7 @@ import {
 
 const { IntegrationApiKeys, IntegrationCommerceCodes } = transbank;
 const REDCOMPRA = '4051 8842 3993 7763';
+const SECOND_HOST = 'almacen.example';
 
 let now = CHECKOUT_START;
 let shop: TestApp;
@@ -64,7 +66,12 @@ beforeAll(async () => {
         return answer;
       },
   });
-  shop = await createTestApp({ clock: () => now, acquirer: faulty });
+  // A second brand's host (§1 white-label): the e-mails placing sends name the shop it was placed in.
+  shop = await createTestApp({
+    clock: () => now,
+    acquirer: faulty,
+    env: { BRAND_HOSTS: JSON.stringify({ [SECOND_HOST]: { name: 'Almacén del Valle', sellerId: '2' } }) },
+  });
   await shop.app.listen({ port: 0, host: '127.0.0.1' });
   acquirer = new TransbankAcquirer({
     environment: `http://127.0.0.1:${(shop.app.server.address() as AddressInfo).port}/sandbox/transbank`,
@@ -84,15 +91,25 @@ afterAll(async () => {
 });
 
 type Ready = Awaited<ReturnType<typeof completeCart>>;
-const transaction = (cart: Ready, value: number, extra: Record<string, unknown> = {}) =>
-  cart.call('POST', '/api/checkout/pub/orderform/transaction', {
-    referenceId: cart.id,
-    savePersonalData: true,
-    optinNewsLetter: false,
-    value,
-    interestValue: 0,
-    ...extra,
-  });
+const transaction = (
+  cart: Ready,
+  value: number,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) =>
+  cart.call(
+    'POST',
+    '/api/checkout/pub/orderform/transaction',
+    {
+      referenceId: cart.id,
+      savePersonalData: true,
+      optinNewsLetter: false,
+      value,
+      interestValue: 0,
+      ...extra,
+    },
+    headers,
+  );
 const group = async (cart: Ready, orderGroup: string): Promise<Order[]> =>
   (await cart.call('GET', `/api/checkout/pub/orders/group/${orderGroup}`)).json();
 const stockOf = async (sku: string) =>
@@ -710,9 +727,11 @@ describe('§4 purchase-flow steps of the transaction', () => {
         return made.json().addressId as string;
       },
     });
-    const blocked = await transaction(cart, cart.total);
+    const blocked = await transaction(cart, cart.total, {}, { host: SECOND_HOST });
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json()).toMatchObject({ code: 'addressBlocked', message: failureMessages.addressBlocked });
+    const [mail] = (shop.services.mailer as SandboxMailer).outbox(cart.shopper.email);
+    expect(mail?.subject).toBe('Tu código de acceso a Almacén del Valle');
     const code = lastCode(shop, cart.shopper.email);
     const wrong = await transaction(cart, cart.total, { accessKey: '000000' === code ? '111111' : '000000' });
     expect(failureCodeOf(wrong.json())).toBe('wrongAccessKey');

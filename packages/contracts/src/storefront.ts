@@ -256,9 +256,15 @@ export interface StorefrontServices {
   checkout: {
     /**
      * §4 step 5 (POST /checkout/pub/orderform/transaction): places the cart's order and starts its payment;
-     * idempotent per cart attempt. `origin` is the shop as the shopper reaches it (the acquirer returns there).
+     * idempotent per cart attempt. `origin` is the shop as the shopper reaches it (the acquirer returns there);
+     * `brandName` the shop's brand, named by the code e-mail a blocked address gets (§1 white-label).
      */
-    placeOrder(token: string | undefined, body: TransactionBody, origin: string): Promise<TransactionAnswer>;
+    placeOrder(
+      token: string | undefined,
+      body: TransactionBody,
+      origin: string,
+      brandName?: string,
+    ): Promise<TransactionAnswer>;
     /** GET /checkout/pub/orders/group/{id}: the group's orders (the order-placed page). */
     orderGroup(token: string | undefined, orderGroup: string): Promise<Order[]>;
     /** GET /checkout/pub/orders/{id}. */

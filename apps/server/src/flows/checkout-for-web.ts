@@ -15,8 +15,11 @@ export function checkoutForWeb(
     return session.userId;
   };
   return {
-    placeOrder: async (token, body, origin) =>
-      checkout.placeOrder({ orderFormId: body.referenceId, userId: await userOf(token), body }, { origin }),
+    placeOrder: async (token, body, origin, brandName) =>
+      checkout.placeOrder(
+        { orderFormId: body.referenceId, userId: await userOf(token), body, brandName },
+        { origin },
+      ),
     orderGroup: async (token, orderGroup) => orders.group(await userOf(token), orderGroup),
     order: async (token, orderId) => orders.order(await userOf(token), orderId),
   };

@@ -60,18 +60,26 @@ function nextPath(channel: PaymentChannel, transactionId: string, orderGroup: st
   return channel === 'webpayRedirect' ? paymentPagePath(transactionId) : orderPlacedPath(orderGroup);
 }
 
+interface PlaceOrderInput {
+  orderFormId: string;
+  userId: string;
+  body: TransactionBody;
+  brandName?: string | undefined;
+}
+
 /**
  * Placing an order (POST /api/checkout/pub/orderform/transaction), in ONE transaction: the cart re-priced
  * from the database under its row lock (§4 step 3 applied to it; step 2 ran just before), §5 completeness, the payment entries
  * read as one purchase, the value checked against what the cart costs with that way of paying (card and
  * collaborator prices, plus the delivery fee), the blocked-address check (step 4), the cart's units held
  * off the stock, the window's place kept for the order, the order group and its pending payment written.
- * A cart with a payment still pending converges on it (one order per cart).
+ * A cart with a payment still pending converges on it (one order per cart). `brandName`: the shop the order
+ * is placed in, named by the code e-mail a blocked address gets (the chain's unless told).
  */
 export function placeOrderFlow({ cart, catalog, delivery, orders, addresses, wallet, flags }: Modules) {
-  return defineFlow<{ orderFormId: string; userId: string; body: TransactionBody }, TransactionAnswer>(
+  return defineFlow<PlaceOrderInput, TransactionAnswer>(
     'place-order',
-    async ({ orderFormId, userId, body }, { tx, step, commitWithoutWaitingForDisk }) => {
+    async ({ orderFormId, userId, body, brandName }, { tx, step, commitWithoutWaitingForDisk }) => {
       const draft = await step('repriceCart', () =>
         cart.checkoutDraft(orderFormId, tx, (salesChannel, totalItems) =>
           delivery.expressEstimate(salesChannel, totalItems),
@@ -144,7 +152,7 @@ export function placeOrderFlow({ cart, catalog, delivery, orders, addresses, wal
       // §4 step 4: home delivery and express go to an address the shopper confirmed.
       const method = selectedSla ? deliveryMethodById(selectedSla) : undefined;
       if (method && isAddressMethod(method.kind) && addressId) {
-        if (await addresses.blockedAtCheckout(userId, addressId, body.accessKey, tx))
+        if (await addresses.blockedAtCheckout(userId, addressId, body.accessKey, tx, brandName))
           throw new Failure('addressBlocked', { field: addressId });
       }
       const ids = orders.newIds();
@@ -350,7 +358,7 @@ export class Checkout {
    * failure); a reused key with another body is refused.
    */
   async placeOrder(
-    input: { orderFormId: string; userId: string; body: TransactionBody },
+    input: PlaceOrderInput,
     options: { clientKey?: string | undefined; origin: string },
   ): Promise<TransactionAnswer> {
     const { clientKey, origin } = options;

@@ -127,13 +127,15 @@ export class AddressService {
    * §4 step 4, at the transaction: whether an address of the book is still blocked. A code the shopper
    * typed in the validation-code dialog (`accessKey`) unblocks it; without one, a code is e-mailed (once
    * live) and the answer is true. An address outside the book was never flagged. Read in the placement's
-   * transaction `tx` (an address that is not blocked costs it no other connection).
+   * transaction `tx` (an address that is not blocked costs it no other connection). The e-mail names
+   * `brandName`, as verifyBlocked's does.
    */
   async blockedAtCheckout(
     userId: string,
     id: string,
     accessKey: string | undefined,
     tx: Tx,
+    brandName?: string,
   ): Promise<boolean> {
     const row = await repo.findAddress(tx, userId, id);
     if (!row || row.validatedAt) return false;
@@ -144,7 +146,7 @@ export class AddressService {
       await repo.updateAddress(this.db, userId, id, { validatedAt: this.clock() });
       return false;
     }
-    await this.verifyBlocked(userId, id);
+    await this.verifyBlocked(userId, id, brandName);
     return true;
   }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import {
   errorResponse,
   order,
@@ -21,10 +22,12 @@ const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
  * §7 checkout transaction and Orders. All need a session; an order, group or transaction of another
  * customer is a 404, never data.
  */
+/** `brandNameOf`: the brand whose host the request came to (§1 white-label), for the e-mails placing sends. */
 export function ordersRoutes(
   orders: OrdersService,
   checkout: Checkout,
   auth: AuthService,
+  brandNameOf: (request: FastifyRequest) => string,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('preHandler', requireSession(auth));
@@ -55,6 +58,7 @@ export function ordersRoutes(
             orderFormId: request.body.referenceId,
             userId: currentSession(request).userId,
             body: request.body,
+            brandName: brandNameOf(request),
           },
           {
             clientKey: request.headers['x-idempotency-key'],

@@ -264,6 +264,7 @@ async function pay(
         ...(payment.giftCard ? { giftCard: payment.giftCard } : {}),
       },
       new URL(request.url).origin,
+      services.brand.name,
     );
     // §4: a wallet payment is charged by the page (POST /wallet/transaction), which polls its code.
     if (method.key === 'wallet') {
