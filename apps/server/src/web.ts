@@ -6,10 +6,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createReadableStreamFromReadable } from '@react-router/node';
-import type { BrandConfig, StorefrontServices } from '@despensa/contracts';
+import { SHARED_PAGE_HEADER, type BrandConfig, type StorefrontServices } from '@despensa/contracts';
 import { clientLeft } from './http/errors';
 import { sellerCatalog } from './modules/catalog/seller-catalog';
-import { PageCache, SHARED_PAGE_HEADER, type SharedPageRequest } from './http/page-cache';
+import { PageCache, type SharedPageRequest } from './http/page-cache';
 import { contentSecurityPolicy, cspNonce } from './http/security-headers';
 
 const webBuildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/build');

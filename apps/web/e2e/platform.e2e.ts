@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import type { AnalyticsBatch } from '@despensa/contracts';
 import { OFFLINE_NOTICE, PUSH_INVITATION, UPDATE_AVAILABLE } from '../app/features/platform/texts';
 import { PUSH_PERMISSION_FAILURE } from '../app/features/platform/push';
-import { CONSENT_COOKIE } from '../app/features/platform/consent';
+import { CONSENT_COOKIE } from '@despensa/domain';
 import { api } from './support/api';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
 import { startDeployment } from './support/deployment';

@@ -67,6 +67,14 @@ import type {
   SelectedFacet,
 } from './catalog';
 
+/**
+ * Set by the server (apps/server http/page-cache.ts) on the render of a shared page, never by a client:
+ * which shared page it is. 'anonymous': nobody's; 'fill': the shopper's cart or address come from
+ * /comprador/partes; 'session': their account too (pending until then).
+ */
+export const SHARED_PAGE_HEADER = 'x-despensa-shared-page';
+export type SharedPageVariant = 'anonymous' | 'fill' | 'session';
+
 /** The white-label brand the shop renders (name, logo, colours, help phone). */
 export interface BrandConfig {
   name: string;

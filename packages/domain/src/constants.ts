@@ -46,6 +46,19 @@ export const EXPRESS_CLOSER_WINDOW_MS = 9_000_000;
 export const EXPRESS_CUTOFF_TIME = '09:59:59';
 export const SESSION_COOKIE_DAYS = 30;
 export const PERSISTED_DATA_DAYS = 30;
+/** How long a cookie that keeps the shopper's data lives (the cart's, the delivery choice's), in seconds. */
+export const PERSISTED_DATA_MAX_AGE_S = PERSISTED_DATA_DAYS * 24 * 60 * 60;
+
+// Cookies the server reads as well as the web app (the shared page's key, http/page-cache.ts).
+/** The session's (httpOnly), set by the API's login and the web's login forms alike. */
+export const SESSION_COOKIE = 'despensa_session';
+export const SESSION_COOKIE_MAX_AGE_S = SESSION_COOKIE_DAYS * 24 * 60 * 60;
+/** §4 the chosen delivery mode (JSON, contracts deliveryChoice). */
+export const DELIVERY_CHOICE_COOKIE = 'despensa_delivery';
+/** The accessibility dialog's contrast setting. */
+export const CONTRAST_COOKIE = 'despensa_contrast';
+/** The analytics consent: the banner shows until it is set. */
+export const CONSENT_COOKIE = 'despensa_consent';
 export const SESSION_CHECK_INTERVAL_MS = 900_000;
 export const SESSION_EXPIRED_SNACKBAR_MS = 15_000;
 export const WALLET_SNACKBAR_MS = 15_000;

@@ -6,8 +6,15 @@ import { LRUCache } from 'lru-cache';
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
-import { ORDER_FORM_COOKIE, isBelowMinimumBrowser } from '@despensa/domain';
-import { SESSION_COOKIE } from '../modules/auth/service';
+import type { SharedPageVariant } from '@despensa/contracts';
+import {
+  CONSENT_COOKIE,
+  CONTRAST_COOKIE,
+  DELIVERY_CHOICE_COOKIE,
+  ORDER_FORM_COOKIE,
+  SESSION_COOKIE,
+  isBelowMinimumBrowser,
+} from '@despensa/domain';
 import { contentSecurityPolicy, inlineScriptHashes } from './security-headers';
 
 /**
@@ -25,9 +32,6 @@ import { contentSecurityPolicy, inlineScriptHashes } from './security-headers';
  * who is logged in (a heart clicked meanwhile waits for them). One variant more, not one per shopper.
  */
 
-/** Read by apps/web's root loader (the same name there): 'anonymous', 'fill' or 'session'. */
-export const SHARED_PAGE_HEADER = 'x-despensa-shared-page';
-
 /** The route ids (apps/web/app/routes.ts) whose pages are the same for every shopper of a channel. */
 const SHARED_ROUTES = new Set([
   'routes/home',
@@ -40,10 +44,6 @@ const SHARED_ROUTES = new Set([
   'routes/cyber',
 ]);
 
-const DELIVERY_CHOICE_COOKIE = 'despensa_delivery';
-const CONTRAST_COOKIE = 'despensa_contrast';
-/** apps/web's analytics consent (features/platform/consent.ts): the banner shows until it is set. */
-const CONSENT_COOKIE = 'despensa_consent';
 /** The delivery choice's fields that are the shopper's own (apps/web choice-cookie, contracts deliveryChoice). */
 const PERSONAL_CHOICE_FIELDS = ['addressId', 'addressLine', 'addressEssentials'] as const;
 
@@ -77,8 +77,7 @@ export interface PageCacheOptions {
 /** What the shopper's request says about the shared page it may get. */
 export interface SharedPageRequest {
   key: string;
-  /** 'fill': the shopper's cart or address come from /comprador/partes; 'session': their account too. */
-  variant: 'anonymous' | 'fill' | 'session';
+  variant: SharedPageVariant;
   /** The Cookie header of the shared render: only what shapes a shared page. */
   cookie: string;
   channel: number | undefined;

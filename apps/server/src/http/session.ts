@@ -2,13 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CartViewer } from '@despensa/contracts';
 import {
   ORDER_FORM_COOKIE,
-  PERSISTED_DATA_DAYS,
-  SESSION_COOKIE_DAYS,
+  PERSISTED_DATA_MAX_AGE_S,
+  SESSION_COOKIE,
+  SESSION_COOKIE_MAX_AGE_S,
   orderFormCookieValue,
   orderFormIdOfCookie,
 } from '@despensa/domain';
 import { Failure } from '@despensa/contracts';
-import { SESSION_COOKIE, type AuthService, type Session } from '../modules/auth/service';
+import type { AuthService, Session } from '../modules/auth/service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -100,10 +101,11 @@ export function cartViewer(auth: AuthService) {
  * then on it holds the cart. Scripts may read it (not httpOnly), as the storefront's own.
  */
 export function setOrderFormCookie(request: FastifyRequest, reply: FastifyReply, orderFormId: string): void {
-  const maxAge = PERSISTED_DATA_DAYS * 24 * 3600;
   reply.header(
     'set-cookie',
-    cookie(request, `${ORDER_FORM_COOKIE}=${orderFormCookieValue(orderFormId)}`, maxAge, { httpOnly: false }),
+    cookie(request, `${ORDER_FORM_COOKIE}=${orderFormCookieValue(orderFormId)}`, PERSISTED_DATA_MAX_AGE_S, {
+      httpOnly: false,
+    }),
   );
 }
 
@@ -119,11 +121,9 @@ export function currentSession(request: FastifyRequest): Session {
   return request.session;
 }
 
-const SESSION_MAX_AGE = SESSION_COOKIE_DAYS * 24 * 3600;
-
 /** The site's session cookie: httpOnly, SameSite=Lax, Secure over https. */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
-  reply.header('set-cookie', cookie(request, `${SESSION_COOKIE}=${token}`, SESSION_MAX_AGE));
+  reply.header('set-cookie', cookie(request, `${SESSION_COOKIE}=${token}`, SESSION_COOKIE_MAX_AGE_S));
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {

@@ -1,4 +1,4 @@
-import type { StorefrontServices } from '@despensa/contracts';
+import { SHARED_PAGE_HEADER, type SharedPageVariant, type StorefrontServices } from '@despensa/contracts';
 import { headerAccount } from '../features/account/account-server';
 import { PENDING_ACCOUNT } from '../features/account/account-types';
 import { pageCart } from '../features/cart/cart-server';
@@ -42,12 +42,9 @@ export async function shopperParts(services: StorefrontServices, request: Reques
 
 export type ShopperParts = Awaited<ReturnType<typeof shopperParts>>;
 
-/** Set by the server (apps/server/src/http/page-cache.ts) on the render of a shared page; never by a client. */
-const SHARED_PAGE_HEADER = 'x-despensa-shared-page';
-
-/** Which shared page this render is ('anonymous', 'fill', 'session'), or null for a shopper's own page. */
-function sharedRenderOf(request: Request): string | null {
-  return request.headers.get(SHARED_PAGE_HEADER);
+/** Which shared page this render is, or null for a shopper's own page. */
+function sharedRenderOf(request: Request): SharedPageVariant | null {
+  return request.headers.get(SHARED_PAGE_HEADER) as SharedPageVariant | null;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   type StorefrontServices,
 } from '@despensa/contracts';
 import {
+  DELIVERY_CHOICE_COOKIE,
   DELIVERY_METHODS,
   isListableAddressId,
   isListableLabel,
@@ -16,7 +17,6 @@ import {
 } from '@despensa/domain';
 import { cartForChange, storedOrderForm } from '../features/cart/cart-server';
 import {
-  DELIVERY_CHOICE_COOKIE,
   PREVIOUS_CHOICE_COOKIE,
   clearedDeliveryChoiceCookie,
   deliveryChoiceCookie,

@@ -2,7 +2,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { AxeBuilder } from '@axe-core/playwright';
 import { inject } from 'vitest';
 import { DEFERRED_MODULE_TYPE, INTERACTIVE_ATTRIBUTE } from '../../app/lib/deferred-scripts';
-import { CONSENT_COOKIE } from '../../app/features/platform/consent';
+import { CONSENT_COOKIE } from '@despensa/domain';
 import { PUSH_INVITATION_KEY } from '../../app/features/platform/texts';
 import { CHROME_PATH, CHROMIUM_ARGS } from './chromium';
 

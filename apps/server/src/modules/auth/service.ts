@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { SESSION_COOKIE_DAYS, isValidEmail, isValidPassword } from '@despensa/domain';
+import { SESSION_COOKIE, SESSION_COOKIE_MAX_AGE_S, isValidEmail, isValidPassword } from '@despensa/domain';
 import {
   Failure,
   type AccessKeySendBody,
@@ -17,8 +17,6 @@ import { hashPassword, needsRehash, sameDigest, sha256, verifyPassword } from '.
 import * as repo from './repo';
 import type { SessionsEnded } from './repo';
 
-export const SESSION_COOKIE = 'despensa_session';
-const SESSION_SECONDS = SESSION_COOKIE_DAYS * 24 * 3600;
 const AUTHENTICATION_TOKEN_SECONDS = 30 * 60;
 const ACCESS_KEY_MINUTES = 15;
 const ACCESS_KEY_MAX_ATTEMPTS = 5;
@@ -284,7 +282,7 @@ export class AuthService {
         tokenHash: sha256(token),
         userId,
         createdAt: now,
-        expiresAt: new Date(now.getTime() + SESSION_SECONDS * 1000),
+        expiresAt: new Date(now.getTime() + SESSION_COOKIE_MAX_AGE_S * 1000),
       },
       ends,
       clear,
@@ -295,7 +293,7 @@ export class AuthService {
         authStatus: 'Success',
         promptMFA: false,
         authCookie: { Name: SESSION_COOKIE, Value: token },
-        expiresIn: SESSION_SECONDS,
+        expiresIn: SESSION_COOKIE_MAX_AGE_S,
         userId,
       },
     };

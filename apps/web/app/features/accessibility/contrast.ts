@@ -1,9 +1,9 @@
+import { CONTRAST_COOKIE } from '@despensa/domain';
 import { cookieString, cookieValue } from '../../lib/cookies';
 
 /** The contrast setting of the accessibility dialog, kept in a cookie so the server renders it (§2 modals). */
 export type Contrast = 'normal' | 'high';
 
-export const CONTRAST_COOKIE = 'despensa_contrast';
 export const HIGH_CONTRAST_CLASS = 'contrast-high';
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 

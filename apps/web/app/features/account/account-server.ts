@@ -2,7 +2,8 @@ import { data, redirect } from 'react-router';
 import { failureCodeOf, type StorefrontServices, type UserProfile } from '@despensa/contracts';
 import {
   ORDER_FORM_COOKIE,
-  SESSION_COOKIE_DAYS,
+  SESSION_COOKIE,
+  SESSION_COOKIE_MAX_AGE_S,
   isCollaborator,
   isValidOrderFormId,
   seesLoyalty,
@@ -17,8 +18,6 @@ import { cookieString, cookieValue } from '../../lib/cookies';
 /** Loader and action helpers for the session (the server's despensa_session cookie, §4). */
 type Services = StorefrontServices;
 
-export const SESSION_COOKIE = 'despensa_session';
-const SESSION_MAX_AGE_S = SESSION_COOKIE_DAYS * 24 * 60 * 60;
 /** Set by the server (apps/server/src/web.ts) from the socket; a forged copy is overwritten there. */
 const CLIENT_ADDRESS_HEADER = 'x-despensa-client-address';
 const CLEARED_CART_COOKIE = cookieString(ORDER_FORM_COOKIE, '', 0);
@@ -120,7 +119,7 @@ export async function startSession(
   known?: UserProfile,
 ): Promise<Headers> {
   const headers = new Headers();
-  headers.append('set-cookie', sessionCookie(request, token, SESSION_MAX_AGE_S));
+  headers.append('set-cookie', sessionCookie(request, token, SESSION_COOKIE_MAX_AGE_S));
   const stored = cartId ?? orderFormIdFromCookie(request.headers.get('cookie'));
   let orderFormId = isValidOrderFormId(stored) ? stored : undefined;
   let profile: UserProfile;
@@ -146,7 +145,7 @@ export async function startSession(
 
 /** The session cookie alone: the login is done, the cart waits for the persistent-cart answer. */
 export function sessionOnlyHeaders(request: Request, token: string): Headers {
-  return new Headers({ 'set-cookie': sessionCookie(request, token, SESSION_MAX_AGE_S) });
+  return new Headers({ 'set-cookie': sessionCookie(request, token, SESSION_COOKIE_MAX_AGE_S) });
 }
 
 /**

@@ -1,12 +1,10 @@
 import {
   ORDER_FORM_COOKIE,
-  PERSISTED_DATA_DAYS,
+  PERSISTED_DATA_MAX_AGE_S,
   orderFormCookieValue,
   orderFormIdOfCookie,
 } from '@despensa/domain';
 import { cookieString, cookieValue } from '../../lib/cookies';
-
-const MAX_AGE_S = PERSISTED_DATA_DAYS * 24 * 60 * 60;
 
 export function orderFormIdFromCookie(cookieHeader: string | null): string | null {
   return orderFormIdOfCookie(cookieValue(cookieHeader, ORDER_FORM_COOKIE));
@@ -14,7 +12,7 @@ export function orderFormIdFromCookie(cookieHeader: string | null): string | nul
 
 /** The Set-Cookie value that remembers a cart for 30 days; scripts may read it (not httpOnly). */
 export function orderFormCookie(orderFormId: string): string {
-  return cookieString(ORDER_FORM_COOKIE, orderFormCookieValue(orderFormId), MAX_AGE_S);
+  return cookieString(ORDER_FORM_COOKIE, orderFormCookieValue(orderFormId), PERSISTED_DATA_MAX_AGE_S);
 }
 
 /**

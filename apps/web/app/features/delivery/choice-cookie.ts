@@ -1,5 +1,5 @@
 import { deliveryChoice, type DeliveryChoice } from '@despensa/contracts';
-import { PERSISTED_DATA_DAYS } from '@despensa/domain';
+import { DELIVERY_CHOICE_COOKIE, PERSISTED_DATA_MAX_AGE_S } from '@despensa/domain';
 import { cookieString, cookieValue } from '../../lib/cookies';
 
 /**
@@ -8,9 +8,7 @@ import { cookieString, cookieValue } from '../../lib/cookies';
  * scripts may read it (not httpOnly) to mirror it into localStorage. A second cookie keeps the previous
  * choice while the shopper may still restore it (lost-products dialog).
  */
-export const DELIVERY_CHOICE_COOKIE = 'despensa_delivery';
 export const PREVIOUS_CHOICE_COOKIE = 'despensa_delivery_prev';
-const MAX_AGE_S = PERSISTED_DATA_DAYS * 24 * 60 * 60;
 
 /** The stored choice, or null when absent or unreadable (then the default channel applies). */
 export function deliveryChoiceFromCookie(
@@ -45,7 +43,7 @@ export function salesChannelFromCookie(cookieHeader: string): number | null {
 /** The Set-Cookie value that remembers a choice for 30 days. */
 export function deliveryChoiceCookie(choice: DeliveryChoice, name: string = DELIVERY_CHOICE_COOKIE): string {
   const value = encodeURIComponent(JSON.stringify(choice));
-  return cookieString(name, value, MAX_AGE_S);
+  return cookieString(name, value, PERSISTED_DATA_MAX_AGE_S);
 }
 
 /** The Set-Cookie value that forgets the choice (logout, §4: back to the default channel and store name). */

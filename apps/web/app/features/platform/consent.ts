@@ -1,3 +1,5 @@
+import { CONSENT_COOKIE } from '@despensa/domain';
+
 /**
  * The analytics consent (§1 analytics and tag events): 'all' after 'Aceptar', 'necessary' after 'Solo lo
  * necesario', null before the shopper chose. Kept a year in a cookie so the server renders the banner
@@ -5,7 +7,6 @@
  */
 export type Consent = 'all' | 'necessary';
 
-export const CONSENT_COOKIE = 'despensa_consent';
 const ONE_YEAR_S = 365 * 24 * 3600;
 
 export function consentFromCookie(cookieHeader: string | null): Consent | null {
