@@ -88,9 +88,10 @@ export async function registerWeb(
       const services = servicesByHost.get(request.hostname) ?? chainServices;
       const shared = pageCache.sharedPageOf(request);
       if (shared) {
-        // The cache answers with the hashes of the page's inline scripts in its policy.
-        const render = (page: SharedPageRequest) =>
-          handle(toWebRequest(request, reply, page), { services, cspNonce: cspNonce() });
+        // The cache answers with the hashes of the page's inline scripts in its policy, so the render
+        // carries no nonce: every instance, and every render of unchanged data, gives the same bytes and
+        // ETag, and a CDN's or browser's revalidation holds whichever instance answers it.
+        const render = (page: SharedPageRequest) => handle(toWebRequest(request, reply, page), { services });
         if (await pageCache.serve(request, reply, shared, render)) return reply;
       }
       const nonce = cspNonce();

@@ -59,6 +59,18 @@ describe('the shared page cache', { timeout: 60_000 }, () => {
     }
   });
 
+  it('renders a shared page to the same bytes every time, so its ETag holds across instances and renders', async () => {
+    const first = await page(categoryPath);
+    // What another instance, or this one after the catalogue changed back, renders afresh.
+    shop.pageCache!.invalidateAll();
+    const again = await page(categoryPath);
+    expect(again.headers['x-page-cache']).toBe('miss');
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.body).not.toMatch(/ nonce="/);
+    const revalidated = await page(categoryPath, { 'if-none-match': String(first.headers.etag) });
+    expect(revalidated.statusCode).toBe(304);
+  });
+
   it('serves compressed copies made once', async () => {
     const response = await page(categoryPath, { 'accept-encoding': 'br, gzip' });
     expect(response.headers['content-encoding']).toBe('br');
