@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wellFormed } from '../src/http/edge';
+import { MAX_INPUT_DEPTH, inputFault } from '../src/http/edge';
 import { createTestApp, type TestApp } from './support/app';
 import { CART_HEADERS, cartClient, heldCartHeaders } from './support/cart';
 
@@ -83,9 +83,31 @@ describe('the edge (§7, §8): malformed input is a 4xx, never a 500', () => {
   });
 
   it('keeps well-formed text, emoji included', () => {
-    expect(wellFormed({ name: 'Ñuñoa 🙂', list: ['á', { 'clé 😀': 'ü' }], n: 1, none: null })).toBe(true);
-    expect(wellFormed({ name: `Ñuñoa${LONE}` })).toBe(false);
-    expect(wellFormed(['\udc00'])).toBe(false);
+    expect(inputFault({ name: 'Ñuñoa 🙂', list: ['á', { 'clé 😀': 'ü' }], n: 1, none: null })).toBeNull();
+    expect(inputFault({ name: `Ñuñoa${LONE}` })).toBe('invalidText');
+    expect(inputFault(['\udc00'])).toBe('invalidText');
+  });
+
+  it('refuses a body nested deeper than the shop ever sends with a 400, however deep (never a 500)', async () => {
+    const nested = (levels: number) => `{"a":${'['.repeat(levels)}${']'.repeat(levels)}}`;
+    for (const levels of [MAX_INPUT_DEPTH, 5_000, 100_000]) {
+      for (const url of ['/api/user', '/api/orderForm', `/api/orderform/${orderFormId}/items`]) {
+        const response = await shop.app.inject({
+          method: url.endsWith('/items') ? 'PATCH' : 'POST',
+          url,
+          headers: { ...heldCartHeaders(url), 'content-type': 'application/json' },
+          payload: nested(levels),
+        });
+        expect(response.statusCode, `${url} ${levels}`).toBe(400);
+        expect(response.json()).toMatchObject({
+          code: 'inputTooDeep',
+          message: 'La solicitud tiene demasiados niveles anidados',
+        });
+      }
+    }
+    // One level less is the schema's to judge (here: not a cart change), not the edge's.
+    const shallow = await send('POST', '/api/orderForm', JSON.parse(nested(MAX_INPUT_DEPTH - 2)));
+    expect(shallow.json()).not.toMatchObject({ code: 'inputTooDeep' });
   });
 
   it('answers unknown /api paths with a JSON 404 and unsupported methods with a JSON 405', async () => {

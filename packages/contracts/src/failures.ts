@@ -21,6 +21,7 @@ export const failureMessages = {
   invalidInput: 'Los datos enviados no son válidos.',
   invalidJson: 'El cuerpo de la solicitud no es JSON válido',
   invalidText: 'El texto contiene caracteres no válidos',
+  inputTooDeep: 'La solicitud tiene demasiados niveles anidados',
   payloadTooLarge: 'El cuerpo de la solicitud es demasiado grande',
   unsupportedMediaType: 'Tipo de contenido no soportado',
   methodNotAllowed: 'Método no permitido',

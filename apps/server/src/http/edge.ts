@@ -8,7 +8,8 @@ const REFUSED_METHODS = new Set(['TRACE', 'CONNECT']);
 /**
  * Checks made once at the edge for every route: refused methods get a 405, and a string anywhere in the
  * url, query or body that is not well-formed UTF-16 (a lone surrogate such as "\ud800", which PostgreSQL
- * refuses as JSON) gets a 400 before any schema or service sees it.
+ * refuses as JSON) gets a 400 before any schema or service sees it, as does a body nested deeper than
+ * MAX_INPUT_DEPTH (which would exhaust the stack of whatever walks it next).
  */
 export function registerEdgeGuards(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
@@ -16,7 +17,8 @@ export function registerEdgeGuards(app: FastifyInstance): void {
   });
   app.addHook('preValidation', async (request: FastifyRequest) => {
     for (const part of [request.params, request.query, request.body]) {
-      if (!wellFormed(part)) throw new Failure('invalidText');
+      const fault = inputFault(part);
+      if (fault) throw new Failure(fault);
     }
   });
 }
@@ -24,13 +26,29 @@ export function registerEdgeGuards(app: FastifyInstance): void {
 /** With the u flag a surrogate pair is one code point: only a lone surrogate matches. */
 const LONE_SURROGATE = /\p{Cs}/u;
 
-/** Whether every string in a parsed value (keys included) is well-formed UTF-16. */
-export function wellFormed(value: unknown): boolean {
-  if (typeof value === 'string') return !LONE_SURROGATE.test(value);
-  if (Array.isArray(value)) return value.every(wellFormed);
-  if (value && typeof value === 'object' && !Buffer.isBuffer(value))
-    return Object.entries(value).every(([key, each]) => wellFormed(key) && wellFormed(each));
-  return true;
+/** How deep a request's JSON may nest: the shop's deepest body has a handful of levels. */
+export const MAX_INPUT_DEPTH = 32;
+
+/**
+ * What is wrong with a parsed value, if anything: a string (keys included) that is not well-formed UTF-16,
+ * or nesting deeper than MAX_INPUT_DEPTH. Walked with a list, not recursion, so no depth can overflow it.
+ */
+export function inputFault(value: unknown): 'invalidText' | 'inputTooDeep' | null {
+  const pending: [unknown, number][] = [[value, 0]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [each, depth] = next;
+    if (typeof each === 'string') {
+      if (LONE_SURROGATE.test(each)) return 'invalidText';
+      continue;
+    }
+    if (!each || typeof each !== 'object' || Buffer.isBuffer(each)) continue;
+    if (depth >= MAX_INPUT_DEPTH) return 'inputTooDeep';
+    for (const [key, item] of Object.entries(each)) {
+      if (LONE_SURROGATE.test(key)) return 'invalidText';
+      pending.push([item, depth + 1]);
+    }
+  }
+  return null;
 }
 
 /**

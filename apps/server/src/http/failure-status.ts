@@ -5,6 +5,7 @@ export const failureStatus: Record<FailureCode, number> = {
   invalidInput: 400,
   invalidJson: 400,
   invalidText: 400,
+  inputTooDeep: 400,
   payloadTooLarge: 413,
   unsupportedMediaType: 415,
   methodNotAllowed: 405,
