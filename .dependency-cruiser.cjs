@@ -31,11 +31,66 @@ module.exports = {
       to: { path: `${MODULES}[^/]+/(repo|tables)\\.ts$` },
     },
     {
+      name: 'modules-below-flows-and-http',
+      comment:
+        'The floors go one way, http → flows → modules: a module never imports a flow or the HTTP layer ' +
+        '(its routes and web adapters that call flows belong in http/).',
+      severity: 'error',
+      from: { path: MODULES },
+      to: { path: '^apps/server/src/(flows|http)/' },
+    },
+    {
+      name: 'flows-below-http',
+      comment: 'A flow never imports the HTTP layer: routes call flows, not the other way round.',
+      severity: 'error',
+      from: { path: '^apps/server/src/flows/' },
+      to: { path: '^apps/server/src/http/' },
+    },
+    {
+      name: 'providers-never-call-up',
+      comment:
+        'A provider (the outside world behind an interface) is called by flows and modules, never calls them back.',
+      severity: 'error',
+      from: { path: '^apps/server/src/providers/' },
+      to: { path: '^apps/server/src/(flows|http|wiring)/' },
+    },
+    {
+      name: 'nothing-below-imports-wiring',
+      comment: 'wiring/ builds the house; nothing it builds knows it.',
+      severity: 'error',
+      from: { path: '^apps/server/src/(modules|flows|providers|db)/' },
+      to: { path: '^apps/server/src/wiring/' },
+    },
+    {
+      name: 'db-is-the-floor',
+      comment:
+        'The database layer imports no module, flow or HTTP code (schema.ts gathers every tables.ts for the migrations).',
+      severity: 'error',
+      from: { path: '^apps/server/src/db/', pathNot: '^apps/server/src/db/schema\\.ts$' },
+      to: { path: '^apps/server/src/(modules|flows|http|providers|wiring)/' },
+    },
+    {
       name: 'web-not-server',
       comment: 'The web gets services through the load context (contracts), never server code.',
       severity: 'error',
       from: { path: '^apps/web/' },
       to: { path: '^apps/server/' },
+    },
+    {
+      name: 'web-features-use-ui-lib-and-features',
+      comment:
+        'Inside the web app a feature (app/features/<f>/) imports only ui/, lib/ and features (its own files ' +
+        "or another feature's): never the layout, the routes or the app's root, which are built from features.",
+      severity: 'error',
+      from: { path: '^apps/web/app/features/' },
+      to: { path: '^apps/web/app/', pathNot: '^apps/web/app/(features|ui|lib)/' },
+    },
+    {
+      name: 'web-ui-and-lib-are-the-floor',
+      comment: "The web app's ui/ and lib/ are used by features, layout and routes, and import none of them.",
+      severity: 'error',
+      from: { path: '^apps/web/app/(ui|lib)/' },
+      to: { path: '^apps/web/app/', pathNot: '^apps/web/app/(ui|lib)/' },
     },
     {
       name: 'server-not-web',

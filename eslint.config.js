@@ -1,5 +1,32 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+/**
+ * The house's room sizes (issue 32): no class over 300 lines. ESLint has file and function limits of its
+ * own; a class's it has not, so this one counts from `class` to its closing brace.
+ */
+const house = {
+  rules: {
+    'max-class-lines': {
+      meta: { type: 'suggestion', schema: [{ type: 'integer', minimum: 1 }] },
+      create(context) {
+        const max = context.options[0] ?? 300;
+        const check = (node) => {
+          const lines = node.loc.end.line - node.loc.start.line + 1;
+          if (lines > max) {
+            const name = node.id?.name ?? 'anonymous';
+            context.report({
+              node,
+              message: `Class '${name}' has too many lines (${lines}). Maximum allowed is ${max}.`,
+            });
+          }
+        };
+        return { ClassDeclaration: check, ClassExpression: check };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   {
@@ -9,6 +36,9 @@ export default tseslint.config(
       '**/.react-router/**',
       '.data/**',
       '.walk/**',
+      // The compiled server (npm run build) and a build test's scratch build.
+      '**/dist/**',
+      '.data-*/**',
       '**/*.d.ts',
     ],
   },
@@ -19,6 +49,27 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // Rooms a newcomer can hold in their head (issue 32). Tests and the seed's data are long lists by nature.
+    files: ['apps/server/src/**', 'apps/web/app/**', 'packages/*/src/**', 'bench/**', 'scripts/**'],
+    ignores: ['apps/server/src/seed/**'],
+    plugins: { house },
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+      complexity: ['error', 20],
+      'house/max-class-lines': ['error', 300],
+    },
+  },
+  {
+    // Still to split (the closing note of issue 32 names them): their long components are warned, not refused.
+    files: [
+      'apps/web/app/features/cart/cart-context.tsx',
+      'apps/web/app/features/catalog/product-summary.ts',
+      'apps/web/app/features/search/search-box.tsx',
+    ],
+    rules: { 'max-lines-per-function': 'warn', complexity: 'warn' },
   },
   {
     // Plain Node build scripts.
@@ -40,6 +91,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: ['@despensa/server', '@despensa/web', '**/apps/**'] }],
     },
+  },
+  {
+    // The rules of hooks and exhaustive effect dependencies for the web app's components and hooks.
+    files: ['apps/web/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
   },
   {
     files: ['apps/web/**'],

@@ -1,5 +1,6 @@
 import { DELIVERY_METHODS, type LngLat } from '@despensa/domain';
 import { generateStoresForBenchmark } from '../apps/server/src/seed/stores/generate';
+import { withoutTimeouts } from '../apps/server/src/db/open';
 import { seedDatabase } from '../apps/server/src/seed/seed';
 import { cliOption, measureScenarios, startBenchShop, table, type Scenario } from './support';
 
@@ -20,7 +21,9 @@ if (rows[0]!.count !== STORES) {
   // The bench shop of this size is kept between runs: reseed it once with 100 stores (and their zones),
   // then start again so the catalogue and the delivery module load them.
   console.log(`reseeding with ${STORES} stores and their zones (once)…`);
-  await seedDatabase(bench.database, { products, stores: generateStoresForBenchmark(STORES) });
+  await withoutTimeouts(bench.database.url, (maintenance) =>
+    seedDatabase(maintenance, { products, stores: generateStoresForBenchmark(STORES) }),
+  );
   await bench.stop();
   bench = await startBenchShop(products);
 }

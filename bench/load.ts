@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startCluster } from '../apps/server/src/cluster/cluster';
 import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/open';
+import { openDatabase, withoutTimeouts } from '../apps/server/src/db/open';
 import { seedIfEmpty } from '../apps/server/src/seed/seed';
 import { freePort } from '../apps/server/test/support/server-process';
 import { runMix, type MixStep } from './mix';
-import { cliOption, holdingCart, table } from './support';
+import { cliOption, table } from './support';
 
 /**
  * `npm run bench:load [-- --instances 2 --shoppers 200 --seconds 60]` (issue 16): a shopper mix through
@@ -30,12 +30,14 @@ const config = loadConfig({
   API_KEYS: 'web:bench-key',
 });
 const database = await openDatabase(config, () => {});
-await seedIfEmpty(database, {
-  products: 3000,
-  brandName: 'Despensa',
-  helpPhone: '600 400 2000',
-  log: () => {},
-});
+await withoutTimeouts(database.url, (maintenance) =>
+  seedIfEmpty(maintenance, {
+    products: 3000,
+    brandName: 'Despensa',
+    helpPhone: '600 400 2000',
+    log: () => {},
+  }),
+);
 const cluster = await startCluster({
   instances,
   port: await freePort(),
@@ -65,14 +67,19 @@ const terms = [
   'pollo',
   'manzana',
 ];
-const carts: string[] = [];
+/** Carts made through the cluster, each with the cookies its answer set (the cart cookie and its key). */
+const carts: { id: string; cookie: string }[] = [];
 for (let i = 0; i < 100; i++) {
   const response = await fetch(`${cluster.url}/api/orderForm`, {
     method: 'POST',
     headers: { ...KEY, 'content-type': 'application/json' },
     body: '{}',
   });
-  carts.push(((await response.json()) as { orderFormId: string }).orderFormId);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((each) => each.split(';')[0])
+    .join('; ');
+  carts.push({ id: ((await response.json()) as { orderFormId: string }).orderFormId, cookie });
 }
 const html = { 'accept-encoding': 'br, gzip' };
 const share = (part: number) => Math.max(1, Math.round((shoppers * part) / 100));
@@ -95,10 +102,10 @@ const steps: MixStep[] = [
   {
     name: 'add to cart (PATCH items)',
     connections: share(15),
-    requests: carts.map((id, i) => ({
+    requests: carts.map(({ id, cookie }, i) => ({
       method: 'PATCH',
       path: `/api/orderform/${id}/items`,
-      headers: { 'content-type': 'application/json', ...holdingCart(id) },
+      headers: { 'content-type': 'application/json', cookie },
       body: JSON.stringify({
         orderItems: [{ id: String(skus[i % skus.length]!.id), quantity: 1 + (i % 3), seller: '1' }],
       }),

@@ -6,21 +6,34 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import type { BenchRequest } from './runner-job';
-import { ORDER_FORM_COOKIE, isInStock, itemPurchaseLimit, orderFormCookieValue } from '@despensa/domain';
+import {
+  CART_KEY_COOKIE,
+  ORDER_FORM_COOKIE,
+  isInStock,
+  itemPurchaseLimit,
+  orderFormCookieValue,
+} from '@despensa/domain';
 import { buildApp, type App } from '../apps/server/src/app';
+import { cartKeyOf } from '../apps/server/src/modules/cart/holding-key';
 import { loadConfig } from '../apps/server/src/config';
-import { openDatabase, type OpenDatabase } from '../apps/server/src/db/open';
+import { openDatabase, withoutTimeouts, type OpenDatabase } from '../apps/server/src/db/open';
 import { seedDatabase } from '../apps/server/src/seed/seed';
 
 export const BENCH_KEY = { 'x-api-key': 'bench-key', 'x-consumer': 'web' };
+/** The bench shop's CART_KEY_SECRET, so a benchmark holds the carts it made by their ids (holdingCart). */
+const BENCH_CART_KEY_SECRET = 'bench-cart-key-secret-0123456789abcdef';
 
-/** The cookie of a client holding a cart (POST /api/orderForm sets it): an anonymous cart opens with it. */
+/**
+ * The cookies of a client holding a cart, as POST /api/orderForm set them (the cart cookie and its key):
+ * an anonymous cart opens with them.
+ */
 export function holdingCart(orderFormId: string): { cookie: string } {
-  return { cookie: `${ORDER_FORM_COOKIE}=${orderFormCookieValue(orderFormId)}` };
+  const key = cartKeyOf(BENCH_CART_KEY_SECRET, orderFormId);
+  return { cookie: `${ORDER_FORM_COOKIE}=${orderFormCookieValue(orderFormId)}; ${CART_KEY_COOKIE}=${key}` };
 }
 
 /**
- * The cart cookie for a call, as the client that created the cart it names (the path's /api/orderform/{id},
+ * The cart's cookies for a call, as the client that created the cart it names (the path's /api/orderform/{id},
  * else the body's orderFormId); no header when it names none.
  */
 export function holdingCartOf(path: string, body?: unknown): { cookie: string } | Record<string, never> {
@@ -56,12 +69,15 @@ export async function startBenchShop(
     EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT ?? '55432',
     API_KEYS: 'web:bench-key',
     LOG_LEVEL: 'silent',
+    CART_KEY_SECRET: BENCH_CART_KEY_SECRET,
   });
   const database = await openDatabase(config, () => {});
   const { rows } = await database.pool.query<{ count: number }>('SELECT count(*)::int AS count FROM product');
   if (rows[0]!.count !== products) {
     console.log(`seeding ${products} products (once; kept in ${dataDir})…`);
-    await seedDatabase(database, { products, log: console.log, progress: true });
+    await withoutTimeouts(database.url, (maintenance) =>
+      seedDatabase(maintenance, { products, log: console.log, progress: true }),
+    );
   }
   const shop = await buildApp({ config, database, logger: false, web: options.web ?? false });
   const latency = recordServerLatency(shop);
@@ -148,7 +164,7 @@ export interface ServerLatency {
 }
 
 /** Server-side latency of every request (Fastify's own elapsed time), so the client's overhead is not counted. */
-function recordServerLatency(shop: App): ServerLatency {
+export function recordServerLatency(shop: App): ServerLatency {
   let samples: number[] = [];
   shop.app.addHook('onResponse', async (_request, reply) => {
     samples.push(reply.elapsedTime);
@@ -201,6 +217,11 @@ export function percentile(samples: number[], p: number): number {
 
 export function table(rows: Record<string, string | number>[]): void {
   console.table(rows);
+}
+
+/** The machine's 1-minute load average and cores, printed beside figures a busy machine moves. */
+export function machineLoad(): string {
+  return `load average (1 min) ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`;
 }
 
 /** `--name value` from the command line, as a number, or the fallback. */

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
@@ -12,8 +13,8 @@ export default defineConfig({
     target: 'es2022',
     cssCodeSplit: false,
     // Few modules, not ~50: Chrome took one 25 ms task here (~100 ms of Lighthouse's phone) to link ~50 small
-    // modules. React and React Router in one chunk, the shop's code shared by two or more routes in another;
-    // each route keeps what only it uses.
+    // modules. React and React Router in one chunk, the code every page needs in another; each route keeps
+    // what only it uses, and the few chunks that some routes share.
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -24,9 +25,13 @@ export default defineConfig({
               priority: 20,
             },
             {
-              name: 'shop',
-              test: /[\\/](apps[\\/]web[\\/]app|packages)[\\/]/,
-              minShareCount: 2,
+              // Only what every page needs (the root's static imports): code that some pages share without
+              // the root (listings, admin, orders) and what the root loads when asked (dialogs) split by
+              // page, so that a page does not load another's (issue 33). Not the packages: through their
+              // index every module would count as the root's, zod's schemas with them.
+              debugName: 'shop',
+              name: (id, ctx) => (importedByRoot(id, (other) => ctx.getModuleInfo(other)) ? 'shop' : null),
+              test: /[\\/]apps[\\/]web[\\/]app[\\/]/,
               priority: 10,
             },
           ],
@@ -34,6 +39,28 @@ export default defineConfig({
       },
     },
   },
-  // The build's version for analytics and error reports (§7): the package version and when it was built.
-  define: { __APP_VERSION__: JSON.stringify(`${version}+${Date.now().toString(36)}`) },
+  // The build's version for analytics and error reports (§7): the package version and the commit, never the
+  // clock, so that two builds of one commit name their chunks alike and any instance serves the other's HTML.
+  define: { __APP_VERSION__: JSON.stringify(`${version}+${sourceCommit()}`) },
 });
+
+type ModuleInfoOf = (id: string) => { importers: readonly string[] } | null;
+
+/** Whether app/root.tsx imports the module statically, through any chain of static imports. */
+function importedByRoot(id: string, moduleInfo: ModuleInfoOf, seen = new Set<string>()): boolean {
+  if (seen.has(id)) return false;
+  seen.add(id);
+  return (moduleInfo(id)?.importers ?? []).some(
+    (importer) => /[\\/]app[\\/]root\.tsx$/.test(importer) || importedByRoot(importer, moduleInfo, seen),
+  );
+}
+
+/** APP_COMMIT when the deploy names it (a tarball has no .git), else git's HEAD, else "local". */
+function sourceCommit(): string {
+  if (process.env.APP_COMMIT) return process.env.APP_COMMIT.slice(0, 12);
+  try {
+    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    return 'local';
+  }
+}

@@ -1,23 +1,18 @@
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { openDatabase, type OpenDatabase } from './db/open';
 import { buildApp, type App } from './app';
-import { seedIfEmpty } from './seed/seed';
+import { seedConfiguredShop } from './seed/seed';
+import { serverClock } from './clock';
 
 /**
  * config → database → seed on first start → modules → web → listen. Every way out it can see (a signal,
  * an uncaught error) stops the embedded PostgreSQL, so a crash never leaves one running without its shop.
+ * SIGTERM drains first: not ready for DRAIN_NOTICE_MS, then the requests in flight finish (10 s at most)
+ * and open event streams are sent to reconnect elsewhere, then PostgreSQL stops; at most DRAIN_NOTICE_MS +
+ * 20 s in all.
  */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const log = (message: string) => console.log(message);
   let database: OpenDatabase | undefined;
   let built: App | undefined;
@@ -27,7 +22,14 @@ async function main(): Promise<void> {
     stopping = true;
     console.error(`${reason}: shutting down`);
     // Whatever hangs on the way out (a request that never ends), the process still leaves.
-    setTimeout(() => process.exit(exitCode), 20_000).unref();
+    const notice = reason === 'SIGTERM' && built ? config.DRAIN_NOTICE_MS : 0;
+    setTimeout(() => process.exit(exitCode), notice + 20_000).unref();
+    // A deploy's stop (SIGTERM; Ctrl-C stops at once) drains: /api/ready turns 503 at once, and new
+    // requests keep being answered until the load balancer has noticed and sends them elsewhere.
+    if (notice > 0) {
+      built?.drain();
+      await new Promise((resolve) => setTimeout(resolve, notice));
+    }
     // The shop gets 10 s to finish its requests and jobs, so the embedded PostgreSQL is always stopped in time.
     const closing = built
       ?.close()
@@ -40,8 +42,11 @@ async function main(): Promise<void> {
       .catch((error: unknown) => console.error(`closing the database: ${String(error)}`));
     process.exit(exitCode);
   };
+  // A signal often comes twice (npm start forwards it and a supervisor signals the whole group): with no
+  // listener left, the second would end the process at once, leaving an adopted PostgreSQL — which is not
+  // in this process group, so nothing else stops it — running. Repeats are ignored; stop() has its deadline.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
-    process.once(signal, () => void stop(signal, 0));
+    process.on(signal, () => void stop(signal, 0));
   process.on('uncaughtException', (error) => {
     console.error(error);
     void stop('uncaught exception', 1);
@@ -52,13 +57,8 @@ async function main(): Promise<void> {
   });
   try {
     database = await openDatabase(config, log);
-    await seedIfEmpty(database, {
-      products: config.SEED_PRODUCTS,
-      brandName: config.BRAND_NAME,
-      helpPhone: config.HELP_PHONE,
-      log,
-    });
-    built = await buildApp({ config, database });
+    await seedConfiguredShop(database.url, config, log);
+    built = await buildApp({ config, database, clock: serverClock(config.CLOCK_OFFSET_FILE, log) });
     await built.app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
     console.error(error);

@@ -5,14 +5,21 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { createReadableStreamFromReadable } from '@react-router/node';
 import { SHARED_PAGE_HEADER, type BrandConfig, type StorefrontServices } from '@despensa/contracts';
 import { clientLeft } from './http/errors';
 import { sellerCatalog } from './modules/catalog/seller-catalog';
 import { PageCache, type SharedPageRequest } from './http/page-cache';
+import { RENDER_LINE, renderInLine } from './http/render-line';
+import { registerPageGuard } from './http/page-guard';
 import { contentSecurityPolicy, cspNonce } from './http/security-headers';
+import type { ContentPreview } from './http/content-preview';
 
-const webBuildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/build');
+// WEB_BUILD_DIR as the web build reads it (relative to apps/web): a test serves a build made beside the real one.
+const webBuildDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../web',
+  process.env.WEB_BUILD_DIR ?? 'build',
+);
 
 /**
  * Serves the React Router app built by `npm run build -w @despensa/web`: hashed assets from build/client
@@ -25,6 +32,7 @@ export async function registerWeb(
   app: FastifyInstance,
   brandsByHost: ReadonlyMap<string, BrandConfig>,
   chainServices: StorefrontServices,
+  previewOf: (request: FastifyRequest) => Promise<ContentPreview | null> = async () => null,
 ): Promise<PageCache | null> {
   const serverEntry = path.join(webBuildDir, 'server/index.js');
   if (!fs.existsSync(serverEntry)) {
@@ -32,9 +40,10 @@ export async function registerWeb(
     return null;
   }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-  const handle = createRequestHandler(
-    build,
-    process.env.NODE_ENV === 'development' ? 'development' : 'production',
+  // Renders take turns so that they never starve the API on the same event loop (http/render-line.ts).
+  const handle = renderInLine(
+    createRequestHandler(build, process.env.NODE_ENV === 'development' ? 'development' : 'production'),
+    RENDER_LINE,
   );
   const pageCache = new PageCache(build);
   const servicesByHost = new Map(
@@ -79,14 +88,14 @@ export async function registerWeb(
         if (/[\\/](sw\.js|offline\.html)$/.test(filePath)) reply.header('cache-control', 'no-cache');
       },
     });
-    // Non-GET bodies reach React Router untouched, as a stream.
-    web.removeAllContentTypeParsers();
-    web.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    registerPageGuard(web);
     web.all('/*', async (request, reply) => {
       // An /api client gets the API's JSON 404 or 405, never the storefront's page.
       if (/^\/api(\/|$|\?)/.test(request.url)) return reply.callNotFound();
       const services = servicesByHost.get(request.hostname) ?? chainServices;
-      const shared = pageCache.sharedPageOf(request);
+      // A staff member's preview of the drafts is theirs alone: never cached, never shared.
+      const preview = await previewOf(request);
+      const shared = preview ? null : pageCache.sharedPageOf(request);
       if (shared) {
         // The cache answers with the hashes of the page's inline scripts in its policy, so the render
         // carries no nonce: every instance, and every render of unchanged data, gives the same bytes and
@@ -95,23 +104,39 @@ export async function registerWeb(
         if (await pageCache.serve(request, reply, shared, render)) return reply;
       }
       const nonce = cspNonce();
-      const response = await handle(toWebRequest(request, reply), { services, cspNonce: nonce });
-      reply.status(response.status);
-      reply.header('content-security-policy', contentSecurityPolicy([`'nonce-${nonce}'`]));
-      for (const [name, value] of response.headers) {
-        if (name === 'set-cookie') continue;
-        reply.header(name, value);
-      }
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length) reply.header('set-cookie', cookies);
-      if (!response.body) return reply.send();
-      const body = Readable.fromWeb(response.body as never);
-      // A shopper who leaves mid-page destroys the answer: that ends this response, never the process.
-      body.on('error', (error) => logStreamError(request, error));
-      return reply.send(body);
+      const render = () => handle(toWebRequest(request, reply), { services, cspNonce: nonce });
+      const response = await (preview ? preview(render) : render());
+      const policy = contentSecurityPolicy([`'nonce-${nonce}'`], preview ? "'self'" : "'none'");
+      return sendRendered(request, reply, response, {
+        'content-security-policy': policy,
+        // The back office frames a preview; no one keeps it.
+        ...(preview && { 'x-frame-options': 'SAMEORIGIN', 'cache-control': 'private, no-store' }),
+      });
     });
   });
   return pageCache;
+}
+
+/** A page rendered for this request alone: its status, its headers, then ours over them, then its body. */
+function sendRendered(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  response: Response,
+  headers: Record<string, string>,
+): FastifyReply {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie') continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+  for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+  if (!response.body) return reply.send();
+  const body = Readable.fromWeb(response.body as never);
+  // A shopper who leaves mid-page destroys the answer: that ends this response, never the process.
+  body.on('error', (error) => logStreamError(request, error));
+  return reply.send(body);
 }
 
 /** A client hanging up is routine; any other broken response stream is worth a log line. */
@@ -144,15 +169,14 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply, shared?: Sha
     // The render is shared: no shopper's address, and no shopper hanging up cancels it for the others.
     headers.delete(CLIENT_ADDRESS_HEADER);
   }
-  const init: RequestInit & { duplex?: 'half' } = { method: shared ? 'GET' : request.method, headers };
+  const init: RequestInit = { method: shared ? 'GET' : request.method, headers };
   if (!shared) {
     const controller = new AbortController();
     reply.raw.on('close', () => controller.abort());
     init.signal = controller.signal;
   }
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    init.body = createReadableStreamFromReadable(request.raw);
-    init.duplex = 'half';
-  }
+  // The page guard read the body within the size limit.
+  if (request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(request.body))
+    init.body = request.body;
   return new Request(new URL(request.url, origin), init);
 }

@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import transbank from 'transbank-sdk';
+import { GROUP_CARD_LAST_FOUR } from '@despensa/domain';
 import { TransbankAcquirer } from '../src/providers/acquirer/acquirer';
+import { GROUP_TEST_CARD } from '../src/providers/acquirer/sandbox/cards';
 import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createTestApp, type TestApp } from './support/app';
@@ -135,6 +137,16 @@ describe('Webpay Plus through the official transbank-sdk', () => {
     });
   });
 
+  it('approves the group’s own test card as credit (VN), with the last four the domain knows it by', async () => {
+    const created = await start();
+    const page = await post(created.url, { token_ws: created.token });
+    expect(page.html).toContain('Tarjeta del grupo crédito: 6034 9300 1234 5678 (aprobada)');
+    await pay(created, GROUP_TEST_CARD.number);
+    const committed = await acquirer.commit(created.token);
+    expect(committed).toMatchObject({ status: 'AUTHORIZED', paymentTypeCode: 'VN', cardLast4: '5678' });
+    expect(GROUP_CARD_LAST_FOUR).toEqual([committed.cardLast4]);
+  });
+
   it("returns an abort ('Anular compra') with TBK_TOKEN, TBK_ORDEN_COMPRA and TBK_ID_SESION, and refuses its commit", async () => {
     const created = await start();
     const page = await post(created.url, { token_ws: created.token });
@@ -148,7 +160,8 @@ describe('Webpay Plus through the official transbank-sdk', () => {
         TBK_ID_SESION: created.sessionId,
       },
     });
-    await expect(acquirer.commit(created.token)).rejects.toThrow(/422/);
+    // As Webpay: the status still reads INITIALIZED, the commit says the page was left unpaid.
+    await expect(acquirer.commit(created.token)).rejects.toThrow(/422[\s\S]*invalid finished state: aborted/);
     expect((await acquirer.status(created.token)).status).toBe('INITIALIZED');
     // The shopper can pay again with a new transaction for the same order.
     const again = await start();

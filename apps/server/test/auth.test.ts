@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app';
 import { TEST_NOW } from './support/constants';
+import { DEFAULT_OUTBOX_KEY } from '../src/config';
 import { PASSWORD, accountsClient, lastCode } from './support/accounts';
 
 const now = new Date(TEST_NOW);
@@ -254,7 +255,9 @@ describe('VTEX ID login', () => {
   });
 
   it('serves the sandbox outbox in development, and not where MAIL_OUTBOX is off', async () => {
-    const response = await client.call('GET', '/api/dev/outbox');
+    const response = await client.call('GET', '/api/dev/outbox', {
+      headers: { 'x-outbox-key': DEFAULT_OUTBOX_KEY },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().messages.length).toBeGreaterThan(0);
     const closed = await createTestApp({ env: { MAIL_OUTBOX: 'off' } });
@@ -268,5 +271,24 @@ describe('VTEX ID login', () => {
     } finally {
       await closed.close();
     }
+  });
+
+  it("keeps the outbox behind a key of its own: the web's key, which every page prints, reads no one's code (issue 27)", async () => {
+    const customer = await client.register();
+    const token = await client.start();
+    await client.call('POST', '/api/vtexid/pub/authentication/accesskey/send', {
+      payload: { authenticationToken: token, email: customer.email },
+    });
+    for (const key of [undefined, 'test-web-key', `${DEFAULT_OUTBOX_KEY}x`]) {
+      const answer = await client.call('GET', `/api/dev/outbox?to=${encodeURIComponent(customer.email)}`, {
+        headers: key ? { 'x-outbox-key': key } : {},
+      });
+      expect([key, answer.statusCode, answer.json().code]).toEqual([key, 401, 'invalidOutboxKey']);
+      expect(answer.json().message).toBe('La clave del buzón de correo de prueba falta o no es válida');
+    }
+    const own = await client.call('GET', `/api/dev/outbox?to=${encodeURIComponent(customer.email)}`, {
+      headers: { 'x-outbox-key': DEFAULT_OUTBOX_KEY },
+    });
+    expect(own.json().messages[0].text).toMatch(/\b\d{6}\b/);
   });
 });

@@ -1,13 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderForm, OrderInfo } from '@despensa/contracts';
 import { formatRut } from '@despensa/domain';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
 import { createTestApp, type TestApp } from './support/app';
+import { TEST_NOW } from './support/constants';
 import { accountsClient, newCustomer } from './support/accounts';
-import { CART_HEADERS, cartClient, holderCookie, sellableSkus } from './support/cart';
+import {
+  CART_HEADERS,
+  browserCookies,
+  cartClient,
+  cartKeyCookie,
+  holderCookie,
+  sellableSkus,
+} from './support/cart';
 
 /**
  * Issue 11, fault 3: knowing an orderFormId is not being the cart's owner. A customer's cart is theirs; an
  * anonymous cart is its holder's, the client its cart cookie came to (§4 `checkout.vtex.com=__ofid=`).
+ * Issue 27, fault 1: with the cart's key beside it (`despensa_cart_key`, HttpOnly), which an id written
+ * into a cart cookie by hand does not give.
  */
 let shop: TestApp;
 let cart: ReturnType<typeof cartClient>;
@@ -24,13 +36,31 @@ afterAll(async () => {
 });
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-/** A cart call as someone: a session token or cookie, the cart cookie of a cart they hold, or nothing. */
+/** The cart cookie anyone who learnt a cart's id can write by hand (§4's VTEX shape). */
+const forgedCookie = (orderFormId: string) => `checkout.vtex.com=__ofid=${orderFormId}`;
+
+/**
+ * A cart call as someone: a session token or cookie, the cookies of a cart they hold, a cart cookie
+ * written by hand for a cart they only know the id of (`forges`), or nothing.
+ */
 const as =
-  (who: { token?: string; cookie?: string; holds?: string; origin?: string } = {}) =>
+  (
+    who: {
+      token?: string;
+      cookie?: string;
+      holds?: string;
+      forges?: string;
+      /** With `forges`: the key cookie of another cart, one this client does hold. */
+      keyOf?: string;
+      origin?: string;
+    } = {},
+  ) =>
   (method: Method, url: string, payload?: unknown) => {
     const cookies = [
       ...(who.cookie ? [`despensa_session=${who.cookie}`] : []),
       ...(who.holds ? [holderCookie(who.holds)] : []),
+      ...(who.forges ? [forgedCookie(who.forges)] : []),
+      ...(who.keyOf ? [cartKeyCookie(who.keyOf)] : []),
     ];
     return shop.app.inject({
       method,
@@ -153,11 +183,21 @@ function expectMasked(form: OrderForm, email: string, document: string) {
   expect(text).not.toContain(formatRut(document));
 }
 
-/** Who is not the owner: nobody, another customer, a client holding another cart (by id alone). */
-async function strangers() {
+/**
+ * Who is not the owner: nobody, another customer, a client holding another cart, and (issue 27) whoever
+ * learnt the id and wrote the cart cookie by hand, alone, logged in, or beside the key of a cart they hold.
+ */
+async function strangers(id: string) {
   const other = await accounts.loggedIn();
   const elsewhere = await cart.create();
-  return [as(), as({ token: other.token }), as({ holds: elsewhere.orderFormId })];
+  return [
+    as(),
+    as({ token: other.token }),
+    as({ holds: elsewhere.orderFormId }),
+    as({ forges: id }),
+    as({ forges: id, token: other.token }),
+    as({ forges: id, keyOf: elsewhere.orderFormId }),
+  ];
 }
 
 describe.each<Kind>(['customer', 'anonymous'])("a %s's cart, seen by someone else", (kind) => {
@@ -186,6 +226,12 @@ describe.each<Kind>(['customer', 'anonymous'])("a %s's cart, seen by someone els
     const otherView: OrderForm = (await as({ token: other.token })('GET', `/api/orderform/${id}`)).json();
     expectMasked(otherView, owner.email, owner.document);
     expectMasked((await as()('GET', `/api/orderform/${id}`)).json(), owner.email, owner.document);
+    // Issue 27: the id written into a cart cookie by hand opens nothing, logged in or not.
+    for (const forger of [as({ forges: id }), as({ forges: id, token: other.token })]) {
+      expectMasked((await forger('GET', `/api/orderform/${id}`)).json(), owner.email, owner.document);
+      const info: OrderInfo = (await forger('GET', `/api/order/info/${id}`)).json();
+      expect(info.receiverData).toEqual({ name: 'C***', phone: '*****4321' });
+    }
     // The owner's session cookie counts as much as the token, and a customer's cart cookie alone opens
     // nothing once it has a customer.
     if (kind === 'customer') {
@@ -227,7 +273,7 @@ describe.each<Kind>(['customer', 'anonymous'])("a %s's cart, seen by someone els
       ['DELETE', `/api/orderform/${id}/customData/orderSource/sourceApp`, undefined],
       ['POST', `/api/order/info/${id}`, { receiverData: { name: 'Intruso' }, substituteType: 2 }],
     ];
-    for (const someone of await strangers()) {
+    for (const someone of await strangers(id)) {
       for (const [method, url, payload] of changes) {
         const response = await someone(method, url, payload);
         expect(response.statusCode, `${method} ${url}`).toBe(403);
@@ -254,16 +300,84 @@ describe.each<Kind>(['customer', 'anonymous'])("a %s's cart, seen by someone els
 });
 
 describe('an anonymous cart and its cookie', () => {
-  it('is held by the client that created it: the answer sets its cart cookie', async () => {
+  it('is held by the client that created it: the answer sets its cart cookie and its key', async () => {
     const created = await cart.call('POST', '/api/orderForm?sc=1', { items: [{ id: skus[0], quantity: 1 }] });
     const { orderFormId } = created.json() as OrderForm;
-    const setCookie = String(created.headers['set-cookie']);
-    expect(setCookie).toBe(`checkout.vtex.com=__ofid=${orderFormId}; Path=/; Max-Age=2592000; SameSite=Lax`);
-    const held: OrderForm = (await as({ holds: orderFormId })('GET', `/api/orderform/${orderFormId}`)).json();
+    const [cartCookie, keyCookie, ...more] = [created.headers['set-cookie'] ?? []].flat();
+    expect(more).toEqual([]);
+    expect(cartCookie).toBe(`checkout.vtex.com=__ofid=${orderFormId}; Path=/; Max-Age=2592000; SameSite=Lax`);
+    // Issue 27: the key no script reads, bound to this cart (an HMAC of its id, base64url).
+    expect(keyCookie).toMatch(
+      /^despensa_cart_key=[\w-]{43}; Path=\/; Max-Age=2592000; HttpOnly; SameSite=Lax$/,
+    );
+    // Sent back as a browser does, both cookies hold the cart.
+    const browser = browserCookies([cartCookie!, keyCookie!]);
+    const held: OrderForm = (
+      await shop.app.inject({
+        method: 'GET',
+        url: `/api/orderform/${orderFormId}`,
+        headers: { ...CART_HEADERS, cookie: browser },
+      })
+    ).json();
     expect(held.canEditData).toBe(true);
+    expect(browser).toBe(holderCookie(orderFormId));
     const byIdAlone: OrderForm = (await as()('GET', `/api/orderform/${orderFormId}`)).json();
     expect(byIdAlone.canEditData).toBe(false);
     expect(byIdAlone.items).toEqual(held.items);
+    const forged: OrderForm = (
+      await as({ forges: orderFormId })('GET', `/api/orderform/${orderFormId}`)
+    ).json();
+    expect(forged.canEditData).toBe(false);
+  });
+
+  it('marks both cookies Secure when the shopper came over https (a trusted load balancer says so)', async () => {
+    const behindProxy = await createTestApp({ env: { TRUSTED_PROXIES: '127.0.0.1' } });
+    try {
+      const created = await behindProxy.app.inject({
+        method: 'POST',
+        url: '/api/orderForm',
+        headers: { ...CART_HEADERS, 'x-forwarded-proto': 'https' },
+        payload: {},
+      });
+      const { orderFormId } = created.json() as OrderForm;
+      expect([created.headers['set-cookie'] ?? []].flat()).toEqual([
+        `checkout.vtex.com=__ofid=${orderFormId}; Path=/; Max-Age=2592000; SameSite=Lax; Secure`,
+        `${cartKeyCookie(orderFormId)}; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax; Secure`,
+      ]);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
+  it("is not taken into a stranger's account by its id in a forged cookie; its holder keeps it whole", async () => {
+    const { id, owner, call, whole } = await personalCart('anonymous');
+    const thief = await accounts.loggedIn();
+    const elsewhere = await cart.create();
+    for (const cookie of [forgedCookie(id), `${forgedCookie(id)}; ${cartKeyCookie(elsewhere.orderFormId)}`]) {
+      const taken = await accounts.call('POST', '/api/user/profile', {
+        token: thief.token,
+        payload: { orderFormId: id },
+        headers: { cookie },
+      });
+      expect(taken.statusCode, cookie).toBe(403);
+      expect(taken.json().code, cookie).toBe('notOwner');
+    }
+    const thiefProfile = await accounts.call('POST', '/api/user/profile', {
+      token: thief.token,
+      payload: {},
+    });
+    expect(thiefProfile.json().orderFormId).not.toBe(id);
+    expectMasked(
+      (await as({ token: thief.token })('GET', `/api/orderform/${id}`)).json(),
+      owner.email,
+      owner.document,
+    );
+    // The shopper who created it still reads it whole and changes it.
+    expect((await call('GET', `/api/orderform/${id}`)).json()).toEqual(whole);
+    const added = await call('PATCH', `/api/orderform/${id}/items`, {
+      orderItems: [{ id: skus[1], quantity: 1 }],
+    });
+    expect(added.statusCode, added.body).toBe(200);
   });
 
   it('refuses a change riding on its cookie from another site', async () => {
@@ -276,5 +390,47 @@ describe('an anonymous cart and its cookie', () => {
     expect(crossSite.statusCode).toBe(403);
     expect(crossSite.json().code).toBe('forbiddenOrigin');
     expect((await cart.get(orderFormId)).items).toEqual([]);
+  });
+});
+
+describe("the cart keys' secret", () => {
+  it('is made once and kept in the database: a restart and another instance hold the same carts', async () => {
+    // No CART_KEY_SECRET: the default, as `npm start` runs.
+    const first = await createTestApp({ env: { CART_KEY_SECRET: '' } });
+    try {
+      const created = await first.app.inject({
+        method: 'POST',
+        url: '/api/orderForm',
+        headers: CART_HEADERS,
+        payload: {},
+      });
+      const { orderFormId } = created.json() as OrderForm;
+      const browser = browserCookies(created.headers['set-cookie']);
+      expect(browser).toMatch(/^checkout\.vtex\.com=__ofid=\w{32}; despensa_cart_key=[\w-]{43}$/);
+      expect(browser).not.toBe(holderCookie(orderFormId));
+      // The same database, a new process (after a crash, or a second instance): the cookies still hold it.
+      const again = await buildApp({
+        config: loadConfig({ API_KEYS: 'web:test-web-key', LOG_LEVEL: 'silent' }),
+        database: first.database,
+        clock: () => TEST_NOW,
+        logger: false,
+        web: false,
+        jobs: false,
+      });
+      try {
+        for (const shopApp of [first.app, again.app]) {
+          const read = await shopApp.inject({
+            method: 'GET',
+            url: `/api/orderform/${orderFormId}`,
+            headers: { ...CART_HEADERS, cookie: browser },
+          });
+          expect((read.json() as OrderForm).canEditData).toBe(true);
+        }
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await first.close();
+    }
   });
 });

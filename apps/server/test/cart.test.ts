@@ -5,7 +5,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createTestApp, type TestApp } from './support/app';
 import { CART_HEADERS, cartClient, heldCartHeaders, sellableSkus } from './support/cart';
-import { TEST_KEY, TEST_NOW } from './support/constants';
+import { TEST_CART_KEY_SECRET, TEST_KEY, TEST_NOW } from './support/constants';
 
 let shop: TestApp;
 let cart: ReturnType<typeof cartClient>;
@@ -158,6 +158,7 @@ async function anotherInstance() {
     API_KEYS: 'web:test-web-key',
     DATABASE_URL: shop.database.url,
     LOG_LEVEL: 'silent',
+    CART_KEY_SECRET: TEST_CART_KEY_SECRET,
   });
   return buildApp({ config, database: shop.database, clock: () => TEST_NOW, logger: false, web: false });
 }
@@ -639,6 +640,7 @@ describe('concurrency', () => {
         API_KEYS: 'web:test-web-key',
         DATABASE_URL: shop.database.url,
         LOG_LEVEL: 'silent',
+        CART_KEY_SECRET: TEST_CART_KEY_SECRET,
       }),
       database: shop.database,
       clock: () => TEST_NOW,

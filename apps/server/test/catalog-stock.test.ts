@@ -56,3 +56,16 @@ describe('stock moves without rebuilding the catalogue (every order moves stock)
     await vi.waitFor(() => expect(shop.services.catalog.index).not.toBe(index), { timeout: 3000 });
   });
 });
+
+describe('a writer that knows which products it changed (an integration API)', () => {
+  it('finds them as stored once reindexProducts resolves', async () => {
+    const { productId } = await chainOffer();
+    await shop.database.pool.query(`UPDATE product SET name = 'Kiwicha Solar Reindexada' WHERE id = $1`, [
+      productId,
+    ]);
+    await shop.services.catalog.reindexProducts([productId]);
+    expect(shop.services.catalog.productById(String(productId), 1).productName).toBe(
+      'Kiwicha Solar Reindexada',
+    );
+  });
+});

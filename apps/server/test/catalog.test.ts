@@ -296,6 +296,17 @@ describe('search quality', () => {
     expect(suggestions.json().redirect).toBe(target);
   });
 
+  it("finds with 'yogur' (a popular search) what 'yogurt' and 'yoghurt' find (issue 28)", async () => {
+    const yoghurt = await searchNames('yoghurt');
+    expect(yoghurt.length).toBeGreaterThan(0);
+    expect(yoghurt.every((name) => name.startsWith('Yoghurt '))).toBe(true);
+    expect(await searchNames('yogur')).toEqual(yoghurt);
+    expect(await searchNames('yogurt')).toEqual(yoghurt);
+    expect(await searchNames('yogures')).toEqual(yoghurt);
+    const corrected = await post('/api/search', { selectedFacets: [{ key: 'ft', value: 'yogur' }] });
+    expect(corrected.json().correction.misspelled).toBe(false);
+  });
+
   it('gives no redirect for an ordinary term', async () => {
     expect((await post('/api/search', { query: 'arroz', selectedFacets: [] })).json().redirect).toBeNull();
   });
@@ -448,6 +459,24 @@ describe('recommended, ranking, frequent, sponsored', () => {
       expect(product.flags.sponsored).toBe(true);
       expect(product.categoriesIds.join()).toContain(`/${top.id}/`);
     }
+  });
+});
+
+describe('sponsored products of a search (issue 28)', () => {
+  const sponsoredFor = async (term: string) =>
+    names((await get(`/api/sponsored?sc=1&ft=${encodeURIComponent(term)}`)).json() as Product[]);
+
+  it('advertises for a search only products about what was searched, the most relevant first', async () => {
+    // Before: the best sellers among every match, so a hummus (its aisle is 'Fiambrería y Quesos') for 'queso'.
+    // The seeded catalogue sponsors no cheese, and the porotos only share an aisle ('Arroz y Legumbres') with rice.
+    expect(await sponsoredFor('queso')).toEqual([]);
+    expect(await sponsoredFor('arroz')).toEqual([]);
+    expect(await sponsoredFor('porotos')).toEqual(['Porotos Burros Cosecha Criolla 500 g']);
+    expect(await sponsoredFor('leche')).toEqual(['Leche Descremada Semidescremada Vaca Austral 200 ml']);
+    expect(await sponsoredFor('arena sanitaria')).toEqual([
+      'Arena Sanitaria Sílica Patitas del Sur 8 kg',
+      'Arena Sanitaria Aglomerante Lavanda Michi Gourmet 4 kg',
+    ]);
   });
 });
 

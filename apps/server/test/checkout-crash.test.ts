@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, TransactionAnswer } from '@despensa/contracts';
 import { CART_HEADERS } from './support/cart';
+import { TEST_CART_KEY_SECRET } from './support/constants';
 import { VISA, completeCart, overHttp, payAtAcquirer } from './support/checkout';
 import { freePort, startServerProcess, type ServerProcess } from './support/server-process';
 
@@ -11,6 +12,8 @@ import { freePort, startServerProcess, type ServerProcess } from './support/serv
 const ENV = {
   API_KEYS: 'web:test-web-key,osm:test-osm-key,app:test-app-key',
   PAYMENT_RECONCILE_AFTER_MS: '1000',
+  // The test clients hold the carts they make with keys under the tests' secret (support/cart.ts).
+  CART_KEY_SECRET: TEST_CART_KEY_SECRET,
 };
 
 let dataDir: string;
@@ -59,7 +62,7 @@ describe('a server killed between the acquirer approval and the order', { timeou
     expect(placed.statusCode, placed.body).toBe(200);
     const answer: TransactionAnswer = placed.json();
     // The shopper pays at the acquirer; before the shop hears of it, the server dies.
-    await payAtAcquirer(shop, answer.redirectUrl, VISA);
+    await payAtAcquirer(shop, answer.redirectUrl, VISA, cart.shopper);
     server.child.kill('SIGKILL');
     await server.exited;
 

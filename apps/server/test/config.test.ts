@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
+import { ConfigError, DEFAULT_OUTBOX_KEY, loadConfig } from '../src/config';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -41,6 +41,10 @@ describe('configuration', () => {
     [{ BRAND_NO_COVERAGE_VARIANT: 'soon' }, 'BRAND_NO_COVERAGE_VARIANT'],
     [{ BRAND_HOSTS: 'almacen.example' }, 'BRAND_HOSTS'],
     [{ BRAND_HOSTS: '{"almacen.example": {"name": "Almacén"}}' }, 'BRAND_HOSTS'],
+    [{ CART_KEY_SECRET: 'too-short-to-key-carts' }, 'CART_KEY_SECRET'],
+    [{ SMTP_URL: 'mail.example.com:587' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL'],
+    [{ MAIL_FROM: 'tienda' }, 'MAIL_FROM'],
   ])('stops with a one-line message naming the variable for %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {
@@ -50,5 +54,25 @@ describe('configuration', () => {
       expect(message).toContain(name);
       expect(message).not.toContain('\n');
     }
+  });
+
+  it('refuses to start in production with the mail outbox on and no key of its own (issue 27)', () => {
+    const production = { NODE_ENV: 'production', MAIL_OUTBOX: 'on' };
+    expect(() => loadConfig(production)).toThrow(ConfigError);
+    expect(() => loadConfig(production)).toThrow(/MAIL_OUTBOX_KEY/);
+    // Not one of the API keys, which pages carry.
+    expect(() =>
+      loadConfig({
+        ...production,
+        MAIL_OUTBOX_KEY: 'despensa-web-dev-key',
+        API_KEYS: 'web:despensa-web-dev-key',
+      }),
+    ).toThrow(/MAIL_OUTBOX_KEY/);
+    expect(loadConfig({ ...production, MAIL_OUTBOX_KEY: 'una-clave-larga-de-prueba' }).MAIL_OUTBOX_KEY).toBe(
+      'una-clave-larga-de-prueba',
+    );
+    // Off in production, no key is needed; in development the documented one serves.
+    expect(loadConfig({ NODE_ENV: 'production' }).MAIL_OUTBOX_KEY).toBeUndefined();
+    expect(loadConfig({}).MAIL_OUTBOX_KEY).toBe(DEFAULT_OUTBOX_KEY);
   });
 });

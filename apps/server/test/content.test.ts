@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isBannerActive } from '@despensa/domain';
 import { sql } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import { sanitizeCmsDocument, sanitizeCmsHtml } from '../src/modules/content/sanitize-html';
 import { createTestApp, type TestApp } from './support/app';
 import { TEST_KEY, TEST_NOW } from './support/constants';
@@ -40,6 +41,26 @@ describe('content (CMS)', () => {
     const menu = (await get('/api/cms/menu.json')).json();
     expect(menu.fixed_categories).toHaveLength(7);
     expect(menu.fixed_categories.every((item: { icon?: string }) => item.icon)).toBe(true);
+  });
+
+  it('serves the legal agreements document the terms-update dialog links to, as a PDF of the terms page', async () => {
+    const agreements = (await get('/api/cms/legal-agreements.json')).json() as { document: string };
+    const terms = (await get('/api/cms/legal-terminos-y-condiciones.json')).json() as { title: string };
+    const response = await get(agreements.document);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const pdf = await PDFDocument.load(response.rawPayload);
+    expect(pdf.getTitle()).toBe(terms.title);
+    expect(pdf.getPageCount()).toBeGreaterThan(0);
+    // The same bytes every time: a cache can revalidate it.
+    expect((await get(agreements.document)).rawPayload.equals(response.rawPayload)).toBe(true);
+  });
+
+  it('answers 404 for a legal PDF that is not a legal page, 400 for a malformed name', async () => {
+    expect((await get('/media/legal/nada.pdf')).json()).toMatchObject({ code: 'contentNotFound' });
+    expect((await get('/media/legal/nada.pdf')).statusCode).toBe(404);
+    expect((await get('/media/legal/..%2Fmenu.pdf')).statusCode).toBe(400);
   });
 
   it('tells the server time', async () => {

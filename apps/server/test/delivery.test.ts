@@ -492,8 +492,17 @@ describe('delivery windows and the cart', () => {
     );
     const codes = responses.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(DELIVERY_WINDOW_CAPACITY);
-    expect(codes.filter((c) => c === 409)).toHaveLength(50 - DELIVERY_WINDOW_CAPACITY);
-    expect(responses.find((r) => r.statusCode === 409)!.json()).toMatchObject({ code: 'windowFull' });
+    // The rest are told the window is full. On a starved CPU (the API suite runs at nice 10 beside the
+    // journeys) part of the burst waits for a pooled connection past its 5 s and is told 503 instead, by
+    // design (db/timeouts.ts): a busy database answers fast, and nothing is held for those carts.
+    const refused = responses.filter((r) => r.statusCode !== 200);
+    expect(refused).toHaveLength(50 - DELIVERY_WINDOW_CAPACITY);
+    for (const response of refused)
+      expect([
+        [409, 'windowFull'],
+        [503, 'serviceUnavailable'],
+      ]).toContainEqual([response.statusCode, response.json().code]);
+    expect(codes.filter((c) => c === 409).length).toBeGreaterThan(0);
     const { rows } = await shop.database.pool.query(
       'SELECT reserved, capacity, (SELECT count(*)::int FROM window_reservation r WHERE r.window_id = w.id) AS held FROM delivery_window w WHERE store_id = $1 AND starts_at = $2',
       [providencia.storeId, target.startDateUtc],

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_INPUT_DEPTH, inputFault } from '../src/http/edge';
 import { createTestApp, type TestApp } from './support/app';
 import { CART_HEADERS, cartClient, heldCartHeaders } from './support/cart';
+import { accountsClient, newCustomer } from './support/accounts';
+import { NAME_BIDI_MESSAGE } from '@despensa/contracts';
 
 const LONE = '\ud800';
 let shop: TestApp;
@@ -118,5 +120,59 @@ describe('the edge (§7, §8): malformed input is a 4xx, never a 500', () => {
     expect(wrong.statusCode).toBe(405);
     expect(wrong.headers.allow).toContain('GET');
     expect(wrong.json()).toMatchObject({ code: 'methodNotAllowed' });
+  });
+});
+
+describe('names without bidirectional controls (issue 27)', () => {
+  /** Right-to-left override and the other embeddings, isolates and marks that reorder a name on screen. */
+  const CONTROLS = ['\u202e', '\u202a', '\u2066', '\u2069', '\u200e', '\u200f'];
+
+  function expectNameRefused(response: { statusCode: number; json(): unknown }, field: string) {
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'invalidInput',
+      field,
+      message: `Campo inválido: ${field} (${NAME_BIDI_MESSAGE})`,
+    });
+  }
+
+  it("refuses them in a shopper's, a receiver's and a cart profile's names", async () => {
+    const accounts = accountsClient(shop);
+    const customer = await accounts.loggedIn();
+    for (const control of CONTROLS) {
+      const name = `Ana${control}atsiR`;
+      expectNameRefused(
+        await accounts.call('POST', '/api/user', { payload: newCustomer({ firstName: name }) }),
+        'body.firstName',
+      );
+      expectNameRefused(
+        await accounts.call('PUT', '/api/user', { token: customer.token, payload: { lastName: name } }),
+        'body.lastName',
+      );
+      expectNameRefused(
+        await accounts.call('POST', '/api/user/address', {
+          token: customer.token,
+          payload: { receiverName: name, city: 'Providencia', state: 'Metropolitana', street: 'Av. Italia' },
+        }),
+        'body.receiverName',
+      );
+      expectNameRefused(
+        await send('POST', `/api/orderform/${orderFormId}/clientProfileData`, {
+          email: 'ana@correo.cl',
+          firstName: name,
+        }),
+        'body.firstName',
+      );
+    }
+    // The web's forms reach the service in process, past the API's schema: the same rule holds there.
+    await expect(
+      shop.services.registration.register(newCustomer({ firstName: 'Ana\u202eatsiR' })),
+    ).rejects.toThrow(NAME_BIDI_MESSAGE);
+    // Letters of any script stay welcome.
+    const accepted = await accounts.call('PUT', '/api/user', {
+      token: customer.token,
+      payload: { lastName: 'Ñuñoa-Müller' },
+    });
+    expect(accepted.statusCode).toBe(200);
   });
 });

@@ -12,7 +12,7 @@ function startServer(env: Record<string, string>) {
   const output: string[] = [];
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', DRAIN_NOTICE_MS: '0', ...env },
   });
   child.stdout.on('data', (chunk) => output.push(String(chunk)));
   child.stderr.on('data', (chunk) => output.push(String(chunk)));

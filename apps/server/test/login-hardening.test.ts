@@ -235,19 +235,42 @@ describe('the client address behind a load balancer', { timeout: 60_000 }, () =>
       expect(await login('203.0.113.50', customer.email, PASSWORD)).toBe('BlockedUser');
       expect(await login('203.0.113.51', customer.email, PASSWORD)).toBe('Success');
 
-      // The web form's login (in process, no authentication token) counts on the account like the API's.
+      // The web form's login (in process, no authentication token) counts on the account and address like
+      // the API's.
       const auth = behindProxy.services.auth;
       for (let i = 0; i < 5; i++)
         expect(
           (await auth.passwordLogin(customer.email, 'mala-clave-1', '203.0.113.60')).result.authStatus,
         ).toBe('WrongCredentials');
-      expect(await login('203.0.113.61', customer.email, PASSWORD)).toBe('BlockedUser');
-      expect((await auth.passwordLogin(customer.email, PASSWORD, '203.0.113.62')).result.authStatus).toBe(
+      expect(await login('203.0.113.60', customer.email, PASSWORD)).toBe('BlockedUser');
+      expect((await auth.passwordLogin(customer.email, PASSWORD, '203.0.113.60')).result.authStatus).toBe(
         'BlockedUser',
       );
     } finally {
       await behindProxy.close();
     }
+  });
+
+  it('a stranger cannot lock a shopper out: failures lock the account from their address only (issue 27)', async () => {
+    const accounts = accountsClient(shop, '198.51.100.20');
+    const customer = await accounts.register();
+    const stranger = accountsClient(shop, '198.51.100.66');
+    for (let i = 0; i < 6; i++) await stranger.login(customer.email, 'mala-clave-1');
+    expect((await stranger.login(customer.email)).json().authStatus).toBe('BlockedUser');
+    // The shopper, from their own address, with the right password.
+    expect((await accounts.login(customer.email)).json().authStatus).toBe('Success');
+    expect(
+      (await shop.services.auth.passwordLogin(customer.email, PASSWORD, '198.51.100.21')).result.authStatus,
+    ).toBe('Success');
+    // The staff console's logins are limited the same way.
+    for (let i = 0; i < 5; i++)
+      await shop.services.auth.limitLogin('staff', 'operador@despensa.cl', '198.51.100.66');
+    await expect(
+      shop.services.auth.limitLogin('staff', 'operador@despensa.cl', '198.51.100.66'),
+    ).rejects.toThrow(failureMessages.tooManyRequests);
+    await expect(
+      shop.services.auth.limitLogin('staff', 'operador@despensa.cl', '198.51.100.21'),
+    ).resolves.toBeDefined();
   });
 
   it('refuses a configuration that is not a list of addresses', () => {

@@ -1,5 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app';
 
@@ -10,10 +11,17 @@ interface Schema {
 
 let shop: TestApp;
 let document: {
-  paths: Record<string, Record<string, { parameters?: { in: string; name: string }[]; responses: object }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { parameters?: { in: string; name: string }[]; responses: Record<string, { content?: object }> }
+    >
+  >;
 };
 beforeAll(async () => {
-  shop = await createTestApp();
+  // With the storefront served, as `npm start` publishes it: its page routes must stay out of the document.
+  shop = await createTestApp({ web: true });
   document = (await shop.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
 });
 afterAll(async () => {
@@ -26,6 +34,24 @@ describe('the published OpenAPI document (§7)', () => {
     expect(result.errors, JSON.stringify(result.errors, null, 2)).toBeUndefined();
     expect(result.valid).toBe(true);
     expect(JSON.stringify(document)).not.toContain('schema0');
+  });
+
+  it('validates with @apidevtools/swagger-parser too', async () => {
+    // It dereferences the document it is given in place.
+    await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeDefined();
+  });
+
+  it('documents the API only, not the storefront pages', () => {
+    expect(Object.keys(document.paths).filter((path) => !path.startsWith('/api/'))).toEqual([]);
+  });
+
+  it('documents the event streams as text/event-stream and their refusals as JSON', () => {
+    for (const path of ['/api/orders/{id}/events', '/api/operations/events']) {
+      const { responses } = document.paths[path]!.get!;
+      expect(Object.keys(responses[200]!.content!), path).toEqual(['text/event-stream']);
+      for (const status of ['400', '401', '404', '405'])
+        expect(Object.keys(responses[status]!.content!), `${path} ${status}`).toEqual(['application/json']);
+    }
   });
 
   it('declares only the path parameters each path has', () => {

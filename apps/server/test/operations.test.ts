@@ -172,8 +172,9 @@ describe('picking an order through the VTEX workflow', () => {
     expect(weighedAnswer.statusCode, weighedAnswer.body).toBe(200);
     const afterWeight = lineOf(weighedAnswer.json(), weighedSku);
     expect(afterWeight).toMatchObject({ state: 'picked', realGrams: grams });
+    // The same price per kilo as the line (its amount over its estimated weight), in whole pesos.
     expect(afterWeight.total).toBe(
-      Math.round((weighed.sellingPrice * grams) / (weighed.unitMultiplier * 1000)),
+      Math.round((weighed.estimatedTotal * grams) / weighed.estimatedGrams! / 100) * 100,
     );
     expect(
       (
@@ -397,7 +398,8 @@ describe('who sees what', () => {
     );
     expect(consoleRoutes.length).toBeGreaterThanOrEqual(10);
     for (const route of consoleRoutes) {
-      const url = route.url.replace(':id', order.orderId).replace(':index', '0');
+      const search = route.url.endsWith('/replacement-options') ? '?q=leche' : '';
+      const url = `${route.url.replace(':id', order.orderId).replace(':index', '0')}${search}`;
       const method = route.method as 'GET' | 'POST';
       const body = url.endsWith('/weight')
         ? { grams: 100 }
@@ -540,6 +542,54 @@ describe('order chat and real time (§4)', () => {
   });
 });
 
+describe("the main header's chat notification (§2, §3: count, purchaseId, action)", () => {
+  it("counts the store's pending messages over the shopper's orders and names the purchase whose chat to open", async () => {
+    const first = await placePaidOrder(shop, { sc, items: [{ id: skus[10]!, quantity: 1 }] });
+    const second = await placePaidOrder(shop, {
+      sc,
+      items: [{ id: skus[9]!, quantity: 1 }],
+      shopper: first.shopper,
+    });
+    const notice = async () => {
+      const answer = await first.call('GET', '/api/orders/chat-notification');
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json();
+    };
+    expect(await notice()).toEqual({ count: 0, purchaseId: null, action: null });
+    const call = staff(operator);
+    await call('POST', `/api/operations/orders/${first.orderId}/chat`, {
+      text: 'Hola, ¿cambiamos la leche?',
+    });
+    await call('POST', `/api/operations/orders/${second.orderId}/chat`, { text: 'Vamos en camino' });
+    // The shopper's own messages are not pending for them.
+    await first.call('POST', `/api/orders/${first.orderId}/chat`, { text: 'Sí, gracias' });
+    expect(await notice()).toEqual({
+      count: 2,
+      purchaseId: second.orderId,
+      action: `/mis-compras/${second.orderId}#chat`,
+    });
+    await first.call('POST', `/api/orders/${second.orderId}/chat/read`, {});
+    expect(await notice()).toEqual({
+      count: 1,
+      purchaseId: first.orderId,
+      action: `/mis-compras/${first.orderId}#chat`,
+    });
+    // Another shopper sees none of it; no session is a 401.
+    const other = await placePaidOrder(shop, { sc, items: [{ id: skus[8]!, quantity: 1 }] });
+    expect((await other.call('GET', '/api/orders/chat-notification')).json()).toEqual({
+      count: 0,
+      purchaseId: null,
+      action: null,
+    });
+    const anonymous = await shop.app.inject({
+      method: 'GET',
+      url: '/api/orders/chat-notification',
+      headers: CART_HEADERS,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
 describe('the receipt settles a one-click payment (§8: the receipt lets the saved card go)', () => {
   it('refunds a missing line to the saved card that paid, and then lets the shopper delete that card', async () => {
     now = CHECKOUT_START;
@@ -551,9 +601,9 @@ describe('the receipt settles a one-click payment (§8: the receipt lets the sav
         { id: kept, quantity: 1 },
         { id: missing, quantity: 1 },
       ],
-      pay: async (form, fee, shopper) => {
+      pay: async (form, _fee, shopper) => {
         accountId = await enrolCard(shop, shopper, VISA);
-        return [{ paymentSystem: PAYMENT_IDS.oneClick, installments: 1, value: form.value + fee, accountId }];
+        return [{ paymentSystem: PAYMENT_IDS.oneClick, installments: 1, value: form.value, accountId }];
       },
     });
     const deleteCard = () => order.call('DELETE', `/api/wallet/card/${accountId}`);

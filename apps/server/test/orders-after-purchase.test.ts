@@ -1,19 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELIVERY_METHODS, ORDER_EDIT_CUTOFF_MS, PAYMENT_IDS, formatCLP } from '@despensa/domain';
 import {
+  ZONED_DATE_MESSAGE,
   failureMessages,
   type EditOrderAnswer,
   type EditProducts,
   type LastOrderItems,
   type Order,
   type OrderList,
+  type TransactionAnswer,
 } from '@despensa/contracts';
 import type { SandboxMailer } from '../src/providers/mail/sandbox';
 import { createTestApp, type TestApp } from './support/app';
 import { ONECLICK_LIMITS } from '../src/providers/acquirer/sandbox/oneclick';
 import { GIFT_CARD_TEST_PASSWORD, TEST_GIFT_CARDS } from '../src/providers/giftcard/sandbox/cards';
 import { sellableSkus } from './support/cart';
-import { CHECKOUT_START, VISA, as, deliveringChannel, enrolCard } from './support/checkout';
+import {
+  CHECKOUT_START,
+  MASTERCARD,
+  VISA,
+  as,
+  completeCart,
+  deliveringChannel,
+  enrolCard,
+  payAtAcquirer,
+  postForm,
+} from './support/checkout';
 import { placePaidOrder } from './support/orders';
 
 let now = CHECKOUT_START;
@@ -115,6 +127,92 @@ describe('GET /api/checkout/pub/orders (§7: paging from 1, filters; current and
   });
 });
 
+describe('payment attempts that never succeeded are not purchases (issue 28 item 9)', () => {
+  it('a declined card and mistyped gift cards leave no order in the list; a paid order cancelled later stays', async () => {
+    now = CHECKOUT_START;
+    const paid = await placePaidOrder(shop, { sc, items: [{ id: skus[3]!, quantity: 1 }], windowIndex: 4 });
+    const call = as(shop, paid.shopper);
+    const canceled = await call('POST', `/api/order/cancel/${paid.orderId}`, {
+      phone: '+56912345678',
+      comment: '',
+      reason: 'wrongAddress',
+    });
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    const kept = await placePaidOrder(shop, {
+      sc,
+      items: [{ id: skus[4]!, quantity: 1 }],
+      windowIndex: 4,
+      shopper: paid.shopper,
+    });
+    // A card the bank declines on Webpay's page.
+    const declined = await completeCart(shop, {
+      sc,
+      items: [{ id: skus[5]!, quantity: 1 }],
+      windowIndex: 4,
+      shopper: paid.shopper,
+    });
+    const attempt = await declined.call('POST', '/api/checkout/pub/orderform/transaction', {
+      referenceId: declined.id,
+      savePersonalData: true,
+      optinNewsLetter: false,
+      value: declined.total,
+      interestValue: 0,
+    });
+    const { back } = await payAtAcquirer(
+      shop,
+      (attempt.json() as TransactionAnswer).redirectUrl,
+      MASTERCARD,
+      declined.shopper,
+    );
+    expect((await postForm(shop, back.action, back.fields)).headers.location).toMatch(
+      /^\/checkout\/payment\?paymentError=rejected/,
+    );
+    // A gift card's password mistyped twice (each 'Pagar' a new attempt of the same cart).
+    const number = TEST_GIFT_CARDS.find((card) => card.gives === '200-0')!.number;
+    const typo = await completeCart(shop, {
+      sc,
+      items: [{ id: skus[6]!, quantity: 1 }],
+      windowIndex: 4,
+      shopper: paid.shopper,
+      pay: (form) => [{ paymentSystem: PAYMENT_IDS.giftCard, installments: 1, value: form.value }],
+    });
+    for (let time = 0; time < 2; time += 1) {
+      const refused = await typo.call('POST', '/api/checkout/pub/orderform/transaction', {
+        referenceId: typo.id,
+        savePersonalData: true,
+        optinNewsLetter: false,
+        value: typo.total,
+        interestValue: 0,
+        giftCard: { number, password: '9999' },
+      });
+      expect(refused.json().code).toBe('giftCardWrongPassword');
+    }
+
+    const listed: OrderList = (await call('GET', '/api/checkout/pub/orders')).json();
+    // Placed at the same instant here, so compared without their order.
+    expect(new Map(listed.list.map((row) => [row.orderId, row.status]))).toEqual(
+      new Map([
+        [kept.orderId, 'ready-for-handling'],
+        [paid.orderId, 'canceled'],
+      ]),
+    );
+    expect(listed.paging.total).toBe(2);
+    const canceledOnly: OrderList = (await call('GET', '/api/checkout/pub/orders?f_status=canceled')).json();
+    expect(canceledOnly.list.map((row) => row.orderId)).toEqual([paid.orderId]);
+    // Kept for the store's operators and the audit: three attempts, each a canceled group.
+    const attempts = await query(
+      `SELECT o.status, t.status AS payment FROM shop_order o JOIN payment_transaction t USING (order_group)
+        WHERE o.user_id = $1 AND t.authorized_at IS NULL`,
+      [paid.shopper.userId],
+    );
+    expect(attempts).toEqual([
+      { status: 'canceled', payment: 'canceled' },
+      { status: 'canceled', payment: 'canceled' },
+      { status: 'canceled', payment: 'canceled' },
+    ]);
+  });
+});
+
 describe('order detail, GET /api/orders/lastone and /api/orders/last', () => {
   it('shows items, substitution preferences, weighed items, window, address, payment and status', async () => {
     now = CHECKOUT_START;
@@ -150,7 +248,8 @@ describe('order detail, GET /api/orders/lastone and /api/orders/last', () => {
     const weighed = order.items.find((item) => item.id === weighedSku)!;
     expect(weighed.weighed).toEqual({
       estimatedWeightKg: 2 * weighed.unitMultiplier,
-      estimatedPrice: 2 * weighed.sellingPrice,
+      // sellingPrice is per kg: 2 steps of unitMultiplier kg cost what the line cost.
+      estimatedPrice: weighed.total,
       realWeightKg: null,
       realPrice: null,
     });
@@ -245,6 +344,27 @@ describe('POST /api/order/reschedule/{id} (§7)', () => {
       code: 'orderNotReschedulable',
       message: failureMessages.orderNotReschedulable,
     });
+  });
+
+  it("refuses a date without its time zone, which would be read in the server's zone (issue 27)", async () => {
+    now = CHECKOUT_START;
+    const placed = await placePaidOrder(shop, { sc, items: [{ id: skus[7]!, quantity: 1 }] });
+    const call = as(shop, placed.shopper);
+    for (const [startDateUtc, endDateUtc] of [
+      ['2026-12-01 13:00', '2026-12-01 15:00'],
+      ['2026-12-01T13:00:00', '2026-12-01T15:00:00'],
+    ]) {
+      const zoneless = await call('POST', `/api/order/reschedule/${placed.orderId}`, {
+        startDateUtc,
+        endDateUtc,
+      });
+      expect(zoneless.statusCode).toBe(400);
+      expect(zoneless.json()).toMatchObject({
+        code: 'invalidInput',
+        field: 'body.startDateUtc',
+        message: `Campo inválido: body.startDateUtc (${ZONED_DATE_MESSAGE})`,
+      });
+    }
   });
 });
 
@@ -402,11 +522,11 @@ describe('editing an order paid with a saved one-click card or a gift card (how 
       sc,
       items,
       windowIndex: 3,
-      pay: async (form, fee, shopper) => [
+      pay: async (form, _fee, shopper) => [
         {
           paymentSystem: PAYMENT_IDS.oneClick,
           installments: 1,
-          value: form.value + fee,
+          value: form.value,
           accountId: await enrolCard(shop, shopper, VISA),
         },
       ],
@@ -567,12 +687,12 @@ describe('editing an order paid with a saved one-click card or a gift card (how 
       sc,
       items: [{ id: sku, quantity: 1 }],
       windowIndex: 3,
-      pay: async (form, fee, shopper) => [
+      pay: async (form, _fee, shopper) => [
         { paymentSystem: PAYMENT_IDS.giftCard, installments: 1, value: part },
         {
           paymentSystem: PAYMENT_IDS.oneClick,
           installments: 1,
-          value: form.value + fee - part,
+          value: form.value - part,
           accountId: await enrolCard(shop, shopper, VISA),
         },
       ],
@@ -609,7 +729,7 @@ describe('editing an order paid with a saved one-click card or a gift card (how 
       sc,
       items: [{ id: sku, quantity: 2 }],
       windowIndex: 3,
-      pay: (form, fee) => [{ paymentSystem: PAYMENT_IDS.giftCard, installments: 1, value: form.value + fee }],
+      pay: (form) => [{ paymentSystem: PAYMENT_IDS.giftCard, installments: 1, value: form.value }],
       giftCard: { number, password: GIFT_CARD_TEST_PASSWORD },
     });
     const call = as(shop, placed.shopper);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app';
 import { accountsClient } from './support/accounts';
-import { cartClient, sellableSkus } from './support/cart';
+import { cartClient, holderCookie, sellableSkus } from './support/cart';
 
 const webBuilt = fs.existsSync(path.resolve(import.meta.dirname, '../../web/build/server/index.js'));
 if (!webBuilt)
@@ -98,7 +98,7 @@ describe('the shared page cache', { timeout: 60_000 }, () => {
       segment: null,
     };
     const cartAndAddress = [
-      `checkout.vtex.com=__ofid=${cart.orderFormId}`,
+      holderCookie(cart.orderFormId),
       `despensa_delivery=${encodeURIComponent(JSON.stringify(choice))}`,
     ].join('; ');
     const cookie = `despensa_session=${encodeURIComponent(customer.token)}; ${cartAndAddress}`;
@@ -170,6 +170,10 @@ describe('the shared page cache', { timeout: 60_000 }, () => {
   it('keeps private pages out of the cache', async () => {
     const cartPage = await page('/mi-carro');
     expect(cartPage.headers['x-page-cache']).toBeUndefined();
+    // Nor does the browser keep them: going back after paying drew the cart it held before, with the
+    // items just bought and an 'Ir a pagar' that led nowhere (issue 28).
+    expect(cartPage.headers['cache-control']).toBe('no-store');
+    expect((await page('/login')).headers['cache-control']).toBe('no-store');
     const login = await page('/login');
     expect(login.headers['x-page-cache']).toBeUndefined();
   });

@@ -56,7 +56,9 @@ describe('text in pages drawn as markup', () => {
   it('escapes product, brand, menu and footer text on a listing', async () => {
     const html = await pageWith(`${categoryPath}?markup=1`, `Leche ${ESCAPED}`);
     expect(html).toContain(`Leche ${ESCAPED}`);
-    expect(html).toContain(`Lácteos ${ESCAPED}`);
+    // The category menu is drawn when it first opens (issue 33): its hostile title is in the page only as
+    // the loader's data, never as markup (the last assertion).
+    expect(html).toContain('Lácteos \\u003cimg');
     expect(html).toContain(`© Despensa ${ESCAPED}`);
     // The brand on its card and as a facet's label.
     expect(html).toContain(`<p class="product-card__brand">${ESCAPED}</p>`);

@@ -1,6 +1,4 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import transbank from 'transbank-sdk';
 import {
   CARD_REDIRECT_PAYMENT_ID,
   DELIVERY_PRICES_CENTS,
@@ -21,7 +19,9 @@ import {
   type OrderForm,
   type TransactionAnswer,
 } from '@despensa/contracts';
-import { type Acquirer, TransbankAcquirer } from '../src/providers/acquirer/acquirer';
+import type { TransbankAcquirer } from '../src/providers/acquirer/acquirer';
+import { type Acquirer } from '../src/providers/acquirer/acquirer';
+import { GROUP_TEST_CARD } from '../src/providers/acquirer/sandbox/cards';
 import { ONECLICK_LIMITS } from '../src/providers/acquirer/sandbox/oneclick';
 import { GIFT_CARD_TEST_PASSWORD, TEST_GIFT_CARDS } from '../src/providers/giftcard/sandbox/cards';
 import { WALLET_SETTLE_MS } from '../src/providers/wallet/sandbox/sandbox';
@@ -38,9 +38,9 @@ import {
   enrolCard,
   payAtAcquirer,
   postForm,
+  sandboxAcquirerOf,
 } from './support/checkout';
 
-const { IntegrationApiKeys, IntegrationCommerceCodes } = transbank;
 const REDCOMPRA = '4051 8842 3993 7763';
 const SECOND_HOST = 'almacen.example';
 
@@ -73,13 +73,7 @@ beforeAll(async () => {
     env: { BRAND_HOSTS: JSON.stringify({ [SECOND_HOST]: { name: 'Almacén del Valle', sellerId: '2' } }) },
   });
   await shop.app.listen({ port: 0, host: '127.0.0.1' });
-  acquirer = new TransbankAcquirer({
-    environment: `http://127.0.0.1:${(shop.app.server.address() as AddressInfo).port}/sandbox/transbank`,
-    commerceCode: IntegrationCommerceCodes.WEBPAY_PLUS,
-    apiKey: IntegrationApiKeys.WEBPAY,
-    oneclickCommerceCode: IntegrationCommerceCodes.ONECLICK_MALL,
-    oneclickStoreCode: IntegrationCommerceCodes.ONECLICK_MALL_CHILD1,
-  });
+  acquirer = sandboxAcquirerOf(shop);
   sc = await deliveringChannel(shop);
   const sellable = await sellableSkus(shop, { salesChannel: sc, limit: 40 });
   skus = sellable.map((row) => String(row.id));
@@ -145,12 +139,12 @@ describe('debit and the group card on the acquirer page, with their prices (§6 
     const cart = await completeCart(shop, {
       sc,
       items: [{ id: skus[0]!, quantity: 2 }],
-      pay: (form, fee) => [{ paymentSystem: PAYMENT_IDS.debit, installments: 1, value: form.value + fee }],
+      pay: (form) => [{ paymentSystem: PAYMENT_IDS.debit, installments: 1, value: form.value }],
     });
     const placed = await transaction(cart, cart.total);
     expect(placed.statusCode, placed.body).toBe(200);
     const answer: TransactionAnswer = placed.json();
-    const { back } = await payAtAcquirer(shop, answer.redirectUrl, REDCOMPRA);
+    const { back } = await payAtAcquirer(shop, answer.redirectUrl, REDCOMPRA, cart.shopper);
     expect((await postForm(shop, back.action, back.fields)).headers.location).toBe(
       `/checkout/orderPlaced?og=${answer.orderId}`,
     );
@@ -197,7 +191,8 @@ describe('debit and the group card on the acquirer page, with their prices (§6 
     const placed = await transaction(groupCard, card + groupCard.fee);
     expect(placed.statusCode, placed.body).toBe(200);
     const answer: TransactionAnswer = placed.json();
-    const { back } = await payAtAcquirer(shop, answer.redirectUrl, VISA);
+    // Paid with the group's own card (the sandbox's group test card), which proves its prices.
+    const { back } = await payAtAcquirer(shop, answer.redirectUrl, GROUP_TEST_CARD.number, groupCard.shopper);
     await postForm(shop, back.action, back.fields);
     const [order] = await group(groupCard, answer.orderId);
     expect(order).toMatchObject({ status: 'ready-for-handling', value: card + groupCard.fee });
@@ -227,7 +222,7 @@ describe('debit and the group card on the acquirer page, with their prices (§6 
     const cart = await completeCart(shop, {
       sc,
       items: [{ id: skus[1]!, quantity: 3 }],
-      pay: (form, fee) => [{ paymentSystem: PAYMENT_IDS.debit, installments: 1, value: form.value + fee }],
+      pay: (form) => [{ paymentSystem: PAYMENT_IDS.debit, installments: 1, value: form.value }],
     });
     expect((await transaction(cart, cart.total)).statusCode).toBe(200);
   });
@@ -242,7 +237,7 @@ describe('one-click saved cards (201–204) through Oneclick Mall', () => {
         {
           paymentSystem: type === 'oneclick' ? PAYMENT_IDS.oneClick : PAYMENT_IDS.debitOneClick,
           installments: 1,
-          value: form.value + fee,
+          value: form.value,
           accountId: await enrolCard(shop, shopper, card, type),
         },
       ],
@@ -274,7 +269,7 @@ describe('one-click saved cards (201–204) through Oneclick Mall', () => {
     const cart = await completeCart(shop, {
       sc,
       items: [{ id: skus[4]!, quantity: 1 }],
-      pay: (form, fee) => [{ paymentSystem: PAYMENT_IDS.oneClick, installments: 1, value: form.value + fee }],
+      pay: (form) => [{ paymentSystem: PAYMENT_IDS.oneClick, installments: 1, value: form.value }],
     });
     const missing = await transaction(cart, cart.total);
     expect(missing.statusCode).toBe(400);
@@ -513,7 +508,7 @@ describe('gift cards (732): §5 balance, §8 codes end to end through the transa
     completeCart(shop, {
       sc,
       items,
-      pay: (form, fee) => [{ paymentSystem: PAYMENT_IDS.giftCard, installments: 1, value: form.value + fee }],
+      pay: (form) => [{ paymentSystem: PAYMENT_IDS.giftCard, installments: 1, value: form.value }],
     });
 
   it('pays the whole order from a card whose balance covers it, once however often it is sent', async () => {
@@ -634,9 +629,9 @@ describe('a gift card plus a card for the rest', () => {
   const number = '6035000000000200';
   const split =
     (cardSystem: number, part: number, extra: Record<string, unknown> = {}) =>
-    (form: OrderForm, fee: number) => [
+    (form: OrderForm) => [
       { paymentSystem: PAYMENT_IDS.giftCard, installments: 1, value: part },
-      { paymentSystem: cardSystem, installments: 1, value: form.value + fee - part, ...extra },
+      { paymentSystem: cardSystem, installments: 1, value: form.value - part, ...extra },
     ];
 
   it('takes the gift card part, the rest on the acquirer page; a rejected card gives the part back', async () => {
@@ -655,7 +650,7 @@ describe('a gift card plus a card for the rest', () => {
       [answer.orderId],
     );
     expect(Number(webpay.rows[0].amount) * 100).toBe(cart.total - 100_000);
-    const { back } = await payAtAcquirer(shop, answer.redirectUrl, MASTERCARD);
+    const { back } = await payAtAcquirer(shop, answer.redirectUrl, MASTERCARD, cart.shopper);
     await postForm(shop, back.action, back.fields);
     expect((await group(cart, answer.orderId))[0]!.status).toBe('canceled');
     expect(await giftBalance(number)).toBe(before);
@@ -663,7 +658,7 @@ describe('a gift card plus a card for the rest', () => {
     const again: TransactionAnswer = (
       await transaction(cart, cart.total, { giftCard: { number, password: GIFT_CARD_TEST_PASSWORD } })
     ).json();
-    const paid = await payAtAcquirer(shop, again.redirectUrl, VISA);
+    const paid = await payAtAcquirer(shop, again.redirectUrl, VISA, cart.shopper);
     await postForm(shop, paid.back.action, paid.back.fields);
     const [order] = await group(cart, again.orderId);
     expect(order!.status).toBe('ready-for-handling');
@@ -678,8 +673,8 @@ describe('a gift card plus a card for the rest', () => {
     const cart = await completeCart(shop, {
       sc,
       items: [{ id: skus[15]!, quantity: 1 }],
-      pay: async (form, fee, shopper) =>
-        split(PAYMENT_IDS.oneClick, 50_000, { accountId: await enrolCard(shop, shopper, VISA) })(form, fee),
+      pay: async (form, _fee, shopper) =>
+        split(PAYMENT_IDS.oneClick, 50_000, { accountId: await enrolCard(shop, shopper, VISA) })(form),
     });
     const response = await transaction(cart, cart.total, {
       giftCard: { number, password: GIFT_CARD_TEST_PASSWORD },
@@ -693,9 +688,9 @@ describe('a gift card plus a card for the rest', () => {
     const cart = await completeCart(shop, {
       sc,
       items: [{ id: skus[15]!, quantity: 1 }],
-      pay: (form, fee) => [
+      pay: (form) => [
         { paymentSystem: PAYMENT_IDS.giftCard, installments: 1, value: 100_000 },
-        { paymentSystem: CARD_REDIRECT_PAYMENT_ID, installments: 1, value: form.value + fee - 200_000 },
+        { paymentSystem: CARD_REDIRECT_PAYMENT_ID, installments: 1, value: form.value - 200_000 },
       ],
     });
     const short = await transaction(cart, cart.total, { giftCard: { number, password: '1234' } });

@@ -85,6 +85,49 @@ describe('web push (§1 push notifications, §3 device registration)', () => {
     expect(await inbox(stranger.id)).toEqual([]);
   });
 
+  it("re-points a customer's device only from that customer's session (issue 27 fault 5)", async () => {
+    const accounts = accountsClient(app);
+    const ana = await accounts.loggedIn();
+    const other = await accounts.loggedIn();
+    const phone = await sandboxSubscription();
+    const attacker = await sandboxSubscription();
+    const register = (token: string | undefined, subscription: { id: string }) =>
+      accounts.call('POST', '/api/v1/register-device', {
+        ...(token ? { token } : {}),
+        payload: {
+          deviceId: 'device-ana-only',
+          token: JSON.stringify(subscription),
+          isMobile: true,
+          device: 'web',
+        },
+      });
+    expect((await register(ana.token, phone)).statusCode).toBe(200);
+    // Nobody logged in, and another customer, are refused; the device keeps its owner and its token.
+    for (const token of [undefined, other.token]) {
+      const refused = await register(token, attacker);
+      expect([refused.statusCode, refused.json()]).toEqual([
+        403,
+        expect.objectContaining({
+          code: 'deviceNotYours',
+          message: 'Este dispositivo está registrado a otra cuenta.',
+        }),
+      ]);
+    }
+    const message = {
+      title: 'Pedido confirmado',
+      body: 'Tu pedido G-2 está confirmado.',
+      url: '/mis-compras/G-2-01',
+    };
+    expect(await app.services.push.notifyCustomer(ana.userId, message)).toBe(1);
+    expect(await inbox(attacker.id)).toEqual([]);
+    expect(await inbox(phone.id)).toHaveLength(1);
+    // Her own session re-points it (a new subscription of the same phone).
+    const renewed = await sandboxSubscription();
+    expect((await register(ana.token, renewed)).statusCode).toBe(200);
+    expect(await app.services.push.notifyCustomer(ana.userId, message)).toBe(1);
+    expect(await inbox(renewed.id)).toHaveLength(1);
+  });
+
   it('forgets a device whose subscription the push service says is gone (410)', async () => {
     const accounts = accountsClient(app);
     const ana = await accounts.loggedIn();
@@ -143,7 +186,7 @@ describe('web push (§1 push notifications, §3 device registration)', () => {
     });
     const answer = placed.json();
     expect(await inbox(subscription.id)).toEqual([]);
-    const { back } = await payAtAcquirer(app, answer.redirectUrl, VISA);
+    const { back } = await payAtAcquirer(app, answer.redirectUrl, VISA, cart.shopper);
     await postForm(app, back.action, back.fields);
     const [message] = await inbox(subscription.id);
     expect(JSON.parse(message!.payload)).toEqual({

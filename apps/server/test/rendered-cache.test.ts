@@ -12,6 +12,7 @@ function rendered(version: number, items = 0, validUntil = Infinity): RenderedOr
     validUntil,
     form: { items: Array.from({ length: items }, () => ({})) } as unknown as OrderForm,
     body: null,
+    bodyKey: null,
   };
 }
 
@@ -38,7 +39,7 @@ describe('rendered orderForms', () => {
     forms.set('b', rendered(1, 1));
     expect(forms.size).toBe(8192);
     const a = forms.get('a', 1, [catalogue, promotions], 0)!;
-    expect(forms.bodyOf('a', a, () => Buffer.alloc(100))).toHaveLength(100);
+    expect(forms.bodyOf('a', a, 'live', () => Buffer.alloc(100))).toHaveLength(100);
     expect(forms.size).toBe(4096 + 100);
     // 'b' is now the least recently used, so it goes when 'c' needs room; 'a' stays.
     forms.set('c', rendered(1, 1));

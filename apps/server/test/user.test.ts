@@ -3,7 +3,8 @@ import { createTestApp, type TestApp } from './support/app';
 import { accountsClient, newCustomer } from './support/accounts';
 import { cartClient, holderCookie } from './support/cart';
 import { ADDRESS, PASSWORD } from './support/accounts';
-import { accountsForWeb } from '../src/modules/user/accounts';
+import { accountsForWeb } from '../src/http/for-web/accounts';
+import { loadConfig } from '../src/config';
 
 let shop: TestApp;
 let client: ReturnType<typeof accountsClient>;
@@ -92,6 +93,14 @@ describe('profile and personal data', () => {
     });
     expect(byIdAlone.statusCode).toBe(403);
     expect(byIdAlone.json()).toMatchObject({ code: 'notOwner' });
+    // Nor is its id written into the cart cookie by hand (issue 27): the cookie's key is missing.
+    const forged = await client.call('POST', '/api/user/profile', {
+      token: b.token,
+      payload: { orderFormId: form.orderFormId },
+      headers: { cookie: `checkout.vtex.com=__ofid=${form.orderFormId}` },
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json()).toMatchObject({ code: 'notOwner' });
     const profile = await client.call('POST', '/api/user/profile', {
       token: a.token,
       payload: { orderFormId: form.orderFormId },
@@ -188,8 +197,8 @@ describe('profile and personal data', () => {
 
 describe('the accounts service the web receives', () => {
   it('logs in, reads the session, profile and addresses, and logs out', async () => {
-    const { auth, users, addresses } = shop.services;
-    const accounts = accountsForWeb(auth, users, addresses);
+    const { auth, users, addresses, registration } = shop.services;
+    const accounts = accountsForWeb(auth, users, addresses, registration);
     const customer = await accounts.register(newCustomer());
     const wrong = await accounts.login(customer.email, 'otra-clave-1', '10.1.1.1');
     expect(wrong.result.authStatus).toBe('WrongCredentials');
@@ -205,5 +214,31 @@ describe('the accounts service the web receives', () => {
     await accounts.deleteAddress(sessionToken, saved.addressId);
     expect(await accounts.logout(sessionToken)).toEqual({ hadSession: true });
     await expect(accounts.addresses(sessionToken)).rejects.toMatchObject({ code: 'notLoggedIn' });
+  });
+});
+
+describe('the special account greeting (§6: one special account gets a different greeting label)', () => {
+  it('answers the configured label as that account’s greeting (any case of its e-mail); null for everyone else', async () => {
+    const special = newCustomer();
+    const label = 'Bienvenida, equipo Despensa';
+    const configured = await createTestApp({
+      env: { SPECIAL_GREETING: JSON.stringify({ email: special.email.toUpperCase(), label }) },
+    });
+    try {
+      const accounts = accountsClient(configured);
+      const registered = await accounts.call('POST', '/api/user', { payload: special });
+      expect(registered.statusCode, registered.body).toBe(201);
+      expect(registered.json().greeting).toBe(label);
+      const other = await accounts.call('POST', '/api/user', { payload: newCustomer() });
+      expect(other.json().greeting).toBeNull();
+    } finally {
+      await configured.close();
+    }
+    // The shop without it: nobody has one.
+    const plain = await client.call('POST', '/api/user', { payload: newCustomer() });
+    expect(plain.json().greeting).toBeNull();
+    expect(() => loadConfig({ SPECIAL_GREETING: '{"email":"no-es-correo"}' })).toThrow(
+      /SPECIAL_GREETING: must be JSON: \{"email", "label"\}/,
+    );
   });
 });

@@ -1,16 +1,13 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import transbank from 'transbank-sdk';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WALLET_CARD_IN_USE_MESSAGE } from '@despensa/domain';
-import { type Acquirer, TransbankAcquirer } from '../src/providers/acquirer/acquirer';
+import type { Acquirer } from '../src/providers/acquirer/acquirer';
 import { WALLET_SETTLE_MS } from '../src/providers/wallet/sandbox/sandbox';
 import { customer } from '../src/modules/user/tables';
 import { accountsClient } from './support/accounts';
+import { sandboxAcquirerOf } from './support/checkout';
 import { createTestApp, type TestApp } from './support/app';
 import { TEST_NOW } from './support/constants';
-
-const { IntegrationApiKeys, IntegrationCommerceCodes } = transbank;
 
 const VISA = '4051885600446623';
 const REDCOMPRA = '4051884239937763';
@@ -33,16 +30,10 @@ beforeAll(async () => {
   });
   shop = await createTestApp({ clock: () => now, acquirer: lazy });
   await shop.app.listen({ port: 0, host: '127.0.0.1' });
-  acquirer = new TransbankAcquirer({
-    environment: `http://127.0.0.1:${(shop.app.server.address() as AddressInfo).port}/sandbox/transbank`,
-    commerceCode: IntegrationCommerceCodes.WEBPAY_PLUS,
-    apiKey: IntegrationApiKeys.WEBPAY,
-    oneclickCommerceCode: IntegrationCommerceCodes.ONECLICK_MALL,
-    oneclickStoreCode: IntegrationCommerceCodes.ONECLICK_MALL_CHILD1,
-  });
+  acquirer = sandboxAcquirerOf(shop);
   client = accountsClient(shop);
   // What the orders module will answer: the amount of a checkout transaction, for its owner only.
-  shop.services.wallet.setTransactionAmounts(async (tId, userId) => {
+  vi.spyOn(shop.services.orders, 'walletAmount').mockImplementation(async (tId, userId) => {
     const transaction = amounts.get(tId);
     return transaction?.userId === userId ? transaction.amountCents : null;
   });
@@ -294,16 +285,25 @@ describe('wallet-link states (§6)', () => {
   const withCluster = (userId: string) =>
     shop.database.db.update(customer).set({ clusterCencopay: true }).where(eq(customer.id, userId));
 
-  it('hidden outside the cluster; create, link or linked inside it, from the wallet', async () => {
+  it("the wallet's demo account is linked with its balance: having the group's wallet puts a customer in its cluster (issue 28 item 6)", async () => {
+    // Told 'La billetera aún no está disponible para tu cuenta' while 'Pagar' charged that same wallet.
+    const email = 'billetera@despensa.cl';
+    // Registered by the balance test above when the whole file runs.
+    const [registered] = await shop.database.db.select().from(customer).where(eq(customer.email, email));
+    const demo = registered?.id ?? (await client.loggedIn({ email })).userId;
+    expect(await shop.services.wallet.linkState(demo)).toBe('linked');
+    // The checkout's panel and the drawer then show 'Saldo disponible: $50.000'.
+    expect(await shop.services.wallet.balance(demo)).toBe(5_000_000);
+  });
+
+  it('hidden outside the cluster without a wallet; create, link or linked inside it, from the wallet', async () => {
     const wallet = shop.services.wallet;
     const linked = await client.loggedIn({ email: 'sin-saldo@despensa.cl' });
-    expect(await wallet.linkState(linked.userId)).toBe('hidden');
-    await withCluster(linked.userId);
     expect(await wallet.linkState(linked.userId)).toBe('linked');
     const unlinked = await client.loggedIn({ email: 'sin-vincular@despensa.cl' });
-    await withCluster(unlinked.userId);
     expect(await wallet.linkState(unlinked.userId)).toBe('link');
     const none = await client.loggedIn();
+    expect(await wallet.linkState(none.userId)).toBe('hidden');
     await withCluster(none.userId);
     expect(await wallet.linkState(none.userId)).toBe('create');
   });
@@ -321,7 +321,7 @@ describe('wallet-link states (§6)', () => {
     expect(await wallet.balance(newcomer.userId)).toBe(0);
 
     // An existing wallet keeps its balance; linking again changes nothing. (The test above registered
-    // the sandbox's unlinked customer and put it in the cluster.)
+    // the sandbox's unlinked customer, in the cluster by its wallet.)
     const [unlinked] = await shop.database.db
       .select()
       .from(customer)

@@ -1,6 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '@despensa/contracts';
+import { loadConfig } from '../src/config';
+import { confirmationMail } from '../src/flows/confirmation-mail';
+import { brandsOf } from '../src/http/brands';
 import type { SandboxMailer } from '../src/providers/mail/sandbox';
 import { accountsClient } from './support/accounts';
 import { createTestApp, type TestApp } from './support/app';
@@ -123,5 +127,23 @@ describe('a second brand and seller on the same instances', { timeout: 60_000 },
       'Tu código de acceso a Despensa',
       'Tu código de acceso a Almacén del Valle',
     ]);
+  });
+
+  it('dresses an order confirmation in the brand of the seller that sold it (issue 31 item 1)', () => {
+    const brands = brandsOf(
+      loadConfig({ ...process.env, BRAND_HOSTS: JSON.stringify({ [SECOND_HOST]: SECOND_BRAND }) }),
+    );
+    const order = (seller: string) =>
+      ({
+        items: [],
+        totals: [],
+        value: 129000,
+        statusDescription: 'Pago aprobado',
+        sellers: [{ id: seller, name: seller }],
+        clientProfileData: { email: 'ana@example.cl', firstName: 'Ana' },
+        shippingData: { deliveryWindow: null, pickupStore: null },
+      }) as unknown as Order;
+    expect(confirmationMail('1', [order('2')], brands.bySeller)?.brandName).toBe('Almacén del Valle');
+    expect(confirmationMail('1', [order('1')], brands.bySeller)?.brandName).toBe(brands.chain.name);
   });
 });

@@ -10,6 +10,23 @@ import { NonceProvider } from './lib/nonce';
 
 export const streamTimeout = 5_000;
 
+/** A page rendered to the end into one buffer, handed to `done` whole. */
+function renderWhole(pipe: (destination: Writable) => void, done: (rendered: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  pipe(
+    new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        done(Buffer.concat(chunks));
+        callback();
+      },
+    }),
+  );
+}
+
 /** React Router's default Node entry, with the critical-path rewrites of critical-path.server.ts. */
 export default function handleRequest(
   request: Request,
@@ -20,6 +37,11 @@ export default function handleRequest(
 ) {
   // The server's Content-Security-Policy names this nonce: every inline script of the page carries it.
   const nonce = loadContext.cspNonce;
+  // A page drawn for this request alone (the cart, the checkout) is not kept by the browser either: back
+  // after paying drew the cart it held, with the items just bought. Shared pages carry the page cache's own.
+  if (!isSharedRender(request) && !responseHeaders.has('Cache-Control')) {
+    responseHeaders.set('Cache-Control', 'no-store');
+  }
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -46,22 +68,12 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           if (whole) {
-            const chunks: Buffer[] = [];
-            pipe(
-              new Writable({
-                write(chunk: Buffer, _encoding, callback) {
-                  chunks.push(chunk);
-                  callback();
-                },
-                final(callback) {
-                  clearTimeout(timeoutId);
-                  responseHeaders.set('Content-Type', 'text/html');
-                  const html = criticalPathDocument(Buffer.concat(chunks));
-                  resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
-                  callback();
-                },
-              }),
-            );
+            renderWhole(pipe, (rendered) => {
+              clearTimeout(timeoutId);
+              responseHeaders.set('Content-Type', 'text/html');
+              const html = criticalPathDocument(rendered);
+              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+            });
             return;
           }
           const body = new PassThrough({

@@ -27,7 +27,7 @@ import { CART_ACTION_PATH } from './features/cart/cart-intents';
 import { CartOverlays } from './features/cart/cart-overlays';
 import { DeliveryProvider } from './features/delivery/delivery-context';
 import { DeliveryOverlays } from './features/delivery/delivery-overlays';
-import { isConsolePath } from './layout/layout-rules';
+import { isConsolePath } from './lib/layout-rules';
 import { PlatformLayer } from './features/platform/platform-layer';
 import { shopperParts, shopperPartsSource } from './layout/shopper-parts.server';
 import { useShopperParts } from './layout/use-shopper-parts';
@@ -66,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     contrast: contrastFromCookie(request.headers.get('cookie')),
     // §2 application start: decided on the server so an old browser never runs our scripts.
     outdatedBrowser: isOutdatedBrowser(request.headers.get('user-agent')),
-    menu: headerMenu(menu, new Date()),
+    menu: headerMenu(menu, services.content.now()),
     footer,
     curtain,
     ...parts,

@@ -1,11 +1,6 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
 
-/**
- * Every path of the §2 routes table. Paths owned by later issues render routes/coming-soon.tsx,
- * which names the feature; a route module used for several paths gets one id per path.
- */
-const comingSoon = (path: string, feature: string) =>
-  route(path, 'routes/coming-soon.tsx', { id: `coming-soon:${feature}:${path}` });
+/** Every path of the §2 routes table; a route module used for several paths gets one id per path. */
 
 export default [
   index('routes/home.tsx'),
@@ -48,6 +43,8 @@ export default [
   route('checkout', 'routes/checkout.tsx'),
   route('checkout/:step', 'routes/checkout.tsx', { id: 'checkout:step' }),
   route('checkout/orderPlaced', 'routes/order-placed.tsx'),
+  // The §2 checkout variant: the same checkout, which sends the shopper on to their first incomplete step.
+  route('new-checkout', 'routes/checkout.tsx', { id: 'checkout:new' }),
 
   // Accounts
   route('login-page', 'routes/account-login-page.tsx'),
@@ -69,6 +66,27 @@ export default [
     route('ingreso', 'routes/operations-login.tsx'),
     route('salir', 'routes/operations-logout.ts'),
     route('pedidos/:orderId', 'routes/operations-order.tsx'),
+  ]),
+  // The back office (issue 30): behind the console's staff login, each page for the roles it serves
+  route('admin', 'routes/admin-layout.tsx', [
+    index('routes/admin-home.tsx'),
+    route('catalogo', 'routes/admin-catalog.tsx'),
+    route('catalogo/:productId', 'routes/admin-product.tsx'),
+    route('promociones', 'routes/admin-promotions.tsx'),
+    route('promociones/nueva', 'routes/admin-promotion.tsx', { id: 'routes/admin-promotion-new' }),
+    route('promociones/:promotionId', 'routes/admin-promotion.tsx'),
+    route('claves', 'routes/admin-keys.tsx'),
+    route('precios', 'routes/admin-pricing.tsx'),
+    route('contenido', 'routes/admin-content.tsx'),
+    route('contenido/:key', 'routes/admin-content-edit.tsx'),
+    route('registro', 'routes/admin-audit.tsx'),
+    route('pedidos', 'routes/admin-orders.tsx'),
+    route('pedidos/:orderId', 'routes/admin-order.tsx'),
+    route('ofertas', 'routes/admin-offers.tsx'),
+    route('tiendas', 'routes/admin-stores.tsx'),
+    route('tiendas/:storeId', 'routes/admin-store.tsx'),
+    route('personal', 'routes/admin-staff.tsx'),
+    route('funciones', 'routes/admin-flags.tsx'),
   ]),
 
   // Lists, favourites and frequent products (each behind its §9 flag)
@@ -94,19 +112,6 @@ export default [
   route('mis-tarjetas', 'routes/saved-cards.tsx'),
   route('cencopay/vinculacion', 'routes/wallet-link.tsx'),
   route('billetera/vinculacion', 'routes/wallet-link-action.ts'),
-
-  // Later issues
-  comingSoon('new-checkout', 'checkout'),
-  comingSoon('mis-compras', 'orders'),
-  comingSoon('mis-compras/:orderId', 'orders'),
-  comingSoon('mis-compras-antiguas', 'orders'),
-  comingSoon('mis-compras-antiguas/:orderId', 'orders'),
-  comingSoon('lista-de-compra', 'lists'),
-  comingSoon('mis-listas-de-compras', 'lists'),
-  comingSoon('_secure/listas-de-compras', 'lists'),
-  comingSoon('productos-frecuentes', 'lists'),
-  comingSoon('productos-favoritos', 'lists'),
-  comingSoon('mi-cuenta-bancaria', 'bank-account'),
 
   // The category catch-all comes last in meaning; React Router ranks the static paths above it.
   route(':category1/:category2?/:category3?', 'routes/category.tsx'),

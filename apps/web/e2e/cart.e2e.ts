@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatCLP } from '@despensa/domain';
 import { CART_CACHE_KEY, CART_FALLBACK_NOTICE } from '../app/features/cart/cart-client';
-import { api } from './support/api';
-import { accessibilityViolations, launchBrowser, newPage } from './support/browser';
+import { api, heldCart } from './support/api';
+import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
 import { holdScripts, isInteractive } from './support/hydration';
 
 interface ApiProduct {
@@ -48,11 +48,9 @@ afterAll(async () => {
 
 /** The cart the browser's cookie points at, straight from the cart API, as the browser holding it. */
 async function serverCart(context: BrowserContext): Promise<ApiOrderForm> {
-  const cookie = (await context.cookies()).find((each) => each.name === 'checkout.vtex.com');
-  expect(cookie?.value).toMatch(/^__ofid=\w{16,}$/);
-  return api<ApiOrderForm>(`/api/orderform/${cookie!.value.slice('__ofid='.length)}`, {
-    cookie: `${cookie!.name}=${cookie!.value}`,
-  });
+  const held = await heldCart(context);
+  expect(held?.cookie).toMatch(/^checkout\.vtex\.com=__ofid=\w{16,}; despensa_cart_key=[\w-]{43}$/);
+  return api<ApiOrderForm>(`/api/orderform/${held!.id}`, { cookie: held!.cookie });
 }
 
 async function open(path: string): Promise<{ context: BrowserContext; page: Page }> {
@@ -162,6 +160,31 @@ describe('minicart', () => {
     await minicart(other).getByRole('link', { name: second!.productName }).waitFor();
     await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Carro, 2 productos');
     await context.close();
+  });
+
+  it("shows no cart to a browser that writes a shopper's cart id into its cart cookie; its add makes its own", async () => {
+    const [first, second] = dairy;
+    const owner = await open(`/?sku=${first!.items[0]!.itemId}&quantity=1`);
+    await minicart(owner.page).waitFor();
+    const held = (await heldCart(owner.context))!;
+    // Issue 27: the id learnt from a link or a log, written by hand as `checkout.vtex.com=__ofid={id}`.
+    const stranger = await newPage(browser);
+    await stranger.context.addCookies([
+      { name: 'checkout.vtex.com', value: `__ofid=${held.id}`, url: baseUrl() },
+    ]);
+    await stranger.page.goto('/');
+    await stranger.page.waitForLoadState('networkidle');
+    expect(await cartButton(stranger.page).getAttribute('aria-label')).toBe('Carro, 0 productos');
+    await stranger.page.goto(`/?sku=${second!.items[0]!.itemId}&quantity=1`);
+    await minicart(stranger.page).waitFor();
+    expect((await heldCart(stranger.context))!.id).not.toBe(held.id);
+    const strangers = await serverCart(stranger.context);
+    expect(strangers.items.map((item) => [item.name, item.quantity])).toEqual([[second!.productName, 1]]);
+    // The shopper's cart is as they left it.
+    const owners = await serverCart(owner.context);
+    expect(owners.items.map((item) => [item.name, item.quantity])).toEqual([[first!.productName, 1]]);
+    await stranger.context.close();
+    await owner.context.close();
   });
 
   it('steps a weighed item in kg and says its weight may vary', async () => {

@@ -5,6 +5,7 @@ import { PHONE_INVALID_MESSAGE, computeRutCheckDigit, formatCLP } from '@despens
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
 import { chooseHomeDelivery } from './support/shopper';
 import { api } from './support/api';
+import { lastMailedCode } from './support/outbox';
 import { holdScripts, isInteractive } from './support/hydration';
 
 const PASSWORD = 'clave-segura-123';
@@ -12,6 +13,8 @@ const PASSWORD = 'clave-segura-123';
 const VISA = '4051 8856 0044 6623';
 const MASTERCARD = '5186 0595 5959 0568';
 const REDCOMPRA = '4051 8842 3993 7763';
+/** The sandbox's card of the group (README), whose last four prove the group card's prices. */
+const GROUP_CARD = '6034 9300 1234 5678';
 
 interface ApiProduct {
   items: {
@@ -81,10 +84,7 @@ async function someDairy(): Promise<{ sku: string; name: string }> {
 }
 
 async function lastCode(email: string): Promise<string> {
-  const { messages } = await api<{ messages: { text: string }[] }>(
-    `/api/dev/outbox?to=${encodeURIComponent(email)}`,
-  );
-  const code = /\b(\d{6})\b/.exec(messages[0]?.text ?? '')?.[1];
+  const code = await lastMailedCode(email);
   if (!code) throw new Error(`no code mailed to ${email}`);
   return code;
 }
@@ -106,8 +106,10 @@ const stepUrl = (step: string) => new RegExp(`/checkout/${step}(\\?|$)`);
 async function throughSteps(page: Page): Promise<void> {
   await page.waitForURL(stepUrl('shipping'));
   const step = page.getByRole('region', { name: 'Entrega' });
-  // §5 shipping valid: the receiver is missing until the shopper says who it is.
-  await step.getByText('Falta completar: quién recibe.').waitFor();
+  // The receiver shown filled in (the address's, else the shopper's name) is confirmed with 'Continuar',
+  // not called missing (issue 28: 'Falta completar: quién recibe' beside a filled field).
+  expect(await step.getByLabel('¿Quién recibe el pedido?').inputValue()).toBe('Rosa Muñoz');
+  expect(await page.getByText(/^Falta completar/).count()).toBe(0);
   // §2 layout: the checkout header with its help-centre link, no general footer.
   expect(
     await page.getByRole('banner').getByRole('link', { name: 'Centro de ayuda' }).getAttribute('href'),
@@ -119,6 +121,9 @@ async function throughSteps(page: Page): Promise<void> {
 
   await page.waitForURL(stepUrl('profile'));
   const profile = page.getByRole('region', { name: 'Tus datos' });
+  await profile.getByLabel('RUT').waitFor();
+  expect(await profile.getByLabel('Teléfono').inputValue()).toBe('+56912345678');
+  expect(await page.getByText(/^Falta completar/).count()).toBe(0);
   // §5 RUT rules: an invalid check digit is refused before anything is sent.
   const rut = profile.getByLabel('RUT');
   const saved = await rut.inputValue();
@@ -251,7 +256,7 @@ describe('checkout', () => {
     await context.close();
   });
 
-  it('at 480 px: abandoned, failed and rejected payments show their failed-payment modals, then paying again works', async () => {
+  it('at 480 px: abandoned, failed, rejected and wrong-card payments show their modals, then the group card pays', async () => {
     const shopper = await customer();
     const product = await someDairy();
     const { context, page } = await open(shopper.token, `/?sku=${product.sku}`, 480);
@@ -300,7 +305,7 @@ describe('checkout', () => {
     await rejected.waitFor();
     await rejected.getByRole('button', { name: 'Intentar de nuevo' }).click();
 
-    // Every method has its option; one the server does not take yet says so in Spanish.
+    // Every method has its option.
     for (const name of [
       'Tarjeta de débito Redcompra',
       'Tarjeta Despensa',
@@ -310,13 +315,17 @@ describe('checkout', () => {
     ]) {
       await page.getByRole('radio', { name: new RegExp(`^${name}`) }).waitFor();
     }
+    // The group card's prices paid with another card: the charge is reversed, and the shopper told why.
     await page.getByRole('radio', { name: /^Tarjeta Despensa/ }).check();
     await pay(page);
-    await page
-      .getByRole('alert')
-      .filter({ hasText: 'Ese medio de pago no está disponible. Elige otro.' })
+    await payAtAcquirer(page, VISA);
+    await page.waitForURL(/\/checkout\/payment\?paymentError=cardMismatch/);
+    const mismatch = page.getByRole('dialog', { name: 'Esa tarjeta no es la del medio de pago elegido' });
+    await mismatch
+      .getByText('así que anulamos el cargo y tu compra no se realizó', { exact: false })
       .waitFor();
-    expect(page.url()).toMatch(stepUrl('payment'));
+    await mismatch.getByRole('button', { name: 'Intentar de nuevo' }).click();
+    await mismatch.waitFor({ state: 'hidden' });
 
     // §8: a payment call that fails on the network raises error_503: the 503 screen, whose Reintentar reloads.
     await page.route(
@@ -332,14 +341,37 @@ describe('checkout', () => {
     await reloaded;
     expect(page.url()).toMatch(stepUrl('payment'));
 
-    // Paying again, with Redcompra debit (30) on the acquirer's page, places the order.
-    await page.getByRole('radio', { name: /^Tarjeta de débito Redcompra/ }).check();
+    // Paying again with 'Tarjeta Despensa' (§9's 17) and the group's own card places the order.
+    await page.getByRole('radio', { name: /^Tarjeta Despensa/ }).check();
     await pay(page);
-    await payAtAcquirer(page, REDCOMPRA);
+    await payAtAcquirer(page, GROUP_CARD);
     const order = await orderPlaced(page, shopper.token, product.name);
-    expect(order.paymentData.transactions[0]!.payments[0]!.paymentSystem).toBe('30');
+    expect(order.paymentData.transactions[0]!.payments[0]!.paymentSystem).toBe('17');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(480);
     expect(await accessibilityViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('at 390 px: the sole saved address comes chosen, the steps fit the screen and call nothing filled in missing (issue 28)', async () => {
+    const shopper = await customer();
+    const product = await someDairy();
+    const { context, page } = await open(shopper.token, `/?sku=${product.sku}`, 390);
+    await page.goto('/_secure/cart');
+    await page.getByRole('button', { name: 'Ir a pagar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Elige tu modo de entrega' });
+    await dialog.getByRole('radio', { name: /^Despacho a Domicilio/ }).check();
+    // The shopper's only address is the one the delivery goes to: its windows come without a click.
+    const casa = dialog.getByRole('radio', { name: /^Casa/ });
+    await casa.waitFor();
+    expect(await casa.isChecked()).toBe(true);
+    await chooseHomeDelivery(page, stepUrl('shipping'));
+    await throughSteps(page);
+    for (const step of ['payment', 'profile', 'shipping']) {
+      await page.goto(`/checkout/${step}`);
+      const header = await page.getByRole('banner').boundingBox();
+      expect(header!.width).toBeLessThanOrEqual(390);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    }
     await context.close();
   });
 
@@ -402,6 +434,56 @@ describe('checkout', () => {
     await payAtAcquirer(page, REDCOMPRA);
     const order = await orderPlaced(page, shopper.token, product.name);
     expect(order.paymentData.transactions[0]!.payments[0]!.paymentSystem).toBe('30');
+    await context.close();
+  });
+
+  it('a payment left on Webpay’s page: the checkout says so, goes back to it, or drops it and gives the window back (issue 28)', async () => {
+    const shopper = await customer();
+    const product = await someDairy();
+    const { context, page } = await open(shopper.token, `/?sku=${product.sku}`);
+    await page.goto('/_secure/cart');
+    await page.getByRole('button', { name: 'Ir a pagar' }).click();
+    await chooseHomeDelivery(page, stepUrl('shipping'));
+    await throughStepsWithoutScripts(context, 1280);
+    await page.goto('/checkout/payment');
+    const total = await page.getByTestId('cart-total').innerText();
+    await pay(page);
+    const code = page.getByRole('dialog', { name: 'Confirma tu dirección de despacho' });
+    await code.waitFor();
+    await code.getByLabel('Código de validación').fill(await lastCode(shopper.email));
+    await code.getByRole('button', { name: 'Confirmar y pagar' }).click();
+    await page.getByRole('heading', { name: 'Pago con tarjeta' }).waitFor();
+    // Webpay asks what the summary said.
+    await page.getByText(`Monto a pagar: ${total}`, { exact: true }).waitFor();
+
+    // The shopper leaves Webpay's page without paying and comes back to the shop.
+    await page.goto('/checkout');
+    const notice = page.getByRole('status', { name: 'Tienes un pago pendiente' });
+    await notice
+      .getByText(
+        `Dejaste sin terminar en Webpay un pago de ${total}. Mientras esté pendiente, tu horario de entrega queda reservado para ese pago.`,
+        { exact: true },
+      )
+      .waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await notice.getByRole('link', { name: 'Volver a pagar' }).click();
+    await page.getByRole('heading', { name: 'Pago con tarjeta' }).waitFor();
+
+    await page.goto('/checkout');
+    await notice.getByRole('button', { name: 'Anular pago' }).click();
+    await page
+      .getByText('Anulamos tu pago pendiente. Tu horario de entrega volvió a tu carro.', { exact: true })
+      .waitFor();
+    expect(await notice.count()).toBe(0);
+    await page.goto('/checkout/shipping');
+    const window = page.locator('dt', { hasText: 'Horario' }).locator('xpath=following-sibling::dd');
+    expect(await window.innerText()).toMatch(/\d\d:\d\d a \d\d:\d\d · /);
+
+    // Paying again works at once.
+    await page.goto('/checkout/payment');
+    await pay(page);
+    await payAtAcquirer(page, VISA);
+    await orderPlaced(page, shopper.token, product.name);
     await context.close();
   });
 });

@@ -93,15 +93,8 @@ describe('content pages from the CMS', () => {
     }
   });
 
-  it('names the coming feature and sets title, description, canonical and Open Graph tags', async () => {
-    // /mis-compras is private now (a visitor goes to the login page); /new-checkout is public.
-    const page = await open('/new-checkout');
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
-      'El pago de tu compra estará disponible muy pronto',
-    );
-    expect(await page.title()).toBe('El pago de tu compra: muy pronto | Despensa');
-
-    await page.goto('/institucional/servicios');
+  it('sets title, description, canonical and Open Graph tags', async () => {
+    const page = await open('/institucional/servicios');
     expect(await page.title()).toBe('Servicios | Despensa');
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy();
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(
@@ -115,14 +108,8 @@ describe('content pages from the CMS', () => {
 });
 
 describe('WCAG 2.2 AA (axe)', () => {
-  it('finds no violations on home, a content page, 404, coming soon and /locales, desktop and mobile', async () => {
-    const pages = [
-      '/',
-      '/informaciones/evita-la-fila',
-      '/esto-no-existe/de-verdad/nunca',
-      '/new-checkout',
-      '/locales',
-    ];
+  it('finds no violations on home, a content page, 404 and /locales, desktop and mobile', async () => {
+    const pages = ['/', '/informaciones/evita-la-fila', '/esto-no-existe/de-verdad/nunca', '/locales'];
     const { page } = await newPage(browser, { width: 1300 });
     const found: string[] = [];
     for (const path of pages) {
@@ -136,6 +123,6 @@ describe('WCAG 2.2 AA (axe)', () => {
     }
     expect(found).toEqual([]);
     await page.context().close();
-    // Ten axe passes over whole pages: a busy machine needs more than the default minute.
+    // Eight axe passes over whole pages: a busy machine needs more than the default minute.
   }, 120_000);
 });

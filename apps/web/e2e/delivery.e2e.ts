@@ -13,7 +13,7 @@ import {
 } from '@despensa/domain';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
 import { goOnToPay } from './support/delivery';
-import { API_HEADERS, api } from './support/api';
+import { API_HEADERS, api, heldCart } from './support/api';
 
 const PASSWORD = 'clave-segura-123';
 
@@ -80,8 +80,8 @@ async function customerWithAddresses(): Promise<string> {
     token: session,
     body: { ...address, addressName: 'Casa', street: 'Av. Providencia', number: '1234', city: 'Providencia' },
   });
-  // apps/server/src/seed/stores/zones.ts: every address of Pedro Aguirre Cerda lies in the exclusion zone.
-  await api('/api/user/address', {
+  // apps/server/src/seed/stores/zones.ts: the geocoder sandbox puts Av. Club Hípico inside the exclusion zone.
+  const excluded = await api<{ geoPrecision: string }>('/api/user/address', {
     method: 'POST',
     token: session,
     body: {
@@ -92,6 +92,8 @@ async function customerWithAddresses(): Promise<string> {
       city: 'Pedro Aguirre Cerda',
     },
   });
+  // The street's own point from the Nominatim-speaking sandbox, not the comuna's centre.
+  expect(excluded.geoPrecision).toBe('street');
   // Tortel (Aysén) is far from every store: out of coverage.
   await api('/api/user/address', {
     method: 'POST',
@@ -341,20 +343,17 @@ describe('delivery selector', () => {
       .waitFor();
 
     // Emptied, the cart has no logisticsInfo, yet it is still a pickup cart holding its window.
-    const cookie = (await context.cookies()).find((each) => each.name === 'checkout.vtex.com')!;
-    const emptied = await fetch(
-      `${baseUrl()}/api/orderform/${cookie.value.slice('__ofid='.length)}/items/removeAll`,
-      {
-        method: 'POST',
-        headers: {
-          ...API_HEADERS,
-          'x-account': 'despensa',
-          'content-type': 'application/json',
-          cookie: `${cookie.name}=${cookie.value}`,
-        },
-        body: '{}',
+    const cart = (await heldCart(context))!;
+    const emptied = await fetch(`${baseUrl()}/api/orderform/${cart.id}/items/removeAll`, {
+      method: 'POST',
+      headers: {
+        ...API_HEADERS,
+        'x-account': 'despensa',
+        'content-type': 'application/json',
+        cookie: cart.cookie,
       },
-    );
+      body: '{}',
+    });
     expect(emptied.status).toBe(200);
     await page.reload();
     await page.waitForLoadState('networkidle');

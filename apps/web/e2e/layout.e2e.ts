@@ -3,8 +3,9 @@ import http from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEFERRED_MODULE_TYPE } from '../app/lib/deferred-scripts';
+import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL } from '../app/lib/deferred-scripts';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
+import { cartWithHomeDelivery, deliveringStore, newShopper } from './support/orders';
 
 let browser: Browser;
 
@@ -75,6 +76,29 @@ describe('§2 layout rules per path', () => {
     expect(`${url.pathname}${url.search}`).toBe('/login-page?callback=%2Fcheckout');
     expect(await footer(page).count()).toBe(0);
     await page.context().close();
+  });
+
+  it('serves the checkout at /new-checkout: a visitor logs in first, a customer lands on their next step without the general footer', async () => {
+    const visitor = await open('/new-checkout', { hydrated: false });
+    const url = new URL(visitor.url());
+    expect(`${url.pathname}${url.search}`).toBe('/login-page?callback=%2Fnew-checkout');
+    await visitor.context().close();
+
+    const shopper = await newShopper();
+    const store = await deliveringStore();
+    const cart = await cartWithHomeDelivery(shopper, store.sc, [{ id: store.skus[0]!, quantity: 1 }]);
+    const { context, page } = await newPage(browser);
+    // The customer's own cart: their session and the cookie naming it.
+    await context.addCookies([
+      { name: 'despensa_session', value: shopper.token, url: baseUrl(), httpOnly: true, sameSite: 'Lax' },
+      { name: 'checkout.vtex.com', value: `__ofid=${cart}`, url: baseUrl() },
+    ]);
+    await page.goto('/new-checkout');
+    expect(new URL(page.url()).pathname).toBe('/checkout/shipping');
+    expect(await page.title()).toBe('Finaliza tu compra | Despensa');
+    expect(await page.getByText('muy pronto').count()).toBe(0);
+    expect(await footer(page).count()).toBe(0);
+    await context.close();
   });
 
   it('has no main header and no footer on the cart and login paths', async () => {
@@ -298,6 +322,8 @@ describe('application start and failures', () => {
     const html = await response.text();
     expect(html).not.toContain('<link rel="modulepreload"');
     expect(html).not.toContain('<script type="module"');
+    // Its module preloads come inert too, and leave with it: every module at once, not in waves.
+    expect(html).toContain(`<link rel="${DEFERRED_PRELOAD_REL}"`);
     // Inert; when the starter makes it a module, the page's policy allows its text: this shared page
     // (the same bytes for everyone, so no nonce) names it by its hash.
     const inert = html.match(new RegExp(`<script type="${DEFERRED_MODULE_TYPE}">([\\s\\S]*?)</script>`));
@@ -319,6 +345,25 @@ describe('application start and failures', () => {
     }));
     expect(firstPaint).not.toBeNull();
     expect(firstScript).toBeGreaterThan(firstPaint!);
+    // The entry React Router imports last and what the routes import were asked for with the routes,
+    // before any module answered (they came in three waves, ~1 s of a cold home page's wait).
+    const modules = await page.evaluate((rel) => {
+      const preloaded = [...document.querySelectorAll<HTMLLinkElement>(`link[rel="${rel}"]`)].map(
+        (l) => l.href,
+      );
+      const asked = performance
+        .getEntriesByType('resource')
+        .filter((entry): entry is PerformanceResourceTiming => preloaded.includes(entry.name));
+      return {
+        preloaded: preloaded.length,
+        asked: asked.length,
+        lastAsked: Math.max(...asked.map((entry) => entry.startTime)),
+        firstAnswered: Math.min(...asked.map((entry) => entry.responseEnd)),
+      };
+    }, DEFERRED_PRELOAD_REL);
+    expect(modules.preloaded).toBeGreaterThan(2);
+    expect(modules.asked).toBe(modules.preloaded);
+    expect(modules.lastAsked).toBeLessThan(modules.firstAnswered);
     // Once started, the app hydrates (React adds the module preloads then) and the page answers taps.
     expect(await page.locator('head link[rel="modulepreload"]').count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Elige tu modo de entrega' }).click();

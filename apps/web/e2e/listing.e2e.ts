@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { savingBadge } from '../../../packages/domain/src/pricing/engine';
-import { api } from './support/api';
+import { api, heldCart } from './support/api';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
 import { SECOND_BRAND } from './support/global-setup';
 
@@ -130,6 +130,33 @@ describe('category listing', () => {
     await page.context().close();
   });
 
+  it.each([1280, 390])(
+    'at %i px, no card badge (Patrocinado, 3x2, Nuevo, a card price) sits under its heart or list button (issue 28)',
+    async (width) => {
+      const page = await open('/oferta/ofertas-fdm', width);
+      const overlaps = await page.locator('.product-card').evaluateAll((cards) => {
+        const meet = (a: DOMRect, b: DOMRect) =>
+          a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        let badges = 0;
+        const found: string[] = [];
+        for (const card of cards) {
+          const buttons = [...card.querySelectorAll('.product-card__keep button')].map((button) =>
+            button.getBoundingClientRect(),
+          );
+          for (const badge of card.querySelectorAll('.product-tags li')) {
+            badges += 1;
+            const box = badge.getBoundingClientRect();
+            if (buttons.some((button) => meet(box, button))) found.push(badge.textContent ?? '');
+          }
+        }
+        return { badges, found };
+      });
+      expect(overlaps.badges).toBeGreaterThan(10);
+      expect(overlaps.found).toEqual([]);
+      await page.context().close();
+    },
+  );
+
   it('filters on a phone in a drawer with the results count and "Ver N productos"', async () => {
     const { page } = await newPage(browser, { width: 390, height: 844 });
     await page.goto('/lacteos');
@@ -234,9 +261,12 @@ describe('a second brand on its own host (§1 white-label, multi-seller)', () =>
     expect(await page.getByRole('group', { name: 'Vendido por' }).count()).toBe(0);
     expect(await cardNames(page)).toHaveLength(Math.min(sellersOwn, 40));
     // Its header search suggests what its seller sells.
-    const asked = page.waitForRequest((request) => request.url().includes('/api/search-suggestions/'));
+    const asked = page.waitForRequest((request) => request.url().includes('/search-suggestions/'));
     await page.getByRole('combobox', { name: 'Buscar productos' }).pressSequentially('leche');
-    expect(new URL((await asked).url()).searchParams.get('seller')).toBe(SECOND_BRAND.sellerId);
+    // §7 v5: the seller in the path.
+    expect(new URL((await asked).url()).pathname).toMatch(
+      new RegExp(`^/api/v5/${SECOND_BRAND.sellerId}/search-suggestions/`),
+    );
   });
 
   it("prices and adds its seller's offer, where the chain's storefront adds the chain's cheaper one", async () => {
@@ -267,11 +297,10 @@ describe('a second brand on its own host (§1 white-label, multi-seller)', () =>
       let seller: string | undefined;
       await expect
         .poll(async () => {
-          const cookie = (await context.cookies()).find((each) => each.name === 'checkout.vtex.com');
-          if (!cookie) return undefined;
-          const id = cookie.value.slice('__ofid='.length);
-          const cart = await api<{ items: { seller: string }[] }>(`/api/orderform/${id}`, {
-            cookie: `${cookie.name}=${cookie.value}`,
+          const held = await heldCart(context);
+          if (!held) return undefined;
+          const cart = await api<{ items: { seller: string }[] }>(`/api/orderform/${held.id}`, {
+            cookie: held.cookie,
           });
           seller = cart.items[0]?.seller;
           return seller;

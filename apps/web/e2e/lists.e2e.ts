@@ -12,6 +12,7 @@ import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './supp
 import { holdShopperParts } from './support/hydration';
 import { cartWithHomeDelivery, deliveringStore, newShopper } from './support/orders';
 import { enrolCard } from './support/shopper';
+import { mailTo } from './support/outbox';
 
 interface ApiProduct {
   productName: string;
@@ -509,10 +510,7 @@ describe("a recurring list's basket (§4): the review link's page", () => {
       await expect.poll(async () => (await runStatus(skipped)).status, { timeout: 10_000 }).toBe('built');
 
       // The e-mail's review link opens the basket's page.
-      const outbox = (await (
-        await api('GET', `/api/dev/outbox?to=${encodeURIComponent(shopper.email)}`)
-      ).json()) as { messages: { subject: string; text: string }[] };
-      const mail = outbox.messages.find(
+      const mail = (await mailTo(shopper.email)).find(
         (each) => each.subject === 'Tu compra programada "Semana" está lista para revisar',
       )!;
       const link = /https?:\/\/\S+(\/lista-de-compra\/entrega\?l=\S+)/.exec(mail.text)![1]!;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage } from './support/browser';
+import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
 
 let browser: Browser;
 
@@ -101,6 +101,48 @@ describe("newsletter 'Suscríbete' in the footer", () => {
     });
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ subscribed: true, created: false });
+    await page.context().close();
+  });
+
+  it('§8: a send the server answers with an error raises the 503 event, as a network failure does', async () => {
+    const { page, form } = await newsletterForm();
+    await page.route('**/api/user/newsletter/', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Error interno"}' }),
+    );
+    await email(form).fill('falla@correo.cl');
+    await rut(form).pressSequentially('123456785', { delay: 20 });
+    await terms(form).check();
+    await send(form).click();
+    await page
+      .getByRole('heading', { name: 'En estos momentos no podemos completar tu solicitud' })
+      .waitFor();
+    await page.getByText('Por favor, inténtalo más tarde').waitFor();
+    await page.context().close();
+  });
+});
+
+describe("newsletter modal 'Suscríbete' (§2) at 1024 px and below (§9)", () => {
+  it("opens the 'Suscríbete' modal from the footer's button and subscribes there; wider, the form is inline", async () => {
+    const { page } = await newPage(browser, { width: 1024 });
+    await page.goto('/informaciones');
+    await page.waitForLoadState('networkidle');
+    const footer = page.getByRole('contentinfo');
+    expect(await footer.getByRole('region', { name: 'Suscríbete' }).count()).toBe(0);
+    const opener = footer.getByRole('button', { name: 'Suscríbete' });
+    await opener.scrollIntoViewIfNeeded();
+    await opener.click();
+    const modal = page.getByRole('dialog', { name: 'Suscríbete' });
+    await modal.waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await email(modal).fill(`modal-${Date.now()}@correo.cl`);
+    await rut(modal).pressSequentially('123456785', { delay: 20 });
+    await terms(modal).check();
+    await send(modal).click();
+    await modal.getByText('¡Gracias por suscribirte!', { exact: false }).waitFor();
+
+    await page.setViewportSize({ width: 1025, height: 800 });
+    await footer.getByRole('region', { name: 'Suscríbete' }).waitFor();
+    expect(await footer.getByRole('button', { name: 'Suscríbete' }).count()).toBe(0);
     await page.context().close();
   });
 });

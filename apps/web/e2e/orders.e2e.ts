@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { REPEAT_ORDER_SNACKBAR_MS, editedLineCost, formatCLP, lineCost } from '@despensa/domain';
+import {
+  CARD_REDIRECT_PAYMENT_ID,
+  REPEAT_ORDER_SNACKBAR_MS,
+  editedLineCost,
+  formatCLP,
+  lineAmount,
+} from '@despensa/domain';
 import type { EditProducts, Order } from '@despensa/contracts';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
-import { newShopper, placeOrderFor } from './support/orders';
+import { cartWithHomeDelivery, newShopper, placeOrderFor } from './support/orders';
 
 const API = { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web', 'x-account': 'despensa' };
 
@@ -196,9 +202,9 @@ describe('purchases: list → detail → reschedule → cancel, and repeat last 
         .sort((a, b) => a.price - b.price)[0]!;
       const difference =
         editedLineCost(line, 1) -
-        lineCost(line) +
+        lineAmount(line) +
         editedLineCost(weighedLine, 1) -
-        lineCost(weighedLine) +
+        lineAmount(weighedLine) +
         cheapest.price;
       expect(difference).toBeLessThan(0);
       await page.goto(`/mis-compras/${lastOrder}`);
@@ -232,6 +238,10 @@ describe('purchases: list → detail → reschedule → cancel, and repeat last 
           `Guardamos los cambios. Te devolveremos ${formatCLP(-difference)} al medio de pago con que pagaste.`,
         )
         .waitFor();
+      // The page's total follows the edit without a reload (issue 28: it stayed old until one).
+      await expect
+        .poll(() => page.getByTestId('order-total').innerText(), { timeout: 10_000 })
+        .toBe(formatCLP(placed.value + difference));
       expect(await stockOf(edited)).toBe(editedStock + 2);
       const after = await api(shopper.token)<Order>('GET', `/api/checkout/pub/orders/${lastOrder}`);
       const lines = (order: Order) =>
@@ -359,6 +369,30 @@ describe('purchases: list → detail → reschedule → cancel, and repeat last 
     } finally {
       await context.close();
     }
+  });
+
+  it('§4: a shop page clears the payment the checkout stored on the cart; the cart page keeps it', async () => {
+    const shopper = await newShopper();
+    const id = await cartWithHomeDelivery(shopper, sc, [{ id: skus[0]!, quantity: 1 }]);
+    const call = api(shopper.token);
+    const form = await call<{ value: number }>('GET', `/api/orderform/${id}`);
+    await call('POST', `/api/orderform/${id}/payments`, {
+      payments: [{ paymentSystem: CARD_REDIRECT_PAYMENT_ID, installments: 1, value: form.value }],
+    });
+    const storedPayments = async () =>
+      (await call<{ paymentData: { payments: unknown[] } }>('GET', `/api/orderform/${id}`)).paymentData
+        .payments.length;
+    expect(await storedPayments()).toBe(1);
+
+    const { context, page } = await shopperPage(shopper.token);
+    await context.addCookies([{ name: 'checkout.vtex.com', value: `__ofid=${id}`, url: baseUrl() }]);
+    await page.goto('/_secure/cart');
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(800);
+    expect(await storedPayments()).toBe(1);
+    await page.goto('/lacteos');
+    await expect.poll(storedPayments, { timeout: 8000 }).toBe(0);
+    await context.close();
   });
 
   it("another shopper's purchase is not found, and a visitor is sent to log in", async () => {

@@ -5,6 +5,7 @@ import { PAYMENT_IDS, computeRutCheckDigit, formatCLP } from '@despensa/domain';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
 import { chooseHomeDelivery, enrolCard } from './support/shopper';
 import { api } from './support/api';
+import { lastMailedCode } from './support/outbox';
 
 const PASSWORD = 'clave-segura-123';
 const CARD_IN_USE =
@@ -56,14 +57,6 @@ async function customer(email?: string): Promise<{ email: string; token: string 
   return { email: login, token: answer.authCookie.Value };
 }
 
-/** The validation code last e-mailed to a customer (the dev outbox). */
-async function lastCode(email: string): Promise<string | undefined> {
-  const { messages } = await api<{ messages: { text: string }[] }>(
-    `/api/dev/outbox?to=${encodeURIComponent(email)}`,
-  );
-  return /\b(\d{6})\b/.exec(messages[0]?.text ?? '')?.[1];
-}
-
 /**
  * A customer ready to pay: a home address in Providencia, already confirmed with its e-mailed code (§4 step
  * 4 does not stop the payment) unless `confirmed` is false.
@@ -87,7 +80,7 @@ async function shopperWithAddress(
   });
   if (!confirmed) return shopper;
   await api(`/api/user/address/verifyBlocked/${addressId}`, { token: shopper.token });
-  const accessKey = await lastCode(shopper.email);
+  const accessKey = await lastMailedCode(shopper.email);
   const { authenticationToken } = await api<{ authenticationToken: string }>(
     '/api/vtexid/pub/authentication/start',
   );
@@ -350,8 +343,9 @@ describe('payments: paying at the checkout', () => {
   it(
     'the wallet: its balance, the two §4 messages while the charge is processing, then the confirmation',
     async () => {
+      // The demo account as a shopper registers it, no cluster flag set: its wallet puts it in the cluster
+      // (issue 28: it was told 'La billetera aún no está disponible' and then charged).
       const shopper = await shopperWithAddress('billetera@despensa.cl');
-      await joinWalletCluster(shopper.email);
       const { page, context } = await toPaymentStep(shopper.token);
       await page.getByRole('radio', { name: /^Billetera digital/ }).check();
       await page.getByText('Saldo disponible: $50.000').waitFor();
@@ -443,7 +437,7 @@ describe('payments: paying at the checkout', () => {
     await payButton(page).click();
     const code = page.getByRole('dialog', { name: 'Confirma tu dirección de despacho' });
     await code.waitFor();
-    await code.getByLabel('Código de validación').fill((await lastCode(shopper.email))!);
+    await code.getByLabel('Código de validación').fill((await lastMailedCode(shopper.email))!);
     await code.getByRole('button', { name: 'Confirmar y pagar' }).click();
     const order = await orderPlaced(page, shopper.token);
     expect(order.status).toBe('ready-for-handling');
@@ -469,7 +463,7 @@ describe('payments: paying at the checkout', () => {
     const code = page.getByRole('dialog', { name: 'Confirma tu dirección de despacho' });
     await code.waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
-    await code.getByLabel('Código de validación').fill((await lastCode(shopper.email))!);
+    await code.getByLabel('Código de validación').fill((await lastMailedCode(shopper.email))!);
     await code.getByRole('button', { name: 'Confirmar y pagar' }).click();
     const order = await orderPlaced(page, shopper.token);
     expect(order.status).toBe('ready-for-handling');

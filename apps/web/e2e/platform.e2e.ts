@@ -6,7 +6,7 @@ import type { AnalyticsBatch } from '@despensa/contracts';
 import { OFFLINE_NOTICE, PUSH_INVITATION, UPDATE_AVAILABLE } from '../app/features/platform/texts';
 import { PUSH_PERMISSION_FAILURE } from '../app/features/platform/push';
 import { CONSENT_COOKIE } from '@despensa/domain';
-import { api } from './support/api';
+import { api, heldCart } from './support/api';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
 import { startDeployment } from './support/deployment';
 
@@ -85,12 +85,11 @@ async function query<T extends pg.QueryResultRow>(text: string, values: unknown[
 }
 
 async function serverCartQuantity(context: BrowserContext, skuId: string): Promise<number> {
-  const cookie = (await context.cookies()).find((each) => each.name === 'checkout.vtex.com');
-  if (!cookie) return 0;
-  const form = await api<{ items: { id: string; quantity: number }[] }>(
-    `/api/orderform/${cookie.value.slice('__ofid='.length)}`,
-    { cookie: `${cookie.name}=${cookie.value}` },
-  );
+  const held = await heldCart(context);
+  if (!held) return 0;
+  const form = await api<{ items: { id: string; quantity: number }[] }>(`/api/orderform/${held.id}`, {
+    cookie: held.cookie,
+  });
   return form.items.find((item) => item.id === skuId)?.quantity ?? 0;
 }
 
@@ -304,6 +303,11 @@ describe('service worker, offline and push (§7 /sw.js)', () => {
     }
     await page.goto('/informaciones/nunca-vista');
     expect(await page.getByRole('heading', { name: 'Sin conexión', level: 1 }).isVisible()).toBe(true);
+    // Private pages are never kept, and offline they too get the shop's page, not the browser's (issue 28).
+    for (const path of ['/mis-compras', '/checkout/shipping']) {
+      await page.goto(path);
+      expect(await page.getByRole('heading', { name: 'Sin conexión', level: 1 }).isVisible()).toBe(true);
+    }
   });
 
   it('a quantity changed offline reaches the server when the network returns', async () => {
@@ -448,6 +452,37 @@ describe('service worker, offline and push (§7 /sw.js)', () => {
       (count) => count === 1,
     );
     expect(await click()).toEqual({ asked: [`focus ${baseUrl()}${onThisPage.url}`], left: 0 });
+  });
+});
+
+describe('push for a device that already allowed it', () => {
+  it('subscribes a visitor whose browser already granted notifications, without asking (issue 28)', async () => {
+    const { context, page } = await shopper();
+    onTestFinished(() => context.close());
+    await context.grantPermissions(['notifications'], { origin: baseUrl() });
+    // Chromium has no Push API in a test's incognito profile: the browser's subscription is the sandbox
+    // push service's (README), as a real browser's would be its vendor's.
+    await context.addInitScript(() => {
+      PushManager.prototype.getSubscription = () => Promise.resolve(null);
+      PushManager.prototype.subscribe = async () => {
+        const answer = await fetch('/sandbox/push/subscriptions', { method: 'POST' });
+        const { id: _id, ...subscription } = (await answer.json()) as Record<string, unknown>;
+        return { toJSON: () => subscription } as unknown as PushSubscription;
+      };
+    });
+    await page.goto('/');
+    const deviceId = () => page.evaluate(() => localStorage.getItem('despensa:device'));
+    const db = new pg.Client({ connectionString: inject('databaseUrl') });
+    await db.connect();
+    onTestFinished(() => db.end());
+    const registered = async () => {
+      const id = await deviceId();
+      if (!id) return 0;
+      return (await db.query('SELECT 1 FROM customer_device WHERE device_id = $1', [id])).rowCount ?? 0;
+    };
+    expect(await until(registered, (rows) => rows === 1, 15_000)).toBe(1);
+    // Nothing was asked: the invitation is for a device that has not answered yet.
+    expect(await page.getByText(PUSH_INVITATION).count()).toBe(0);
   });
 });
 

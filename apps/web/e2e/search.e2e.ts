@@ -145,7 +145,7 @@ describe('search combobox', () => {
 
     const requests: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/api/search-suggestions/')) requests.push(request.url());
+      if (request.url().includes('/search-suggestions/')) requests.push(request.url());
     });
     await searchInput(page).fill('   ');
     await page.waitForTimeout(400);
@@ -153,6 +153,41 @@ describe('search combobox', () => {
     await searchInput(page).press('Enter');
     await page.waitForTimeout(200);
     expect(new URL(page.url()).search).toBe('?ft=leche');
+    await page.context().close();
+  });
+
+  it('§8: a suggestion call that fails with a status and a message is tried again 3 times, 200 ms apart, then given up', async () => {
+    const page = await shopPage();
+    await ready(page, '/lacteos');
+    const tries: number[] = [];
+    let failures = 2;
+    await page.route('**/search-suggestions/**', async (route) => {
+      tries.push(Date.now());
+      if (failures-- > 0) {
+        await route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"caído"}' });
+      } else await route.continue();
+    });
+    const input = searchInput(page);
+    await input.pressSequentially('lec', { delay: 30 });
+    const listbox = page.getByRole('listbox', { name: 'Sugerencias de búsqueda' });
+    await listbox.getByRole('group', { name: 'Productos' }).waitFor();
+    expect(tries).toHaveLength(3);
+    expect(tries[1]! - tries[0]!).toBeGreaterThanOrEqual(200);
+    expect(tries[2]! - tries[1]!).toBeGreaterThanOrEqual(200);
+
+    // Always failing: the first call and 3 more, then the box gives up quietly (empty groups, no 503 screen).
+    await page.unroute('**/search-suggestions/**');
+    tries.length = 0;
+    await page.route('**/search-suggestions/**', async (route) => {
+      tries.push(Date.now());
+      await route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"caído"}' });
+    });
+    await input.fill('');
+    await input.pressSequentially('yog', { delay: 30 });
+    await expect.poll(() => tries.length, { timeout: 5000 }).toBe(4);
+    await page.waitForTimeout(600);
+    expect(tries).toHaveLength(4);
+    expect(await page.getByText('En estos momentos no podemos completar tu solicitud').count()).toBe(0);
     await page.context().close();
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage } from './support/browser';
+import { baseUrl, drawEveryCard, launchBrowser, newPage } from './support/browser';
 
 /** The details that make the shop feel finished: header keyboard order and focus ring, steppers, cards, ratings,
  * category tiles and menu banners, and the comuna preview of home-delivery windows for a visitor. */
@@ -186,6 +186,7 @@ describe('the cart steppers, cards and ratings', () => {
   it("reads 'Agotado' on an out-of-stock card, not a disabled 'Agregar'", async () => {
     // Out-of-stock products come last: the seed leaves some dairy without stock, on the listing's page 2.
     const page = await open('/lacteos?page=2');
+    await drawEveryCard(page);
     expect(await page.locator('.product-card button.add-to-cart:disabled').count()).toBe(0);
     const soldOut = page.getByRole('article').filter({ hasText: 'Agotado' });
     expect(await soldOut.count()).toBeGreaterThan(0);

@@ -6,8 +6,9 @@ import { build } from 'esbuild';
 import { injectManifest } from 'workbox-build';
 
 const root = path.resolve(import.meta.dirname, '..');
-const client = path.join(root, 'build/client');
-const bundled = path.join(root, 'build/sw.bundle.js');
+const buildDir = path.resolve(root, process.env.WEB_BUILD_DIR ?? 'build');
+const client = path.join(buildDir, 'client');
+const bundled = path.join(buildDir, 'sw.bundle.js');
 
 await build({
   entryPoints: [path.join(root, 'sw/sw.ts')],

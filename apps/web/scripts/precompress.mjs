@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const assets = path.resolve(import.meta.dirname, '../build/client/assets');
+const assets = path.resolve(import.meta.dirname, '..', process.env.WEB_BUILD_DIR ?? 'build', 'client/assets');
 let files = 0;
 for (const name of fs.readdirSync(assets)) {
   if (!/\.(js|css|svg|json)$/.test(name)) continue;

@@ -17,7 +17,7 @@ import {
 } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { clientsClaim } from 'workbox-core';
-import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { Queue } from 'workbox-background-sync';
@@ -61,6 +61,14 @@ registerRoute(({ request, url }) => {
   // A page, React Router's data for an in-app navigation to it (/path.data), or its route discovery.
   return request.mode === 'navigate' || url.pathname.endsWith('.data') || url.pathname === '/__manifest';
 }, pages);
+
+// A private page is never kept, yet offline it too gets the shop's offline page (the catch handler), not
+// the browser's own error page.
+registerRoute(
+  ({ request, url }) =>
+    url.origin === self.location.origin && request.mode === 'navigate' && PRIVATE_PAGES.test(url.pathname),
+  new NetworkOnly(),
+);
 
 // The home opens offline even if the worker arrived after it was loaded (the first visit).
 self.addEventListener('install', (event) => {

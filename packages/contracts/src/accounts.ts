@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { typedName } from './common';
+import { NAME_MAX_LENGTH } from './profile-fields';
 
 /** Accounts: VTEX ID login (reference §5), the user (§3 user data) and the address book (§3 Address). */
 
@@ -84,7 +86,7 @@ export type LogoutResponse = z.infer<typeof logoutResponse>;
 
 // ---- User ----
 
-const name = z.string().trim().min(1).max(60);
+const name = typedName(z.string().trim().min(1).max(NAME_MAX_LENGTH));
 
 export const registerUserBody = z
   .object({
@@ -138,6 +140,8 @@ export const userProfile = z
     points: z.number().int(),
     /** The cart attached by POST /api/user/profile, if any. */
     orderFormId: z.string().nullable(),
+    /** §6: the special account's own greeting label; null: 'Hola, {first name}'. */
+    greeting: z.string().nullable(),
     /** When the customer last accepted the terms (legal agreements newer than this open the terms-update dialog). */
     termsAcceptedAt: z.string(),
   })
@@ -151,6 +155,7 @@ export const registerDeviceBody = z.object({
   device: z.string().max(200),
 });
 export type RegisterDeviceBody = z.infer<typeof registerDeviceBody>;
+export const registerDeviceAnswer = z.object({ registered: z.literal(true) });
 
 // ---- Address book ----
 
@@ -163,9 +168,9 @@ export const addressBody = z
     /** Given by the client on create (VTEX style); generated when missing. */
     addressId: z.string().min(1).max(60).optional(),
     /** The label the pickers show; one containing '*' is hidden from options. */
-    addressName: z.string().max(100).optional(),
+    addressName: typedName(z.string().max(100)).optional(),
     addressType: z.literal('residential').default('residential'),
-    receiverName: z.string().trim().min(1).max(120),
+    receiverName: typedName(z.string().trim().min(1).max(120)),
     postalCode: z.string().max(20).default(''),
     /** The comuna. */
     city: z.string().trim().min(1).max(80),
@@ -241,6 +246,16 @@ export const comuna = z.object({
   geoCoordinates: z.tuple([z.number(), z.number()]).nullable(),
 });
 export type Comuna = z.infer<typeof comuna>;
+
+/** §3 store operations: a state (a region) carries its name, its cities (the comunas) and its value (code). */
+export const addressState = z
+  .object({
+    name: z.string(),
+    value: z.string(),
+    cities: z.array(z.object({ name: z.string(), value: z.string() })),
+  })
+  .meta({ id: 'AddressState' });
+export type AddressState = z.infer<typeof addressState>;
 
 /** The outcome of a login for in-process callers: the AuthResult and, on Success, the session token. */
 export interface LoginOutcome {

@@ -47,6 +47,8 @@ export const analyticsEvent = z
       quantity: z.number().positive().max(1000),
     }),
     z.object({ type: z.literal('checkout_step'), ...base, step: z.string().min(1).max(40) }),
+    /** §4: a customer logged in (sent by the first page after the login). */
+    z.object({ type: z.literal('login'), ...base }),
     z.object({
       type: z.literal('purchase'),
       ...base,

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { DEFAULT_REPLACEMENT_CRITERIA, DO_NOT_SUBSTITUTE, TOTALIZER_IDS } from '@despensa/domain';
+import { typedName } from './common';
+import {
+  DEFAULT_REPLACEMENT_CRITERIA,
+  DO_NOT_SUBSTITUTE,
+  SHIPPING_TOTALIZER_ID,
+  TOTALIZER_IDS,
+} from '@despensa/domain';
 
 /** The cart (VTEX orderForm) and order info of §3/§7. Money is integer CLP cents (129000 = $1.290). */
 const cents = z.number().int();
@@ -8,8 +14,8 @@ const sellerId = z.string().min(1).max(40);
 
 /**
  * Who asks for a cart: the customer of the request's session (null for a shopper who is not logged in) and
- * the cart this client holds, the one its cart cookie names (§4 `checkout.vtex.com=__ofid={id}`; null
- * without one). A cart that belongs to a customer is theirs; an anonymous cart is its holder's. Anyone
+ * the cart this client holds, the one its cart cookie names (§4 `checkout.vtex.com=__ofid={id}`) when its
+ * key cookie carries that cart's key (issue 27; null otherwise). A cart that belongs to a customer is theirs; an anonymous cart is its holder's. Anyone
  * else reads it with its personal data masked and has every change refused (`notOwner`): an orderFormId
  * alone is not a key.
  */
@@ -60,8 +66,8 @@ export const clientProfileBody = z.object({
   email: z.string().max(254),
   document: z.string().max(20).optional(),
   phone: z.string().max(20).optional(),
-  firstName: z.string().max(100).optional(),
-  lastName: z.string().max(100).optional(),
+  firstName: typedName(z.string().max(100)).optional(),
+  lastName: typedName(z.string().max(100)).optional(),
 });
 export type ClientProfileBody = z.infer<typeof clientProfileBody>;
 
@@ -136,7 +142,47 @@ export const orderFormMessage = z.object({
 });
 export type OrderFormMessage = z.infer<typeof orderFormMessage>;
 
-export const totalizer = z.object({ id: z.enum(TOTALIZER_IDS), name: z.string(), value: cents });
+/** The §3 totalizers, and Shipping (the delivery fee) once the cart has a delivery mode: value counts it. */
+export const totalizer = z.object({
+  id: z.enum([...TOTALIZER_IDS, SHIPPING_TOTALIZER_ID]),
+  name: z.string(),
+  value: cents,
+});
+
+/** VTEX's paymentData.paymentSystems entry: a way to pay the cart under the live flags (issue 29). */
+export const offeredPaymentSystem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  groupName: z.string(),
+  validator: z.null(),
+  stringId: z.string(),
+  template: z.string(),
+  requiresDocument: z.boolean(),
+  displayDocument: z.boolean(),
+  isCustom: z.boolean(),
+  description: z.null(),
+  requiresAuthentication: z.boolean(),
+  dueDate: z.string(),
+  availablePayments: z.null(),
+});
+
+/** VTEX's paymentData.installmentOptions entry: a system's installments for what it charges. */
+export const installmentOption = z.object({
+  paymentSystem: z.string(),
+  bin: z.null(),
+  paymentName: z.string(),
+  paymentGroupName: z.string(),
+  value: cents,
+  installments: z.array(
+    z.object({
+      count: z.number().int(),
+      hasInterestRate: z.boolean(),
+      interestRate: z.number(),
+      value: cents,
+      total: cents,
+    }),
+  ),
+});
 
 export const clientProfileData = z.object({
   email: z.string(),
@@ -184,8 +230,8 @@ export const orderForm = z
     clientProfileData: clientProfileData.nullable(),
     paymentData: z.object({
       payments: z.array(z.unknown()),
-      paymentSystems: z.array(z.unknown()),
-      installmentOptions: z.array(z.unknown()),
+      paymentSystems: z.array(offeredPaymentSystem),
+      installmentOptions: z.array(installmentOption),
       giftCards: z.array(z.unknown()),
       giftCardMessages: z.array(z.unknown()),
       transactions: z.array(z.unknown()),

@@ -71,6 +71,22 @@ export const transactionAnswer = z.object({
 });
 export type TransactionAnswer = z.infer<typeof transactionAnswer>;
 
+/** The cart's payment left on Webpay's page (closed, or back without paying): the checkout's notice. */
+export interface PendingPayment {
+  tId: string;
+  orderGroup: string;
+  /** What Webpay asks for, in cents. */
+  value: number;
+  /** Back to Webpay's page ('Volver a pagar'). */
+  redirectUrl: string;
+}
+
+/** 'Anular pago' as the acquirer decided it: not paid, canceled at once; paid, the order it is. */
+export interface DroppedPayment {
+  status: 'canceled' | 'approved';
+  orderGroup: string;
+}
+
 /**
  * VTEX's workflow as far as this shop goes: paid → ready-for-handling → handling (picking) → invoiced
  * (the receipt) → delivered (home, express) or collected (store pickup, Click al Auto); or canceled.
@@ -143,6 +159,8 @@ export const order = z.object({
     address: address.nullable(),
     selectedSla: z.string().nullable(),
     deliveryWindow: z.object({ startDateUtc: z.string(), endDateUtc: z.string() }).nullable(),
+    /** Store pickup and Click al Auto: the store the order is collected at (its address is not the order's). */
+    pickupStore: z.object({ name: z.string(), address: z.string() }).nullable().optional(),
   }),
   paymentData: z.object({
     transactions: z.array(

@@ -29,6 +29,8 @@ export const failureMessages = {
   conflict: 'Otro cambio se cruzó con este. Reintenta.',
   idempotencyKeyReused: 'Esa clave de idempotencia ya se usó con otros datos.',
   internal: 'Error interno; reintenta más tarde',
+  /** The database stalled or is out of reach (§8's 503 screen): nothing was done, the shopper retries. */
+  serviceUnavailable: 'En estos momentos no podemos completar tu solicitud',
   tooManyItemsInQuery: 'Demasiados productos en una consulta',
   // Access.
   missingApiKey: 'Falta la cabecera x-api-key',
@@ -36,6 +38,9 @@ export const failureMessages = {
   invalidApiKey: 'La clave de API no es válida para este consumidor',
   missingAccount: 'Falta la cabecera x-account',
   notLoggedIn: 'Debes iniciar sesión',
+  tooManyReports: 'Demasiados informes de error desde este equipo. Espera un momento.',
+  deviceNotYours: 'Este dispositivo está registrado a otra cuenta.',
+  invalidOutboxKey: 'La clave del buzón de correo de prueba falta o no es válida',
   forbiddenOrigin: 'Origen no permitido',
   notOwner: 'Solo el titular de este carro puede cambiar sus datos.',
   staffOnly: 'Solo el personal de la tienda puede ver esto o hacer este cambio.',
@@ -59,6 +64,7 @@ export const failureMessages = {
   // Catalogue and content.
   productNotFound: 'Producto no encontrado',
   categoryNotFound: 'Categoría no encontrada',
+  brandNotFound: 'No existe esa marca',
   collectionNotFound: 'Colección no encontrada',
   contentNotFound: 'Contenido no encontrado',
   imageNotFound: 'Imagen no encontrada',
@@ -127,6 +133,9 @@ export const failureMessages = {
   addressBlocked: 'Para despachar a esta dirección, ingresa el código que enviamos a tu correo.',
   // The acquirer said no: the shopper may pay again, with this or another method.
   paymentRejected: 'Tu banco rechazó el pago. Inténtalo nuevamente o elige otro medio de pago.',
+  /** The acquirer's answer contradicts the prices of the chosen way of paying (debit, the group card): refunded. */
+  paymentCardMismatch:
+    'La tarjeta con que pagaste no es la del medio de pago que elegiste, así que anulamos el cargo y tu compra no se realizó. Vuelve a pagar eligiendo el medio de pago de tu tarjeta.',
   oneclickNotEnrolled:
     'Tu tarjeta guardada ya no está inscrita. Inscríbela de nuevo o elige otro medio de pago.',
   oneclickDailyAmountExceeded:
@@ -149,6 +158,41 @@ export const failureMessages = {
   giftCardIdNotAllowed: GIFT_CARD_ERRORS.E027,
   giftCardExceedsParameter: GIFT_CARD_ERRORS.E030,
   giftCardUnusable: GIFT_CARD_ERRORS.E075,
+  // Integration APIs (app keys of an ERP) and the back office.
+  appKeyMissing: 'Faltan las cabeceras X-VTEX-API-AppKey y X-VTEX-API-AppToken',
+  appKeyInvalid: 'La clave o el token de la aplicación no son válidos',
+  appKeyScopeForbidden: 'Esta clave de aplicación no tiene permiso para este cambio.',
+  appKeyRateLimited: 'Demasiadas solicitudes con esta clave de aplicación. Espera un momento.',
+  appKeyNotFound: 'No existe esa clave de aplicación',
+  skuNotFound: 'No existe el SKU',
+  priceNotFound: 'El SKU no tiene un precio registrado',
+  priceBelowCost: 'El precio no puede ser menor que el costo del producto.',
+  warehouseNotFound: 'No existe esa bodega (tienda)',
+  stockBelowCommitted:
+    'El stock no puede ser menor que lo que ya tomaron los pedidos abiertos y las reservas.',
+  promotionNotFound: 'No existe esa promoción',
+  promotionNotPriceable: 'El motor de precios no puede aplicar esta promoción.',
+  // The back office's support desk and its offer feeds.
+  refundAboveCharged: 'La devolución supera lo que queda pagado en este pedido.',
+  refundWholeOnly:
+    'Este pedido se pagó con billetera o gift card, que solo devuelven el pago completo: devuelve el total o anula el pedido.',
+  lineAlreadyRefunded: 'Ese producto ya fue devuelto.',
+  feedInvalid: 'El archivo no es una carga de ofertas válida.',
+  feedTooManyRows: 'El archivo tiene más de 100.000 filas: divídelo en archivos más pequeños.',
+  feedJobNotFound: 'No encontramos esa carga de ofertas.',
+  // The back office's stores, windows, zones and staff.
+  staffStoreForbidden: 'Solo puedes administrar tu propia tienda.',
+  staffNotFound: 'No existe esa persona del personal',
+  staffEmailTaken: 'Ya hay una persona del personal con ese correo.',
+  windowNotFound: 'No existe ese horario de entrega',
+  windowCapacityBelowHeld: 'La capacidad no puede ser menor que los cupos ya reservados o tomados.',
+  zoneNotFound: 'No existe esa zona',
+  zoneMalformed:
+    'La zona debe ser un polígono de al menos 3 vértices distintos, con coordenadas válidas y sin bordes que se crucen.',
+  contentInvalid: 'El documento no tiene la forma que la tienda espera para ese contenido.',
+  contentDraftMissing: 'Este contenido no tiene un borrador que publicar.',
+  contentScheduleInPast: 'La fecha de publicación debe ser futura.',
+  contentScheduleNotFound: 'Este contenido no tiene una publicación programada.',
   // Account features.
   featureDisabled: 'Esta sección no está disponible por ahora.',
   featureFlagNotFound: 'No existe esa opción',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { typedName } from './common';
 import {
   BANK_ACCOUNT_TYPES,
   CHILEAN_BANKS,
@@ -47,7 +48,7 @@ export type ListSchedule = z.infer<typeof listSchedule>;
 
 /** §7 POST and PUT body: name, skus as a JSON string (as the shop's clients send it), type 'client'. */
 export const shoppingListBody = z.object({
-  name: z.string().trim().min(1).max(60),
+  name: typedName(z.string().trim().min(1).max(60)),
   skus: z.string().max(20_000),
   type: z.literal('client').default('client'),
   schedule: listSchedule.optional(),
@@ -200,7 +201,7 @@ export type ListBasketView = z.infer<typeof listBasketView>;
 
 /** The bank account refunds go to (§3 types: CORRIENTE 1, VISTA 2, AHORRO 3); the holder's RUT is checked. */
 export const bankAccountBody = z.object({
-  holderName: z.string().trim().min(2).max(80),
+  holderName: typedName(z.string().trim().min(2).max(80)),
   holderRut: z.string().trim().min(3).max(12),
   bank: z.enum(CHILEAN_BANKS),
   accountType: z.union([

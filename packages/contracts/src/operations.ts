@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STAFF_ROLES } from '@despensa/domain';
 import { orderStatus } from './checkout';
+import { editProduct } from './orders';
 
 /** The staff console (/operaciones) and what the shopper sees of picking: schemas of /api/operations and /api/orders/{id}/…. */
 
@@ -125,6 +126,11 @@ export const replacementBody = z.object({
   note: z.string().trim().max(300).optional(),
 });
 export const replacementAnswerBody = z.object({ approve: z.boolean() });
+/** The picker's search for a replacement (as the shopper's order edit searches: 2 to 80 characters). */
+export const replacementOptionsQuery = z.object({ q: z.string().trim().min(2).max(80) });
+/** What may replace a line: the store's products in stock, at the price a proposal takes (cents). */
+export const replacementOptions = z.object({ products: z.array(editProduct) });
+export type ReplacementOptions = z.infer<typeof replacementOptions>;
 
 export const auditEntry = z.object({
   id: z.number().int(),
@@ -155,6 +161,15 @@ export const chatAnswer = z.object({
   unread: z.number().int(),
 });
 export type ChatAnswer = z.infer<typeof chatAnswer>;
+
+/** §3 chat notification for the main header: pending store messages, the purchase and where to open it. */
+export const chatNotification = z.object({
+  count: z.number().int(),
+  purchaseId: z.string().nullable(),
+  /** The purchase page's chat (`/mis-compras/{id}#chat`), null when nothing is pending. */
+  action: z.string().nullable(),
+});
+export type ChatNotification = z.infer<typeof chatNotification>;
 
 export const chatBody = z.object({ text: z.string().max(1000) });
 
@@ -193,6 +208,13 @@ export interface OperationsWebService {
   board(token: string | undefined): Promise<PickingBoard>;
   order(token: string | undefined, orderId: string): Promise<Fulfilment>;
   act(token: string | undefined, orderId: string, action: OperatorAction): Promise<Fulfilment>;
+  /** The console's replacement search for one line; a term under 2 characters finds nothing. */
+  replacementOptions(
+    token: string | undefined,
+    orderId: string,
+    index: number,
+    query: string,
+  ): Promise<ReplacementOptions>;
   chat(token: string | undefined, orderId: string): Promise<ChatAnswer>;
   say(token: string | undefined, orderId: string, text: string): Promise<ChatMessage>;
 }

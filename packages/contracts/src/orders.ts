@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zonedDateTime } from './common';
 import {
   CANCEL_REASON_IDS,
   ORDERS_PAGE_SIZE,
@@ -73,8 +74,8 @@ export type LastOrderItems = z.infer<typeof lastOrderItems>;
 
 /** §7 POST /api/order/reschedule/{id}. */
 export const rescheduleBody = z.object({
-  startDateUtc: z.string().min(1).max(40),
-  endDateUtc: z.string().min(1).max(40),
+  startDateUtc: zonedDateTime,
+  endDateUtc: zonedDateTime,
 });
 export type RescheduleBody = z.infer<typeof rescheduleBody>;
 

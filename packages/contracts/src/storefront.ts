@@ -1,17 +1,4 @@
-import type {
-  Address,
-  AddressBody,
-  AuthStatus,
-  Comuna,
-  LoginOutcome,
-  LogoutResponse,
-  RegisterUserBody,
-  Region,
-  VerifyBlockedResponse,
-  SessionInfo,
-  UpdateUserBody,
-  UserProfile,
-} from './accounts';
+import type { Comuna, Region } from './accounts';
 import type {
   CartViewer,
   ClientProfileBody,
@@ -22,7 +9,14 @@ import type {
   OrderInfoBody,
   OrderItemChange,
 } from './cart';
-import type { Order, PaymentEntry, TransactionAnswer, TransactionBody } from './checkout';
+import type {
+  DroppedPayment,
+  Order,
+  PaymentEntry,
+  PendingPayment,
+  TransactionAnswer,
+  TransactionBody,
+} from './checkout';
 import type { ActivatedCoupon, LoyaltyAccount, PrimeMembership } from './membership';
 import type {
   CancelBody,
@@ -47,16 +41,7 @@ import type { LngLat, RepricedLine, WalletCardType, WalletLinkState } from '@des
 import type { OperationsWebService } from './operations';
 import type { AnalyticsDashboard } from './analytics';
 import type { FeatureFlags } from '@despensa/domain';
-import type {
-  BankAccount,
-  BankAccountBody,
-  ListBasketChangeBody,
-  ListBasketView,
-  ListRunAnswer,
-  ListSkusAvailability,
-  ShoppingList,
-  ShoppingListBody,
-} from './lists';
+import type { BankAccount, BankAccountBody } from './lists';
 import type {
   CategoryNode,
   FacetsResponse,
@@ -66,6 +51,7 @@ import type {
   SearchSuggestions,
   SelectedFacet,
 } from './catalog';
+import type { AccountsWebService, ShopperListsWebService } from './storefront-accounts';
 
 /**
  * Set by the server (apps/server http/page-cache.ts) on the render of a shared page, never by a client:
@@ -99,7 +85,12 @@ export interface BrandConfig {
 export interface StorefrontServices {
   brand: BrandConfig;
   /** The public key the browser sends to /api (x-api-key, x-consumer). */
-  api: { consumer: string; key: string };
+  api: {
+    consumer: string;
+    key: string;
+    /** This server's own address, for a page that calls its own API (never taken from a request's Host). */
+    readonly origin: string;
+  };
   catalog: {
     productBySlug(slug: string, salesChannel: number): Product;
     productById(id: string, salesChannel: number): Product;
@@ -143,6 +134,8 @@ export interface StorefrontServices {
   content: {
     /** With `sellerId`, the items its seller rules leave that seller out of are dropped (§6). */
     document(key: string, sellerId?: string): Promise<unknown>;
+    /** The time dated content (banners, campaigns) is shown at: the server's clock, or a staff preview's. */
+    now(): Date;
   };
   /**
    * The cart (§4, §7), the same service /api/orderForm answers. `viewer` is the request's customer (see
@@ -152,6 +145,19 @@ export interface StorefrontServices {
   cart: {
     /** A new cart is anonymous until a customer takes it (accounts.profile with its id). */
     create(body: CreateOrderFormBody, salesChannel?: number): Promise<OrderForm>;
+    /**
+     * The value of the cart's key cookie (domain CART_KEY_COOKIE, HttpOnly), set beside its cart cookie
+     * whenever a client is given the cart: the id names a cart, the two cookies together hold it.
+     */
+    holdingKey(orderFormId: string): string;
+    /**
+     * The cart a client holds (CartViewer.heldOrderFormId): the one its cart cookie's value names when its
+     * key cookie's value is that cart's key; else null.
+     */
+    heldOrderFormId(
+      cartCookie: string | null | undefined,
+      keyCookie: string | null | undefined,
+    ): string | null;
     get(viewer: CartViewer, orderFormId: string): Promise<OrderForm>;
     /** Add, update (quantity) or remove (quantity 0) lines; prices from `salesChannel`, else the cart's. */
     updateItems(
@@ -201,62 +207,7 @@ export interface StorefrontServices {
    * Accounts (§4 login and logout, §3 user data and addresses). `token` is the raw session token from the
    * despensa_session cookie; calls with a missing, expired or revoked token reject with the failure notLoggedIn.
    */
-  accounts: {
-    /** The session's owner, or null when the token is missing, expired or revoked. */
-    session(token: string | undefined): Promise<SessionInfo | null>;
-    /**
-     * Password login; `clientAddress` feeds the per-address attempt limit. `deviceToken` is the session
-     * this browser held: the login replaces it and leaves the customer's other devices logged in.
-     */
-    login(
-      login: string,
-      password: string,
-      clientAddress: string,
-      deviceToken?: string,
-    ): Promise<LoginOutcome>;
-    logout(token: string | undefined): Promise<LogoutResponse>;
-    /** Creates the account; a taken e-mail or RUT rejects with the failure emailTaken. */
-    register(body: RegisterUserBody): Promise<UserProfile>;
-    /** The user data; with an orderFormId the cart is attached to the user first. */
-    profile(token: string | undefined, orderFormId?: string): Promise<UserProfile>;
-    updateProfile(token: string | undefined, body: UpdateUserBody): Promise<UserProfile>;
-    /** The address book as the list shows it (hidden ids and '*' labels left out). */
-    addresses(token: string | undefined): Promise<Address[]>;
-    saveAddress(token: string | undefined, body: AddressBody, addressId?: string): Promise<Address>;
-    deleteAddress(token: string | undefined, addressId: string): Promise<void>;
-    /** Creates the account and logs the new customer in (the site's register flow). */
-    registerAndLogin(body: RegisterUserBody): Promise<{ profile: UserProfile; sessionToken: string }>;
-    /**
-     * §4 blocked-address check (GET /user/address/verifyBlocked): `blocked` until the address is confirmed
-     * with an e-mailed access key (sent now when none is pending).
-     */
-    verifyBlocked(
-      token: string | undefined,
-      addressId: string,
-      brandName?: string,
-    ): Promise<VerifyBlockedResponse>;
-    /** Confirms an address with the e-mailed access key (wrongAccessKey when it does not match). */
-    validateAddress(token: string | undefined, addressId: string, accessKey: string): Promise<Address>;
-    /**
-     * E-mails a login access key; the same answer whether or not the e-mail has an account. The e-mails
-     * of both name `brandName`, the brand whose shop the shopper is on (§1), the chain's unless given.
-     */
-    sendAccessKey(login: string, clientAddress: string, brandName?: string): Promise<AuthStatus>;
-    /** Login with the e-mailed access key. */
-    loginWithAccessKey(
-      login: string,
-      accessKey: string,
-      clientAddress: string,
-      deviceToken?: string,
-    ): Promise<LoginOutcome>;
-    /** A new password with the e-mailed access key; logs in on Success and ends every other session. */
-    setPassword(
-      login: string,
-      accessKey: string,
-      newPassword: string,
-      clientAddress: string,
-    ): Promise<LoginOutcome>;
-  };
+  accounts: AccountsWebService;
   /**
    * Checkout and orders (§4 purchase flow, §7 Orders), behind the session token. Another customer's cart,
    * order or group rejects as not found (cartNotFound, orderNotFound), never with data.
@@ -277,6 +228,13 @@ export interface StorefrontServices {
     orderGroup(token: string | undefined, orderGroup: string): Promise<Order[]>;
     /** GET /checkout/pub/orders/{id}. */
     order(token: string | undefined, orderId: string): Promise<Order>;
+    /** The shopper's cart's payment still pending on Webpay's page; null without one. */
+    pendingPayment(token: string | undefined, orderFormId: string): Promise<PendingPayment | null>;
+    /**
+     * 'Anular pago' on such a payment: the acquirer's own status decides. Not paid: canceled at once, its
+     * units and window given back to the cart; paid: settled as the order. Another's: paymentNotFound.
+     */
+    dropPayment(token: string | undefined, transactionId: string): Promise<DroppedPayment>;
   };
   /** The store-operations console (/operaciones), for staff sessions only. */
   operations: OperationsWebService;
@@ -296,46 +254,7 @@ export interface StorefrontServices {
    * The shopper's own lists, favourites and frequent products behind the session token (notLoggedIn
    * without a live one). Another shopper's list is shoppingListNotFound, as a missing one.
    */
-  shopperLists: {
-    lists(token: string | undefined): Promise<ShoppingList[]>;
-    list(token: string | undefined, id: string): Promise<ShoppingList>;
-    create(token: string | undefined, body: ShoppingListBody): Promise<ShoppingList>;
-    update(token: string | undefined, id: string, body: ShoppingListBody): Promise<ShoppingList>;
-    addSku(token: string | undefined, id: string, skuId: string, quantity: number): Promise<ShoppingList>;
-    remove(token: string | undefined, id: string): Promise<void>;
-    /** A scheduled list's coming delivery (§4); null when the list is not scheduled. */
-    currentRun(token: string | undefined, id: string): Promise<ListRunAnswer | null>;
-    /**
-     * Skips the coming delivery; listNotScheduled when the list is not scheduled. With `deliveryDate`, only
-     * that delivery: listRunClosed once its cut-off passed (the coming one is then another).
-     */
-    skipRun(token: string | undefined, id: string, deliveryDate?: string): Promise<ListRunAnswer>;
-    /**
-     * A scheduled list's basket for one delivery (the coming one without a date), as its review page shows
-     * it; another shopper's list is shoppingListNotFound, a delivery it never had listRunNotFound.
-     */
-    basket(token: string | undefined, id: string, deliveryDate?: string): Promise<ListBasketView>;
-    /**
-     * Changes a built basket before its cut-off (quantities, products removed or added); it is still placed
-     * at the cut-off. Refused with the run's reason (listRunClosed, listRunSkipped…) or listBasketOutOfStock.
-     */
-    changeBasket(token: string | undefined, id: string, body: ListBasketChangeBody): Promise<ListBasketView>;
-    /** Products the basket's store sells now that the search finds, to add to it. */
-    basketProducts(
-      token: string | undefined,
-      id: string,
-      deliveryDate: string,
-      query: string,
-    ): Promise<EditProducts>;
-    /** Pauses (2) or resumes (1) a list's schedule; listNotScheduled for a list never scheduled. */
-    setScheduleStatus(token: string | undefined, id: string, status: 1 | 2): Promise<ShoppingList>;
-    /** Which skus can be bought now in the channel (§5 in stock). */
-    availability(skuIds: string[], salesChannel: number): ListSkusAvailability;
-    favourites(token: string | undefined): Promise<string[]>;
-    setFavourite(token: string | undefined, skuId: string, favourite: boolean): Promise<string[]>;
-    /** The products of the shopper's orders, most bought first (§7 frequent products). */
-    frequent(token: string | undefined, salesChannel: number, qty?: number): Promise<Product[]>;
-  };
+  shopperLists: ShopperListsWebService;
   /** The refund account of /mi-cuenta-bancaria, behind the session token (invalidRut for a bad holder RUT). */
   bankAccount: {
     get(token: string | undefined): Promise<BankAccount | null>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { typedName } from './common';
 import { WALLET_CARD_TYPES } from '@despensa/domain';
 
 /** §3 wallet card, as `GET /wallet/cards` lists it (the acquirer's enrolment id stays on the server). */
@@ -21,8 +22,8 @@ export const walletCardTypeParams = z.object({
 /** §7 POST /wallet/card/{type}: starts a one-click enrolment; callback is where the shopper comes back to. */
 export const walletEnrolBody = z.object({
   email: z.string().trim().email().max(100),
-  firstName: z.string().trim().min(1).max(60),
-  lastName: z.string().trim().min(1).max(60),
+  firstName: typedName(z.string().trim().min(1).max(60)),
+  lastName: typedName(z.string().trim().min(1).max(60)),
   /** A path of this shop ('/mis-tarjetas') or an absolute URL on its own host. */
   callback: z.string().min(1).max(500),
   /** The card's first digits, when the shopper typed them already. */

@@ -4,7 +4,7 @@ import {
   finalOrderTotal,
   substitutionAllowed,
   unansweredDefault,
-  weighedLineTotal,
+  realWeightAmount,
   type FulfilmentLine,
 } from '../src';
 
@@ -22,10 +22,10 @@ const line = (overrides: Partial<FulfilmentLine> = {}): FulfilmentLine => ({
 
 describe('picking an order (§4 substitution preferences, weighed items)', () => {
   it('charges a weighed item by its real weight at the same price per kilo', () => {
-    // $2.990 per 0.5 kg step; 1.234 kg weighed.
-    expect(weighedLineTotal(299_000, 0.5, 1234)).toBe(737_932);
-    const kilos = line({ measurementUnit: 'kg', unitMultiplier: 0.5, sellingPrice: 299_000, realGrams: 750 });
-    expect(finalLineTotal(kilos)).toBe(448_500);
+    // $2.990 per kg, 2 steps of 0,5 kg (1 kg, $2.990 authorised); 1,234 kg weighed.
+    const kilos = { quantity: 2, unitMultiplier: 0.5, sellingPrice: 299_000, total: 299_000 };
+    expect(realWeightAmount(kilos, 1234)).toBe(369_000);
+    expect(finalLineTotal(line({ ...kilos, measurementUnit: 'kg', realGrams: 750 }))).toBe(224_300);
   });
 
   it('refunds a missing line and a rejected replacement in full; keeps an approved or kept one', () => {

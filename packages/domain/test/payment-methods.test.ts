@@ -5,8 +5,13 @@ import {
   DELIVERY_PRICES_CENTS,
   GROUP_CARD_PAYMENT_ID,
   PAYMENT_IDS,
+  GROUP_CARD_LAST_FOUR,
+  PAYMENT_SYSTEMS,
   PAYMENT_SYSTEM_IDS,
   checkoutTotal,
+  paymentProven,
+  paymentSystemName,
+  paymentSystemOf,
   deliveryFeeOf,
   isCollaborator,
   paymentMethodOf,
@@ -16,18 +21,51 @@ import {
 
 describe('payment methods (§9 ids)', () => {
   it('prices debit and the group card apart, and pays each where it is paid', () => {
-    expect(paymentMethodOf(CARD_REDIRECT_PAYMENT_ID)).toEqual({
+    expect(paymentMethodOf(CARD_REDIRECT_PAYMENT_ID)).toMatchObject({
       channel: 'webpayRedirect',
       pricing: 'regular',
     });
-    expect(paymentMethodOf(PAYMENT_IDS.debit)).toEqual({ channel: 'webpayRedirect', pricing: 'debit' });
-    expect(paymentMethodOf(GROUP_CARD_PAYMENT_ID)).toEqual({ channel: 'webpayRedirect', pricing: 'tcenco' });
-    expect(paymentMethodOf(PAYMENT_IDS.catOneClick)).toEqual({ channel: 'oneclick', pricing: 'tcenco' });
-    expect(paymentMethodOf(PAYMENT_IDS.debitOneClick)).toEqual({ channel: 'oneclick', pricing: 'debit' });
+    expect(paymentMethodOf(PAYMENT_IDS.debit)).toMatchObject({ channel: 'webpayRedirect', pricing: 'debit' });
+    expect(paymentMethodOf(GROUP_CARD_PAYMENT_ID)).toMatchObject({
+      channel: 'webpayRedirect',
+      pricing: 'tcenco',
+    });
+    expect(paymentMethodOf(PAYMENT_IDS.catOneClick)).toMatchObject({
+      channel: 'oneclick',
+      pricing: 'tcenco',
+    });
+    expect(paymentMethodOf(PAYMENT_IDS.debitOneClick)).toMatchObject({
+      channel: 'oneclick',
+      pricing: 'debit',
+    });
     expect(paymentMethodOf(PAYMENT_IDS.walletBalance)?.channel).toBe('wallet');
     expect(paymentMethodOf(PAYMENT_IDS.giftCard)?.channel).toBe('giftCard');
-    expect(paymentMethodOf(PAYMENT_IDS.promissory)).toBeNull();
-    expect(PAYMENT_SYSTEM_IDS).toContain(GROUP_CARD_PAYMENT_ID);
+    expect(paymentMethodOf(600)).toBeNull();
+  });
+
+  it('names every payment system once, the group card by §9’s promissory id (17), in one table', () => {
+    expect(GROUP_CARD_PAYMENT_ID).toBe(17);
+    expect(PAYMENT_SYSTEM_IDS).toEqual([2, 30, 17, 201, 202, 203, 204, 732, 783]);
+    expect(new Set(PAYMENT_SYSTEMS.map((system) => system.id)).size).toBe(PAYMENT_SYSTEMS.length);
+    const groupCard = paymentSystemOf(17)!;
+    expect(paymentSystemName(groupCard, 'Despensa')).toBe('Tarjeta Despensa');
+    expect(groupCard).toMatchObject({ groupName: 'promissoryPaymentGroup', proof: 'groupCard' });
+    expect(paymentSystemOf(PAYMENT_IDS.debit)).toMatchObject({
+      name: 'Tarjeta de débito Redcompra',
+      proof: 'debitCard',
+    });
+  });
+
+  it('keeps debit’s and the group card’s prices only when the acquirer’s answer proves the card', () => {
+    expect(paymentProven('debitCard', { paymentTypeCode: 'VD', cardLast4: '7763' })).toBe(true);
+    for (const code of ['VN', 'VC', 'SI', 'S2', 'NC', 'VP', undefined])
+      expect(paymentProven('debitCard', { paymentTypeCode: code })).toBe(false);
+    expect(paymentProven('groupCard', { paymentTypeCode: 'VN', cardLast4: GROUP_CARD_LAST_FOUR[0] })).toBe(
+      true,
+    );
+    expect(paymentProven('groupCard', { paymentTypeCode: 'VN', cardLast4: '6623' })).toBe(false);
+    expect(paymentProven('groupCard', {})).toBe(false);
+    expect(paymentProven('anyCard', {})).toBe(true);
   });
 
   it('reads one method alone, or a gift card plus one card for the rest', () => {
@@ -48,7 +86,7 @@ describe('payment methods (§9 ids)', () => {
       ]),
     ).toMatchObject({ paymentSystem: 201, giftCardValue: 300_50, rest: 700_00 });
     expect(paymentSplit([])).toBe('combination');
-    expect(paymentSplit([{ paymentSystem: 17, value: 100 }])).toBe('unavailable');
+    expect(paymentSplit([{ paymentSystem: 600, value: 100 }])).toBe('unavailable');
     expect(
       paymentSplit([
         { paymentSystem: 30, value: 100 },

@@ -8,6 +8,7 @@ import {
   deliveryFeeOf,
   loyaltyCouponPromotion,
   pointsForOrder,
+  pointsLabel,
   priceCart,
   primePeriodEnd,
   seesLoyalty,
@@ -84,6 +85,11 @@ describe('loyalty points and coupons', () => {
     expect(pointsForOrder(9_999)).toBe(0);
     expect(pointsForOrder(10_000)).toBe(1);
     expect(pointsForOrder(3_456_700)).toBe(345);
+  });
+
+  it("shows the balance as §2 words it: 'Tienes N'", () => {
+    expect(pointsLabel(0)).toBe('Tienes 0');
+    expect(pointsLabel(1234)).toBe('Tienes 1.234');
   });
 
   it('turns a reward into a coupon promotion the cart engine applies for 30 days', () => {

@@ -8,9 +8,12 @@ import {
 
 describe('wallet', () => {
   it('derives the §6 link state from cluster, hasWallet and isLinked', () => {
-    for (const hasWallet of [false, true])
-      for (const isLinked of [false, true])
-        expect(walletLinkState({ clusterCencopay: false, hasWallet, isLinked })).toBe('hidden');
+    for (const isLinked of [false, true])
+      expect(walletLinkState({ clusterCencopay: false, hasWallet: false, isLinked })).toBe('hidden');
+    // A customer with the group's wallet is in its cluster (issue 28: the demo wallet was 'not available'
+    // while 'Pagar' charged it).
+    expect(walletLinkState({ clusterCencopay: false, hasWallet: true, isLinked: false })).toBe('link');
+    expect(walletLinkState({ clusterCencopay: false, hasWallet: true, isLinked: true })).toBe('linked');
     expect(walletLinkState({ clusterCencopay: true, hasWallet: false, isLinked: false })).toBe('create');
     expect(walletLinkState({ clusterCencopay: true, hasWallet: false, isLinked: true })).toBe('create');
     expect(walletLinkState({ clusterCencopay: true, hasWallet: true, isLinked: false })).toBe('link');

@@ -81,7 +81,8 @@ export function haproxyConfig(port: number, instances: { name: string; port: num
     '  default_backend instances',
     'backend instances',
     '  balance roundrobin',
-    '  option httpchk GET /api/health',
+    // Readiness, not liveness: a draining instance (a deploy's SIGTERM) leaves the rotation before it closes.
+    '  option httpchk GET /api/ready',
     '  http-check expect status 200',
     '  http-response set-header x-served-by %s',
     // A busy instance answers its health check late, not never: out after 3 checks missed by 3 s each.

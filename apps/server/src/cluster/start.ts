@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfigOrExit } from '../config';
 import { openDatabase } from '../db/open';
-import { seedIfEmpty } from '../seed/seed';
+import { seedConfiguredShop } from '../seed/seed';
 import { startCluster } from './cluster';
 
 /**
@@ -16,24 +16,10 @@ if (!Number.isInteger(count) || count < 1 || count > 32) {
   console.error('--instances must be a whole number from 1 to 32');
   process.exit(1);
 }
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 const log = (message: string) => console.log(message);
 const database = await openDatabase(config, log);
-await seedIfEmpty(database, {
-  products: config.SEED_PRODUCTS,
-  brandName: config.BRAND_NAME,
-  helpPhone: config.HELP_PHONE,
-  log,
-});
+await seedConfiguredShop(database.url, config, log);
 const cluster = await startCluster({
   instances: count,
   port: config.PORT,

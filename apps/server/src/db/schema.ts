@@ -26,3 +26,7 @@ export * from '../modules/favourites/tables';
 export * from '../modules/bank-account/tables';
 export * from '../modules/prime/tables';
 export * from '../modules/loyalty/tables';
+export * from '../providers/mail/tables';
+export * from '../modules/integration/tables';
+export * from '../modules/audit/tables';
+export * from '../modules/pricing/tables';

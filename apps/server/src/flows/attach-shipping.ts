@@ -30,13 +30,16 @@ export function attachShippingFlow({ delivery, cart }: Modules) {
     const plan = delivery.planAttachment(before.orderForm, before.deliveryChoice, body, sc);
     const { window } = plan;
     if (window === 'release') await step('releaseWindow', () => delivery.releaseWindow(orderFormId, tx));
-    else if (window) {
+    const shippingData = delivery.withSlas(plan.shippingData, await plan.slas(tx));
+    const change = { deliveryChoice: plan.deliveryChoice, shippingData };
+    const orderForm = await step('writeCart', () => cart.setShippingData(orderFormId, change, tx));
+    // The window's place is taken last: its row stays locked until the commit, so 50 shoppers racing for
+    // one window queue behind one UPDATE and a commit, not behind each other's whole cart write.
+    if (window && window !== 'release') {
       const salesChannel = plan.deliveryChoice.salesChannel;
       await step('holdWindow', () => delivery.holdWindow(orderFormId, salesChannel, window, tx, holdMs));
     }
-    const shippingData = delivery.withSlas(plan.shippingData, await plan.slas(tx));
-    const change = { deliveryChoice: plan.deliveryChoice, shippingData };
-    return step('writeCart', () => cart.setShippingData(orderFormId, change, tx));
+    return orderForm;
   });
 }
 

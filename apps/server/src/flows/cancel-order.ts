@@ -5,9 +5,11 @@ import type { DeliveryService } from '../modules/shipping/service';
 import type { OrdersService } from '../modules/orders/service';
 import type { PurchasesService } from '../modules/orders/purchases';
 import { defineFlow } from './flow';
-import { refundThroughPayment, type PaymentProviders } from './order-payment';
+import type { PaymentProviders } from '../providers/payments/registry';
+import { refundThroughPayment } from './order-payment';
 
-export interface OrderChangeModules extends PaymentProviders {
+export interface OrderChangeModules {
+  payments: PaymentProviders;
   catalog: CatalogService;
   delivery: DeliveryService;
   orders: OrdersService;
@@ -44,7 +46,7 @@ export function cancelOrderFlow(modules: OrderChangeModules) {
       const payment = await orders.payment(transactionId, tx, true);
       if (!payment) throw new Failure('paymentNotFound');
       await step('recordRefund', () => purchases.recordRefund(payment.id, row.value, tx));
-      await step('refund', () => refundThroughPayment(modules, payment, row.value));
+      await step('refund', () => refundThroughPayment(modules.payments, payment, row.value));
       return canceled;
     },
   );

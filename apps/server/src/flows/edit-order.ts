@@ -1,22 +1,34 @@
-import { canEditOrder, editSettlement, editedLineCost, lineCost } from '@despensa/domain';
+import {
+  amountAt,
+  canEditOrder,
+  editSettlement,
+  editedLineCost,
+  lineAmount,
+  measureOf,
+} from '@despensa/domain';
 import { Failure, type EditOrderAnswer, type EditOrderBody } from '@despensa/contracts';
-import { productImageUrl } from '../modules/catalog/service';
+import type { Tx } from '../db/client';
+import type { PurchasesService } from '../modules/orders/purchases';
+import { productImageUrl, type CatalogService } from '../modules/catalog/service';
+import { cardLeftOf } from '../providers/payments/provider';
 import { defineFlow } from './flow';
 import type { OrderChangeModules } from './cancel-order';
-import { cardLeftOf, chargeSavedCard, refundCharge, refundThroughPayment } from './order-payment';
+import { refundThroughPayment } from './order-payment';
 
 type Line = EditOrderAnswer['order']['items'][number];
+type OrderRow = Awaited<ReturnType<PurchasesService['lockOwn']>>;
+type StockChange = { skuId: number; salesChannel: number; sellerId: string; quantity: number };
 
 /**
  * Editing an order (add, remove, change quantities) until ORDER_EDIT_CUTOFF_MS before its window, in ONE
  * transaction. A line keeps the unit price it was bought at (its promotions pro rata); a new line takes
- * the offer's price in the order's store now. Sold units follow the new quantities. The change of total
- * is settled through the payment the order was paid with, as `editSettlement` states: a lower total
- * refunded in part, a higher one charged to the saved one-click card (the last step but one: if writing
- * it fails, the charge is given back), refused otherwise.
+ * the price the shelf and the cart give it in the order's store now (its promotions applied). Sold units
+ * follow the new quantities. The change of total is settled through the payment the order was paid with,
+ * as `editSettlement` states: a lower total refunded in part, a higher one charged to the saved one-click
+ * card (the last step but one: if writing it fails, the charge is given back), refused otherwise.
  */
 export function editOrderFlow(modules: OrderChangeModules) {
-  const { catalog, orders, purchases } = modules;
+  const { catalog, orders, purchases, payments } = modules;
   return defineFlow<{ userId: string; orderId: string; body: EditOrderBody; now: string }, EditOrderAnswer>(
     'edit-order',
     async ({ userId, orderId, body, now }, { tx, step }) => {
@@ -27,62 +39,14 @@ export function editOrderFlow(modules: OrderChangeModules) {
       const salesChannel = await catalog.channelOfSold(row.orderGroup, tx);
       if (salesChannel === null) throw new Failure('orderNotEditable');
       const before = row.detail.items;
-      const items: Line[] = before.map((item) => ({ ...item }));
-      const added = body.items.filter((c) => c.quantity > 0 && !items.some((item) => item.id === c.id));
-      const offers = await catalog.offersInDatabase(
-        added.map((c) => Number(c.id)),
-        salesChannel,
-        tx,
-      );
-      const stock: { skuId: number; salesChannel: number; sellerId: string; quantity: number }[] = [];
-      for (const change of body.items) {
-        const line = items.find((item) => item.id === change.id);
-        if (line) {
-          stock.push({
-            skuId: Number(line.id),
-            salesChannel,
-            sellerId: line.seller,
-            quantity: change.quantity - line.quantity,
-          });
-          // Fewer or more units of a line cost its paid unit price (promotions kept pro rata), in whole pesos.
-          line.total = editedLineCost(line, change.quantity);
-          line.quantity = change.quantity;
-          continue;
-        }
-        if (change.quantity === 0) continue;
-        const offer = offers.find(
-          (each) => each.skuId === Number(change.id) && each.sellerId === row.sellerId && each.listPrice > 0,
-        );
-        const entry = catalog.index.skusById.get(Number(change.id));
-        if (!offer || !entry) throw new Failure('productNotSold', { field: 'items' });
-        items.push({
-          id: change.id,
-          productId: String(entry.product.id),
-          name: entry.sku.name,
-          quantity: change.quantity,
-          seller: row.sellerId,
-          measurementUnit: entry.sku.measurementUnit,
-          unitMultiplier: entry.sku.unitMultiplier,
-          price: offer.price,
-          listPrice: offer.listPrice,
-          sellingPrice: offer.price,
-          total: offer.price * change.quantity,
-          imageUrl: productImageUrl(entry.sku),
-        });
-        stock.push({
-          skuId: Number(change.id),
-          salesChannel,
-          sellerId: row.sellerId,
-          quantity: change.quantity,
-        });
-      }
+      const { items, stock } = await editedLines(catalog, { row, salesChannel, body, now }, tx);
       const kept = items.filter((item) => item.quantity > 0);
       if (kept.length === 0) throw new Failure('orderEmpty', { field: 'items' });
-      const sum = (lines: Line[]) => lines.reduce((total, item) => total + lineCost(item), 0);
+      const sum = (lines: Line[]) => lines.reduce((total, item) => total + lineAmount(item), 0);
       const difference = sum(kept) - sum(before);
-      const listDifference =
-        kept.reduce((total, item) => total + item.price * item.quantity, 0) -
-        before.reduce((total, item) => total + item.price * item.quantity, 0);
+      const offerSum = (lines: Line[]) =>
+        lines.reduce((total, item) => total + amountAt(item.price, measureOf(item)), 0);
+      const listDifference = offerSum(kept) - offerSum(before);
       const payment = await orders.payment(row.detail.paymentData.transactions[0]!.transactionId, tx, true);
       if (!payment) throw new Failure('paymentNotFound');
       const settlement = editSettlement(
@@ -96,15 +60,15 @@ export function editOrderFlow(modules: OrderChangeModules) {
       );
       if (settlement.kind === 'refund') {
         await step('recordRefund', () => purchases.recordRefund(payment.id, settlement.amount, tx));
-        await step('refund', () => refundThroughPayment(modules, payment, settlement.amount));
+        await step('refund', () => refundThroughPayment(payments, payment, settlement.amount));
       }
       if (settlement.kind === 'charge') {
-        const charge = await step(
+        const captured = await step(
           'chargeSavedCard',
-          () => chargeSavedCard(modules, payment, settlement.amount),
-          (done) => refundCharge(modules, done),
+          () => payments.of(payment.channel).capture(payment, settlement.amount),
+          (done) => done.undo(),
         );
-        await step('recordCharge', () => purchases.recordCharge(payment.id, charge, tx));
+        await step('recordCharge', () => purchases.recordCharge(payment.id, captured.charge, tx));
       }
       return {
         order,
@@ -114,4 +78,61 @@ export function editOrderFlow(modules: OrderChangeModules) {
       };
     },
   );
+}
+
+/**
+ * The order's lines after the edit's changes, and the sold units each change moves. A line bought keeps
+ * its paid unit price (promotions pro rata, in whole pesos); a new line is priced as the shelf prices it
+ * now in the order's store and seller.
+ */
+async function editedLines(
+  catalog: CatalogService,
+  { row, salesChannel, body, now }: { row: OrderRow; salesChannel: number; body: EditOrderBody; now: string },
+  tx: Tx,
+): Promise<{ items: Line[]; stock: StockChange[] }> {
+  const items: Line[] = row.detail.items.map((item) => ({ ...item }));
+  const added = body.items.filter((c) => c.quantity > 0 && !items.some((item) => item.id === c.id));
+  const offers = await catalog.offersInDatabase(
+    added.map((c) => Number(c.id)),
+    salesChannel,
+    tx,
+  );
+  const stock: StockChange[] = [];
+  for (const change of body.items) {
+    const line = items.find((item) => item.id === change.id);
+    if (line) {
+      stock.push({
+        skuId: Number(line.id),
+        salesChannel,
+        sellerId: line.seller,
+        quantity: change.quantity - line.quantity,
+      });
+      line.total = editedLineCost(line, change.quantity);
+      line.quantity = change.quantity;
+      continue;
+    }
+    if (change.quantity === 0) continue;
+    const offer = offers.find(
+      (each) => each.skuId === Number(change.id) && each.sellerId === row.sellerId && each.listPrice > 0,
+    );
+    const entry = catalog.index.skusById.get(Number(change.id));
+    if (!offer || !entry) throw new Failure('productNotSold', { field: 'items' });
+    const priced = catalog.index.offerLinePrice(entry, offer, change.quantity, salesChannel, new Date(now));
+    items.push({
+      id: change.id,
+      productId: String(entry.product.id),
+      name: entry.sku.name,
+      quantity: change.quantity,
+      seller: row.sellerId,
+      measurementUnit: entry.sku.measurementUnit,
+      unitMultiplier: entry.sku.unitMultiplier,
+      price: offer.price,
+      listPrice: offer.listPrice,
+      sellingPrice: priced.sellingPrice,
+      total: priced.total,
+      imageUrl: productImageUrl(entry.sku),
+    });
+    stock.push({ skuId: Number(change.id), salesChannel, sellerId: row.sellerId, quantity: change.quantity });
+  }
+  return { items, stock };
 }

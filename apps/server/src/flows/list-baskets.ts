@@ -18,6 +18,7 @@ import {
   deliveryFeeOf,
   deliveryMethodById,
   isAddressMethod,
+  itemsValueOf,
   primeBasketOf,
 } from '@despensa/domain';
 import type { Database } from '../db/client';
@@ -116,6 +117,20 @@ export function changeBasketFlow({ lists, cart, catalog }: Modules) {
   );
 }
 
+/** A basket line as its review page shows it. */
+function basketItem(item: OrderForm['items'][number]): ListBasketView['items'][number] {
+  return {
+    id: item.id,
+    name: item.name,
+    imageUrl: item.imageUrl,
+    quantity: item.quantity,
+    measurementUnit: item.measurementUnit,
+    unitMultiplier: item.unitMultiplier,
+    price: item.sellingPrice,
+    total: item.priceDefinition.total,
+  };
+}
+
 /**
  * A recurring list's basket as its review page shows and changes it (§4): the products, the delivery, the
  * card that pays at the cut-off and the total; changed, skipped or the list paused before the cut-off.
@@ -145,44 +160,39 @@ export class ListBaskets {
       wallet.cards(userId),
     ]);
     const card = basketPayingCard(cards);
-    const method = deliveryMethodById(form?.shippingData.logisticsInfo[0]?.selectedSla ?? '');
-    const fee = form && method ? basketDeliveryFee(form, run.windowStart !== null) : 0;
-    const address = form?.shippingData.address as Parameters<typeof addressDisplayLine>[0] | null;
-    const items = (form?.items ?? []).map((item) => ({
-      id: item.id,
-      name: item.name,
-      imageUrl: item.imageUrl,
-      quantity: item.quantity,
-      measurementUnit: item.measurementUnit,
-      unitMultiplier: item.unitMultiplier,
-      price: item.sellingPrice,
-      total: item.priceDefinition.total,
-    }));
-    const value = form?.value ?? 0;
+    const shipping = form ? this.basketDelivery(form, held, run.windowStart !== null) : null;
+    const value = form ? itemsValueOf(form) : 0;
+    const fee = shipping?.fee ?? 0;
     return {
       list: { id: list.id, name: list.name, schedule: list.schedule },
       run: runAnswer(run),
       closed: refusal ? failureMessages[refusal] : null,
-      items,
-      delivery:
-        form && method
-          ? {
-              method: method.id,
-              methodName: method.name,
-              address: isAddressMethod(method.kind) && address ? addressDisplayLine(address) : null,
-              storeName: delivery.storeNameOf(Number(form.salesChannel)),
-              window:
-                held && !held.expired
-                  ? { startDateUtc: held.startDateUtc, endDateUtc: held.endDateUtc }
-                  : null,
-              fee,
-            }
-          : null,
+      items: (form?.items ?? []).map(basketItem),
+      delivery: shipping,
       card: card
         ? { id: card.id, brand: card.brand, cardLast4: card.cardLast4, paymentMethod: card.paymentMethod }
         : null,
       totals: { items: value, delivery: fee, total: value + fee },
       messages: [],
+    };
+  }
+
+  /** How the basket arrives: its mode, address or store, held window and fee; null with no mode chosen. */
+  private basketDelivery(
+    form: OrderForm,
+    held: Awaited<ReturnType<DeliveryService['heldWindow']>>,
+    hasWindow: boolean,
+  ): ListBasketView['delivery'] {
+    const method = deliveryMethodById(form.shippingData.logisticsInfo[0]?.selectedSla ?? '');
+    if (!method) return null;
+    const address = form.shippingData.address as Parameters<typeof addressDisplayLine>[0] | null;
+    return {
+      method: method.id,
+      methodName: method.name,
+      address: isAddressMethod(method.kind) && address ? addressDisplayLine(address) : null,
+      storeName: this.modules.delivery.storeNameOf(Number(form.salesChannel)),
+      window: held && !held.expired ? { startDateUtc: held.startDateUtc, endDateUtc: held.endDateUtc } : null,
+      fee: basketDeliveryFee(form, hasWindow),
     };
   }
 

@@ -1,4 +1,4 @@
-import { LOCALE, SHOP_TIME_ZONE, formatCLP } from '@despensa/domain';
+import { formatCLP, windowText } from '@despensa/domain';
 import {
   Failure,
   type CancelBody,
@@ -15,23 +15,6 @@ import { cancelOrderFlow, type OrderChangeModules } from './cancel-order';
 import { editOrderFlow } from './edit-order';
 import { runFlow, type RunOptions } from './flow';
 import { rescheduleOrderFlow } from './reschedule-order';
-
-const windowText = (window: { startDateUtc: string; endDateUtc: string }) => {
-  const day = new Intl.DateTimeFormat(LOCALE, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: SHOP_TIME_ZONE,
-  });
-  const hour = new Intl.DateTimeFormat(LOCALE, {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: SHOP_TIME_ZONE,
-  });
-  const [start, end] = [new Date(window.startDateUtc), new Date(window.endDateUtc)];
-  return `${day.format(start)}, de ${hour.format(start)} a ${hour.format(end)}`;
-};
 
 /**
  * What a shopper changes after the purchase (reschedule, cancel, edit): each a flow in one transaction,
@@ -93,7 +76,8 @@ export class OrderChanges {
 
   /**
    * What the shopper may add to an order they can still edit: the search's products in the order's store,
-   * each priced as a line added now would be (its seller's offer in the database, as the edit prices it).
+   * each priced as a line added now would be: its seller's offer in the database with the shelf's
+   * promotions, per unit or per kg, as the edit prices it.
    */
   async editProducts(userId: string, orderId: string, query: string): Promise<EditProducts> {
     const { catalog, orders } = this.modules;
@@ -120,7 +104,7 @@ export class OrderChanges {
           id: String(skuId),
           name: entry.sku.name,
           imageUrl: productImageUrl(entry.sku),
-          price: offer.price,
+          price: catalog.index.offerLinePrice(entry, offer, 1, salesChannel, this.clock()).sellingPrice,
           measurementUnit: entry.sku.measurementUnit,
           unitMultiplier: entry.sku.unitMultiplier,
         },

@@ -6,7 +6,7 @@ import type { CartService } from '../modules/cart/service';
 import type { PrimeService } from '../modules/prime/service';
 import type { UserService } from '../modules/user/service';
 import type { WalletService } from '../modules/wallet/service';
-import type { Acquirer, OneclickPayment } from '../providers/acquirer/acquirer';
+import { storeBuyOrderOf, type Acquirer, type OneclickPayment } from '../providers/acquirer/acquirer';
 import { defineFlow, runFlow } from './flow';
 
 interface Modules {
@@ -27,7 +27,6 @@ interface PeriodInput {
 
 /** Oneclick Mall buy orders are at most 26 characters. */
 const buyOrderOf = (seed: string) => `P${createHash('sha256').update(seed).digest('hex').slice(0, 20)}`;
-const storeBuyOrderOf = (buyOrder: string) => `${buyOrder}-1`;
 
 /**
  * Prime (§1 subscription): joining charges the first month to a saved one-click card at the checkout's

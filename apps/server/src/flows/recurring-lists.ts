@@ -1,41 +1,18 @@
-import {
-  customerViewer,
-  failureCodeOf,
-  failureMessages,
-  parseListSkus,
-  type FailureCode,
-} from '@despensa/contracts';
-import {
-  CHAIN_SELLER_ID,
-  DELIVERY_METHODS,
-  WALLET_CARD_PAYMENT_SYSTEMS,
-  basketPayingCard,
-  deliveryMethodById,
-  formatCLP,
-  isCollaborator,
-  zonedInstant,
-  type ListRun,
-} from '@despensa/domain';
+import { failureMessages } from '@despensa/contracts';
+import { formatCLP, type ListRun } from '@despensa/domain';
 import type { Database } from '../db/client';
-import type { CartService } from '../modules/cart/service';
-import type { ListRunRow, ListsService } from '../modules/lists/service';
-import type { DeliveryService } from '../modules/shipping/service';
-import type { UserService } from '../modules/user/service';
-import type { WalletService } from '../modules/wallet/service';
+import type { ListRunRow } from '../modules/lists/service';
 import type { PushService } from '../modules/push/service';
 import type { Mailer } from '../providers/mail/mailer';
-import { attachShippingFlow } from './attach-shipping';
-import { basketDeliveryFee, basketOf, sameBasket } from './list-baskets';
-import { defineFlow, runFlow } from './flow';
+import { runFlow } from './flow';
+import {
+  RunRecordedAlready,
+  buildBasketFlow,
+  type BuildResult,
+  type ListBasketModules,
+} from './list-basket-build';
+import { placeBasketFlow, releaseBasketFlow, type PlaceOutcome } from './list-basket-place';
 import type { Checkout } from './place-order';
-
-interface Modules {
-  lists: ListsService;
-  cart: CartService;
-  users: UserService;
-  delivery: DeliveryService;
-  wallet: WalletService;
-}
 
 interface Providers {
   checkout: Pick<Checkout, 'placeOrder'>;
@@ -48,238 +25,6 @@ interface Providers {
 
 /** A basket's hold outlives its cut-off by this much, so the placement finds its window still held. */
 const HOLD_PAST_CUT_OFF_MS = 3600_000;
-
-/** Another instance (or the shopper's skip) recorded the run first: this build is undone. */
-class RunRecordedAlready extends Error {}
-
-interface BuildInput {
-  listId: string;
-  userId: string;
-  run: { deliveryDate: string; cutOffAt: string };
-}
-
-interface BuildResult {
-  orderFormId: string | null;
-  items: number;
-  value: number;
-  missing: number;
-  window: { startDateUtc: string; endDateUtc: string } | null;
-  failure: FailureCode | null;
-}
-
-/**
- * Building a scheduled list's basket: the shopper's usual delivery (the mode, address and store their cart
- * keeps from the last order, or chose since) read; a new cart of theirs in that store with the list's
- * products in stock that day at that day's prices (undo: emptied); a window of that mode held until the
- * cut-off (the delivery day's first with room, else the next with room; the shipping module's hold in this
- * transaction); the run recorded. Without a usual mode or a window with room, the run is recorded failed.
- */
-export function buildBasketFlow(modules: Modules, cutOffHoldMs: (cutOffAt: Date) => number) {
-  const { lists, cart, users, delivery } = modules;
-  const attach = attachShippingFlow(modules);
-  return defineFlow<BuildInput, BuildResult>('build-list-basket', async (input, context) => {
-    const { tx, step } = context;
-    const { listId, userId } = input;
-    const list = await lists.get(userId, listId);
-    const usual = await step('readUsualDelivery', async () => {
-      const profile = await users.profile(userId);
-      if (!profile.orderFormId) return { profile, choice: null, orderForm: null };
-      const { deliveryChoice, orderForm } = await cart.deliveryChoiceOf(profile.orderFormId, tx);
-      return { profile, choice: deliveryChoice, orderForm };
-    });
-    const method = usual.choice?.selectedSla ? deliveryMethodById(usual.choice.selectedSla) : undefined;
-    // Express has no windows: a delivery planned days ahead comes home in a window instead.
-    const mode = method?.kind === 'express' ? DELIVERY_METHODS.homeDelivery : method;
-    const salesChannel = usual.choice?.salesChannel ?? Number(usual.orderForm?.salesChannel);
-    const viewer = customerViewer(userId);
-    const basket = await step(
-      'createBasket',
-      async () => {
-        const created = await cart.create({}, salesChannel || undefined);
-        // The shopper's own prices: collaborator and Prime member prices follow them to the basket.
-        await cart.assignToUser({ ...viewer, heldOrderFormId: created.orderFormId }, created.orderFormId, {
-          collaborator: isCollaborator(usual.profile),
-          prime: usual.profile.CencoPrime_2020,
-        });
-        let missing = 0;
-        // One at a time, so a product not sold or out of stock that day leaves the rest in.
-        for (const [id, quantity] of Object.entries(parseListSkus(list.skus) ?? {})) {
-          try {
-            await cart.updateItems(viewer, created.orderFormId, [{ id, quantity, seller: CHAIN_SELLER_ID }]);
-          } catch (error) {
-            if (!failureCodeOf(error) || failureCodeOf(error) === 'internal') throw error;
-            missing += 1;
-          }
-        }
-        const known = usual.orderForm?.clientProfileData;
-        const { profile } = usual;
-        const filled = await cart.setClientProfile(viewer, created.orderFormId, {
-          email: known?.email ?? profile.email,
-          ...((known?.document ?? profile.document) ? { document: known?.document ?? profile.document } : {}),
-          ...((known?.phone ?? profile.homePhone) ? { phone: known?.phone ?? profile.homePhone } : {}),
-          firstName: known?.firstName ?? profile.firstName,
-          lastName: known?.lastName ?? profile.lastName,
-        });
-        return { form: filled, missing };
-      },
-      async ({ form }) => {
-        await cart.removeAll(viewer, form.orderFormId);
-      },
-    );
-    const orderFormId = basket.form.orderFormId;
-    let failure: FailureCode | null = mode ? null : 'listNoUsualDelivery';
-    let window: BuildResult['window'] = null;
-    if (mode) {
-      const [year, month, day] = input.run.deliveryDate.split('-').map(Number) as [number, number, number];
-      window = await delivery.firstWindowWithRoom(
-        salesChannel,
-        mode.kind,
-        zonedInstant(year, month, day, 0, 0),
-      );
-      if (!window) failure = 'listNoWindowWithRoom';
-      else {
-        const address = usual.orderForm?.shippingData.address ?? null;
-        await attach.run(
-          {
-            orderFormId,
-            sc: salesChannel,
-            holdMs: cutOffHoldMs(new Date(input.run.cutOffAt)),
-            body: {
-              ...(address ? { address, selectedAddresses: [address], availableAddresses: [address] } : {}),
-              logisticsInfo: [{ itemIndex: 0, selectedSla: mode.id, deliveryWindow: window }],
-            },
-          },
-          context,
-        );
-      }
-    }
-    const priced = await cart.ownerView(orderFormId);
-    await step('recordRun', async () => {
-      const recorded = await lists.recordBuilt(
-        userId,
-        listId,
-        { deliveryDate: input.run.deliveryDate, cutOffAt: new Date(input.run.cutOffAt) },
-        {
-          status: failure ? 'failed' : 'built',
-          orderFormId,
-          basket: basketOf(priced.items),
-          windowStart: window ? new Date(window.startDateUtc) : null,
-          failure,
-        },
-        tx,
-      );
-      if (!recorded) throw new RunRecordedAlready();
-    });
-    return {
-      orderFormId,
-      items: priced.items.length,
-      value: priced.value,
-      missing: basket.missing,
-      window,
-      failure,
-    };
-  });
-}
-
-/**
- * A skipped (or paused) delivery's basket, or one that could not be placed, gives its window back to the
- * store at once, not when the hold would have expired after the cut-off: the shipping module's release and
- * the run's record in one.
- */
-export function releaseBasketFlow({ lists, delivery }: Modules) {
-  return defineFlow<{ listId: string; deliveryDate: string; orderFormId: string }, null>(
-    'release-list-basket',
-    async ({ listId, deliveryDate, orderFormId }, { tx, step }) => {
-      await step('releaseWindow', () => delivery.releaseWindow(orderFormId, tx));
-      await step('recordReleased', () => lists.windowGivenBack(listId, deliveryDate, tx));
-      return null;
-    },
-  );
-}
-
-type PlaceOutcome =
-  | { status: 'placed'; orderGroup: string; value: number }
-  | { status: 'edited' }
-  | { status: 'failed'; failure: FailureCode };
-
-/**
- * Placing a due basket at its cut-off, under the run's row lock (one instance places it): a basket the
- * shopper changed since it was built is theirs to place (edited); otherwise it is paid with the shopper's
- * favourite one-click card through the checkout's own placement (the payment entry written first; undo:
- * taken off again). No saved card, or a placement refused (stock, window, a declined card): recorded
- * failed, nothing charged.
- */
-export function placeBasketFlow(modules: Modules, checkout: Providers['checkout'], origin: () => string) {
-  const { lists, cart, wallet } = modules;
-  return defineFlow<{ listId: string; deliveryDate: string }, PlaceOutcome | null>(
-    'place-list-basket',
-    async ({ listId, deliveryDate }, { tx, step }) => {
-      const run = await step('lockRun', () => lists.lockDueRun(listId, deliveryDate, tx));
-      if (!run?.orderFormId) return null;
-      const { userId, orderFormId } = run;
-      const viewer = customerViewer(userId);
-      const outcome = await step('place', async (): Promise<PlaceOutcome> => {
-        const basket = await cart.ownerView(orderFormId);
-        if (!sameBasket(basketOf(basket.items), run.basket ?? {})) return { status: 'edited' };
-        const card = basketPayingCard(await wallet.cards(userId));
-        if (!card) return { status: 'failed', failure: 'savedCardRequired' };
-        // What the checkout's placement checks: a Prime member's basket over the minimum delivers free.
-        const value = basket.value + basketDeliveryFee(basket, run.windowStart !== null);
-        await step(
-          'payWithSavedCard',
-          () =>
-            cart.setPayments(viewer, orderFormId, [
-              {
-                paymentSystem: WALLET_CARD_PAYMENT_SYSTEMS[card.paymentMethod],
-                installments: 1,
-                installmentsInterestRate: 0,
-                value,
-                accountId: card.id,
-              },
-            ]),
-          async () => {
-            await cart.setPayments(viewer, orderFormId, []);
-          },
-        );
-        try {
-          const answer = await checkout.placeOrder(
-            {
-              orderFormId,
-              userId,
-              body: {
-                referenceId: orderFormId,
-                savePersonalData: true,
-                optinNewsLetter: false,
-                value,
-                interestValue: 0,
-              },
-            },
-            { origin: origin() },
-          );
-          return { status: 'placed', orderGroup: answer.orderId, value };
-        } catch (error) {
-          const code = failureCodeOf(error);
-          // Unknown (the acquirer unreachable): the run stays due and the next sweep asks again.
-          if (!code || code === 'internal' || code === 'paymentSystemUnavailable') throw error;
-          return { status: 'failed', failure: code };
-        }
-      });
-      await step('recordOutcome', () =>
-        lists.recordOutcome(
-          listId,
-          deliveryDate,
-          outcome.status === 'placed'
-            ? { status: 'placed', orderGroup: outcome.orderGroup }
-            : outcome.status === 'failed'
-              ? { status: 'failed', failure: outcome.failure }
-              : { status: 'edited' },
-          tx,
-        ),
-      );
-      return outcome;
-    },
-  );
-}
 
 /**
  * §4 recurring lists (jobs/queue.ts runs the sweep every minute on pg-boss). At a scheduled list's build
@@ -295,7 +40,7 @@ export class RecurringLists {
 
   constructor(
     private readonly database: Database,
-    private readonly modules: Modules,
+    private readonly modules: ListBasketModules,
     private readonly providers: Providers,
     clock: () => Date,
   ) {

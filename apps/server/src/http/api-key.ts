@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Failure } from '@despensa/contracts';
+import { APP_KEY_PATH_PREFIXES } from './app-key-guard';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -8,7 +9,7 @@ declare module 'fastify' {
   }
 }
 
-const PUBLIC_API_PATHS = ['/api/health', '/api/openapi.json', '/api/docs'];
+const PUBLIC_API_PATHS = ['/api/health', '/api/ready', '/api/openapi.json', '/api/docs'];
 /** navigator.sendBeacon cannot set headers: these paths may carry the key as ?apiKey=&consumer=. */
 const BEACON_PATHS = new Set(['/api/analytics/events']);
 
@@ -19,6 +20,8 @@ export function registerApiKeyGuard(app: FastifyInstance, keys: Map<string, stri
     const path = request.url.split('?')[0]!;
     if (!path.startsWith('/api/') || PUBLIC_API_PATHS.some((p) => path === p || path.startsWith(`${p}/`)))
       return;
+    // An ERP speaks VTEX's private APIs with an app key and token, which those routes check themselves.
+    if (APP_KEY_PATH_PREFIXES.some((prefix) => path.startsWith(prefix))) return;
     const query = BEACON_PATHS.has(path) ? (request.query as Record<string, unknown>) : {};
     const key = header(request, 'x-api-key') ?? text(query.apiKey);
     const consumer = header(request, 'x-consumer') ?? text(query.consumer);

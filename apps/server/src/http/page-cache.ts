@@ -7,15 +7,9 @@ import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import type { SharedPageVariant } from '@despensa/contracts';
-import {
-  CONSENT_COOKIE,
-  CONTRAST_COOKIE,
-  DELIVERY_CHOICE_COOKIE,
-  ORDER_FORM_COOKIE,
-  SESSION_COOKIE,
-  isBelowMinimumBrowser,
-} from '@despensa/domain';
+import { isBelowMinimumBrowser } from '@despensa/domain';
 import { contentSecurityPolicy, inlineScriptHashes } from './security-headers';
+import { parseCookies, sharedCookies } from './page-variant';
 
 /**
  * The shared page cache (issue 16): an anonymous home, category, search, offer or product page is rendered
@@ -43,9 +37,6 @@ const SHARED_ROUTES = new Set([
   'routes/offer',
   'routes/cyber',
 ]);
-
-/** The delivery choice's fields that are the shopper's own (apps/web choice-cookie, contracts deliveryChoice). */
-const PERSONAL_CHOICE_FIELDS = ['addressId', 'addressLine', 'addressEssentials'] as const;
 
 /** A CDN may keep a shared page this long and serve it stale while it fetches a fresh one. */
 export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=120';
@@ -103,6 +94,25 @@ export class PageCache {
     this.routes = routeTree(build);
   }
 
+  /**
+   * Pages also change when the clock reaches dated content (a banner's start or end, a scheduled publish):
+   * `datedChanges` counts those times, and a new count drops every page before the next is served.
+   */
+  expireWith(datedChanges: () => number): void {
+    this.datedChanges = datedChanges;
+    this.datedSeen = datedChanges();
+  }
+
+  private datedChanges: (() => number) | null = null;
+  private datedSeen = 0;
+
+  private expireDated(): void {
+    const count = this.datedChanges?.() ?? 0;
+    if (count === this.datedSeen) return;
+    this.datedSeen = count;
+    this.invalidateAll();
+  }
+
   /** Drops every page (catalogue rebuilt, promotions or content changed). */
   invalidateAll(): void {
     this.generation++;
@@ -115,6 +125,36 @@ export class PageCache {
     for (const [key, page] of this.pages.entries())
       if ((page.channel ?? defaultChannel) === channel) this.pages.delete(key);
   }
+
+  /**
+   * Drops only the pages that may show these products (an ERP changed their prices): their own pages,
+   * their categories' listings and the pages that list across categories (home, search, offers). Every
+   * other product's and category's page stays.
+   */
+  invalidateProducts(products: { slug: string; categoryPaths: string[] }[]): void {
+    this.generation++;
+    const productPaths = new Set(products.map((product) => `/${product.slug}/p`));
+    const categoryPaths = new Set(products.flatMap((product) => product.categoryPaths));
+    for (const key of [...this.pages.keys()]) {
+      const pathname = new URL(key.slice(key.lastIndexOf('\n') + 1), 'http://shop').pathname;
+      if (pathname.endsWith('/p') ? productPaths.has(pathname) : this.mayList(pathname, categoryPaths))
+        this.pages.delete(key);
+    }
+  }
+
+  /** Whether a page other than a product's may list products of these categories. */
+  private mayList(pathname: string, categoryPaths: Set<string>): boolean {
+    let routeId = this.routeIds.get(pathname);
+    if (routeId === undefined) {
+      routeId = matchRoutes(this.routes, pathname)?.at(-1)?.route.id ?? '';
+      this.routeIds.set(pathname, routeId);
+    }
+    return (
+      routeId !== 'routes/category' || categoryPaths.has(decodeURIComponent(pathname).replace(/\/$/, ''))
+    );
+  }
+
+  private readonly routeIds = new LRUCache<string, string>({ max: 20_000 });
 
   /** Listens on its own connection for promotion changes (the catalogue and content services tell theirs). */
   async listen(databaseUrl: string, log: (message: string) => void): Promise<void> {
@@ -169,21 +209,9 @@ export class PageCache {
     // own session (the route manifest comes with the page: apps/web/react-router.config.ts).
     if (url.pathname.endsWith('.data')) return null;
     if (!this.isSharedPath(url.pathname)) return null;
-    const cookies = parseCookies(request.headers.cookie);
-    const choice = sharedChoice(cookies.get(DELIVERY_CHOICE_COOKIE));
-    if (choice === undefined) return null;
-    const personal = cookies.has(ORDER_FORM_COOKIE) || (choice?.personal ?? false);
-    const contrast = cookies.get(CONTRAST_COOKIE) === 'high' ? 'high' : null;
-    const given = cookies.get(CONSENT_COOKIE);
-    const consent = given === 'all' || given === 'necessary' ? given : null;
-    const kept = [
-      choice ? `${DELIVERY_CHOICE_COOKIE}=${encodeURIComponent(choice.json)}` : null,
-      contrast ? `${CONTRAST_COOKIE}=high` : null,
-      consent ? `${CONSENT_COOKIE}=${consent}` : null,
-    ].filter((part) => part !== null);
-    // The session cookie is httpOnly, so the page itself must say that it came with one: its account is
-    // then pending, not a visitor's, until the parts (and with them the session check of §4) arrive.
-    const variant = cookies.has(SESSION_COOKIE) ? 'session' : personal ? 'fill' : 'anonymous';
+    const shared = sharedCookies(parseCookies(request.headers.cookie));
+    if (!shared) return null;
+    const { choice, contrast, consent, variant } = shared;
     const { outdated, bot } = this.browserOf(request.headers['user-agent']);
     return {
       // The host too: a second brand may be served by the same instances under its own name.
@@ -199,7 +227,7 @@ export class PageCache {
         request.url,
       ].join('\n'),
       variant,
-      cookie: kept.join('; '),
+      cookie: shared.cookie,
       channel: choice?.channel,
     };
   }
@@ -215,6 +243,7 @@ export class PageCache {
     shared: SharedPageRequest,
     render: (shared: SharedPageRequest) => Promise<Response>,
   ): Promise<boolean> {
+    this.expireDated();
     let page = this.pages.get(shared.key);
     reply.header('x-page-cache', page ? 'hit' : 'miss');
     if (page) this.hits++;
@@ -314,42 +343,6 @@ function routeTree(build: ServerBuild): RouteObject[] {
       return children && !route.index ? ({ ...route, children: attach(children) } as RouteObject) : route;
     });
   return attach(byParent.get(undefined) ?? []);
-}
-
-function parseCookies(header: string | undefined): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const part of header?.split(';') ?? []) {
-    const at = part.indexOf('=');
-    if (at > 0) cookies.set(part.slice(0, at).trim(), part.slice(at + 1).trim());
-  }
-  return cookies;
-}
-
-/**
- * The delivery choice as a shared page sees it: without the shopper's address (which the client fills
- * in), as stable JSON for the key. null without a choice; undefined for a cookie this cache cannot read
- * (that shopper gets a page of their own, whose loaders decide what the cookie means).
- */
-function sharedChoice(
-  raw: string | undefined,
-): { json: string; channel: number; personal: boolean } | null | undefined {
-  if (!raw) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(decodeURIComponent(raw));
-  } catch {
-    return undefined;
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
-  const choice = { ...(parsed as Record<string, unknown>) };
-  const channel = choice.salesChannel;
-  if (typeof channel !== 'number' || !Number.isInteger(channel)) return undefined;
-  const personal = PERSONAL_CHOICE_FIELDS.some(
-    (field) => choice[field] !== null && choice[field] !== undefined,
-  );
-  for (const field of PERSONAL_CHOICE_FIELDS) if (field in choice) choice[field] = null;
-  const sorted = Object.fromEntries(Object.entries(choice).sort(([a], [b]) => a.localeCompare(b)));
-  return { json: JSON.stringify(sorted), channel, personal };
 }
 
 /** Old browsers get a page without scripts (apps/web lib/browser-support): a key of their own. */

@@ -12,7 +12,8 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
+    // A staff member's preview of a draft is framed by the back office (its own answer says SAMEORIGIN).
+    if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'DENY');
     if (request.protocol === 'https')
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
@@ -23,8 +24,14 @@ export function cspNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
-/** The policy of a page whose inline scripts are allowed by these sources ('nonce-…' or 'sha256-…'). */
-export function contentSecurityPolicy(scriptSources: string[]): string {
+/**
+ * The policy of a page whose inline scripts are allowed by these sources ('nonce-…' or 'sha256-…'); only
+ * the back office's preview of a page is framed, by the shop's own pages.
+ */
+export function contentSecurityPolicy(
+  scriptSources: string[],
+  framedBy: "'none'" | "'self'" = "'none'",
+): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptSources.join(' ')}`.trim(),
@@ -35,7 +42,7 @@ export function contentSecurityPolicy(scriptSources: string[]): string {
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${framedBy}`,
   ].join('; ');
 }
 

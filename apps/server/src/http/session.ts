@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CartViewer } from '@despensa/contracts';
+import type { CartViewer, StorefrontServices } from '@despensa/contracts';
 import {
+  CART_KEY_COOKIE,
   ORDER_FORM_COOKIE,
   PERSISTED_DATA_MAX_AGE_S,
   SESSION_COOKIE,
   SESSION_COOKIE_MAX_AGE_S,
   orderFormCookieValue,
-  orderFormIdOfCookie,
 } from '@despensa/domain';
 import { Failure } from '@despensa/contracts';
 import type { AuthService, Session } from '../modules/auth/service';
@@ -17,6 +17,8 @@ declare module 'fastify' {
     session: Session | null;
   }
 }
+
+type CartApi = StorefrontServices['cart'];
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -54,14 +56,17 @@ export function checkOrigin(request: FastifyRequest, viaCookie: boolean): void {
   if (!viaCookie || SAFE_METHODS.has(request.method)) return;
   const origin = request.headers.origin;
   if (origin === undefined) return;
-  let same = false;
+  if (!isThisHost(request, origin)) throw new Failure('forbiddenOrigin');
+}
+
+/** Whether a URL (an Origin or a Referer) names the host the request was sent to. */
+export function isThisHost(request: FastifyRequest, url: string): boolean {
   try {
     // Through URL both sides drop a default port ('localhost:80' and 'http://localhost' agree).
-    same = new URL(origin).host === new URL(`${request.protocol}://${request.host}`).host;
+    return new URL(url).host === new URL(`${request.protocol}://${request.host}`).host;
   } catch {
-    same = false;
+    return false;
   }
-  if (!same) throw new Failure('forbiddenOrigin');
 }
 
 /** A preHandler for user-scoped routes: 401 without a live session. */
@@ -75,9 +80,15 @@ export function requireSession(auth: AuthService) {
   };
 }
 
-/** The cart this client holds: the one its cart cookie names (§4), as a browser or an API client keeps it. */
-export function heldOrderFormId(request: FastifyRequest): string | null {
-  return orderFormIdOfCookie(readCookie(request, ORDER_FORM_COOKIE));
+/** What tells which cart a client holds (the cart service). */
+export type CartHolding = Pick<CartApi, 'heldOrderFormId' | 'holdingKey'>;
+
+/**
+ * The cart this client holds: the one its cart cookie names (§4) when its key cookie carries that cart's
+ * key (issue 27), as a browser or an API client keeps both.
+ */
+export function heldOrderFormId(request: FastifyRequest, carts: CartHolding): string | null {
+  return carts.heldOrderFormId(readCookie(request, ORDER_FORM_COOKIE), readCookie(request, CART_KEY_COOKIE));
 }
 
 /**
@@ -86,27 +97,33 @@ export function heldOrderFormId(request: FastifyRequest): string | null {
  * A state change that rides on a cookie (the session's or the cart's) must come from this site
  * (checkOrigin).
  */
-export function cartViewer(auth: AuthService) {
+export function cartViewer(auth: AuthService, carts: CartHolding) {
   return async (request: FastifyRequest): Promise<CartViewer> => {
     const { token, viaCookie } = sessionToken(request);
     const session = token ? await auth.session(token) : null;
-    const held = heldOrderFormId(request);
+    const held = heldOrderFormId(request, carts);
     if (session || held !== null) checkOrigin(request, held !== null || viaCookie);
     return { customerId: session?.userId ?? null, heldOrderFormId: held };
   };
 }
 
 /**
- * The cart cookie for a cart the client just created (§4 `checkout.vtex.com=__ofid={id}`, 30 days): from
- * then on it holds the cart. Scripts may read it (not httpOnly), as the storefront's own.
+ * The cookies of a cart the client just created, 30 days: from then on it holds the cart. The cart cookie
+ * (§4 `checkout.vtex.com=__ofid={id}`) scripts may read, as VTEX's; the key cookie (issue 27) only the
+ * server reads (httpOnly), so an id learnt elsewhere holds nothing.
  */
-export function setOrderFormCookie(request: FastifyRequest, reply: FastifyReply, orderFormId: string): void {
-  reply.header(
-    'set-cookie',
+export function setOrderFormCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  carts: CartHolding,
+  orderFormId: string,
+): void {
+  reply.header('set-cookie', [
     cookie(request, `${ORDER_FORM_COOKIE}=${orderFormCookieValue(orderFormId)}`, PERSISTED_DATA_MAX_AGE_S, {
       httpOnly: false,
     }),
-  );
+    cookie(request, `${CART_KEY_COOKIE}=${carts.holdingKey(orderFormId)}`, PERSISTED_DATA_MAX_AGE_S),
+  ]);
 }
 
 /** The request's live session, or null for a visitor (public routes that answer customers differently). */

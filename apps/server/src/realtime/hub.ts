@@ -22,6 +22,8 @@ export const storeTopic = (salesChannel: number) => `store:${salesChannel}`;
 export class RealtimeHub {
   private readonly subscribers = new Map<string, Set<Listener>>();
   private listener: { end(): Promise<void> } | null = null;
+  /** How to end each open event stream of this instance (a stop sends its clients elsewhere). */
+  private readonly streams = new Set<() => void>();
 
   constructor(
     private readonly database: Database,
@@ -44,6 +46,20 @@ export class RealtimeHub {
     this.listener = {
       end: () => client.end().catch(() => {}),
     };
+  }
+
+  /** Keeps `end` to close an open stream with; the returned function forgets it when the stream closes. */
+  holdStream(end: () => void): () => void {
+    this.streams.add(end);
+    return () => this.streams.delete(end);
+  }
+
+  /**
+   * Ends every open stream: the browser's EventSource reconnects after the stream's `retry`, through the load
+   * balancer to an instance still ready, with its Last-Event-ID, so it misses nothing.
+   */
+  endStreams(): void {
+    for (const end of [...this.streams]) end();
   }
 
   async stop(): Promise<void> {

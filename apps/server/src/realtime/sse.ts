@@ -34,9 +34,11 @@ export async function streamTopic(
     out.write(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
   });
   const heartbeat = setInterval(() => out.write(': ping\n\n'), HEARTBEAT_MS);
+  const release = hub.holdStream(() => out.end());
   const end = () => {
     clearInterval(heartbeat);
     unsubscribe();
+    release();
   };
   request.raw.on('close', end);
   out.on('error', end);

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { DEMO_COUPONS } from './coupons';
 import type { Database } from '../db/client';
+import { withoutTimeouts } from '../db/open';
+import type { Config } from '../config';
 import { catalogIsEmpty } from '../modules/catalog/repo';
 import { generateCatalogue } from './catalogue/generate';
 import type { SeedCatalogue } from './catalogue/types';
@@ -9,7 +11,7 @@ import { generateStores } from './stores/generate';
 import type { SeedStore } from './stores/types';
 import { generateCoverageZones, type ZoneStore } from './stores/zones';
 import { offersFor, type OfferTuple } from './offers';
-import { progressBar } from './progress';
+import { progressBar } from '../cli/progress';
 
 export interface SeedOptions {
   products: number;
@@ -23,6 +25,25 @@ export interface SeedOptions {
 }
 
 export const DEFAULT_SEED_NOW = () => new Date();
+
+/**
+ * What `npm start` and the cluster seed on a first start, as configured: on a connection of its own without
+ * the request timeouts (a 3,000-product seed takes longer than a statement may).
+ */
+export async function seedConfiguredShop(
+  url: string,
+  config: Pick<Config, 'SEED_PRODUCTS' | 'BRAND_NAME' | 'HELP_PHONE'>,
+  log: (message: string) => void,
+): Promise<boolean> {
+  return withoutTimeouts(url, (maintenance) =>
+    seedIfEmpty(maintenance, {
+      products: config.SEED_PRODUCTS,
+      brandName: config.BRAND_NAME,
+      helpPhone: config.HELP_PHONE,
+      log,
+    }),
+  );
+}
 
 /** Seeds the demo shop on first start; an existing catalogue is left alone. */
 export async function seedIfEmpty(database: Database, options: SeedOptions): Promise<boolean> {

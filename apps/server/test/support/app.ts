@@ -5,7 +5,7 @@ import { loadConfig } from '../../src/config';
 import { connect, type Database } from '../../src/db/client';
 import { admin, withDatabase } from './global-setup';
 import { checkAnswersAgainstDocument } from './openapi-check';
-import { TEST_NOW } from './constants';
+import { TEST_CART_KEY_SECRET, TEST_NOW } from './constants';
 
 export interface TestApp extends App {
   database: Database;
@@ -22,16 +22,21 @@ export async function createTestApp(
     web?: boolean;
     /** More configuration (e.g. BRAND_HOSTS). */
     env?: Record<string, string>;
+    /** Serve this database the test made (a restored backup) instead of a copy of the template. */
+    databaseName?: string;
   } = {},
 ): Promise<TestApp> {
   const adminUrl = inject('adminUrl');
-  const name = `despensa_test_${randomBytes(6).toString('hex')}`;
-  await admin(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
+  const name = options.databaseName ?? `despensa_test_${randomBytes(6).toString('hex')}`;
+  if (!options.databaseName) {
+    await admin(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
+  }
   const database = connect(withDatabase(adminUrl, name), 5);
   const config = loadConfig({
     API_KEYS: 'web:test-web-key,osm:test-osm-key,app:test-app-key',
     DATABASE_URL: withDatabase(adminUrl, name),
     LOG_LEVEL: 'silent',
+    CART_KEY_SECRET: TEST_CART_KEY_SECRET,
     ...options.env,
   });
   const now = options.now ?? TEST_NOW;

@@ -1,13 +1,27 @@
-import { ORDER_FORM_COOKIE, orderFormCookieValue } from '@despensa/domain';
+import { CART_KEY_COOKIE, ORDER_FORM_COOKIE, orderFormCookieValue } from '@despensa/domain';
 import type { OrderForm } from '@despensa/contracts';
+import { cartKeyOf } from '../../src/modules/cart/holding-key';
 import type { TestApp } from './app';
-import { TEST_KEY } from './constants';
+import { TEST_CART_KEY_SECRET, TEST_KEY } from './constants';
 
 export const CART_HEADERS = { ...TEST_KEY, 'x-account': 'despensa' };
 
-/** The cart cookie of a client holding `orderFormId`: what POST /api/orderForm set (§4). */
+/** The key cookie POST /api/orderForm set for `orderFormId` (issue 27), under the test apps' secret. */
+export function cartKeyCookie(orderFormId: string): string {
+  return `${CART_KEY_COOKIE}=${cartKeyOf(TEST_CART_KEY_SECRET, orderFormId)}`;
+}
+
+/** The cookies of a client holding `orderFormId`, as POST /api/orderForm set them: the cart cookie and its key. */
 export function holderCookie(orderFormId: string): string {
-  return `${ORDER_FORM_COOKIE}=${orderFormCookieValue(orderFormId)}`;
+  return `${ORDER_FORM_COOKIE}=${orderFormCookieValue(orderFormId)}; ${cartKeyCookie(orderFormId)}`;
+}
+
+/** The Cookie header a browser sends back after these Set-Cookie headers (names and values only). */
+export function browserCookies(setCookie: string | string[] | undefined): string {
+  return [setCookie ?? []]
+    .flat()
+    .map((each) => each.split(';')[0]!)
+    .join('; ');
 }
 
 /**

@@ -1,5 +1,8 @@
 import { DELIVERY_METHODS, CARD_REDIRECT_PAYMENT_ID, deliveryFeeOf } from '@despensa/domain';
-import type { OrderForm } from '@despensa/contracts';
+import type { AddressInfo } from 'node:net';
+import type { OrderForm, TransactionAnswer } from '@despensa/contracts';
+import transbank from 'transbank-sdk';
+import { TransbankAcquirer } from '../../src/providers/acquirer/acquirer';
 import type { TestApp } from './app';
 import { accountsClient } from './accounts';
 import { heldCartHeaders } from './cart';
@@ -111,7 +114,7 @@ export async function completeCart(
   call: ReturnType<typeof as>;
   /** The home-delivery window's fee the order charges on top of the items. */
   fee: number;
-  /** What the order costs paying normally: the cart's value plus the fee. */
+  /** What the order costs paying normally: the cart's value (its Shipping totalizer counts the fee). */
   total: number;
 }> {
   const accounts = accountsClient(
@@ -203,12 +206,12 @@ export async function completeCart(
     const payments = await call('POST', `/api/orderform/${id}/payments`, {
       payments: options.pay
         ? await options.pay(form, fee, shopper)
-        : [{ paymentSystem: CARD_REDIRECT_PAYMENT_ID, installments: 1, value: form.value + fee }],
+        : [{ paymentSystem: CARD_REDIRECT_PAYMENT_ID, installments: 1, value: form.value }],
     });
     if (payments.statusCode !== 200) throw new Error(`payments: ${payments.body}`);
     form = payments.json();
   }
-  return { shopper, id, form, call, fee, total: form.value + fee };
+  return { shopper, id, form, call, fee, total: form.value };
 }
 
 /** Posts a form to a URL of the shop (the sandbox's pages, the return) as a browser would. */
@@ -230,12 +233,33 @@ export function formOf(html: string) {
   return { action: found[1]!.replace(/&amp;/g, '&'), fields };
 }
 
+/** Sends a complete cart to pay (§4 transaction) for `value` (the cart's total by default); must answer 200. */
+export async function placeTransaction(
+  cart: { id: string; total: number; call: ReturnType<typeof as> },
+  value = cart.total,
+): Promise<TransactionAnswer> {
+  const placed = await cart.call('POST', '/api/checkout/pub/orderform/transaction', {
+    referenceId: cart.id,
+    savePersonalData: true,
+    optinNewsLetter: false,
+    value,
+    interestValue: 0,
+  });
+  if (placed.statusCode !== 200) throw new Error(`transaction: ${placed.statusCode} ${placed.body}`);
+  return placed.json() as TransactionAnswer;
+}
+
 /**
- * The shopper at the acquirer: the shop's payment page, the sandbox's card and bank steps. Answers the
- * form the sandbox posts back to the shop (not posted yet).
+ * The shopper at the acquirer: the shop's payment page (only the shopper who placed the order gets it),
+ * the sandbox's card and bank steps. Answers the form the sandbox posts back to the shop (not posted yet).
  */
-export async function payAtAcquirer(shop: ShopUnderTest, redirectUrl: string, card: string) {
-  const page = await shop.app.inject({ method: 'GET', url: redirectUrl });
+export async function payAtAcquirer(
+  shop: ShopUnderTest,
+  redirectUrl: string,
+  card: string,
+  shopper: { token: string },
+) {
+  const page = await as(shop, shopper)('GET', redirectUrl);
   if (page.statusCode !== 200) throw new Error(`payment page: ${page.statusCode} ${page.headers.location}`);
   const toAcquirer = formOf(page.body);
   const token = toAcquirer.fields.token_ws!;
@@ -279,4 +303,19 @@ export async function enrolCard(
   const saved = cards.find((each) => each.cardLast4 === card.replace(/\D/g, '').slice(-4));
   if (!saved) throw new Error(`no saved card ${card}`);
   return saved.id;
+}
+
+/**
+ * The shop's own Transbank sandbox as the acquirer speaks to it, through the official transbank-sdk and
+ * Transbank's public integration credentials: the acquirer's view of a payment in a test. The shop listens.
+ */
+export function sandboxAcquirerOf(shop: { app: { server: { address(): unknown } } }): TransbankAcquirer {
+  const { IntegrationApiKeys, IntegrationCommerceCodes } = transbank;
+  return new TransbankAcquirer({
+    environment: `http://127.0.0.1:${(shop.app.server.address() as AddressInfo).port}/sandbox/transbank`,
+    commerceCode: IntegrationCommerceCodes.WEBPAY_PLUS,
+    apiKey: IntegrationApiKeys.WEBPAY,
+    oneclickCommerceCode: IntegrationCommerceCodes.ONECLICK_MALL,
+    oneclickStoreCode: IntegrationCommerceCodes.ONECLICK_MALL_CHILD1,
+  });
 }

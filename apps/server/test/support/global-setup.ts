@@ -41,7 +41,8 @@ export async function setupDatabase(project: TestProject, external: string | und
   }
   const templateDatabase = `despensa_template_${process.pid}_${Date.now()}`;
   await admin(adminUrl, `CREATE DATABASE ${templateDatabase}`);
-  const database = connect(withDatabase(adminUrl, templateDatabase), 4);
+  // Migrations and the seed are maintenance work, not requests: no request limits.
+  const database = connect(withDatabase(adminUrl, templateDatabase), 4, null);
   try {
     await runMigrations(database.db);
     await seedDatabase(database, { products: TEST_PRODUCTS, now: TEST_NOW });

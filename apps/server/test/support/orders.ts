@@ -42,7 +42,7 @@ export async function placePaidOrder(
     transactionId: answer.tId,
   };
   if (answer.redirectUrl === `/checkout/orderPlaced?og=${answer.orderId}`) return paid;
-  const { back } = await payAtAcquirer(shop, answer.redirectUrl, VISA);
+  const { back } = await payAtAcquirer(shop, answer.redirectUrl, VISA, cart.shopper);
   const returned = await postForm(shop, back.action, back.fields);
   if (returned.headers.location !== `/checkout/orderPlaced?og=${answer.orderId}`) {
     throw new Error(`payment: ${returned.headers.location}`);

@@ -16,16 +16,21 @@ export interface ServerProcess {
 
 /**
  * Starts `apps/server/src/main.ts` as `npm start` does (production, embedded PostgreSQL under dataDir),
- * seeding `seedProducts` products into an empty database. The process tests and bench:web use it.
+ * seeding `seedProducts` products into an empty database; `entry` runs another (the compiled server). The
+ * process tests and bench:web use it.
  */
 export async function startServerProcess(
   dataDir: string,
   ports?: { port: number; databasePort: number },
-  { seedProducts = 120, env = {} }: { seedProducts?: number; env?: Record<string, string> } = {},
+  {
+    seedProducts = 120,
+    env = {},
+    entry = ['--import', 'tsx', 'apps/server/src/main.ts'],
+  }: { seedProducts?: number; env?: Record<string, string>; entry?: string[] } = {},
 ): Promise<ServerProcess> {
   const port = ports?.port ?? (await freePort());
   const databasePort = ports?.databasePort ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, entry, {
     cwd: root,
     env: {
       ...process.env,
@@ -37,6 +42,8 @@ export async function startServerProcess(
       EMBEDDED_PG_PORT: String(databasePort),
       SEED_PRODUCTS: String(seedProducts),
       LOG_LEVEL: 'warn',
+      // No load balancer in front to notice a drain: SIGTERM stops at once.
+      DRAIN_NOTICE_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -15,6 +15,7 @@ import { Icon, iconMarkup } from '../ui/icon';
 import { shopLinkMarkup } from '../ui/shop-link';
 import { StaticMarkup } from '../ui/static-markup';
 import { categoryMenuDetailMarkup } from './category-menu-detail';
+import { useChanged } from '../lib/use-changed';
 
 const CATEGORY_INDEX = 'data-category-index';
 
@@ -24,7 +25,9 @@ const CATEGORY_INDEX = 'data-category-index';
  * a click outside or a navigation closes it.
  *
  * The categories are the same on every page, so they are drawn as markup (ui/static-markup.tsx) with the
- * first one disclosed; the one the shopper picks is disclosed on those elements when it changes.
+ * first one disclosed; the one the shopper picks is disclosed on those elements when it changes. They are
+ * drawn when the menu first opens, not with the page: ~300 elements no first paint needs (issue 33). Crawlers
+ * find the categories through the sitemap and the links of the home and the category pages.
  */
 export function CategoryMenu({
   categories,
@@ -36,13 +39,16 @@ export function CategoryMenu({
 }) {
   const [open, setOpen] = useState(false);
   const [current, setCurrent] = useState(0);
+  const [drawn, setDrawn] = useState(false);
+  if (open && !drawn) setDrawn(true);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
 
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  // Any navigation closes it.
+  if (useChanged(`${location.pathname}${location.search}`) && open) setOpen(false);
 
   useEffect(() => {
     if (!open) return;
@@ -60,7 +66,7 @@ export function CategoryMenu({
       const detail = document.getElementById(button.getAttribute('aria-controls') ?? '');
       if (detail) detail.hidden = !disclosed;
     }
-  }, [current]);
+  }, [current, drawn]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && open) {
@@ -95,7 +101,7 @@ export function CategoryMenu({
         onClick={disclose}
         onMouseOver={disclose}
       >
-        <StaticMarkup markup={categoryListMarkup(panelId, categories, extraLinks)} />
+        {drawn ? <StaticMarkup markup={categoryListMarkup(panelId, categories, extraLinks)} /> : null}
       </div>
     </div>
   );

@@ -3,7 +3,7 @@ import type { BrandConfig } from '@despensa/contracts';
 import { AccessibilityButton } from '../features/accessibility/accessibility-button';
 import type { Contrast } from '../features/accessibility/contrast';
 import { Icon } from '../ui/icon';
-import { BrandLogo } from './brand-logo';
+import { BrandLogo } from '../ui/brand-logo';
 
 /** The reduced header of the checkout paths (§2): logo, a secure-purchase note and the help centre. */
 export function CheckoutHeader({ brand, contrast }: { brand: BrandConfig; contrast: Contrast }) {

@@ -1,9 +1,10 @@
 import type { BrandConfig } from '@despensa/contracts';
 import type { Contrast } from '../features/accessibility/contrast';
 import type { HeaderMenu } from '../features/content/category-menu-data';
+import { HeaderChatNotice } from '../features/orders/header-chat-notice';
 import { SearchBox } from '../features/search/search-box';
 import { useStickyHeader } from '../lib/use-sticky-header';
-import { BrandLogo } from './brand-logo';
+import { BrandLogo } from '../ui/brand-logo';
 import { CategoryMenu } from './category-menu';
 import { AccountLink, DeliveryModeButton, MinicartButton } from './header-actions';
 import { HeaderLinks } from './header-links';
@@ -55,6 +56,7 @@ export function MainHeader({
           </div>
         </div>
         <HeaderLinks offers={menu.offers} campaigns={menu.campaigns} />
+        <HeaderChatNotice />
       </header>
     </>
   );

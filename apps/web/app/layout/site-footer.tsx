@@ -1,5 +1,5 @@
 import type { FooterContent } from '@despensa/contracts';
-import { NewsletterForm } from '../features/newsletter/newsletter-form';
+import { NewsletterSignup } from '../features/newsletter/newsletter-signup';
 import { markup, type Markup } from '../lib/markup';
 import { shopLinkMarkup } from '../ui/shop-link';
 import { StaticMarkup } from '../ui/static-markup';
@@ -17,7 +17,7 @@ export function SiteFooter({ footer }: { footer: FooterContent }) {
       <StaticMarkup markup={prefooterMarkup(footer.prefooter)} />
       <div className="site-footer__main">
         <div className="container site-footer__grid">
-          <NewsletterForm />
+          <NewsletterSignup />
           <StaticMarkup markup={linkGroupsMarkup(footer.groups)} />
         </div>
       </div>

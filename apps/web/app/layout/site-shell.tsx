@@ -6,7 +6,7 @@ import type { HeaderMenu } from '../features/content/category-menu-data';
 import { useServiceUnavailable } from '../lib/use-service-unavailable';
 import { CheckoutHeader } from './checkout-header';
 import { CurtainNotice } from './curtain';
-import { footerFor, headerFor } from './layout-rules';
+import { footerFor, headerFor } from '../lib/layout-rules';
 import { MainHeader } from './main-header';
 import { MinimalFooter } from './minimal-footer';
 import { ServiceUnavailableScreen } from './service-unavailable-screen';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Icon } from '../ui/icon';
 
-/** The centred card of the error, 503, not-found and coming-soon pages. */
+/** The centred card of the error, 503 and not-found pages. */
 export function StatusPage({ icon, title, children }: { icon: string; title: string; children: ReactNode }) {
   return (
     <main className="status-page">

@@ -75,6 +75,7 @@ export function watchAssetLoading(): () => void {
           node,
           setTimeout(() => {
             timers.delete(node);
+            if (fetched(chunkUrl(node))) return;
             report('ChunkLoadError', chunkUrl(node), `not loaded after ${CHUNK_LOAD_TIMEOUT_MS} ms`);
           }, CHUNK_LOAD_TIMEOUT_MS),
         );
@@ -93,6 +94,16 @@ export function watchAssetLoading(): () => void {
     observer.disconnect();
     for (const timer of timers.values()) clearTimeout(timer);
   };
+}
+
+/**
+ * Whether the browser holds the chunk: a modulepreload link that Vite adds for a lazy chunk (a dialog's) sees
+ * no 'load' when the import itself already fetched the module, and that is not a failure.
+ */
+function fetched(url: string): boolean {
+  return performance
+    .getEntriesByName(url)
+    .some((entry) => (entry as PerformanceResourceTiming).responseEnd > 0);
 }
 
 function chunkUrl(element: HTMLScriptElement | HTMLLinkElement): string {

@@ -27,6 +27,7 @@ export function reportClientError(report: ClientErrorReport): void {
     ...(monitor.appVersion ? { appVersion: monitor.appVersion.slice(0, 64) } : {}),
     ...(monitor.email ? { email: monitor.email.slice(0, 254) } : {}),
   });
+  // Raw fetch: a keepalive beacon that must outlive the page; a failed report must not raise error_503.
   void fetch(CLIENT_ERRORS_PATH, {
     method: 'POST',
     keepalive: true,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { Transform, type TransformCallback } from 'node:stream';
-import { DEFERRED_MODULE_TYPE } from './deferred-scripts';
+import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL } from './deferred-scripts';
 
 /**
  * Critical-path tuning of every server-rendered document, done on the HTML stream:
@@ -9,12 +9,12 @@ import { DEFERRED_MODULE_TYPE } from './deferred-scripts';
  *   paints without waiting for a render-blocking request. The <link> stays, with media="print" so it no
  *   longer blocks: React hydrates the head it rendered, and attribute differences are not hydration errors.
  * - Scripts start after the first paint (deferred-scripts.ts): React Router's module script leaves the
- *   server inert, and the starter in <head> brings it to life; its module preloads are left out.
+ *   server inert, and the starter in <head> brings it and its module preloads to life.
  */
 const ASSETS_DIR = new URL('../client/assets/', import.meta.url);
 // React renders a Content-Security-Policy nonce before the other attributes, when the page has one.
 const STYLESHEET_LINK = /<link (?:nonce="[^"]*" )?rel="stylesheet" href="\/assets\/([\w.-]+\.css)"\/>/g;
-const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]*"(?: nonce="[^"]*")?\/>/g;
+const MODULE_PRELOAD = /<link rel="modulepreload"( href="[^"]*"(?: nonce="[^"]*")?\/>)/g;
 const MODULE_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">/g;
 const MODULE_SCRIPT_END = ' type="module" async="">';
 const HEAD_END = '</head>';
@@ -63,7 +63,9 @@ function inlineStylesheetBytes(head: string): Buffer[] {
 }
 
 export function deferScripts(html: string): string {
-  return html.replace(MODULE_PRELOAD, '').replace(MODULE_SCRIPT, `<script type="${DEFERRED_MODULE_TYPE}"$1>`);
+  return html
+    .replace(MODULE_PRELOAD, `<link rel="${DEFERRED_PRELOAD_REL}"$1`)
+    .replace(MODULE_SCRIPT, `<script type="${DEFERRED_MODULE_TYPE}"$1>`);
 }
 
 const HEAD_END_BYTES = Buffer.from(HEAD_END);

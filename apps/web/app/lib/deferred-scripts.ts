@@ -5,11 +5,14 @@
  * frame has been painted: text and pictures never wait for, or share the line with, the JavaScript. A
  * started script keeps the inert one's Content-Security-Policy nonce.
  *
- * No module preloads: inserted at once, ~50 of them made Chrome compile every cached module inside one
- * task (50–400 ms of a phone's main thread). The script's own imports fetch the same modules, each
- * compiled in a task of its own, and React adds the preloads at hydration, when the modules are loaded.
+ * Its module preloads leave the server inert too (this rel), and the starter turns them into preloads just
+ * before the script: without them the modules came in three waves on a cold load (the routes, then what
+ * they import, then the entry React Router imports last), ~1 s of a 2.9 s wait on the home page, measured
+ * 2026-11-29. In the HTML (once ~50 modules, now ~8) they made Chrome compile every module before the
+ * first paint.
  */
 export const DEFERRED_MODULE_TYPE = 'text/x-despensa-deferred-module';
+export const DEFERRED_PRELOAD_REL = 'x-despensa-deferred-modulepreload';
 /** Set on <html> once the app has hydrated: the page answers taps from then on. */
 export const INTERACTIVE_ATTRIBUTE = 'data-interactive';
 
@@ -20,6 +23,8 @@ export const INTERACTIVE_ATTRIBUTE = 'data-interactive';
  */
 export const START_SCRIPTS_AFTER_FIRST_PAINT =
   'addEventListener("DOMContentLoaded",function(){var started=false;function start(){if(started)return;started=true;' +
+  `document.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]').forEach(function(o){` +
+  'var l=document.createElement("link");l.rel="modulepreload";l.nonce=o.nonce;l.href=o.href;document.head.appendChild(l)});' +
   `document.querySelectorAll('script[type="${DEFERRED_MODULE_TYPE}"]').forEach(function(o){` +
   'var n=document.createElement("script");n.type="module";n.nonce=o.nonce;n.textContent=o.textContent;' +
   'document.body.appendChild(n)})}' +

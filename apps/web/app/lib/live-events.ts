@@ -21,6 +21,7 @@ export function useLiveEvents(url: string | null, onEvent: (event: RealtimeEvent
     const follow = async () => {
       while (!stopped) {
         try {
+          // Raw fetch: a server-sent event stream read as it arrives (EventSource cannot send the key headers).
           const response = await fetch(url, {
             headers: {
               accept: 'text/event-stream',

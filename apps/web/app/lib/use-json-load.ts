@@ -4,7 +4,7 @@ export interface JsonLoad<T> {
   /** The answer for the current url (a 4xx answer's JSON body too), or the last one while reusing. */
   data: T | undefined;
   loading: boolean;
-  /** The request failed (network, 5xx): the caller offers to try again. */
+  /** The request failed (network, or the route failed and answered no JSON): the caller offers to try again. */
   failed: boolean;
   retry(): void;
 }
@@ -20,28 +20,30 @@ const lastAnswers = new Map<string, unknown>();
  */
 export function useJsonLoad<T>(url: string | null, { reuseLast = false } = {}): JsonLoad<T> {
   const [answer, setAnswer] = useState<{ url: string; data: T } | null>(null);
-  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  // The load that failed (its url and attempt): a new url or a retry is not failed till it fails itself.
+  const [failure, setFailure] = useState<{ url: string; attempt: number } | null>(null);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (!url) return;
     const controller = new AbortController();
-    setFailedUrl(null);
+    // Raw fetch: a React Router resource route (not /api), aborted when stale.
     fetch(url, { headers: { accept: 'application/json' }, signal: controller.signal })
+      // A route that failed answers React Router's error text, not JSON: reading it throws.
       .then(async (response) => {
-        if (response.status >= 500) throw new Error(`HTTP ${response.status}`);
         const data = (await response.json()) as T;
         lastAnswers.set(url, data);
         setAnswer({ url, data });
       })
       .catch(() => {
-        if (!controller.signal.aborted) setFailedUrl(url);
+        if (!controller.signal.aborted) setFailure({ url, attempt });
       });
     return () => controller.abort();
   }, [url, attempt]);
 
   const retry = useCallback(() => setAttempt((count) => count + 1), []);
   const current = url !== null && answer?.url === url ? answer.data : undefined;
+  const failedUrl = failure?.attempt === attempt ? failure.url : null;
   const data = current ?? (reuseLast && url ? (lastAnswers.get(url) as T | undefined) : undefined);
   return {
     data,

@@ -1,4 +1,4 @@
-import { useLayoutEffect, type RefObject } from 'react';
+import { useEffectEvent, useLayoutEffect, type RefObject } from 'react';
 
 /**
  * The value of the form control named `name` inside `root` as the page shows it: the checked radio's
@@ -27,7 +27,8 @@ export function useValuesBeforeHydration<Name extends string>(
   rendered: Record<Name, string>,
   onChanged: (shown: Record<Name, string>) => void,
 ): void {
-  useLayoutEffect(() => {
+  // Once, with the first render's values: afterwards the controls' own change events keep the state.
+  const takeShown = useEffectEvent(() => {
     const element = root.current;
     if (!element) return;
     const names = Object.keys(rendered) as Name[];
@@ -35,6 +36,6 @@ export function useValuesBeforeHydration<Name extends string>(
       names.map((name) => [name, controlValueOf(element, name) ?? rendered[name]]),
     ) as Record<Name, string>;
     if (names.some((name) => shown[name] !== rendered[name])) onChanged(shown);
-    // Once, with the first render's values: afterwards the controls' own change events keep the state.
-  }, []);
+  });
+  useLayoutEffect(() => takeShown(), []);
 }

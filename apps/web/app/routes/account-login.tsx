@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useMatches } from 'react-router';
 import { useAccount } from '../features/account/account-context';
 import Home, { loader, meta } from './home';
@@ -10,9 +10,10 @@ export { loader, meta };
 export default function HomeWithAccountDialog(props: Route.ComponentProps) {
   const { account, openDialog } = useAccount();
   const register = useMatches().at(-1)?.id === 'account-login:register';
-  useEffect(() => {
+  // Only on arrival: a closed dialog stays closed.
+  const onArrival = useEffectEvent(() => {
     if (!account) openDialog(register ? 'register' : 'login');
-    // Only on arrival: a closed dialog stays closed.
-  }, [register]);
+  });
+  useEffect(() => onArrival(), [register]);
   return <Home {...(props as unknown as Parameters<typeof Home>[0])} />;
 }

@@ -52,8 +52,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<CartActionResult>({ orderForm: null, error: 'Cambio de carro no válido' }, { status: 400 });
   }
   const cart = context.services.cart;
-  const { orderForm, setCookie, viewer } = await cartForChange(context.services, request);
-  const headers = setCookie ? { 'set-cookie': setCookie } : undefined;
+  const { orderForm, setCookies, viewer } = await cartForChange(context.services, request);
+  const headers = new Headers();
+  for (const setCookie of setCookies) headers.append('set-cookie', setCookie);
   try {
     const result = await apply(cart, viewer, orderForm, change);
     return data<CartActionResult>(result, { headers });
@@ -102,6 +103,8 @@ async function apply(
       const orderInfo = await cart.setOrderInfo(viewer, id, { skuData: change.skuData });
       return { orderForm, orderInfo };
     }
+    case 'clearPayment':
+      return { orderForm: await cart.setPayments(viewer, id, []) };
     case 'ordination':
       return {
         orderForm: await cart.setItemsOrdination(viewer, id, {

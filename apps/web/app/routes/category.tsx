@@ -6,6 +6,7 @@ import { categoryCrumbs, loadListing } from '../features/catalog/listing/load-li
 import { notFound, salesChannelOf } from '../features/catalog/loader-helpers';
 import { metaTags } from '../features/catalog/page-meta';
 import '../features/catalog/catalog.css';
+import { catalogueClientLoader } from '../lib/route-calls';
 import type { Route } from './+types/category';
 
 export function loader({ request, params, context }: Route.LoaderArgs) {
@@ -29,6 +30,9 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   const description = `Compra ${node.name.toLowerCase()} online en ${services.brand.name}: ${listing.total} productos con despacho a domicilio o retiro en tienda.`;
   return { listing, meta: listingMeta(request, services, listing, description) };
 }
+
+/** In the browser, a failed read is tried again and given up after 3 tries (§8, §9). */
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => catalogueClientLoader(serverLoader);
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
 

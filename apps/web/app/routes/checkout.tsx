@@ -1,4 +1,5 @@
-import { checkoutAction, checkoutState, guardStep } from '../features/checkout/checkout-server';
+import { checkoutAction } from '../features/checkout/checkout-server';
+import { checkoutState, guardStep } from '../features/checkout/checkout-state-server';
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { isWalletPayment } from '../features/checkout/action-result';
 import { checkoutClientAction } from '../features/checkout/checkout-client';

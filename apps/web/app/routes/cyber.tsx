@@ -4,14 +4,18 @@ import { campaignDocument, campaignListing } from '../features/catalog/listing/l
 import { ListingPage } from '../features/catalog/listing/listing-page';
 import { metaTags } from '../features/catalog/page-meta';
 import '../features/catalog/catalog.css';
+import { catalogueClientLoader } from '../lib/route-calls';
 import type { Route } from './+types/cyber';
 
 /** /cyber: the CMS document cyber; outside its dates the page says the sale is over. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const doc = await campaignDocument(context.services, 'cyber');
-  if (!isCampaignLive(doc, new Date())) return { live: false as const };
+  if (!isCampaignLive(doc, context.services.content.now())) return { live: false as const };
   return { live: true as const, ...campaignListing(request, context.services, doc) };
 }
+
+/** In the browser, a failed read is tried again and given up after 3 tries (§8, §9). */
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => catalogueClientLoader(serverLoader);
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData?.live ? metaTags(loaderData.meta) : [{ title: 'Cyber' }];

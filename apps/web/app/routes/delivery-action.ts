@@ -37,6 +37,8 @@ import {
   storeOption,
   withdrawalStoresOf,
 } from '../features/delivery/delivery-server';
+import { SERVICE_UNAVAILABLE_MESSAGE } from '../lib/api-client';
+import { resendToRoute, routeCallWithRetries } from '../lib/route-calls';
 import type { Route } from './+types/delivery-action';
 
 /** What can go wrong choosing a window that the shopper can put right by choosing again. */
@@ -182,6 +184,27 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /**
+ * In the browser, the sales-channel change follows §8: a server failure is tried again 3 times, 200 ms
+ * apart, then given up with the choice unchanged and the failure told in the selector.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const body = await request.clone().text();
+  const unchanged = (): DeliveryActionResult => ({
+    choice: null,
+    previous: null,
+    lostProducts: [],
+    error: SERVICE_UNAVAILABLE_MESSAGE,
+  });
+  return routeCallWithRetries<DeliveryActionResult>(
+    'salesChannel',
+    'sales-channel change',
+    () => serverAction() as Promise<DeliveryActionResult>,
+    () => resendToRoute<DeliveryActionResult>(request, body),
+    { gaveUp: unchanged, offline: unchanged },
+  );
+}
+
+/**
  * Re-prices the stored cart under the choice and holds the chosen window; a delivery failure (full,
  * started, not offered…) is told in its own words. A window is held by a cart: a shopper who has none yet
  * gets one (its cookie set in `headers`).
@@ -211,7 +234,7 @@ async function applyToCart(
 }
 
 async function newCartFor(services: StorefrontServices, request: Request, headers: Headers) {
-  const { orderForm, setCookie } = await cartForChange(services, request);
-  if (setCookie) headers.append('set-cookie', setCookie);
+  const { orderForm, setCookies } = await cartForChange(services, request);
+  for (const setCookie of setCookies) headers.append('set-cookie', setCookie);
   return orderForm;
 }

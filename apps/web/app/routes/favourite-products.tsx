@@ -1,5 +1,5 @@
 import { requireSession } from '../features/account/account-server';
-import { salesChannelOf } from '../features/catalog/loader-helpers';
+import { productsOfSkusInChunks, salesChannelOf } from '../features/catalog/loader-helpers';
 import { summarizeProduct } from '../features/catalog/product-summary';
 import { orLogOutHome, requireFeature } from '../features/lists/features-server';
 import { ProductGridPage } from '../features/lists/product-grid-page';
@@ -11,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireFeature(services, 'favourites');
   const token = await requireSession(services, request);
   const skuIds = await orLogOutHome(services, request, () => services.shopperLists.favourites(token));
-  const products = services.catalog.productsOfSkus(skuIds, salesChannelOf(request)).map(summarizeProduct);
+  const products = productsOfSkusInChunks(services, skuIds, salesChannelOf(request)).map(summarizeProduct);
   return { products, brandName: services.brand.name };
 }
 

@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const added = await addByUrl(services, request, '/');
   if (added) throw added;
   const page = await requireDocument(services, 'page-home');
-  const blocks = homeView(page, services, new Date(), salesChannelOf(request));
+  const blocks = homeView(page, services, services.content.now(), salesChannelOf(request));
   const seo = seoFor(request, services.brand.name, page.title, page.description);
   const walletLink =
     new URL(request.url).pathname === '/cencopay-success'

@@ -1,19 +1,23 @@
 import { useId } from 'react';
 import { Form, Link, useActionData, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { ListBasketView } from '@despensa/contracts';
-import { MAX_QUANTITY, SHOPPING_LIST_SCHEDULE_STATUS, isWeighed, quantityLabel } from '@despensa/domain';
+import { MAX_QUANTITY, isWeighed, quantityLabel } from '@despensa/domain';
 import { requireFeature } from '../features/lists/features-server';
 import {
   listBasketAction,
   listBasketPage,
   type ListBasketActionResult,
 } from '../features/lists/list-basket-server';
+import {
+  BasketAddProducts,
+  BasketAnswer,
+  BasketDelivery,
+  BasketPayment,
+  BasketSchedule,
+} from '../features/lists/list-basket-sections';
 import { listPath } from '../features/lists/paths';
 import { runText } from '../features/lists/schedule-label';
-import { CARD_KIND_LABELS, cardName } from '../features/payments/card-labels';
-import { SAVED_CARDS_PATH } from '../features/payments/paths';
-import { windowFee, windowLine } from '../features/delivery/window-label';
-import { formatDate, formatDateTime, formatPrice } from '../lib/format';
+import { formatDate, formatPrice } from '../lib/format';
 import '../features/lists/lists.css';
 import type { Route } from './+types/list-basket';
 
@@ -55,7 +59,7 @@ const deliveryDay = (run: ListBasketView['run']) => formatDate(`${run.deliveryDa
 
 export default function ListBasketPage({ loaderData }: Route.ComponentProps) {
   const { basket, search } = loaderData;
-  const { list, run, items, delivery, card, totals } = basket;
+  const { list, run, items, delivery } = basket;
   const result = useActionData<ListBasketActionResult>();
   const busy = useNavigation().state === 'submitting';
   const open = basket.closed === null;
@@ -75,20 +79,7 @@ export default function ListBasketPage({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       {basket.closed ? <p className="list-basket__closed">{basket.closed}</p> : null}
-      <div className="list-basket__answer">
-        {result?.ok ? (
-          <div role="status">
-            <p>{result.message}</p>
-            {result.notes.map((note) => (
-              <p key={note}>{note}</p>
-            ))}
-          </div>
-        ) : result ? (
-          <p role="alert" className="list-form__error">
-            {result.error}
-          </p>
-        ) : null}
-      </div>
+      <BasketAnswer result={result} />
 
       <section className="list-page__section" aria-labelledby={`${id}-products`}>
         <h2 id={`${id}-products`} className="account-section__title">
@@ -105,170 +96,13 @@ export default function ListBasketPage({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      {open ? (
-        <section className="list-page__section" aria-labelledby={`${id}-add`}>
-          <h2 id={`${id}-add`} className="account-section__title">
-            Agregar productos
-          </h2>
-          <Form method="get" role="search" className="list-form list-form--inline">
-            <input type="hidden" name="l" value={list.id} />
-            <input type="hidden" name="fecha" value={run.deliveryDate} />
-            <label htmlFor={`${id}-search`} className="field__label">
-              Buscar en la tienda de tu entrega
-            </label>
-            <input
-              id={`${id}-search`}
-              name="buscar"
-              type="search"
-              minLength={2}
-              maxLength={80}
-              defaultValue={search.term}
-              className="field__input"
-            />
-            <button type="submit" className="button button--secondary">
-              Buscar
-            </button>
-          </Form>
-          {search.term.length >= 2 ? (
-            search.found.length === 0 ? (
-              <p>No encontramos productos para «{search.term}» en la tienda de tu entrega.</p>
-            ) : (
-              <ul className="list-page__lines" aria-label="Productos para agregar">
-                {search.found.map((product) => (
-                  <li key={product.id} className="list-line">
-                    <img
-                      src={product.imageUrl}
-                      alt=""
-                      width={64}
-                      height={64}
-                      loading="lazy"
-                      className="list-line__image"
-                    />
-                    <div className="list-line__info">
-                      <span className="list-line__name">{product.name}</span>
-                      <span className="list-line__price">
-                        {formatPrice(product.price)}
-                        {isWeighed(product.measurementUnit) ? ' / kg' : ''}
-                      </span>
-                    </div>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="add" />
-                      <input type="hidden" name="deliveryDate" value={run.deliveryDate} />
-                      <input type="hidden" name="skuId" value={product.id} />
-                      <input type="hidden" name="name" value={product.name} />
-                      <button
-                        type="submit"
-                        className="button button--secondary"
-                        disabled={busy}
-                        aria-label={`Agregar ${product.name}`}
-                      >
-                        Agregar
-                      </button>
-                    </Form>
-                  </li>
-                ))}
-              </ul>
-            )
-          ) : null}
-        </section>
-      ) : null}
+      {open ? <BasketAddProducts id={id} basket={basket} search={search} busy={busy} /> : null}
 
-      <section className="list-page__section" aria-labelledby={`${id}-delivery`}>
-        <h2 id={`${id}-delivery`} className="account-section__title">
-          Entrega
-        </h2>
-        {delivery ? (
-          <dl className="bank-account">
-            <dt>Modo de entrega</dt>
-            <dd>{delivery.methodName}</dd>
-            {delivery.address ? (
-              <>
-                <dt>Dirección</dt>
-                <dd>{delivery.address}</dd>
-              </>
-            ) : null}
-            {delivery.storeName ? (
-              <>
-                <dt>Tienda</dt>
-                <dd>{delivery.storeName}</dd>
-              </>
-            ) : null}
-            <dt>Horario</dt>
-            <dd>{delivery.window ? windowLine(delivery.window) : 'Sin horario reservado'}</dd>
-            <dt>Despacho</dt>
-            <dd>{windowFee(delivery.fee)}</dd>
-          </dl>
-        ) : (
-          <p>Aún no hay una entrega armada para esta compra.</p>
-        )}
-      </section>
+      <BasketDelivery id={id} delivery={delivery} />
 
-      <section className="list-page__section" aria-labelledby={`${id}-payment`}>
-        <h2 id={`${id}-payment`} className="account-section__title">
-          Pago
-        </h2>
-        {card ? (
-          <p>
-            La pagaremos con tu tarjeta {cardName(card)} ({CARD_KIND_LABELS[card.paymentMethod]}) el{' '}
-            {formatDateTime(run.cutOffAt)}.
-          </p>
-        ) : (
-          <p>
-            No tienes una tarjeta guardada: sin ella no podremos pedir tu compra.{' '}
-            <Link to={SAVED_CARDS_PATH}>Agrega una en Mis tarjetas</Link> antes del{' '}
-            {formatDateTime(run.cutOffAt)}.
-          </p>
-        )}
-        <dl className="bank-account" aria-label="Total de tu compra">
-          <dt>Productos</dt>
-          <dd>{formatPrice(totals.items)}</dd>
-          <dt>Despacho</dt>
-          <dd>{windowFee(totals.delivery)}</dd>
-          <dt>Total</dt>
-          <dd data-testid="basket-total">{formatPrice(totals.total)}</dd>
-        </dl>
-      </section>
+      <BasketPayment id={id} basket={basket} />
 
-      <section className="list-page__section" aria-labelledby={`${id}-schedule`}>
-        <h2 id={`${id}-schedule`} className="account-section__title">
-          Esta entrega y las próximas
-        </h2>
-        {open ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="skip" />
-            <input type="hidden" name="deliveryDate" value={run.deliveryDate} />
-            <button type="submit" className="button button--secondary" disabled={busy}>
-              Saltar esta entrega
-            </button>
-          </Form>
-        ) : null}
-        {list.schedule.status !== SHOPPING_LIST_SCHEDULE_STATUS.unscheduled ? (
-          <Form method="post">
-            <input type="hidden" name="deliveryDate" value={run.deliveryDate} />
-            {list.schedule.status === SHOPPING_LIST_SCHEDULE_STATUS.scheduled ? (
-              <button
-                type="submit"
-                name="intent"
-                value="pause"
-                className="button button--secondary"
-                disabled={busy}
-              >
-                Pausar compra programada
-              </button>
-            ) : (
-              <button
-                type="submit"
-                name="intent"
-                value="resume"
-                className="button button--secondary"
-                disabled={busy}
-              >
-                Reanudar compra programada
-              </button>
-            )}
-          </Form>
-        ) : null}
-      </section>
+      <BasketSchedule id={id} basket={basket} open={open} busy={busy} />
     </main>
   );
 }

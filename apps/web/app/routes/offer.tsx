@@ -3,6 +3,7 @@ import { campaignDocument, campaignListing } from '../features/catalog/listing/l
 import { ListingPage } from '../features/catalog/listing/listing-page';
 import { metaTags } from '../features/catalog/page-meta';
 import '../features/catalog/catalog.css';
+import { catalogueClientLoader } from '../lib/route-calls';
 import type { Route } from './+types/offer';
 
 /** /oferta/{slug}: the CMS document offer-{slug} names the collection; unknown slugs are a 404. */
@@ -10,6 +11,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const doc = await campaignDocument(context.services, `offer-${params.slug}`);
   return campaignListing(request, context.services, doc);
 }
+
+/** In the browser, a failed read is tried again and given up after 3 tries (§8, §9). */
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => catalogueClientLoader(serverLoader);
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
 

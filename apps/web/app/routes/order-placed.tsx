@@ -19,15 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (failureCodeOf(error) === 'orderNotFound' || failureCodeOf(error) === 'invalidInput') throw notFound();
     throw error;
   }
-  // §7: the order-placed page sends the visitor e-mail to analytics (a log line until the analytics sink lands).
-  console.info(
-    JSON.stringify({
-      level: 'info',
-      msg: 'analytics orderPlaced',
-      orderGroup,
-      email: orders[0]?.clientProfileData.email,
-    }),
-  );
+  // §7: the page's purchase event carries the visitor's e-mail to analytics (features/platform/use-page-analytics).
   return { orderGroup, orders, brandName: services.brand.name };
 }
 

@@ -51,6 +51,7 @@ export default function PurchaseDetail({ loaderData, actionData }: Route.Compone
       result={actionData ?? null}
       editing={params.has('modificar')}
       search={loaderData.search}
+      brandName={loaderData.brandName}
     />
   );
 }

@@ -33,6 +33,59 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
+/** The filters of the list: status and a date range, as a GET of the page. */
+function PurchaseFilters({
+  query,
+  base,
+}: {
+  query: Route.ComponentProps['loaderData']['query'];
+  base: string;
+}) {
+  return (
+    <Form method="get" action={base} className="orders-filters">
+      <div className="field">
+        <label className="field__label" htmlFor="orders-status">
+          Estado
+        </label>
+        <select
+          id="orders-status"
+          name="f_status"
+          className="field__input"
+          defaultValue={query.f_status?.[0] ?? ''}
+        >
+          <option value="">Todos</option>
+          {STATUS_FILTERS.map((status) => (
+            <option key={status.value} value={status.value}>
+              {status.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="orders-from">
+          Desde
+        </label>
+        <input
+          id="orders-from"
+          type="date"
+          name="from"
+          className="field__input"
+          defaultValue={query.from ?? ''}
+        />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="orders-to">
+          Hasta
+        </label>
+        <input id="orders-to" type="date" name="to" className="field__input" defaultValue={query.to ?? ''} />
+      </div>
+      <button type="submit" className="button button--secondary">
+        Filtrar
+      </button>
+    </Form>
+  );
+}
+
 export default function Purchases({ loaderData }: Route.ComponentProps) {
   const { list, query, scope } = loaderData;
   const base = scope === 'old' ? OLD_PATH : CURRENT_PATH;
@@ -56,53 +109,7 @@ export default function Purchases({ loaderData }: Route.ComponentProps) {
         </Link>
       </nav>
       {scope === 'current' ? <RepeatLastOrder /> : null}
-      <Form method="get" action={base} className="orders-filters">
-        <div className="field">
-          <label className="field__label" htmlFor="orders-status">
-            Estado
-          </label>
-          <select
-            id="orders-status"
-            name="f_status"
-            className="field__input"
-            defaultValue={query.f_status?.[0] ?? ''}
-          >
-            <option value="">Todos</option>
-            {STATUS_FILTERS.map((status) => (
-              <option key={status.value} value={status.value}>
-                {status.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="orders-from">
-            Desde
-          </label>
-          <input
-            id="orders-from"
-            type="date"
-            name="from"
-            className="field__input"
-            defaultValue={query.from ?? ''}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="orders-to">
-            Hasta
-          </label>
-          <input
-            id="orders-to"
-            type="date"
-            name="to"
-            className="field__input"
-            defaultValue={query.to ?? ''}
-          />
-        </div>
-        <button type="submit" className="button button--secondary">
-          Filtrar
-        </button>
-      </Form>
+      <PurchaseFilters query={query} base={base} />
       <PurchaseList list={list} base={base} />
       {list.paging.pages > 1 ? (
         <nav className="orders-paging" aria-label="Páginas">

@@ -8,6 +8,7 @@ import { HOME_CRUMB, categoryCrumbs, loadListing } from '../features/catalog/lis
 import { salesChannelOf } from '../features/catalog/loader-helpers';
 import { metaTags } from '../features/catalog/page-meta';
 import '../features/catalog/catalog.css';
+import { catalogueClientLoader } from '../lib/route-calls';
 import type { Route } from './+types/search';
 
 /** /busca?ft={term} and /busqueda/{categories or words}: a search, or a category listing by path. */
@@ -46,6 +47,9 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
     search: isCategoryPath ? null : { term: words, results: listing.total },
   };
 }
+
+/** In the browser, a failed read is tried again and given up after 3 tries (§8, §9). */
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => catalogueClientLoader(serverLoader);
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
 

@@ -1,19 +1,17 @@
-import { useId } from 'react';
-import { Link, useFetcher } from 'react-router';
+import { Link } from 'react-router';
 import { failureCodeOf } from '@despensa/contracts';
-import {
-  MAX_QUANTITY,
-  SHOPPING_LIST_SCHEDULE_STATUS,
-  formatCLP,
-  isWeighed,
-  quantityLabel,
-} from '@despensa/domain';
 import { requireSession } from '../features/account/account-server';
 import { notFound, salesChannelOf } from '../features/catalog/loader-helpers';
 import { orLogOutHome, requireFeature } from '../features/lists/features-server';
-import { listAction, listLines, type ListActionResult, type ListLine } from '../features/lists/lists-server';
-import { MY_LISTS_PATH, listBasketPath } from '../features/lists/paths';
-import { DELIVERY_DAY_NAMES, runText, scheduleLabel } from '../features/lists/schedule-label';
+import { listAction, listLines } from '../features/lists/lists-server';
+import { MY_LISTS_PATH } from '../features/lists/paths';
+import {
+  DeleteList,
+  ListLineRow,
+  ListSchedule,
+  ListToCart,
+  RenameList,
+} from '../features/lists/list-page-sections';
 import '../features/lists/lists.css';
 import type { Route } from './+types/shopping-list';
 
@@ -52,33 +50,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function ShoppingListPage({ loaderData }: Route.ComponentProps) {
   const { list, lines, run } = loaderData;
-  const skip = useFetcher<ListActionResult>();
-  const pause = useFetcher<ListActionResult>();
-  const id = useId();
-  const toCart = useFetcher<ListActionResult>();
-  const rename = useFetcher<ListActionResult>();
-  const schedule = useFetcher<ListActionResult>();
-  const cartResult = toCart.state === 'idle' ? toCart.data : undefined;
   return (
     <main className="account-page container list-page">
       <p>
         <Link to={MY_LISTS_PATH}>Volver a mis listas</Link>
       </p>
       <h1 className="account-page__title">{list.name}</h1>
-      <toCart.Form method="post" className="list-page__to-cart">
-        <input type="hidden" name="intent" value="add-to-cart" />
-        <input type="hidden" name="listId" value={list.id} />
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={lines.length === 0 || toCart.state !== 'idle'}
-        >
-          Agregar lista al carro
-        </button>
-      </toCart.Form>
-      <p role="status" className="list-page__status">
-        {cartResult ? (cartResult.ok ? cartResult.message : cartResult.error) : ''}
-      </p>
+      <ListToCart list={list} empty={lines.length === 0} />
 
       {lines.length === 0 ? (
         <p>Esta lista aún no tiene productos. Agrégalos desde cualquier producto con «Guardar en lista».</p>
@@ -90,194 +68,9 @@ export default function ShoppingListPage({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
 
-      <section className="list-page__section" aria-labelledby={`${id}-rename`}>
-        <h2 id={`${id}-rename`} className="account-section__title">
-          Nombre de la lista
-        </h2>
-        <rename.Form method="post" className="list-form list-form--inline">
-          <input type="hidden" name="intent" value="rename" />
-          <input type="hidden" name="listId" value={list.id} />
-          <label htmlFor={`${id}-name`} className="field__label">
-            Nuevo nombre
-          </label>
-          <input
-            id={`${id}-name`}
-            name="name"
-            className="field__input"
-            defaultValue={list.name}
-            required
-            maxLength={60}
-          />
-          <button type="submit" className="button button--secondary">
-            Cambiar nombre
-          </button>
-        </rename.Form>
-      </section>
-
-      <section className="list-page__section" aria-labelledby={`${id}-schedule`}>
-        <h2 id={`${id}-schedule`} className="account-section__title">
-          Compra programada
-        </h2>
-        <p>{scheduleLabel(list.schedule)}</p>
-        {run && (
-          <div className="list-page__run">
-            <p>{runText(run)}</p>
-            {run.status !== 'upcoming' ? (
-              <p>
-                <Link to={listBasketPath(list.id, run.deliveryDate)}>
-                  {run.status === 'built' ? 'Revisar y cambiar tu compra' : 'Ver tu compra'}
-                </Link>
-              </p>
-            ) : null}
-            {(run.status === 'upcoming' || run.status === 'built') && (
-              <skip.Form method="post">
-                <input type="hidden" name="intent" value="skip-run" />
-                <input type="hidden" name="listId" value={list.id} />
-                <button type="submit" className="button button--secondary">
-                  Saltar esta entrega
-                </button>
-              </skip.Form>
-            )}
-          </div>
-        )}
-        {list.schedule.status !== SHOPPING_LIST_SCHEDULE_STATUS.unscheduled && (
-          <pause.Form method="post">
-            <input type="hidden" name="listId" value={list.id} />
-            {list.schedule.status === SHOPPING_LIST_SCHEDULE_STATUS.scheduled ? (
-              <button type="submit" name="intent" value="pause" className="button button--secondary">
-                Pausar compra programada
-              </button>
-            ) : (
-              <button type="submit" name="intent" value="resume" className="button button--secondary">
-                Reanudar compra programada
-              </button>
-            )}
-          </pause.Form>
-        )}
-        <schedule.Form method="post" className="list-form list-form--inline">
-          <input type="hidden" name="intent" value="schedule" />
-          <input type="hidden" name="listId" value={list.id} />
-          <label htmlFor={`${id}-status`} className="field__label">
-            Estado
-          </label>
-          <select
-            id={`${id}-status`}
-            name="status"
-            className="field__input"
-            defaultValue={list.schedule.status}
-          >
-            <option value={SHOPPING_LIST_SCHEDULE_STATUS.unscheduled}>Sin programar</option>
-            <option value={SHOPPING_LIST_SCHEDULE_STATUS.scheduled}>Programada</option>
-            <option value={SHOPPING_LIST_SCHEDULE_STATUS.paused}>Pausada</option>
-          </select>
-          <label htmlFor={`${id}-frequency`} className="field__label">
-            Frecuencia
-          </label>
-          <select
-            id={`${id}-frequency`}
-            name="frequency"
-            className="field__input"
-            defaultValue={list.schedule.frequency}
-          >
-            {[1, 2, 3, 4].map((weeks) => (
-              <option key={weeks} value={weeks}>
-                {weeks === 1 ? 'Cada semana' : `Cada ${weeks} semanas`}
-              </option>
-            ))}
-          </select>
-          <label htmlFor={`${id}-day`} className="field__label">
-            Día de entrega
-          </label>
-          <select
-            id={`${id}-day`}
-            name="deliveryDay"
-            className="field__input"
-            defaultValue={list.schedule.deliveryDay}
-          >
-            {DELIVERY_DAY_NAMES.map((day, index) => (
-              <option key={day} value={index + 1}>
-                {day}
-              </option>
-            ))}
-          </select>
-          <button type="submit" className="button button--secondary">
-            Guardar programación
-          </button>
-        </schedule.Form>
-      </section>
-
-      <form
-        method="post"
-        className="list-page__delete"
-        onSubmit={(event) => {
-          if (!window.confirm(`¿Eliminar la lista ${list.name}?`)) event.preventDefault();
-        }}
-      >
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="listId" value={list.id} />
-        <button type="submit" className="button button--secondary">
-          Eliminar lista
-        </button>
-      </form>
+      <RenameList list={list} />
+      <ListSchedule list={list} run={run} />
+      <DeleteList list={list} />
     </main>
-  );
-}
-
-function ListLineRow({ line, listId }: { line: ListLine; listId: string }) {
-  const id = useId();
-  const fetcher = useFetcher<ListActionResult>();
-  return (
-    <li className="list-line">
-      <img src={line.imageUrl} alt="" width={64} height={64} loading="lazy" className="list-line__image" />
-      <div className="list-line__info">
-        <Link to={line.link} className="list-line__name">
-          {line.name}
-        </Link>
-        {line.available ? (
-          <span className="list-line__price">
-            {formatCLP(line.price)}
-            {isWeighed(line.measurementUnit) ? ' / kg' : ''}
-          </span>
-        ) : (
-          <span className="list-line__unavailable">No disponible</span>
-        )}
-      </div>
-      <fetcher.Form method="post" className="list-line__quantity">
-        <input type="hidden" name="intent" value="set-quantity" />
-        <input type="hidden" name="listId" value={listId} />
-        <input type="hidden" name="skuId" value={line.skuId} />
-        <label htmlFor={`${id}-q`} className="visually-hidden">
-          Cantidad de {line.name}
-        </label>
-        <select
-          id={`${id}-q`}
-          name="quantity"
-          className="field__input"
-          defaultValue={line.quantity}
-          onChange={(event) => fetcher.submit(event.currentTarget.form)}
-        >
-          {/* A weighed product is chosen by weight, as in the cart: '0,5 kg', '1 kg'… (issue #17). */}
-          {Array.from({ length: MAX_QUANTITY }, (_, i) => i + 1).map((quantity) => (
-            <option key={quantity} value={quantity}>
-              {quantityLabel({ ...line, quantity })}
-            </option>
-          ))}
-        </select>
-        <noscript>
-          <button type="submit" className="button button--secondary">
-            Actualizar
-          </button>
-        </noscript>
-      </fetcher.Form>
-      <fetcher.Form method="post">
-        <input type="hidden" name="intent" value="set-quantity" />
-        <input type="hidden" name="listId" value={listId} />
-        <input type="hidden" name="skuId" value={line.skuId} />
-        <input type="hidden" name="quantity" value="0" />
-        <button type="submit" className="list-line__remove" aria-label={`Quitar ${line.name} de la lista`}>
-          Quitar
-        </button>
-      </fetcher.Form>
-    </li>
   );
 }

@@ -48,6 +48,77 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta = metaFromSeo;
 
+type StoresData = Route.ComponentProps['loaderData'];
+type StoreOfList = StoresData['regions'][number]['comunas'][number]['stores'][number];
+
+/** The stores nearest the reference point, each a link to its card (and a mark on the map). */
+function NearestStores({
+  nearest,
+  all,
+  distances,
+  onHighlight,
+}: {
+  nearest: StoresData['nearest'];
+  all: StoreOfList[];
+  distances: StoresData['distances'];
+  onHighlight: (storeId: string) => void;
+}) {
+  return (
+    <ol className="stores-locator__nearest" aria-label="Locales más cercanos">
+      {nearest.map((id) => {
+        const store = all.find((each) => each.id === id);
+        if (!store) return null;
+        return (
+          <li key={id}>
+            <a href={`#${storeCardId(id)}`} onClick={() => onHighlight(id)}>
+              {store.name}
+            </a>{' '}
+            <span className="stores-locator__km">a {formatKm(distances[id]!)}</span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** Every store by region and comuna, as cards. */
+function RegionSections({
+  regions,
+  distances,
+  highlighted,
+}: {
+  regions: StoresData['regions'];
+  distances: StoresData['distances'];
+  highlighted: string | null;
+}) {
+  return (
+    <>
+      {regions.map((region, index) => (
+        <section key={region.region} aria-labelledby={`region-${index + 1}`} className="store-region">
+          <h2 id={`region-${index + 1}`} className="store-region__title">
+            {region.region}
+          </h2>
+          {region.comunas.map((comuna) => (
+            <div key={comuna.comuna} className="store-comuna">
+              <h3 className="store-comuna__title">{comuna.comuna}</h3>
+              <div className="store-comuna__grid">
+                {comuna.stores.map((store) => (
+                  <StoreCard
+                    key={store.id}
+                    store={store}
+                    distanceKm={distances[store.id] ?? null}
+                    highlighted={store.id === highlighted}
+                  />
+                ))}
+              </div>
+            </div>
+          ))}
+        </section>
+      ))}
+    </>
+  );
+}
+
 export default function Stores({
   loaderData: { regions, count, distances, nearest, origin },
 }: Route.ComponentProps) {
@@ -100,20 +171,7 @@ export default function Stores({
               : 'Distancias desde el punto de referencia de Santiago. Elige tu modo de entrega para medirlas desde tu dirección.'}
           </p>
           <h3 className="stores-locator__subtitle">Más cercanos</h3>
-          <ol className="stores-locator__nearest" aria-label="Locales más cercanos">
-            {nearest.map((id) => {
-              const store = all.find((each) => each.id === id);
-              if (!store) return null;
-              return (
-                <li key={id}>
-                  <a href={`#${storeCardId(id)}`} onClick={() => highlight(id)}>
-                    {store.name}
-                  </a>{' '}
-                  <span className="stores-locator__km">a {formatKm(distances[id]!)}</span>
-                </li>
-              );
-            })}
-          </ol>
+          <NearestStores nearest={nearest} all={all} distances={distances} onHighlight={highlight} />
         </div>
         <StoreMap
           stores={mapStores}
@@ -132,28 +190,7 @@ export default function Stores({
           ))}
         </ul>
       </nav>
-      {regions.map((region, index) => (
-        <section key={region.region} aria-labelledby={`region-${index + 1}`} className="store-region">
-          <h2 id={`region-${index + 1}`} className="store-region__title">
-            {region.region}
-          </h2>
-          {region.comunas.map((comuna) => (
-            <div key={comuna.comuna} className="store-comuna">
-              <h3 className="store-comuna__title">{comuna.comuna}</h3>
-              <div className="store-comuna__grid">
-                {comuna.stores.map((store) => (
-                  <StoreCard
-                    key={store.id}
-                    store={store}
-                    distanceKm={distances[store.id] ?? null}
-                    highlighted={store.id === highlighted}
-                  />
-                ))}
-              </div>
-            </div>
-          ))}
-        </section>
-      ))}
+      <RegionSections regions={regions} distances={distances} highlighted={highlighted} />
     </main>
   );
 }

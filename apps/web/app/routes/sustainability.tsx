@@ -12,7 +12,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const site = services.brand.name;
   if (params.path === undefined) {
     const page = await requireDocument(services, 'sustainability');
-    const banner = isBannerActive(page.banner, new Date()) ? page.banner : null;
+    const banner = isBannerActive(page.banner, services.content.now()) ? page.banner : null;
     const seo = seoFor(request, site, `${page.title} | ${site}`, page.description, banner?.image_desktop);
     return { kind: 'plan' as const, page, banner, seo };
   }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Icon } from './icon';
 
 const BACKDROP_GRACE_MS = 500;
@@ -23,6 +23,9 @@ export function Dialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // Empty until first opened: a page's closed dialogs were ~50 of its elements (issue 33).
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
   const opener = useRef<Element | null>(null);
   /** Where focus goes when the opener itself is gone (a card's 'Agregar' becomes its stepper). */
   const openerArea = useRef<Element | null>(null);
@@ -62,7 +65,7 @@ export function Dialog({
     <dialog
       ref={ref}
       className={variant === 'drawer' ? 'dialog dialog--drawer' : 'dialog'}
-      aria-labelledby={titleId}
+      aria-labelledby={opened ? titleId : undefined}
       // A click on the backdrop lands on the <dialog> itself. The second click of a double click that
       // opened it (an add that opens the minicart) lands there too, and is not a wish to close it.
       onClick={(event) => {
@@ -71,22 +74,24 @@ export function Dialog({
         ref.current?.close();
       }}
     >
-      <div className="dialog__panel">
-        <div className="dialog__header">
-          <h2 id={titleId} className="dialog__title">
-            {title}
-          </h2>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label="Cerrar"
-            onClick={() => ref.current?.close()}
-          >
-            <Icon name="close" />
-          </button>
+      {opened ? (
+        <div className="dialog__panel">
+          <div className="dialog__header">
+            <h2 id={titleId} className="dialog__title">
+              {title}
+            </h2>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Cerrar"
+              onClick={() => ref.current?.close()}
+            >
+              <Icon name="close" />
+            </button>
+          </div>
+          {open ? children : null}
         </div>
-        {open ? children : null}
-      </div>
+      ) : null}
     </dialog>
   );
 }

@@ -1,5 +1,22 @@
 import { expect } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { CART_KEY_COOKIE, ORDER_FORM_COOKIE } from '@despensa/domain';
 import { baseUrl } from './browser';
+
+/**
+ * The cart a browser holds: its id (from the cart cookie `__ofid={id}`) and the Cookie header the browser
+ * sends the API with it (the cart cookie and its HttpOnly key); null before it has a cart.
+ */
+export async function heldCart(context: BrowserContext): Promise<{ id: string; cookie: string } | null> {
+  const cookies = await context.cookies();
+  const cart = cookies.find((each) => each.name === ORDER_FORM_COOKIE);
+  if (!cart) return null;
+  const key = cookies.find((each) => each.name === CART_KEY_COOKIE);
+  return {
+    id: cart.value.slice('__ofid='.length),
+    cookie: [cart, ...(key ? [key] : [])].map((each) => `${each.name}=${each.value}`).join('; '),
+  };
+}
 
 /** The web app's key, and the store's account header the cart calls (§7) need. */
 export const API_HEADERS = {

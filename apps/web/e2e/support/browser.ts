@@ -101,3 +101,16 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
     violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
   );
 }
+
+/**
+ * A long listing draws its first cards with the page and the rest as the shopper scrolls near them (issue
+ * 33): scrolls to its end, as a shopper would, until every card is drawn.
+ */
+export async function drawEveryCard(page: Page): Promise<void> {
+  for (let round = 0; round < 30; round += 1) {
+    if ((await page.locator('.product-card-later').count()) === 0) return;
+    await page.locator('.product-card-later').first().scrollIntoViewIfNeeded();
+    await page.waitForTimeout(100);
+  }
+  throw new Error('the listing never drew every card');
+}

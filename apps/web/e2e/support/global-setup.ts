@@ -12,11 +12,24 @@ declare module 'vitest' {
     baseUrl: string;
     /** The shop's own embedded PostgreSQL, for journeys that change what an operator changes (CMS). */
     databaseUrl: string;
+    /** The file of milliseconds the shop's clock runs ahead (CLOCK_OFFSET_FILE): support/clock.ts moves it. */
+    clockFile: string;
   }
 }
 
-/** The brand the shop shows on http://localhost:PORT (the journeys use 127.0.0.1: the chain's). */
-export const SECOND_BRAND = { name: 'Almacén del Valle', sellerId: '2', primaryColor: '#0b6e4f' };
+/** The mail outbox's own key (MAIL_OUTBOX_KEY): no page carries it (support/outbox.ts reads with it). */
+export const OUTBOX_KEY = 'despensa-journeys-outbox-key';
+
+/**
+ * The brand the shop shows on http://localhost:PORT (the journeys use 127.0.0.1: the chain's), with the other
+ * brand's no-coverage wording (§8).
+ */
+export const SECOND_BRAND = {
+  name: 'Almacén del Valle',
+  sellerId: '2',
+  primaryColor: '#0b6e4f',
+  noCoverageVariant: 'comingSoon',
+};
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -34,6 +47,8 @@ export default async function setup(project: TestProject) {
   fs.chmodSync(dataDir, 0o755);
   // Ports the OS hands out as free: random ones once landed on this machine's services (5432, 5672…).
   const [port, databasePort] = [await freePort(), await freePort()];
+  const clockFile = path.join(dataDir, 'clock-offset-ms');
+  fs.writeFileSync(clockFile, '0');
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
@@ -41,6 +56,7 @@ export default async function setup(project: TestProject) {
       // What `npm start` runs (React's production build), with the sandbox's outbox for e-mailed codes.
       NODE_ENV: 'production',
       MAIL_OUTBOX: 'on',
+      MAIL_OUTBOX_KEY: OUTBOX_KEY,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -50,8 +66,12 @@ export default async function setup(project: TestProject) {
       // A wallet charge settles at the second 10 s poll, not the third: both §4 messages, 10 s sooner.
       WALLET_SANDBOX_SETTLE_MS: '15000',
       LOG_LEVEL: 'warn',
+      // No load balancer in front to notice a drain: SIGTERM stops at once.
+      DRAIN_NOTICE_MS: '0',
       // §1 white-label: a second brand selling for seller 2, on the host 'localhost' (listing.e2e.ts).
       BRAND_HOSTS: JSON.stringify({ localhost: SECOND_BRAND }),
+      // The shop's clock, which a journey moves to a banner's start time (support/clock.ts).
+      CLOCK_OFFSET_FILE: clockFile,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -59,6 +79,7 @@ export default async function setup(project: TestProject) {
   await waitForHealth(baseUrl, child);
   project.provide('baseUrl', baseUrl);
   project.provide('databaseUrl', `postgres://postgres:postgres@127.0.0.1:${databasePort}/despensa`);
+  project.provide('clockFile', clockFile);
   return async () => {
     await new Promise<void>((resolve) => {
       child.once('exit', () => resolve());

@@ -1,11 +1,6 @@
 import pg from 'pg';
 import { inject } from 'vitest';
-import {
-  CARD_REDIRECT_PAYMENT_ID,
-  DELIVERY_METHODS,
-  computeRutCheckDigit,
-  deliveryFeeOf,
-} from '@despensa/domain';
+import { CARD_REDIRECT_PAYMENT_ID, DELIVERY_METHODS, computeRutCheckDigit } from '@despensa/domain';
 import { baseUrl } from './browser';
 
 const API = { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web' };
@@ -113,14 +108,20 @@ export async function cartWithHomeDelivery(
 ): Promise<string> {
   const as = { 'x-access-token': shopper.token };
   const lines = items.map((item) => ({ ...item, seller: '1' }));
-  const { orderFormId: id } = await call('POST', `/api/orderForm?sc=${sc}`, { items: lines }, as);
-  // The client that created the cart holds it by the cookie its creation set: with it, the customer takes it.
-  await call(
-    'POST',
-    '/api/user/profile',
-    { orderFormId: id },
-    { ...as, cookie: `checkout.vtex.com=__ofid=${id}` },
-  );
+  const created = await fetch(`${baseUrl()}/api/orderForm?sc=${sc}`, {
+    method: 'POST',
+    headers: { ...CART, ...as, 'content-type': 'application/json' },
+    body: JSON.stringify({ items: lines }),
+  });
+  if (created.status !== 200) throw new Error(`POST /api/orderForm: ${created.status}`);
+  const { orderFormId: id } = (await created.json()) as { orderFormId: string };
+  // The client that created the cart holds it by the cookies its creation set (the cart cookie and its
+  // key): with them, the customer takes it.
+  const cookie = created.headers
+    .getSetCookie()
+    .map((each) => each.split(';')[0])
+    .join('; ');
+  await call('POST', '/api/user/profile', { orderFormId: id }, { ...as, cookie });
   await call(
     'POST',
     `/api/orderform/${id}/clientProfileData`,
@@ -189,8 +190,8 @@ export async function placeOrderFor(
   const as = { 'x-access-token': shopper.token };
   const id = await cartWithHomeDelivery(shopper, sc, items, windowIndex);
   const form = await call('GET', `/api/orderform/${id}`, undefined, as);
-  // The order charges the window's fee on top of the items (the cart shows the same total).
-  const total = form.value + deliveryFeeOf(DELIVERY_METHODS.homeDelivery.id, true);
+  // The cart's value counts the window's fee (its Shipping totalizer): what the order charges.
+  const total = form.value;
   await call(
     'POST',
     `/api/orderform/${id}/payments`,

@@ -112,3 +112,8 @@ export function sanitizeAddressText(text: string): string {
     .trim();
   return cut(cleaned, ADDRESS_TEXT_MAX_LENGTH).trimEnd();
 }
+
+/** Where a pickup order is collected, in one line (e-mail, order-placed page, detail): 'Name, address'. */
+export function storePlaceLine(store: { name: string; address: string }): string {
+  return `${store.name}, ${store.address}`;
+}

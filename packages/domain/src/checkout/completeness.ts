@@ -1,4 +1,4 @@
-import { DELIVERY_METHODS, PAYMENT_IDS, deliveryMethodById } from '../constants';
+import { DELIVERY_METHODS, deliveryMethodById } from '../constants';
 import { isAddressMethod } from '../delivery/simulation';
 
 /**
@@ -6,18 +6,6 @@ import { isAddressMethod } from '../delivery/simulation';
  * VTEX's id for a Visa card, which is what the shopper pays with on Webpay's page.
  */
 export const CARD_REDIRECT_PAYMENT_ID = 2;
-/**
- * The retail group's own card paid on the acquirer's page. Not a §9 id either: an id of the shop's own, so
- * its card prices (the Tcenco totalizer) can be chosen without a saved card.
- */
-export const GROUP_CARD_PAYMENT_ID = 600;
-
-/** Every payment system a payment entry may name: the §9 ids and the card redirect. */
-export const PAYMENT_SYSTEM_IDS: readonly number[] = [
-  CARD_REDIRECT_PAYMENT_ID,
-  GROUP_CARD_PAYMENT_ID,
-  ...Object.values(PAYMENT_IDS),
-];
 
 /**
  * How long units of stock stay held for a cart sent to pay before they are given back (not in the spec).

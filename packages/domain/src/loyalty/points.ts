@@ -16,7 +16,7 @@ export function pointsForOrder(invoicedValue: number): number {
 
 /** The account menu's balance line (§2). */
 export function pointsLabel(points: number): string {
-  return `Tienes ${formatDecimal(points)} puntos`;
+  return `Tienes ${formatDecimal(points)}`;
 }
 
 /** A coupon a shopper activates with points; the cart's coupon engine then applies its promotion. */

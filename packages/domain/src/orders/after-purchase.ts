@@ -1,3 +1,6 @@
+import { roundToWholePesos } from '../money';
+import { lineAmount, type AmountLine } from '../pricing/amounts';
+
 /**
  * After the purchase (§1 orders, §4 repeat last order, §7 Orders): which order may still change, and how.
  * Pure rules; the orders module and the web pages both read them.
@@ -61,25 +64,13 @@ export function editCutoff(windowStart: Date): Date {
   return new Date(windowStart.getTime() - ORDER_EDIT_CUTOFF_MS);
 }
 
-/** An order's line as an edit re-prices it: `total` is what it cost (absent on orders placed before lines kept it). */
-export interface EditedLine {
-  quantity: number;
-  sellingPrice: number;
-  total?: number | null | undefined;
-}
-
-/** What a line cost: its total, or its selling price times its quantity. */
-export function lineCost(line: EditedLine): number {
-  return line.total ?? line.sellingPrice * line.quantity;
-}
-
 /**
  * What a bought line costs at another quantity: its paid unit price (promotions kept pro rata), in
  * whole pesos. The server's edit and the edit form's live total both price with it.
  */
-export function editedLineCost(line: EditedLine, quantity: number): number {
+export function editedLineCost(line: AmountLine, quantity: number): number {
   if (line.quantity === 0) return 0;
-  return Math.round((lineCost(line) * quantity) / line.quantity / 100) * 100;
+  return roundToWholePesos((lineAmount(line) * quantity) / line.quantity);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { DO_NOT_SUBSTITUTE } from '../constants';
+import { lineAmount, realWeightAmount } from '../pricing/amounts';
 
 /** What became of an ordered line while the store picked it. */
 export type LineState = 'pending' | 'picked' | 'missing' | 'replaced';
@@ -7,7 +8,10 @@ export type ReplacementAnswer = 'pending' | 'approved' | 'rejected' | 'kept';
 
 export interface FulfilmentLine {
   quantity: number;
+  /** Per unit, or per kg of a weighed item (§3). */
   sellingPrice: number;
+  /** What the line cost at checkout (priceDefinition.total); absent on lines placed before it was kept. */
+  total?: number | null | undefined;
   measurementUnit: string;
   unitMultiplier: number;
   substituteType: number;
@@ -17,27 +21,12 @@ export interface FulfilmentLine {
   replacement: { total: number; answer: ReplacementAnswer } | null;
 }
 
-/** What the shopper authorised for the line at checkout (quantity × price). */
-export function estimatedLineTotal(line: Pick<FulfilmentLine, 'quantity' | 'sellingPrice'>): number {
-  return line.sellingPrice * line.quantity;
-}
-
-/**
- * A weighed item's price follows its real weight: `sellingPrice` is the price of `unitMultiplier` kg, so
- * 'quantity' steps of it were the estimate and the real weight is charged at the same price per kilo.
- */
-export function weighedLineTotal(sellingPrice: number, unitMultiplier: number, grams: number): number {
-  return Math.round((sellingPrice * grams) / (unitMultiplier * 1000));
-}
-
 /** The line's final amount: what the bag holds (a missing or rejected line is refunded in full). */
 export function finalLineTotal(line: FulfilmentLine): number {
   switch (line.state) {
     case 'pending':
     case 'picked':
-      return line.realGrams === null
-        ? estimatedLineTotal(line)
-        : weighedLineTotal(line.sellingPrice, line.unitMultiplier, line.realGrams);
+      return line.realGrams === null ? lineAmount(line) : realWeightAmount(line, line.realGrams);
     case 'missing':
       return 0;
     case 'replaced':
@@ -67,7 +56,7 @@ export function finalOrderTotal(
   authorised: number,
   lines: FulfilmentLine[],
 ): { total: number; capped: number; refunded: number } {
-  const change = lines.reduce((sum, line) => sum + finalLineTotal(line) - estimatedLineTotal(line), 0);
+  const change = lines.reduce((sum, line) => sum + finalLineTotal(line) - lineAmount(line), 0);
   const computed = authorised + change;
   const total = Math.min(computed, authorised);
   return { total, capped: computed - total, refunded: authorised - total };

@@ -6,52 +6,27 @@ import {
   type FeatureFlag,
   type FeatureFlags,
 } from '../constants';
-import { CARD_REDIRECT_PAYMENT_ID, GROUP_CARD_PAYMENT_ID } from '../checkout/completeness';
 import { DELIVERY_PRICES_CENTS } from '../delivery/simulation';
 import type { PaymentOption } from '../pricing/types';
 import { primeDeliveryFee } from '../prime/benefits';
+import { PAYMENT_SYSTEMS, type PaymentSystem } from './systems';
 
-/** How a payment system is paid: on the acquirer's page, by a saved card, from the wallet, or a gift card. */
-export type PaymentChannel = 'webpayRedirect' | 'oneclick' | 'wallet' | 'giftCard';
+/** How a payment system is paid and priced (its row of PAYMENT_SYSTEMS). */
+export type PaymentMethod = PaymentSystem;
 
-export interface PaymentMethod {
-  channel: PaymentChannel;
-  /** Which prices of the cart it pays (§3 derived prices, §6 collaborator). */
-  pricing: PaymentOption;
-}
-
-/**
- * Every payment system the checkout takes, by id. Debit (30) and the group card (its CAT one-click too)
- * get their own prices; promissory (17) is not offered by this shop.
- */
-export const PAYMENT_METHODS: Readonly<Record<number, PaymentMethod>> = {
-  [CARD_REDIRECT_PAYMENT_ID]: { channel: 'webpayRedirect', pricing: 'regular' },
-  [PAYMENT_IDS.debit]: { channel: 'webpayRedirect', pricing: 'debit' },
-  [GROUP_CARD_PAYMENT_ID]: { channel: 'webpayRedirect', pricing: 'tcenco' },
-  [PAYMENT_IDS.oneClick]: { channel: 'oneclick', pricing: 'regular' },
-  [PAYMENT_IDS.catOneClick]: { channel: 'oneclick', pricing: 'tcenco' },
-  [PAYMENT_IDS.debitOneClick]: { channel: 'oneclick', pricing: 'debit' },
-  [PAYMENT_IDS.prepaidOneClick]: { channel: 'oneclick', pricing: 'regular' },
-  [PAYMENT_IDS.giftCard]: { channel: 'giftCard', pricing: 'regular' },
-  [PAYMENT_IDS.walletBalance]: { channel: 'wallet', pricing: 'balanceCencoPay' },
-};
+/** Every payment system the checkout takes, by id (PAYMENT_SYSTEMS). */
+export const PAYMENT_METHODS: Readonly<Record<number, PaymentMethod>> = Object.fromEntries(
+  PAYMENT_SYSTEMS.map((system) => [system.id, system]),
+);
 
 export function paymentMethodOf(paymentSystem: number): PaymentMethod | null {
   return PAYMENT_METHODS[paymentSystem] ?? null;
 }
 
-/**
- * The §9 flags a payment system needs on: saved cards (one-click) and the balance are the wallet's, the
- * prepaid one-click also needs prepaid, and the gift card its own. The rest are always offered.
- */
-export const PAYMENT_SYSTEM_FLAGS: Readonly<Record<number, readonly FeatureFlag[]>> = {
-  [PAYMENT_IDS.oneClick]: ['wallet'],
-  [PAYMENT_IDS.catOneClick]: ['wallet'],
-  [PAYMENT_IDS.debitOneClick]: ['wallet'],
-  [PAYMENT_IDS.prepaidOneClick]: ['wallet', 'prepaid'],
-  [PAYMENT_IDS.walletBalance]: ['wallet'],
-  [PAYMENT_IDS.giftCard]: ['giftCard'],
-};
+/** The §9 flags each payment system needs on (PAYMENT_SYSTEMS); the rest are always offered. */
+export const PAYMENT_SYSTEM_FLAGS: Readonly<Record<number, readonly FeatureFlag[]>> = Object.fromEntries(
+  PAYMENT_SYSTEMS.filter((system) => system.flags.length > 0).map((system) => [system.id, system.flags]),
+);
 
 /** Whether the checkout offers (and takes) a payment system under the live flags. */
 export function paymentSystemOffered(paymentSystem: number, flags: FeatureFlags): boolean {

@@ -5,6 +5,7 @@ import { PAYMENT_IDS } from '../constants';
 /**
  * §6: what the wallet-link drawer offers. hidden: the customer is outside the wallet's cluster; create: in
  * the cluster without a wallet; link: has a wallet not linked to this shop's account; linked: ready to pay.
+ * A customer who has the group's wallet is in its cluster whatever the flag says: the wallet charges them.
  */
 export type WalletLinkState = 'hidden' | 'create' | 'link' | 'linked';
 
@@ -13,7 +14,7 @@ export function walletLinkState(user: {
   hasWallet: boolean;
   isLinked: boolean;
 }): WalletLinkState {
-  if (!user.clusterCencopay) return 'hidden';
+  if (!user.clusterCencopay && !user.hasWallet) return 'hidden';
   if (!user.hasWallet) return 'create';
   return user.isLinked ? 'linked' : 'link';
 }

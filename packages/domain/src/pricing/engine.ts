@@ -1,6 +1,7 @@
 import { pricePerUnitOfMeasure } from '../catalog/ppum';
 import { CENTS_PER_PESO, TOTALIZER_IDS, type TotalizerId } from '../constants';
 import { roundToWholePesos } from '../money';
+import { measureOf } from './amounts';
 import {
   isPromotionExcluded,
   isPromotionLive,
@@ -418,11 +419,6 @@ function sumTotals(prices: LinePrice[]): PaymentTotals {
     discount += price.discount;
   }
   return { items, discounts: -discount || 0, value: items - discount };
-}
-
-/** How many measurement units the line holds: units, or kg for weighed items. */
-function measureOf(line: QuotedLine): number {
-  return Math.max(0, Math.floor(line.quantity)) * nonNegative(line.unitMultiplier);
 }
 
 function promotionItem(line: PricingLine): PromotionItem {

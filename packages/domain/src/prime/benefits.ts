@@ -1,5 +1,6 @@
 import { DELIVERY_METHODS, PRIME_INVITATION_ORDER_COUNT, deliveryMethodById } from '../constants';
 import { formatCLP } from '../money';
+import { itemsValueOf } from '../pricing/order-value';
 
 /**
  * Prime, the shop's membership (§1 subscription; Instacart+ and Tesco's Delivery Saver are the models).
@@ -59,9 +60,10 @@ export function isPrimeBasket(orderForm: {
 /** The basket the delivery fee rule reads from an orderForm: its value paying normally, and Prime. */
 export function primeBasketOf(orderForm: {
   value: number;
+  totalizers?: readonly { id: string; value: number }[];
   ratesAndBenefitsData: { rateAndBenefitsIdentifiers: readonly { id: string }[] } | null;
 }): { prime: boolean; value: number } {
-  return { prime: isPrimeBasket(orderForm), value: orderForm.value };
+  return { prime: isPrimeBasket(orderForm), value: itemsValueOf(orderForm) };
 }
 
 /** A membership's period: a calendar month from its start (31 Jan → 28/29 Feb, as card plans bill). */

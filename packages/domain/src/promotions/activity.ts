@@ -58,14 +58,17 @@ export function isPromotionActive(promotion: Promotion, context: PromotionContex
 
 /**
  * The part of §5's rule that does not depend on the item (dates, sales channel, value), so a whole cart
- * can check it once per promotion instead of once per line.
+ * can check it once per promotion instead of once per line. A promotion the chain paused is never live.
  */
 export function isPromotionLive(
   promotion: Promotion,
   { now, salesChannel }: Omit<PromotionContext, 'item'>,
 ): boolean {
   return (
-    isWithinDates(promotion, now) && matchesSalesChannel(promotion, salesChannel) && promotion.value !== 0
+    promotion.active !== false &&
+    isWithinDates(promotion, now) &&
+    matchesSalesChannel(promotion, salesChannel) &&
+    promotion.value !== 0
   );
 }
 

@@ -41,6 +41,8 @@ export interface Promotion {
   idsSalesChannel: number[];
   idsSalesChannelExclusive: number[];
   pricePpum: boolean;
+  /** false: paused by the chain (kept, never live); absent means active. */
+  active?: boolean;
   inclusions: PromotionInclusions;
   exclusions: PromotionExclusions;
 }

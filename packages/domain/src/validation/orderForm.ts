@@ -8,6 +8,12 @@ export function isValidOrderFormId(id: string | null | undefined): id is string 
 /** VTEX's cart cookie (§4 cart lifecycle): `checkout.vtex.com=__ofid={orderFormId}`. */
 export const ORDER_FORM_COOKIE = 'checkout.vtex.com';
 
+/**
+ * The cart's key, HttpOnly beside the cart cookie (issue 27): the id names a cart, the key holds it. Set
+ * and read by the server only.
+ */
+export const CART_KEY_COOKIE = 'despensa_cart_key';
+
 /** The orderFormId a cart cookie's value names (still URI-encoded, as a Cookie header has it), or null. */
 export function orderFormIdOfCookie(value: string | null | undefined): string | null {
   if (!value?.startsWith('__ofid=') || value.length === '__ofid='.length) return null;

@@ -12,6 +12,7 @@ import {
   Failure,
   type Address,
   type AddressBody,
+  type AddressState,
   type Comuna,
   type Region,
   type VerifyBlockedResponse,
@@ -171,6 +172,15 @@ export class AddressService {
 
   regions(): Region[] {
     return this.territory.regions;
+  }
+
+  /** The regions and comunas in the §3 states shape (name, cities, value). */
+  states(): AddressState[] {
+    return this.territory.regions.map((region) => ({
+      name: region.name,
+      value: region.code,
+      cities: this.territory.comunasOf(region.code).map((city) => ({ name: city.name, value: city.code })),
+    }));
   }
 
   comunas(regionCode: string): Comuna[] {

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { accessKey, authenticationToken, customerCredential, customerSession, loginAttempt } from './tables';
 
 export type CredentialRow = typeof customerCredential.$inferSelect;
@@ -37,7 +37,7 @@ export async function findCredentialByUser(db: Db, userId: string): Promise<Cred
 }
 
 /** False when the login is taken (the unique index on lower(login)). */
-export async function insertCredential(db: Db, row: CredentialRow): Promise<boolean> {
+export async function insertCredential(db: Db | Tx, row: CredentialRow): Promise<boolean> {
   const inserted = await db.insert(customerCredential).values(row).onConflictDoNothing().returning();
   return inserted.length === 1;
 }
@@ -47,10 +47,6 @@ export async function updatePasswordHash(db: Db, userId: string, passwordHash: s
     .update(customerCredential)
     .set({ passwordHash, updatedAt: now })
     .where(eq(customerCredential.userId, userId));
-}
-
-export async function deleteCredential(db: Db, userId: string) {
-  await db.delete(customerCredential).where(eq(customerCredential.userId, userId));
 }
 
 /**

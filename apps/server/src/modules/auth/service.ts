@@ -1,5 +1,5 @@
-import { randomBytes, randomInt } from 'node:crypto';
-import { SESSION_COOKIE, SESSION_COOKIE_MAX_AGE_S, isValidEmail, isValidPassword } from '@despensa/domain';
+import { randomBytes } from 'node:crypto';
+import { isValidEmail, isValidPassword } from '@despensa/domain';
 import {
   Failure,
   type AccessKeySendBody,
@@ -11,48 +11,51 @@ import {
   type LoginOutcome,
   type SetPasswordBody,
 } from '@despensa/contracts';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import type { Mailer } from '../../providers/mail/mailer';
-import { hashPassword, needsRehash, sameDigest, sha256, verifyPassword } from './password';
+import { AccessKeys, type AccessKeyPurpose } from './access-keys';
+import { LoginLimits, MAX_FAILURES_PER_ACCOUNT } from './login-limits';
+import { hashPassword, needsRehash, sha256, verifyPassword } from './password';
 import * as repo from './repo';
 import type { SessionsEnded } from './repo';
+import { Sessions, device, type Session } from './sessions';
 
 const AUTHENTICATION_TOKEN_SECONDS = 30 * 60;
-const ACCESS_KEY_MINUTES = 15;
-const ACCESS_KEY_MAX_ATTEMPTS = 5;
-/** Rate limits: failures per account and per client address in a sliding window. */
-export const LOGIN_WINDOW_MINUTES = 15;
-export const MAX_FAILURES_PER_ACCOUNT = 5;
-/** Higher than per account: many shoppers can share one address (mobile carriers, offices). */
-export const MAX_FAILURES_PER_ADDRESS = 30;
-/** Access-key e-mails per account and per client address in the same window (mail bombing, mail cost). */
-export const MAX_SENDS_PER_ACCOUNT = 5;
-export const MAX_SENDS_PER_ADDRESS = 20;
 
-/** The logged-in customer behind a session token. */
-export interface Session {
-  sessionId: number;
-  userId: string;
-  login: string;
-  createdAt: Date;
-  expiresAt: Date;
-}
+export {
+  LOGIN_WINDOW_MINUTES,
+  MAX_FAILURES_PER_ACCOUNT,
+  MAX_FAILURES_PER_ADDRESS,
+  MAX_SENDS_PER_ACCOUNT,
+  MAX_SENDS_PER_ADDRESS,
+} from './login-limits';
+export type { Session } from './sessions';
 
 /**
  * VTEX ID for the shop (reference §5): authentication tokens, password and access-key logins, sessions.
  * Answers never tell whether an e-mail has an account: unknown logins cost a dummy hash and fail like a
- * wrong password.
+ * wrong password. Limits, access keys and sessions are rooms of their own (login-limits, access-keys,
+ * sessions).
  */
 export class AuthService {
   private dummyHash: Promise<string> | undefined;
   private starts = 0;
+  private readonly limits: LoginLimits;
+  private readonly accessKeys: AccessKeys;
+  private readonly sessions: Sessions;
 
   constructor(
     private readonly database: Database,
-    private readonly mailer: Mailer,
+    mailer: Mailer,
     private readonly clock: () => Date = () => new Date(),
     private readonly brandName = 'Despensa',
-  ) {}
+  ) {
+    const db = () => this.database.db;
+    const now = () => this.now();
+    this.limits = new LoginLimits(db, now);
+    this.accessKeys = new AccessKeys(db, mailer, now);
+    this.sessions = new Sessions(db, now);
+  }
 
   private get db() {
     return this.database.db;
@@ -88,8 +91,7 @@ export class AuthService {
    * 100th time so the tables stay small.
    */
   private async sweepNowAndThen(now: Date): Promise<void> {
-    if (++this.starts % 100 === 1)
-      await repo.purgeExpired(this.db, now, new Date(now.getTime() - LOGIN_WINDOW_MINUTES * 60_000));
+    if (++this.starts % 100 === 1) await repo.purgeExpired(this.db, now, this.limits.windowStart(now));
   }
 
   isAuthenticationTokenLive(token: string): Promise<boolean> {
@@ -152,7 +154,7 @@ export class AuthService {
     if (!(await this.isAuthenticationTokenLive(body.authenticationToken))) return fail('InvalidToken');
     return this.attempt(body.login, clientAddress, device(deviceToken), async () => {
       const login = body.login.trim();
-      if (!(await this.consumeAccessKey(login, 'login', '', body.accessKey))) return null;
+      if (!(await this.accessKeys.consume(login, 'login', '', body.accessKey))) return null;
       return (await repo.findCredential(this.db, login))?.userId ?? null;
     });
   }
@@ -166,7 +168,7 @@ export class AuthService {
     if (!isValidPassword(body.newPassword)) throw new Failure('invalidPassword', { field: 'newPassword' });
     return this.attempt(body.login, clientAddress, 'every-other', async () => {
       const login = body.login.trim();
-      if (!(await this.consumeAccessKey(login, 'login', '', body.accessKey))) return null;
+      if (!(await this.accessKeys.consume(login, 'login', '', body.accessKey))) return null;
       const credential = await repo.findCredential(this.db, login);
       if (!credential) return null;
       await repo.updatePasswordHash(
@@ -192,18 +194,9 @@ export class AuthService {
     const login = (body.login ?? body.email ?? '').trim();
     if (!isValidEmail(login)) return 'InvalidEmail';
     // Every send counts, known e-mail or not, so the limit says nothing about which e-mails have accounts.
-    const now = this.now();
-    const {
-      counts: [forAccount = 0, forAddress = 0],
-    } = await repo.recordAttempt(
-      this.db,
-      [`send:${login.toLowerCase()}`, `send-ip:${clientAddress}`],
-      now,
-      new Date(now.getTime() - LOGIN_WINDOW_MINUTES * 60_000),
-    );
-    if (forAccount > MAX_SENDS_PER_ACCOUNT || forAddress > MAX_SENDS_PER_ADDRESS) return 'BlockedUser';
+    if (await this.limits.sendBlocked(login, clientAddress)) return 'BlockedUser';
     const credential = await repo.findCredential(this.db, login);
-    if (credential) await this.issueAccessKey(credential.login, 'login', '', brandName);
+    if (credential) await this.accessKeys.issue(credential.login, 'login', '', brandName);
     return 'Success';
   }
 
@@ -211,116 +204,59 @@ export class AuthService {
    * E-mails a fresh 6-digit key (15 minutes, single use) for a purpose; the previous one stops working. The
    * e-mail names the brand whose shop asked for it (§1 white-label), the chain's unless told.
    */
-  async issueAccessKey(
+  issueAccessKey(
     login: string,
-    purpose: 'login' | 'address',
+    purpose: AccessKeyPurpose,
     subject: string,
     brandName = this.brandName,
   ): Promise<void> {
-    const key = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const now = this.now();
-    await repo.insertAccessKey(this.db, {
-      login,
-      purpose,
-      subject,
-      keyHash: sha256(`${purpose}:${subject}:${key}`),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + ACCESS_KEY_MINUTES * 60_000),
-    });
-    const what = purpose === 'address' ? 'confirmar tu dirección' : 'ingresar a tu cuenta';
-    await this.mailer.send({
-      to: login,
-      subject: `Tu código de acceso a ${brandName}`,
-      text: `Tu código para ${what} es ${key}. Vence en ${ACCESS_KEY_MINUTES} minutos. Si no lo pediste, ignora este correo.`,
-    });
+    return this.accessKeys.issue(login, purpose, subject, brandName);
   }
 
-  hasLiveAccessKey(login: string, purpose: 'login' | 'address', subject: string): Promise<boolean> {
-    return repo.hasLiveAccessKey(this.db, login, purpose, subject, this.now());
+  hasLiveAccessKey(login: string, purpose: AccessKeyPurpose, subject: string): Promise<boolean> {
+    return this.accessKeys.hasLive(login, purpose, subject);
   }
 
-  /** Checks and spends a key; after ACCESS_KEY_MAX_ATTEMPTS tries the key is dead even if right. */
-  async consumeAccessKey(
-    login: string,
-    purpose: 'login' | 'address',
-    subject: string,
-    key: string,
-  ): Promise<boolean> {
-    const now = this.now();
-    const live = await repo.takeAccessKeyAttempt(this.db, login, purpose, subject, now);
-    if (!live || live.attempts > ACCESS_KEY_MAX_ATTEMPTS) return false;
-    if (!sameDigest(live.keyHash, sha256(`${purpose}:${subject}:${key.trim()}`))) return false;
-    return repo.useAccessKey(this.db, live.id, now);
+  /** Checks and spends a key; after a few wrong tries the key is dead even if right. */
+  consumeAccessKey(login: string, purpose: AccessKeyPurpose, subject: string, key: string): Promise<boolean> {
+    return this.accessKeys.consume(login, purpose, subject, key);
   }
 
-  /** Registration's half: the password. False when the login is taken. */
-  async createCredential(userId: string, login: string, password: string): Promise<boolean> {
+  /** Registration's half (flows/register): the password, in `tx`. False when the login is taken. */
+  /**
+   * A new password's hash, refused when it breaks §5's rule. Hashing is slow on purpose: it runs before the
+   * registration's transaction, which must not hold a pooled connection while it works.
+   */
+  async newPasswordHash(password: string): Promise<string> {
     if (!isValidPassword(password)) throw new Failure('invalidPassword', { field: 'password' });
-    return repo.insertCredential(this.db, {
-      userId,
-      login,
-      passwordHash: await hashPassword(password),
-      updatedAt: this.now(),
-    });
+    return hashPassword(password);
   }
 
-  deleteCredential(userId: string): Promise<void> {
-    return repo.deleteCredential(this.db, userId);
+  async createCredential(tx: Tx, userId: string, login: string, passwordHash: string): Promise<boolean> {
+    return repo.insertCredential(tx, { userId, login, passwordHash, updatedAt: this.now() });
   }
 
   /** Starts a session for a user (registration logs the new customer in). */
-  async openSession(
+  openSession(
     userId: string,
-    ends: SessionsEnded = { deviceTokenHash: undefined },
+    ends?: SessionsEnded,
     clear?: { ids: number[]; accountScope: string },
   ): Promise<LoginOutcome> {
-    const token = randomBytes(32).toString('base64url');
-    const now = this.now();
-    await repo.replaceSessions(
-      this.db,
-      {
-        tokenHash: sha256(token),
-        userId,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + SESSION_COOKIE_MAX_AGE_S * 1000),
-      },
-      ends,
-      clear,
-    );
-    return {
-      sessionToken: token,
-      result: {
-        authStatus: 'Success',
-        promptMFA: false,
-        authCookie: { Name: SESSION_COOKIE, Value: token },
-        expiresIn: SESSION_COOKIE_MAX_AGE_S,
-        userId,
-      },
-    };
+    return this.sessions.open(userId, ends, clear);
   }
 
   /** The live session behind a raw token, or null. */
-  async session(token: string | undefined): Promise<Session | null> {
-    if (!token || token.length > 200) return null;
-    const row = await repo.findLiveSessionWithLogin(this.db, sha256(token), this.now());
-    if (!row) return null;
-    return {
-      sessionId: row.id,
-      userId: row.userId,
-      login: row.login,
-      createdAt: row.createdAt,
-      expiresAt: row.expiresAt,
-    };
+  session(token: string | undefined): Promise<Session | null> {
+    return this.sessions.find(token);
   }
 
-  async logout(token: string | undefined): Promise<{ hadSession: boolean }> {
-    if (!token || token.length > 200) return { hadSession: false };
-    return { hadSession: await repo.revokeSession(this.db, sha256(token), this.now()) };
+  logout(token: string | undefined): Promise<{ hadSession: boolean }> {
+    return this.sessions.end(token);
   }
 
   /** Every session of the user ends (after a password change by someone else, for instance). */
   revokeAll(userId: string): Promise<void> {
-    return repo.revokeUserSessions(this.db, userId, this.now());
+    return this.sessions.endAll(userId);
   }
 
   /**
@@ -333,22 +269,16 @@ export class AuthService {
     ends: SessionsEnded,
     check: () => Promise<string | null>,
   ): Promise<LoginOutcome> {
-    const login = rawLogin.trim().toLowerCase();
-    if (!isValidEmail(login)) return fail('InvalidEmail');
-    const now = this.now();
-    const accountScope = `login:${login}`;
-    const { ids, counts } = await repo.recordAttempt(
-      this.db,
-      [accountScope, `ip:${clientAddress}`],
-      now,
-      new Date(now.getTime() - LOGIN_WINDOW_MINUTES * 60_000),
+    if (!isValidEmail(rawLogin.trim().toLowerCase())) return fail('InvalidEmail');
+    const { ids, accountScope, forAccount, blocked } = await this.limits.attempt(
+      'login',
+      rawLogin,
+      clientAddress,
     );
-    const [forAccount = 0, forAddress = 0] = counts;
-    if (forAccount > MAX_FAILURES_PER_ACCOUNT || forAddress > MAX_FAILURES_PER_ADDRESS)
-      return fail('BlockedUser');
+    if (blocked) return fail('BlockedUser');
     const userId = await check().catch(async (error: unknown) => {
       // Refused before its password was checked (loginsBusy): not a failed attempt.
-      if (error instanceof Failure && error.code === 'loginsBusy') await repo.forgetAttempts(this.db, ids);
+      if (error instanceof Failure && error.code === 'loginsBusy') await this.limits.forget(ids);
       throw error;
     });
     if (!userId) {
@@ -359,7 +289,7 @@ export class AuthService {
         },
       };
     }
-    return this.openSession(userId, ends, { ids, accountScope });
+    return this.sessions.open(userId, ends, { ids, accountScope });
   }
 
   /**
@@ -367,34 +297,14 @@ export class AuthService {
    * attempt counts on the account and on the client address, and over either limit it is refused
    * (tooManyRequests) before any password is checked. `succeeded` forgets the account's attempts.
    */
-  async limitLogin(
-    kind: string,
-    login: string,
-    clientAddress: string,
-  ): Promise<{ succeeded(): Promise<void> }> {
-    const now = this.now();
-    const accountScope = `${kind}:${login.trim().toLowerCase()}`;
-    const { ids, counts } = await repo.recordAttempt(
-      this.db,
-      [accountScope, `ip:${clientAddress}`],
-      now,
-      new Date(now.getTime() - LOGIN_WINDOW_MINUTES * 60_000),
-    );
-    const [forAccount = 0, forAddress = 0] = counts;
-    if (forAccount > MAX_FAILURES_PER_ACCOUNT || forAddress > MAX_FAILURES_PER_ADDRESS)
-      throw new Failure('tooManyRequests');
-    return { succeeded: () => repo.forgetAttempts(this.db, ids, accountScope) };
+  limitLogin(kind: string, login: string, clientAddress: string): Promise<{ succeeded(): Promise<void> }> {
+    return this.limits.limit(kind, login, clientAddress);
   }
 
   private dummy(): Promise<string> {
     this.dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
     return this.dummyHash;
   }
-}
-
-/** The session a login on this device replaces (an over-long token is nobody's). */
-function device(token: string | undefined): SessionsEnded {
-  return { deviceTokenHash: token && token.length <= 200 ? sha256(token) : undefined };
 }
 
 function fail(authStatus: Exclude<AuthStatus, 'Success'>): LoginOutcome {
@@ -404,3 +314,6 @@ function fail(authStatus: Exclude<AuthStatus, 'Success'>): LoginOutcome {
 
 /** The staff console's accounts hash and check passwords the same way as the shoppers'. */
 export { hashPassword, verifyPassword, sha256 } from './password';
+
+/** The web's server adapters turn a session token into its user with this one adapter. */
+export { signedInUser } from './signed-in';

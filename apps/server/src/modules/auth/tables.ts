@@ -67,7 +67,7 @@ export const accessKey = pgTable(
 );
 
 /**
- * Login attempts not (yet) known to have succeeded, per scope ('login:{e-mail}', 'ip:{address}'). Counting
+ * Login attempts not (yet) known to have succeeded, per scope ('login:{e-mail}@{address}', 'ip:{address}'). Counting
  * them in a window is the rate limit; a successful login removes its own rows.
  */
 export const loginAttempt = pgTable(

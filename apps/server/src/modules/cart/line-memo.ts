@@ -43,15 +43,19 @@ export class LineMemos {
   }
 }
 
+/** Sales channels whose live promotions are kept at once (a shop has a handful). */
+const MAX_SALES_CHANNELS = 1000;
+
 /**
  * The live promotions per sales channel of one promotion list, kept until a promotion starts or ends, so
  * lines priced with them can be reused (LineMemo.live is compared by identity).
  */
 export class LivePromotionsBySalesChannel {
-  private readonly kept = new Map<
+  /** Bounded like every cart cache: `?sc=` takes any channel number a client sends. */
+  private readonly kept = new LRUCache<
     number,
     { source: readonly Promotion[]; at: number; live: LivePromotions }
-  >();
+  >({ max: MAX_SALES_CHANNELS });
 
   get(promotions: readonly Promotion[], salesChannel: number, now: Date): LivePromotions {
     const at = now.getTime();

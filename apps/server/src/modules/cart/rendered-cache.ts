@@ -18,6 +18,8 @@ export interface RenderedOrderForm {
    * rendered by a change is usually read next, and bytes go out without a per-request encoding.
    */
   body: Buffer | null;
+  /** What the body's live parts were made with (livePaymentsKey): another key serialises anew. */
+  bodyKey: string | null;
 }
 
 /** A rough size for entries not serialised yet, so the bound holds before the bytes exist. */
@@ -55,10 +57,11 @@ export class RenderedOrderForms {
     this.entries.set(id, entry);
   }
 
-  /** The entry's bytes, serialised now if not yet (`serialise` validates and encodes). */
-  bodyOf(id: string, entry: RenderedOrderForm, serialise: (form: OrderForm) => Buffer): Buffer {
-    if (entry.body) return entry.body;
+  /** The entry's bytes for `key`, serialised now if not yet (`serialise` validates and encodes). */
+  bodyOf(id: string, entry: RenderedOrderForm, key: string, serialise: (form: OrderForm) => Buffer): Buffer {
+    if (entry.body && entry.bodyKey === key) return entry.body;
     entry.body = serialise(entry.form);
+    entry.bodyKey = key;
     // lru-cache sizes an entry when it is set: setting it again counts its real bytes instead of the estimate.
     if (this.entries.peek(id) === entry) {
       this.entries.delete(id);

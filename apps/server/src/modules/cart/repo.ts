@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client';
 import { orderForm, orderFormItem } from './tables';
 
@@ -31,6 +31,16 @@ export async function readCart(db: Db | Tx, id: string, lock = false): Promise<C
     .where(eq(orderForm.id, id));
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
+}
+
+/** Sets the customer's carts priced as a Prime member's (or not), in `tx`; the ids of the carts changed. */
+export async function setPrimeOfCarts(tx: Tx, userId: string, prime: boolean, now: Date): Promise<string[]> {
+  const changed = await tx
+    .update(orderForm)
+    .set({ prime, version: sql`${orderForm.version} + 1`, updatedAt: now })
+    .where(and(eq(orderForm.userId, userId), ne(orderForm.prime, prime)))
+    .returning({ id: orderForm.id });
+  return changed.map((row) => row.id);
 }
 
 /** How many sellers the cart's lines come from. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -20,7 +21,7 @@ import type { CartDeliveryChoice, CartShippingData } from './shipping-data';
 export const orderForm = pgTable(
   'order_form',
   {
-    /** 32 random hex characters: holding the id is what gives access to the cart, as in VTEX. */
+    /** 32 random hex characters. The id names the cart; holding it takes the cart's key too (issue 27). */
     id: text('id').primaryKey(),
     salesChannel: integer('sales_channel').notNull().default(1),
     /** Bumped by every change, so an instance can tell its rendered copy of the cart is still current. */
@@ -84,3 +85,28 @@ export const orderFormItem = pgTable(
   },
   (t) => [primaryKey({ columns: [t.orderFormId, t.skuId] })],
 );
+
+/**
+ * The secret cart keys are made with (issue 27, holding-key.ts) when CART_KEY_SECRET is not set: generated
+ * on the very first start, then read by every start and every instance on this database. One row.
+ */
+export const cartKeySecret = pgTable(
+  'cart_key_secret',
+  {
+    id: integer('id').primaryKey().default(1),
+    secret: text('secret').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('cart_key_secret_single_row', sql`${table.id} = 1`)],
+);
+
+/**
+ * A customer's cart left with products that got its reminder (flows/abandoned-carts): one row per cart, so
+ * it is reminded once; the row goes when the cart becomes an order, and its next abandonment is new.
+ */
+export const abandonedCartReminder = pgTable('abandoned_cart_reminder', {
+  orderFormId: text('order_form_id')
+    .primaryKey()
+    .references(() => orderForm.id, { onDelete: 'cascade' }),
+  remindedAt: timestamp('reminded_at', { withTimezone: true }).notNull(),
+});

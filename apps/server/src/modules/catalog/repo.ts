@@ -1,28 +1,32 @@
 import { sql } from 'drizzle-orm';
-import type { Promotion } from '@despensa/domain';
+import { CHAIN_SELLER_ID, type Category, type Promotion } from '@despensa/domain';
+import type { Pool } from 'pg';
 import type { Database, Db } from '../../db/client';
 import { popularSearch, review } from './tables';
 import { desc, eq } from 'drizzle-orm';
 
-/** Raw rows the in-memory catalogue is built from. Array rows keep the 50,000-product load cheap. */
+/**
+ * Raw rows the in-memory catalogue is built from, but for the two big tables: the offers and the products'
+ * page texts (tens of millions of rows and hundreds of megabytes at a national chain's 500,000 SKUs) are read
+ * in batches through a cursor (offerBatches, productDetailBatches) and packed as they come, never held as
+ * rows all at once. The promotions come from the promotions module (its service), the rest from this
+ * module's tables.
+ */
 export interface CatalogRows {
-  categories: {
-    id: number;
-    parentId: number | null;
-    level: number;
-    name: string;
-    slug: string;
-    path: string;
-    icon: string | null;
-    fixedPosition: number | null;
-  }[];
+  categories: CategoryRow[];
   brands: { id: number; name: string; slug: string }[];
   sellers: { id: string; name: string; isChain: boolean }[];
   collections: { id: number; name: string }[];
   products: ProductRow[];
   skus: SkuRow[];
-  offers: OfferRow[];
   promotions: Promotion[];
+}
+
+/** A category as stored: the shop's category with its level (1 to 3) and full path. */
+export interface CategoryRow extends Category {
+  level: number;
+  /** '/lacteos/leches/leche-entera' — what the storefront puts in the URL. */
+  path: string;
 }
 
 export interface ProductRow {
@@ -31,13 +35,8 @@ export interface ProductRow {
   name: string;
   brandId: number;
   categoryId: number;
-  description: string;
-  ingredients: string | null;
-  nutrition: unknown;
   warningSeals: string[];
   certificates: string[];
-  specifications: Record<string, string>;
-  recipe: string | null;
   recipeSkuIds: number[];
   releaseDate: Date;
   releaseEnd: Date | null;
@@ -63,33 +62,154 @@ export interface SkuRow {
   cartLimit: number;
 }
 
+/** What a product page shows beyond its card; kept packed in memory (ProductDetailStore), not as objects. */
+export interface ProductDetails {
+  description: string;
+  ingredients: string | null;
+  nutrition: unknown;
+  specifications: Record<string, string>;
+  recipe: string | null;
+}
+
 /** [skuId, salesChannel, sellerId, price, listPrice, availableQuantity] */
 export type OfferRow = [number, number, string, number, number, number];
 
-export async function loadCatalogRows({ db, pool }: Database): Promise<CatalogRows> {
-  const [categories, brands, sellers, collections, products, skus, promotions] = await Promise.all([
+/** [productId, the product's ProductDetails as JSON text] */
+export type ProductDetailRow = [number, string];
+
+/** Rows fetched per batch: a few megabytes at a time. */
+const BATCH_ROWS = 20_000;
+/** How long one FETCH, or the wait between two, may take while the catalogue is read. */
+const READ_LIMIT_MS = 120_000;
+
+export async function loadCatalogRows({ db, pool }: Database): Promise<Omit<CatalogRows, 'promotions'>> {
+  const [categories, brands, sellers, collections, products, skus] = await Promise.all([
     db.query.category.findMany(),
     db.query.brand.findMany(),
     db.query.seller.findMany(),
     db.query.collection.findMany(),
-    db.query.product.findMany({ orderBy: (p, { asc }) => asc(p.id) }),
-    db.query.sku.findMany({ orderBy: (s, { asc }) => asc(s.id) }),
-    db.query.promotion.findMany(),
+    // Hundreds of thousands of rows: read in batches, as arrays, straight into the index's rows.
+    allRows(pool, PRODUCT_QUERY, productRowOf),
+    allRows(pool, SKU_QUERY, skuRowOf),
   ]);
-  const offers = await pool.query<OfferRow>({
-    text: 'SELECT sku_id, sales_channel, seller_id, price, list_price, available_quantity FROM sku_offer',
-    rowMode: 'array',
-  });
+  return { categories, brands, sellers, collections, products, skus };
+}
+
+const PRODUCT_QUERY = `SELECT id, slug, name, brand_id, category_id, warning_seals, certificates, recipe_sku_ids,
+  release_date, release_end, is_new, online_exclusive, sponsored, collection_ids, sales, rating_average,
+  rating_count FROM product ORDER BY id`;
+
+/** PRODUCT_QUERY's columns, as pg parses them. */
+type ProductColumns = [
+  ...[number, string, string, number, number, string[], string[], number[]],
+  ...[Date, Date | null, boolean, boolean, boolean, number[], number, number, number],
+];
+
+function productRowOf(row: unknown[]): ProductRow {
+  const [id, slug, name, brandId, categoryId, warningSeals, certificates, recipeSkuIds, ...rest] =
+    row as ProductColumns;
+  const [releaseDate, releaseEnd, isNew, onlineExclusive, sponsored, collectionIds, ...counts] = rest;
+  const [sales, ratingAverage, ratingCount] = counts;
   return {
-    categories,
-    brands,
-    sellers,
-    collections,
-    products,
-    skus,
-    offers: offers.rows,
-    promotions: promotions.map((row) => row.data),
+    ...{ id, slug, name, brandId, categoryId, warningSeals, certificates, recipeSkuIds },
+    ...{ releaseDate, releaseEnd, isNew, onlineExclusive, sponsored, collectionIds },
+    ...{ sales, ratingAverage, ratingCount },
   };
+}
+
+const SKU_QUERY = `SELECT id, product_id, name, ean, ref_id, measurement_unit, unit_multiplier, content_quantity,
+  content_unit, cart_limit FROM sku ORDER BY id`;
+
+/** SKU_QUERY's columns, as pg parses them (numeric arrives as text). */
+type SkuColumns = [number, number, string, string, string, string, string, string, string, number];
+
+function skuRowOf(row: unknown[]): SkuRow {
+  const [id, productId, name, ean, refId, measurementUnit, unitMultiplier, contentQuantity, ...rest] =
+    row as SkuColumns;
+  const [contentUnit, cartLimit] = rest;
+  return {
+    ...{ id, productId, name, ean, refId, measurementUnit, contentUnit, cartLimit },
+    unitMultiplier: Number(unitMultiplier),
+    contentQuantity: Number(contentQuantity),
+  };
+}
+
+async function allRows<T>(pool: Pool, query: string, rowOf: (row: unknown[]) => T): Promise<T[]> {
+  const all: T[] = [];
+  for await (const batch of batches<unknown[]>(pool, query)) for (const row of batch) all.push(rowOf(row));
+  return all;
+}
+
+/**
+ * The chain's offers, one row per sku: [skuId, its offers packed by PostgreSQL as 16 bytes each (sales
+ * channel, price, list price, units; int4, big-endian)]. A row per offer was 13 million rows to parse at
+ * 500,000 SKUs in 26 stores; packed, it is one row per sku and a few buffer reads per offer.
+ */
+export type PackedChainOffers = [number, Buffer];
+export const PACKED_OFFER_BYTES = 16;
+
+export function chainOfferBatches({ pool }: Database): AsyncGenerator<PackedChainOffers[]> {
+  return batches<PackedChainOffers>(
+    pool,
+    `SELECT sku_id, string_agg(int4send(sales_channel) || int4send(price) || int4send(list_price) ||
+       int4send(available_quantity), ''::bytea) FROM sku_offer WHERE seller_id = '${CHAIN_SELLER_ID}'
+     GROUP BY sku_id ORDER BY sku_id`,
+  );
+}
+
+/** The marketplace sellers' offers (few), in batches. */
+export function marketplaceOfferBatches({ pool }: Database): AsyncGenerator<OfferRow[]> {
+  return batches<OfferRow>(
+    pool,
+    `SELECT sku_id, sales_channel, seller_id, price, list_price, available_quantity FROM sku_offer
+     WHERE seller_id <> '${CHAIN_SELLER_ID}'`,
+  );
+}
+
+/** Every product's page texts as JSON, in batches. */
+export function productDetailBatches({ pool }: Database): AsyncGenerator<ProductDetailRow[]> {
+  return batches<ProductDetailRow>(
+    pool,
+    `SELECT id, json_build_object('description', description, 'ingredients', ingredients,
+       'nutrition', nutrition, 'specifications', specifications, 'recipe', recipe)::text FROM product`,
+  );
+}
+
+/** A query's rows as arrays, BATCH_ROWS at a time, through a cursor in a read-only transaction. */
+async function* batches<Row extends unknown[]>(pool: Pool, sql: string): AsyncGenerator<Row[]> {
+  const client = await pool.connect();
+  // A lost connection fails the FETCH under way; the event must not also end the process.
+  const ignore = () => {};
+  client.on('error', ignore);
+  let done = false;
+  // The client's own clock as well: on a busy machine this process may read an answer late. (pg reads
+  // query_timeout per query; its types do not list it.)
+  const clock = { query_timeout: READ_LIMIT_MS };
+  const query = (text: string) => client.query({ ...clock, text });
+  try {
+    await query('BEGIN READ ONLY');
+    // A FETCH waits while this process works through the last batch (or another cursor's, on a busy
+    // machine): the request limits would end a whole catalogue read that is making progress.
+    await query(`SET LOCAL statement_timeout = '${READ_LIMIT_MS}ms'`);
+    await query(`SET LOCAL idle_in_transaction_session_timeout = '${READ_LIMIT_MS}ms'`);
+    await query(`DECLARE batch_rows NO SCROLL CURSOR FOR ${sql}`);
+    for (;;) {
+      const { rows } = await client.query<Row>({
+        ...clock,
+        text: `FETCH ${BATCH_ROWS} FROM batch_rows`,
+        rowMode: 'array',
+      });
+      if (rows.length === 0) break;
+      yield rows;
+    }
+    await query('COMMIT');
+    done = true;
+  } finally {
+    // A reader that stopped early (or failed) leaves no transaction open on a pooled connection.
+    if (!done) await query('ROLLBACK').catch(() => {});
+    client.off('error', ignore);
+    client.release();
+  }
 }
 
 export async function loadReviews(db: Db, productId: number) {

@@ -179,3 +179,24 @@ export const popularSearch = pgTable('popular_search', {
   term: text('term').primaryKey(),
   count: integer('count').notNull(),
 });
+
+/**
+ * A feed of offers sent over HTTP (issue 30 §2), run as a job by the instance that received it: its stage
+ * and progress are here, so a poll reaching any instance reads them. Keyed by who sent it and the file's
+ * SHA-256: the same file sent again is the same job.
+ */
+export const offerFeedJob = pgTable(
+  'offer_feed_job',
+  {
+    /** The file's SHA-256. */
+    id: text('id').notNull(),
+    /** 'staff' (the back office) or the app key that sent it. */
+    owner: text('owner').notNull(),
+    stage: text('stage').notNull(),
+    percent: integer('percent').notNull().default(0),
+    report: jsonb('report'),
+    failure: text('failure'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.owner, t.id] })],
+);

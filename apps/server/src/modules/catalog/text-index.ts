@@ -22,9 +22,38 @@ export function tokenize(text: string): string[] {
     .filter((word) => word.length > 0);
 }
 
-export function stem(word: string): string {
+/**
+ * Words shoppers spell several ways for one thing ('yogur' is a popular search; the labels say 'Yoghurt'),
+ * written once: each group's words, and their plurals, index and search as the group's first word.
+ */
+const SAME_THING: readonly (readonly string[])[] = [
+  ['yoghurt', 'yogurt', 'yogur', 'yogourt', 'yoghourt'],
+  ['ketchup', 'catsup', 'kechup'],
+  ['shampoo', 'champu', 'champoo'],
+  ['whisky', 'whiskey'],
+  ['palta', 'aguacate'],
+  ['poroto', 'frijol', 'frejol'],
+  ['frutilla', 'fresa'],
+  ['durazno', 'melocoton'],
+  ['zapallo', 'calabaza'],
+  ['cabritas', 'palomitas'],
+];
+
+function plainStem(word: string): string {
   // Numbers and very short words (1 l, 500 g) are kept as they are.
   return word.length <= 3 || /^\d/.test(word) ? word : stemmer(word);
+}
+
+const SAME_THING_KEY = new Map<string, string>(
+  SAME_THING.flatMap((group) => {
+    const key = plainStem(group[0]!);
+    return group.flatMap((word) => [[word, key] as const, [plainStem(word), key] as const]);
+  }),
+);
+
+export function stem(word: string): string {
+  const key = plainStem(word);
+  return SAME_THING_KEY.get(word) ?? SAME_THING_KEY.get(key) ?? key;
 }
 
 export interface IndexedField {
@@ -35,24 +64,34 @@ export interface IndexedField {
 export interface TextMatch {
   /** Documents that matched every query word. */
   docs: number[];
-  /** Score by document number (0 for documents that did not match). */
+  /**
+   * Score by document number (0 for documents that did not match). The index's own buffer, valid until its
+   * next search: a fresh one per search cost megabytes of zeroing and garbage at 500,000 products.
+   */
   scores: Float64Array;
   /** True when a query word only matched through a typo correction. */
   corrected: boolean;
 }
 
 interface Posting {
-  docs: number[];
-  weights: number[];
+  docs: Int32Array;
+  weights: Float32Array;
 }
 
 export class TextIndex {
+  /** Postings as they are added; freeze() packs them into typed arrays (half the memory, no slack). */
+  private adding = new Map<string, { docs: number[]; weights: number[] }>();
   private readonly postings = new Map<string, Posting>();
   /** Surface words → stem, for prefix and typo matching. */
   private readonly vocabulary = new Map<string, string>();
   private sortedWords: string[] = [];
   private wordsByLength: string[][] = [];
   private docCount = 0;
+  /** Per-search buffers by document number, and the documents the last search left marks on. */
+  private scores = new Float64Array(0);
+  private hits = new Uint8Array(0);
+  private wordBest = new Float64Array(0);
+  private marked: number[] = [];
 
   add(doc: number, fields: IndexedField[]): void {
     // A term scores the sum of the fields it appears in (name, brand, categories), so 'leche' ranks a
@@ -72,8 +111,8 @@ export class TextIndex {
       });
     }
     for (const [key, weight] of best) {
-      let posting = this.postings.get(key);
-      if (!posting) this.postings.set(key, (posting = { docs: [], weights: [] }));
+      let posting = this.adding.get(key);
+      if (!posting) this.adding.set(key, (posting = { docs: [], weights: [] }));
       posting.docs.push(doc);
       posting.weights.push(weight);
     }
@@ -82,6 +121,12 @@ export class TextIndex {
 
   /** Call once after the last add. */
   freeze(): void {
+    for (const [key, { docs, weights }] of this.adding)
+      this.postings.set(key, { docs: Int32Array.from(docs), weights: Float32Array.from(weights) });
+    this.adding = new Map();
+    this.scores = new Float64Array(this.docCount);
+    this.hits = new Uint8Array(this.docCount);
+    this.wordBest = new Float64Array(this.docCount);
     this.sortedWords = [...this.vocabulary.keys()].sort();
     this.wordsByLength = [];
     for (const word of this.sortedWords) (this.wordsByLength[word.length] ??= []).push(word);
@@ -93,11 +138,15 @@ export class TextIndex {
    */
   search(query: string, options: { prefix?: boolean } = {}): TextMatch {
     const words = tokenize(query).filter((word) => !STOPWORDS.has(word));
-    const scores = new Float64Array(this.docCount);
-    if (words.length === 0) return { docs: [], scores, corrected: false };
     // Typed accumulators instead of maps: a two-letter prefix can touch tens of thousands of documents.
-    const hits = new Uint8Array(this.docCount);
-    const wordBest = new Float64Array(this.docCount);
+    // Only the documents the last search touched are cleared (the first word's: later words touch fewer).
+    const { scores, hits, wordBest } = this;
+    for (const doc of this.marked) {
+      scores[doc] = 0;
+      hits[doc] = 0;
+    }
+    this.marked = [];
+    if (words.length === 0) return { docs: [], scores, corrected: false };
     let touched: number[] = [];
     let corrected = false;
     words.forEach((word, position) => {
@@ -122,6 +171,7 @@ export class TextIndex {
         hits[doc] = position + 1;
         wordBest[doc] = 0;
       }
+      if (position === 0) this.marked = touched;
     });
     return { docs: touched.filter((doc) => hits[doc] === words.length), scores, corrected };
   }

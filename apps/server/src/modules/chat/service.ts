@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, max, ne } from 'drizzle-orm';
 import { Failure, type ChatAnswer, type ChatMessage } from '@despensa/contracts';
 import type { Database, Tx } from '../../db/client';
 import { chatMessage } from './tables';
@@ -42,6 +42,30 @@ export class ChatService {
     return {
       messages: rows.map(view),
       unread: rows.filter((row) => row.author !== reader && row.readAt === null).length,
+    };
+  }
+
+  /**
+   * The store's messages the shopper has not read among `orderIds` (§3 chat notification), and the order
+   * whose pending message is the newest: the chat the header's bar opens.
+   */
+  async pendingForShopper(orderIds: string[]): Promise<{ count: number; orderId: string | null }> {
+    if (orderIds.length === 0) return { count: 0, orderId: null };
+    const rows = await this.database.db
+      .select({ orderId: chatMessage.orderId, pending: count(), newest: max(chatMessage.id) })
+      .from(chatMessage)
+      .where(
+        and(
+          inArray(chatMessage.orderId, orderIds),
+          eq(chatMessage.author, 'store'),
+          isNull(chatMessage.readAt),
+        ),
+      )
+      .groupBy(chatMessage.orderId)
+      .orderBy(desc(max(chatMessage.id)));
+    return {
+      count: rows.reduce((sum, row) => sum + row.pending, 0),
+      orderId: rows[0]?.orderId ?? null,
     };
   }
 

@@ -1,11 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import { SPONSORED_LIMIT, contentForSeller, isBannerActive } from '@despensa/domain';
 import { Failure } from '@despensa/contracts';
 import type { Database } from '../../db/client';
 import { sanitizeCmsDocument } from './sanitize-html';
-import { cmsDocument } from './tables';
+import { ContentEditing } from './editing';
+import { nextDatedChange, publishDueVersions, storedVersions } from './schedule';
+
+/** A legal page printed as the PDF its terms-update dialog links to (served by the HTTP layer). */
+export { legalPagePdf } from './legal-pdf';
 
 interface BannerAsset {
   name: string;
@@ -21,19 +25,36 @@ interface SponsoredBanner {
   [field: string]: unknown;
 }
 
+type StoredVersions = NonNullable<Awaited<ReturnType<typeof storedVersions>>>;
+
+/** A staff member's preview: the drafts shown instead of what is published, at a chosen time. */
+interface Preview {
+  drafts: Map<string, unknown>;
+  at: Date;
+}
+
 /** CMS documents (home, menus, curtain, legal, help centre, offers…) kept in PostgreSQL as JSON. */
 export class ContentService {
   constructor(
     private readonly database: Database,
     private readonly clock: () => Date = () => new Date(),
     private readonly log: (message: string) => void = () => {},
-  ) {}
+  ) {
+    this.editing = new ContentEditing(database);
+  }
+
+  /** Drafts and publishing, for the back office and the integration API (through flows). */
+  readonly editing: ContentEditing;
 
   /**
-   * The stored texts last read, by key, while this instance listens for changes (start()): every page
+   * The stored versions last read, by key, while this instance listens for changes (start()): every page
    * reads the menu, footer and curtain, and they change a few times a day. Bounded like `prepared`.
    */
-  private readonly stored = new LRUCache<string, string>({ max: 500 });
+  private readonly stored = new LRUCache<string, StoredVersions>({ max: 500 });
+  private readonly preview = new AsyncLocalStorage<Preview>();
+  /** When the clock alone next changes what the documents show (ms), and how many such times passed. */
+  private nextChangeAt = Infinity;
+  private datedChanges = 0;
   /** Counts changes heard, so a read that started before one does not keep what it read. */
   private changes = 0;
   private listener: { end(): Promise<void> } | null = null;
@@ -51,6 +72,7 @@ export class ContentService {
     client.on('notification', () => {
       this.changes++;
       this.stored.clear();
+      void this.refreshDatedChange();
       for (const listener of this.changeListeners) listener();
     });
     client.on('error', (error) => {
@@ -61,6 +83,34 @@ export class ContentService {
     });
     await client.query('LISTEN content_changed');
     this.listener = { end: () => client.end().catch(() => {}) };
+    await this.refreshDatedChange();
+  }
+
+  /**
+   * Counts the times the clock reached a dated change (a banner's start or end, a scheduled publish): a
+   * page rendered before the last one may show what is no longer so. Cheap: a page cache asks on every
+   * request. The first call past such a time forgets the stored versions and looks for the next time.
+   */
+  datedChangesPassed(): number {
+    if (this.clock().getTime() >= this.nextChangeAt) {
+      this.datedChanges++;
+      this.nextChangeAt = Infinity;
+      this.stored.clear();
+      void this.refreshDatedChange();
+    }
+    return this.datedChanges;
+  }
+
+  /** Moves versions whose time came into place and finds the next dated change. */
+  private async refreshDatedChange(): Promise<void> {
+    try {
+      const now = this.clock();
+      await publishDueVersions(this.database.db, now);
+      this.nextChangeAt = await nextDatedChange(this.database.db, now);
+    } catch (error) {
+      // Pages still expire within a minute (the page cache's ttl); the next change signal tries again.
+      this.log(`content: finding the next dated change failed: ${(error as Error).message}`);
+    }
   }
 
   async stop(): Promise<void> {
@@ -69,17 +119,30 @@ export class ContentService {
     await listener?.end();
   }
 
-  /** The stored text of a document, from memory while the change signal is heard. */
-  private async storedText(key: string): Promise<string | undefined> {
-    const remembered = this.stored.get(key);
-    if (remembered !== undefined) return remembered;
-    const changes = this.changes;
-    const [row] = await this.database.db
-      .select({ text: sql<string>`${cmsDocument.data}::text` })
-      .from(cmsDocument)
-      .where(eq(cmsDocument.key, key));
-    if (row && this.listener && changes === this.changes) this.stored.set(key, row.text);
-    return row?.text;
+  /**
+   * The text of a document shown at `now`: the scheduled version from its time on, else the published one.
+   * From memory while the change signal is heard.
+   */
+  private async storedText(key: string, now: Date): Promise<string | undefined> {
+    let versions = this.stored.get(key);
+    if (versions === undefined) {
+      const changes = this.changes;
+      versions = await storedVersions(this.database.db, key);
+      if (!versions) return undefined;
+      if (this.listener && changes === this.changes) this.stored.set(key, versions);
+    }
+    const { published, scheduled } = versions;
+    if (scheduled && scheduled.at <= now.getTime()) return scheduled.text;
+    return published ?? undefined;
+  }
+
+  /**
+   * Runs `render` as a staff member's preview: every document with a draft shows it, at the time `at`
+   * (scheduled versions and dated banners as they will be then). Nothing rendered so is shared.
+   */
+  async previewing<T>(at: Date, render: () => Promise<T>): Promise<T> {
+    const drafts = await this.editing.drafts();
+    return this.preview.run({ drafts, at }, render);
   }
 
   /**
@@ -87,14 +150,16 @@ export class ContentService {
    * seller's storefront (§1 white-label) without the items its seller rules leave that seller out of (§6).
    */
   async document(key: string, sellerId?: string): Promise<unknown> {
-    const text = await this.storedText(key);
+    const preview = this.preview.getStore();
+    // A draft is shown to the one staff member previewing it: never kept beside what shoppers see.
+    if (preview?.drafts.has(key)) return forSeller(sanitizeCmsDocument(preview.drafts.get(key)), sellerId);
+    const text = await this.storedText(key, this.now());
     if (text === undefined) throw new Failure('contentNotFound');
     // Every page reads the menu, footer and curtain: the same stored text is parsed and cleaned once.
     const memoKey = `${sellerId ?? ''}\n${key}`;
     const memo = this.prepared.get(memoKey);
     if (memo?.text === text) return memo.document;
-    const clean = sanitizeCmsDocument(JSON.parse(text));
-    const document = sellerId === undefined ? clean : contentForSeller(clean, sellerId);
+    const document = forSeller(sanitizeCmsDocument(JSON.parse(text)), sellerId);
     this.prepared.set(memoKey, { text, document });
     return document;
   }
@@ -111,7 +176,7 @@ export class ContentService {
       items?: SponsoredBanner[];
     };
     const banners = Array.isArray(data.items) ? data.items : [];
-    const now = this.clock();
+    const now = this.now();
     return banners.filter((banner) => isBannerActive(banner, now)).slice(0, SPONSORED_LIMIT);
   }
 
@@ -132,7 +197,12 @@ export class ContentService {
 
   private bannerAssets: { loadedAt: number; byName: Map<string, BannerAsset> } | null = null;
 
+  /** The time content is shown at: the server's clock, or the time a staff member previews. */
   now(): Date {
-    return this.clock();
+    return this.preview.getStore()?.at ?? this.clock();
   }
+}
+
+function forSeller(document: unknown, sellerId: string | undefined): unknown {
+  return sellerId === undefined ? document : contentForSeller(document, sellerId);
 }

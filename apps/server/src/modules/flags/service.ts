@@ -25,8 +25,7 @@ export class FlagsService {
   /** Each app gets its own OpenFeature domain, so several apps in one process (tests) never share one. */
   private readonly domain = `despensa-${randomUUID()}`;
   private listener: pg.Client | null = null;
-  /** Told after the flags reloaded (the shared page cache drops what it rendered under the old ones). */
-  onChange: (() => void) | null = null;
+  private readonly changeListeners = new Set<() => void>();
 
   constructor(
     private readonly database: Database,
@@ -35,6 +34,11 @@ export class FlagsService {
   ) {
     this.provider = new PostgresFlagProvider(() => this.load());
     this.client = OpenFeature.getClient(this.domain);
+  }
+
+  /** Calls `listener` after the flags reloaded on a change made on any instance. */
+  onChange(listener: () => void): void {
+    this.changeListeners.add(listener);
   }
 
   async start(): Promise<void> {
@@ -56,7 +60,9 @@ export class FlagsService {
     client.on('notification', () => {
       this.provider
         .reload()
-        .then(() => this.onChange?.())
+        .then(() => {
+          for (const listener of this.changeListeners) listener();
+        })
         .catch((error: Error) => this.log(`feature flags reload failed: ${error.message}`));
     });
     client.on('error', (error) => this.log(`feature flags listener lost its connection: ${error.message}`));

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { Failure, type StaffMember } from '@despensa/contracts';
 import { staffMay, type StaffDuty, type StaffRole } from '@despensa/domain';
 import type { Database, Tx } from '../../db/client';
 import { hashPassword, sha256, verifyPassword, type AuthService } from '../auth/service';
 import type { StoreRow, StoresService } from '../stores/service';
+import { StaffAccounts } from './staff-accounts';
 import { operationAudit, staffMember, staffSession } from './tables';
 
 export const STAFF_COOKIE = 'despensa_staff';
@@ -14,6 +15,8 @@ const STAFF_SESSION_HOURS = 12;
 export const SEED_OPERATOR_PASSWORD = 'operador-despensa';
 /** The seeded merchandiser (the analytics dashboard), of the first active store (README). */
 export const SEED_MERCHANDISER = { email: 'comercial@despensa.cl', password: 'comercial-despensa' };
+/** The seeded administrator, so that a new shop's back office can be opened at all (README). */
+export const SEED_ADMINISTRATOR = { email: 'administrador@despensa.cl', password: 'administrador-despensa' };
 
 /** A logged-in operator and the store (sales channel) it works for. */
 export interface Staff extends StaffMember {
@@ -27,17 +30,21 @@ export interface Staff extends StaffMember {
 export class OperationsService {
   /** Stores change rarely; every console request names its operator's, so they are kept a minute. */
   private stores: { rows: Promise<StoreRow[]>; at: number } | null = null;
+  /** The back office's staff accounts (create, role and store, deactivate). */
+  readonly accounts: StaffAccounts;
 
   constructor(
     private readonly database: Database,
     private readonly storesService: StoresService,
     private readonly auth: AuthService,
     private readonly clock: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.accounts = new StaffAccounts(database, storesService, clock);
+  }
 
   /**
-   * One operator per active store that has none yet, and the merchandiser (of the first store); idempotent,
-   * each start may run it.
+   * One operator per active store that has none yet, the merchandiser and the administrator (of the first
+   * store); idempotent, each start may run it.
    */
   async seed(): Promise<void> {
     const stores = await this.storesService.activeRows();
@@ -65,6 +72,15 @@ export class OperationsService {
         role: 'merchandiser',
         storeId: stores[0].id,
         password: SEED_MERCHANDISER.password,
+      });
+    if (stores[0] && !existing.some((row) => row.email === SEED_ADMINISTRATOR.email))
+      wanted.push({
+        id: 'admin-seed',
+        email: SEED_ADMINISTRATOR.email,
+        name: 'Administración Despensa',
+        role: 'admin',
+        storeId: stores[0].id,
+        password: SEED_ADMINISTRATOR.password,
       });
     if (wanted.length === 0) return;
     const hashes = new Map<string, Promise<string>>();
@@ -112,7 +128,8 @@ export class OperationsService {
       .where(sql`lower(${staffMember.email}) = lower(${login})`);
     // A wrong login costs as much as a wrong password, so the answer time tells nothing.
     const ok = await verifyPassword(password, member?.passwordHash ?? (await hashPassword('x')));
-    if (!member || !ok) throw new Failure('staffWrongCredentials');
+    // A deactivated account is refused as a wrong password is: the answer tells nothing about it.
+    if (!member || !ok || !member.active) throw new Failure('staffWrongCredentials');
     await attempt.succeeded();
     const token = randomBytes(32).toString('base64url');
     const now = this.clock();
@@ -137,6 +154,7 @@ export class OperationsService {
           eq(staffSession.tokenHash, sha256(token)),
           isNull(staffSession.revokedAt),
           gt(staffSession.expiresAt, this.clock()),
+          eq(staffMember.active, true),
         ),
       );
     return row ? this.staffOf(row.member) : null;
@@ -176,6 +194,16 @@ export class OperationsService {
       before: entry.before ?? null,
       after: entry.after ?? null,
     });
+  }
+
+  /** The names of these staff members, by id (the back office's timeline says who acted). */
+  async namesOf(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.database.db
+      .select({ id: staffMember.id, name: staffMember.name })
+      .from(staffMember)
+      .where(inArray(staffMember.id, ids));
+    return new Map(rows.map((row) => [row.id, row.name]));
   }
 
   /** The audit of one order, newest first (the caller checked the order is the operator's store's). */

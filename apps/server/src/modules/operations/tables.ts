@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { StaffRole } from '@despensa/domain';
 
 /**
@@ -12,11 +12,13 @@ export const staffMember = pgTable(
     id: text('id').primaryKey(),
     email: text('email').notNull(),
     name: text('name').notNull(),
-    /** 'operator' picks and moves the orders of its store, 'merchandiser' reads the analytics, 'admin' both. */
+    /** What the role may do: see @despensa/domain's staff roles. */
     role: text('role').$type<StaffRole>().notNull(),
     storeId: text('store_id').notNull(),
     /** scrypt, as the shoppers' (auth module's hashPassword). */
     passwordHash: text('password_hash').notNull(),
+    /** A deactivated account cannot log in, and its sessions end. */
+    active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('staff_member_email_key').on(sql`lower(${t.email})`)],

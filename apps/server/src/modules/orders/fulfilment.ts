@@ -8,10 +8,11 @@ import {
 } from '@despensa/contracts';
 import {
   deliveryMethodById,
-  estimatedLineTotal,
   finalLineTotal,
   finalOrderTotal,
   isWeighed,
+  lineAmount,
+  measureOf,
   unansweredDefault,
   DEFAULT_REPLACEMENT_CRITERIA,
   DELIVERY_METHODS,
@@ -214,9 +215,9 @@ export class OrderFulfilment {
         note: skuData?.note ?? null,
         state: line?.state ?? 'pending',
         weighed,
-        estimatedGrams: weighed ? Math.round(item.quantity * item.unitMultiplier * 1000) : null,
+        estimatedGrams: weighed ? Math.round(measureOf(item) * 1000) : null,
         realGrams: line?.realGrams ?? null,
-        estimatedTotal: estimatedLineTotal(rule),
+        estimatedTotal: lineAmount(rule),
         total: finalLineTotal(rule),
         replacement: line?.replacement ?? null,
       };
@@ -248,6 +249,7 @@ export class OrderFulfilment {
     return order.detail.items.map((item, index) => ({
       quantity: item.quantity,
       sellingPrice: item.sellingPrice,
+      total: item.total,
       measurementUnit: item.measurementUnit,
       unitMultiplier: item.unitMultiplier,
       substituteType: substituteTypeOf(order, item.id),

@@ -1,4 +1,12 @@
-import { canCancel, canEditOrder, canReschedule, editCutoff, isWeighed, weightInKg } from '@despensa/domain';
+import {
+  canCancel,
+  canEditOrder,
+  canReschedule,
+  editCutoff,
+  isWeighed,
+  lineAmount,
+  weightInKg,
+} from '@despensa/domain';
 import type { Order, OrderStatus } from '@despensa/contracts';
 import type { OrderRow } from './repo';
 
@@ -28,7 +36,7 @@ export function orderView(row: OrderRow, now: Date): Order {
       weighed: isWeighed(item.measurementUnit)
         ? {
             estimatedWeightKg: weightInKg(item),
-            estimatedPrice: item.sellingPrice * item.quantity,
+            estimatedPrice: lineAmount(item),
             realWeightKg: item.weighed?.realWeightKg ?? null,
             realPrice: item.weighed?.realPrice ?? null,
           }

@@ -15,6 +15,14 @@ import { paymentTransaction, shopOrder } from './tables';
 type Detail = OrderRow['detail'];
 
 /**
+ * An order the shopper placed: not a payment attempt that never succeeded (a declined card, a mistyped
+ * gift card, an abandoned Webpay page), whose group was canceled before any approval. Those stay in the
+ * tables for the operators and the audit, out of the shopper's purchases (issue 28).
+ */
+const placedByShopper = sql`(${shopOrder.status} <> 'canceled' OR EXISTS (SELECT 1 FROM ${paymentTransaction}
+  WHERE ${paymentTransaction.orderGroup} = ${shopOrder.orderGroup} AND ${paymentTransaction.authorizedAt} IS NOT NULL))`;
+
+/**
  * The shopper's purchases after checkout (§7 Orders): the list (current and old, paged from 1, filtered
  * by status and date), the last order, and the writes the reschedule, cancel and edit flows make, each
  * in the flow's transaction. Only the customer who placed an order reaches it: anyone else gets a 404.
@@ -30,6 +38,7 @@ export class PurchasesService {
     const split = currentOrdersSince(now);
     const where: SQL[] = [
       eq(shopOrder.userId, userId),
+      placedByShopper,
       query.scope === 'current' ? gte(shopOrder.createdAt, split) : lt(shopOrder.createdAt, split),
     ];
     if (query.f_status?.length) where.push(inArray(shopOrder.status, query.f_status));
@@ -100,7 +109,7 @@ export class PurchasesService {
     const [row] = await this.database.db
       .select()
       .from(shopOrder)
-      .where(and(eq(shopOrder.userId, userId), ne(shopOrder.status, 'payment-pending')))
+      .where(and(eq(shopOrder.userId, userId), ne(shopOrder.status, 'payment-pending'), placedByShopper))
       .orderBy(desc(shopOrder.createdAt), shopOrder.orderId)
       .limit(1);
     if (!row) throw new Failure('orderNotFound', { message: 'Aún no tienes compras' });

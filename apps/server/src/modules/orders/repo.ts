@@ -114,6 +114,15 @@ export async function orderValuesIn(db: Db, userId: string, statuses: readonly s
   return rows.map((row) => row.value);
 }
 
+/** The ids of a customer's orders (the chat notification looks for store messages among them). */
+export async function orderIdsOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ orderId: shopOrder.orderId })
+    .from(shopOrder)
+    .where(eq(shopOrder.userId, userId));
+  return rows.map((row) => row.orderId);
+}
+
 export async function boughtSkus(db: Db, userId: string): Promise<string[]> {
   const result = await db.execute<{ sku: string }>(sql`
     SELECT item->>'id' AS sku

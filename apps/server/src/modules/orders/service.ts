@@ -3,13 +3,14 @@ import {
   Failure,
   type Order,
   type OrderForm,
-  type OrderInfo,
   type OrderStatus,
   type PaymentTransaction,
 } from '@despensa/contracts';
 import type { Database, Tx } from '../../db/client';
+import { openGroupsAmong } from './open-groups';
 import {
   boughtSkus,
+  orderIdsOf,
   orderValuesIn,
   closedCount,
   insertGroup,
@@ -27,9 +28,11 @@ import {
   type OrderRow,
   type TransactionRow,
 } from './repo';
-import type { ChargedEntry, PaymentStatus } from './tables';
+import type { PaymentStatus } from './tables';
 import { orderView, STATUS_DESCRIPTION } from './order-view';
-import type { PaymentChannel } from '@despensa/domain';
+import { orderDetailOf, type PlacedGroup } from './order-detail';
+
+export type { PlacedGroup };
 
 export function statusDescription(status: OrderStatus): string {
   return STATUS_DESCRIPTION[status];
@@ -41,28 +44,6 @@ const TRANSACTION_STATUS: Record<PaymentStatus, PaymentTransaction['status']> = 
   canceled: 'Cancelled',
   refunded: 'Refunded',
 };
-
-/** What a placement hands the orders module: the re-priced cart and what the order keeps of it. */
-export interface PlacedGroup {
-  orderGroup: string;
-  transactionId: string;
-  accessToken: string;
-  orderForm: OrderForm;
-  userId: string | null;
-  /** The system that prices the order, how it is paid, and the entries as charged. */
-  paymentSystem: number;
-  channel: PaymentChannel;
-  entries: ChargedEntry[];
-  giftCardValue: number;
-  /** What the group costs with that way of paying: items at its prices, plus the delivery fee. */
-  value: number;
-  /** The items at the prices of that way of paying (by sku id), and its totals. */
-  linePrices: Map<string, { sellingPrice: number; total: number }>;
-  totals: { items: number; discounts: number };
-  deliveryFee: number;
-  orderInfo: OrderInfo;
-  deliveryWindow: { startDateUtc: string; endDateUtc: string } | null;
-}
 
 export type PaymentRecord = TransactionRow;
 
@@ -102,73 +83,10 @@ export class OrdersService {
         .reduce((sum, item) => sum + priceOf(item).total, 0);
     // Cart-wide amounts (the delivery fee) go with the first order, so the group adds up to what is charged.
     const rest = group.value - sellers.reduce((sum, seller) => sum + itemsTotal(seller), 0);
-    const address = (orderForm.shippingData.address as Record<string, unknown> | null) ?? null;
-    const profile = orderForm.clientProfileData;
     const orders = sellers.map((seller, position) => {
       const orderId = `${group.orderGroup}-${String(position + 1).padStart(2, '0')}`;
       const value = itemsTotal(seller) + (position === 0 ? rest : 0);
-      const items = orderForm.items.filter((item) => item.seller === seller);
-      const detail: Omit<Order, 'status' | 'statusDescription' | 'lastChange'> = {
-        orderId,
-        orderGroup: group.orderGroup,
-        sellerOrderId: `00-${orderId}`,
-        orderFormId: orderForm.orderFormId,
-        value,
-        creationDate: now.toISOString(),
-        items: items.map((item) => ({
-          id: item.id,
-          productId: item.productId,
-          name: item.name,
-          quantity: item.quantity,
-          seller: item.seller,
-          measurementUnit: item.measurementUnit,
-          unitMultiplier: item.unitMultiplier,
-          price: item.price,
-          listPrice: item.listPrice,
-          sellingPrice: priceOf(item).sellingPrice,
-          total: priceOf(item).total,
-          imageUrl: item.imageUrl,
-        })),
-        totals:
-          sellers.length === 1
-            ? [
-                { id: 'Items', name: 'Total productos', value: group.totals.items },
-                { id: 'Discounts', name: 'Descuentos', value: group.totals.discounts },
-                { id: 'Shipping', name: 'Costo de despacho', value: group.deliveryFee },
-              ]
-            : [{ id: 'Items', name: 'Total de los ítems', value }],
-        sellers: orderForm.sellers.filter((each) => each.id === seller).map(({ id, name }) => ({ id, name })),
-        clientProfileData: {
-          email: profile?.email ?? '',
-          firstName: profile?.firstName ?? null,
-          lastName: profile?.lastName ?? null,
-          document: profile?.document ?? null,
-          phone: profile?.phone ?? null,
-        },
-        shippingData: {
-          address,
-          selectedSla: orderForm.shippingData.logisticsInfo[0]?.selectedSla ?? null,
-          deliveryWindow: group.deliveryWindow,
-        },
-        paymentData: {
-          transactions: [
-            {
-              transactionId: group.transactionId,
-              payments: group.entries.map((entry) => ({
-                paymentSystem: String(entry.paymentSystem),
-                value: entry.value,
-              })),
-            },
-          ],
-        },
-        orderInfo: {
-          skuData: Object.fromEntries(
-            Object.entries(group.orderInfo.skuData).filter(([sku]) => items.some((item) => item.id === sku)),
-          ),
-          substituteType: group.orderInfo.substituteType,
-          receiverData: group.orderInfo.receiverData,
-        },
-      };
+      const detail = orderDetailOf(group, { seller, sellers, orderId, value, now, priceOf });
       return {
         orderId,
         orderGroup: group.orderGroup,
@@ -199,9 +117,9 @@ export class OrdersService {
     });
   }
 
-  /** The cart's payment still pending, in `tx` (a placement converges on it). */
-  pendingPaymentOf(orderFormId: string, tx: Tx): Promise<PaymentRecord | null> {
-    return pendingOf(tx, orderFormId);
+  /** The cart's payment still pending, in `tx` when given (a placement converges on it). */
+  pendingPaymentOf(orderFormId: string, tx?: Tx): Promise<PaymentRecord | null> {
+    return pendingOf(tx ?? this.database.db, orderFormId);
   }
 
   /** The cart's attempt number: how many of its payments ended. A new attempt is a new placement. */
@@ -273,6 +191,11 @@ export class OrdersService {
     await setOrderStatus(tx ?? this.database.db, orderId, status, this.clock());
   }
 
+  /** The order groups among these whose units are still on the store's shelf, promised (the stock API). */
+  openGroupsAmong(groups: string[], tx: Tx): Promise<Set<string>> {
+    return openGroupsAmong(tx, groups);
+  }
+
   // ---- reads: the customer's own only ----
 
   /** The orders of a group, for the server (the confirmation e-mail); no owner check. */
@@ -288,6 +211,11 @@ export class OrdersService {
   /** §7 frequent products: the skus of the customer's orders, most bought first. */
   boughtSkus(userId: string): Promise<string[]> {
     return boughtSkus(this.database.db, userId);
+  }
+
+  /** The ids of the customer's orders. */
+  orderIds(userId: string): Promise<string[]> {
+    return orderIdsOf(this.database.db, userId);
   }
 
   async order(userId: string, orderId: string): Promise<Order> {

@@ -35,6 +35,8 @@ export const shopOrder = pgTable(
   },
   (t) => [
     index('shop_order_group_idx').on(t.orderGroup),
+    // A shopper's orders, newest first: /mis-compras and the header's chat check (every 10 s per open tab).
+    index('shop_order_user_idx').on(t.userId, t.createdAt),
     // The store console's board: a channel's orders by status.
     index('shop_order_channel_status_idx').on(t.salesChannel, t.status),
     index('shop_order_pending_idx')
@@ -112,3 +114,22 @@ export const orderFulfilment = pgTable('order_fulfilment', {
   arrivedAt: timestamp('arrived_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A line support refunded (issue 30 §4), through the order's payment: a line is refunded at most once, so
+ * a second request for it is refused rather than paid twice.
+ */
+export const orderLineRefund = pgTable(
+  'order_line_refund',
+  {
+    orderId: text('order_id')
+      .notNull()
+      .references(() => shopOrder.orderId),
+    /** The order item's index. */
+    line: integer('line').notNull(),
+    amount: integer('amount').notNull(),
+    staffId: text('staff_id').notNull(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('order_line_refund_key').on(t.orderId, t.line)],
+);

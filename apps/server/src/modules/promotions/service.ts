@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Promotion } from '@despensa/domain';
 import type { Database, Db, Tx } from '../../db/client';
-import { coupon } from './tables';
+import { coupon, promotion } from './tables';
 
 /**
  * Promotions' coupons, owned here: the cart reads them through this service. Every instance LISTENs for
@@ -22,6 +22,30 @@ export class PromotionsService {
   /** A new object after every change to promotions or coupons: compare by identity. */
   get version(): object {
     return this.current;
+  }
+
+  /** Every promotion kept, live or not (the catalogue's index applies those live at each moment). */
+  async all(): Promise<Promotion[]> {
+    const rows = await this.database.db.select({ data: promotion.data }).from(promotion);
+    return rows.map((row) => row.data);
+  }
+
+  /** One promotion by id, or null; in a flow's `tx` it is locked until the commit (FOR UPDATE). */
+  async find(id: string, db: Db | Tx = this.database.db): Promise<Promotion | null> {
+    const query = db.select({ data: promotion.data }).from(promotion).where(eq(promotion.id, id));
+    const [row] = db === this.database.db ? await query : await query.for('update');
+    return row?.data ?? null;
+  }
+
+  /**
+   * Creates or replaces a promotion, in `tx`. At the commit its triggers tell every instance
+   * (catalog_changed, promotions_changed): the index re-reads the promotions and carts re-price.
+   */
+  async save(tx: Tx, data: Promotion): Promise<void> {
+    await tx
+      .insert(promotion)
+      .values({ id: data.id, data })
+      .onConflictDoUpdate({ target: promotion.id, set: { data, updatedAt: sql`now()` } });
   }
 
   /** The promotion a coupon code unlocks, or null for an unknown code; `db` is a flow's transaction. */

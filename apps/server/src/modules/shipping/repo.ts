@@ -33,7 +33,7 @@ export async function insertWindows(
 }
 
 /**
- * A store's windows starting in (from, to), by start. A named (prepared) statement on the driver: it
+ * A store's open windows starting in (from, to), by start (a window the store closed is not offered). A named (prepared) statement on the driver: it
  * runs on every simulation, and skipping the query builder and re-planning halves its cost. Holds that
  * expired by `from` count as free even before the sweep gives their places back.
  */
@@ -43,10 +43,10 @@ export async function windowsOf(
   from: Date,
   to: Date,
 ): Promise<DeliveryWindowRow[]> {
-  const text = `SELECT w.id, w.store_id AS "storeId", w.starts_at AS "startsAt", w.ends_at AS "endsAt", w.capacity,
+  const text = `SELECT w.id, w.store_id AS "storeId", w.starts_at AS "startsAt", w.ends_at AS "endsAt", w.capacity, w.closed,
                w.reserved - (SELECT count(*) FROM window_reservation r WHERE r.window_id = w.id
                  AND NOT r.released AND r.expires_at <= $2)::int AS reserved
-             FROM delivery_window w WHERE w.store_id = $1 AND w.starts_at > $2 AND w.starts_at < $3
+             FROM delivery_window w WHERE w.store_id = $1 AND w.starts_at > $2 AND w.starts_at < $3 AND NOT w.closed
              ORDER BY w.starts_at`;
   // In a flow's transaction, where its own holds (not committed yet) count: the same query, unprepared.
   if (!('pool' in database)) {
@@ -65,6 +65,7 @@ export async function windowsOf(
       endsAt: new Date(row.endsAt),
       capacity: Number(row.capacity),
       reserved: Number(row.reserved),
+      closed: false,
     }));
   }
   const { rows } = await database.pool.query<DeliveryWindowRow>({
@@ -91,17 +92,8 @@ export async function reserveWindow(
   holdMs: number,
 ): Promise<ReserveOutcome> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`window:${orderFormId}`}))`);
-    const [target] = await tx
-      .select({ id: deliveryWindow.id, startsAt: deliveryWindow.startsAt })
-      .from(deliveryWindow)
-      .where(
-        and(
-          eq(deliveryWindow.storeId, window.storeId),
-          eq(deliveryWindow.startsAt, window.startsAt),
-          eq(deliveryWindow.endsAt, window.endsAt),
-        ),
-      );
+    await lockCart(tx, orderFormId);
+    const target = await windowAt(tx, window.storeId, window);
     if (!target) return 'notFound';
     if (target.startsAt.getTime() <= now.getTime()) return 'past';
     // Expired holds of this window (this cart's own too) give their places back first.
@@ -111,12 +103,7 @@ export async function reserveWindow(
       .from(windowReservation)
       .where(and(eq(windowReservation.orderFormId, orderFormId), eq(windowReservation.released, false)));
     if (held?.windowId === target.id) return 'kept';
-    const taken = await tx
-      .update(deliveryWindow)
-      .set({ reserved: sql`${deliveryWindow.reserved} + 1` })
-      .where(and(eq(deliveryWindow.id, target.id), lt(deliveryWindow.reserved, deliveryWindow.capacity)))
-      .returning({ id: deliveryWindow.id });
-    if (taken.length === 0) return 'full';
+    if (!(await takePlace(tx, target.id))) return 'full';
     if (held) await release(tx, held.windowId);
     const expiresAt = new Date(now.getTime() + holdMs);
     await tx
@@ -133,13 +120,56 @@ export async function reserveWindow(
 /** Gives a cart's window back (a change of store or mode); nothing when it holds none. */
 export async function releaseReservation(db: Db | Tx, orderFormId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`window:${orderFormId}`}))`);
-    const [held] = await tx
-      .delete(windowReservation)
-      .where(eq(windowReservation.orderFormId, orderFormId))
-      .returning({ windowId: windowReservation.windowId, released: windowReservation.released });
-    if (held && !held.released) await release(tx, held.windowId);
+    await lockCart(tx, orderFormId);
+    await dropHold(tx, orderFormId);
   });
+}
+
+/** Orders two window changes of the same cart (until `tx` ends), so its hold is released exactly once. */
+async function lockCart(tx: Tx, orderFormId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`window:${orderFormId}`}))`);
+}
+
+/** A store's open window by its start and end, if it exists (a closed one takes no new place). */
+async function windowAt(
+  tx: Tx,
+  storeId: string,
+  window: { startsAt: Date; endsAt: Date },
+): Promise<{ id: number; startsAt: Date } | undefined> {
+  const [target] = await tx
+    .select({ id: deliveryWindow.id, startsAt: deliveryWindow.startsAt })
+    .from(deliveryWindow)
+    .where(
+      and(
+        eq(deliveryWindow.storeId, storeId),
+        eq(deliveryWindow.startsAt, window.startsAt),
+        eq(deliveryWindow.endsAt, window.endsAt),
+        eq(deliveryWindow.closed, false),
+      ),
+    );
+  return target;
+}
+
+/**
+ * Takes one place of a window: a conditional UPDATE (reserved < capacity) that PostgreSQL serialises on
+ * the window's row, so a window never oversells. False when it is full.
+ */
+async function takePlace(tx: Tx, windowId: number): Promise<boolean> {
+  const taken = await tx
+    .update(deliveryWindow)
+    .set({ reserved: sql`${deliveryWindow.reserved} + 1` })
+    .where(and(eq(deliveryWindow.id, windowId), lt(deliveryWindow.reserved, deliveryWindow.capacity)))
+    .returning({ id: deliveryWindow.id });
+  return taken.length > 0;
+}
+
+/** Deletes the hold kept under `key` (a cart or an order group) and gives its place back if still taken. */
+async function dropHold(tx: Tx, key: string): Promise<void> {
+  const [held] = await tx
+    .delete(windowReservation)
+    .where(eq(windowReservation.orderFormId, key))
+    .returning({ windowId: windowReservation.windowId, released: windowReservation.released });
+  if (held && !held.released) await release(tx, held.windowId);
 }
 
 async function release(tx: Tx, windowId: number, places = 1): Promise<void> {
@@ -150,7 +180,7 @@ async function release(tx: Tx, windowId: number, places = 1): Promise<void> {
 }
 
 /** Marks one window's expired holds released and gives their places back. */
-async function releaseExpiredOf(tx: Tx, windowId: number, now: Date): Promise<void> {
+export async function releaseExpiredOf(tx: Tx, windowId: number, now: Date): Promise<void> {
   const expired = await tx
     .update(windowReservation)
     .set({ released: true })
@@ -181,6 +211,26 @@ export async function releaseExpiredHolds(db: Db, now: Date): Promise<number> {
     for (const [windowId, places] of perWindow) await release(tx, windowId, places);
     return expired.length;
   });
+}
+
+/** Whether a cart holds window `windowId` now (a live, unreleased hold). */
+export async function holdsWindow(
+  db: Db | Tx,
+  orderFormId: string,
+  windowId: number,
+  now: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ expiresAt: windowReservation.expiresAt })
+    .from(windowReservation)
+    .where(
+      and(
+        eq(windowReservation.orderFormId, orderFormId),
+        eq(windowReservation.windowId, windowId),
+        eq(windowReservation.released, false),
+      ),
+    );
+  return row !== undefined && (row.expiresAt === null || row.expiresAt > now);
 }
 
 /** The window a cart holds or held until its hold expired, if any. */
@@ -220,7 +270,7 @@ const orderKey = (orderGroup: string) => `order:${orderGroup}`;
  * False when the cart holds no live window.
  */
 export async function keepForOrder(tx: Tx, orderFormId: string, orderGroup: string, now: Date) {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`window:${orderFormId}`}))`);
+  await lockCart(tx, orderFormId);
   const kept = await tx
     .update(windowReservation)
     .set({ orderFormId: orderKey(orderGroup), expiresAt: null })
@@ -246,7 +296,7 @@ export async function returnToCart(
   now: Date,
   holdMs: number,
 ): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`window:${orderFormId}`}))`);
+  await lockCart(tx, orderFormId);
   const [other] = await tx
     .select({ windowId: windowReservation.windowId })
     .from(windowReservation)
@@ -258,11 +308,7 @@ export async function returnToCart(
       .where(eq(windowReservation.orderFormId, orderKey(orderGroup)));
     return;
   }
-  const [held] = await tx
-    .delete(windowReservation)
-    .where(eq(windowReservation.orderFormId, orderKey(orderGroup)))
-    .returning({ windowId: windowReservation.windowId, released: windowReservation.released });
-  if (held && !held.released) await release(tx, held.windowId);
+  await dropHold(tx, orderKey(orderGroup));
 }
 
 export type MoveOutcome = 'moved' | 'same' | 'full' | 'notFound' | 'noWindow';
@@ -288,25 +334,11 @@ export async function moveOrderReservation(
     )
     .for('update', { of: windowReservation });
   if (!held) return 'noWindow';
-  const [target] = await tx
-    .select({ id: deliveryWindow.id, startsAt: deliveryWindow.startsAt })
-    .from(deliveryWindow)
-    .where(
-      and(
-        eq(deliveryWindow.storeId, held.storeId),
-        eq(deliveryWindow.startsAt, window.startsAt),
-        eq(deliveryWindow.endsAt, window.endsAt),
-      ),
-    );
+  const target = await windowAt(tx, held.storeId, window);
   if (!target || !orderable(target.startsAt)) return 'notFound';
   if (target.id === held.windowId) return 'same';
   await releaseExpiredOf(tx, target.id, now);
-  const taken = await tx
-    .update(deliveryWindow)
-    .set({ reserved: sql`${deliveryWindow.reserved} + 1` })
-    .where(and(eq(deliveryWindow.id, target.id), lt(deliveryWindow.reserved, deliveryWindow.capacity)))
-    .returning({ id: deliveryWindow.id });
-  if (taken.length === 0) return 'full';
+  if (!(await takePlace(tx, target.id))) return 'full';
   await release(tx, held.windowId);
   await tx
     .update(windowReservation)
@@ -317,11 +349,7 @@ export async function moveOrderReservation(
 
 /** A canceled order group's window place goes back to the window, in `tx`. */
 export async function releaseOrderReservation(tx: Tx, orderGroup: string): Promise<void> {
-  const [held] = await tx
-    .delete(windowReservation)
-    .where(eq(windowReservation.orderFormId, orderKey(orderGroup)))
-    .returning({ windowId: windowReservation.windowId, released: windowReservation.released });
-  if (held && !held.released) await release(tx, held.windowId);
+  await dropHold(tx, orderKey(orderGroup));
 }
 
 /** The store whose window an order group holds a place in (null: no window, as express). */

@@ -41,6 +41,8 @@ export const deliveryWindow = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     capacity: integer('capacity').notNull(),
     reserved: integer('reserved').notNull().default(0),
+    /** Closed by the store (the back office): not offered to shoppers; what it holds stays. */
+    closed: boolean('closed').notNull().default(false),
   },
   (t) => [
     unique('delivery_window_store_start').on(t.storeId, t.startsAt),

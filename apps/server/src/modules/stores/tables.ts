@@ -16,6 +16,8 @@ export const store = pgTable('store', {
   lng: doublePrecision('lng').notNull(),
   pickup: boolean('pickup').notNull(),
   car: boolean('car').notNull(),
+  /** Click al Auto bays: the parking places where an order is brought to the car. */
+  carBays: integer('car_bays').notNull().default(0),
   express: boolean('express').notNull().default(false),
   active: boolean('active').notNull(),
   openingHours: jsonb('opening_hours').$type<{ day: number; opens: string; closes: string }[]>().notNull(),

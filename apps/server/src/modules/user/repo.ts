@@ -1,22 +1,36 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { customer, customerDevice } from './tables';
 
 export type CustomerRow = typeof customer.$inferSelect;
 
 /** False when the e-mail or the RUT is taken. */
-export async function insertCustomer(db: Db, row: typeof customer.$inferInsert): Promise<boolean> {
+export async function insertCustomer(db: Db | Tx, row: typeof customer.$inferInsert): Promise<boolean> {
   const inserted = await db.insert(customer).values(row).onConflictDoNothing().returning({ id: customer.id });
   return inserted.length === 1;
-}
-
-export async function deleteCustomer(db: Db, id: string): Promise<void> {
-  await db.delete(customer).where(eq(customer.id, id));
 }
 
 export async function findCustomer(db: Db, id: string): Promise<CustomerRow | null> {
   const [row] = await db.select().from(customer).where(eq(customer.id, id));
   return row ?? null;
+}
+
+/** The customers whose e-mail (any case) or RUT (formatted) is this, or who have these ids. */
+export async function customersBy(
+  db: Db,
+  by: { email?: string; document?: string; ids?: string[] },
+): Promise<CustomerRow[]> {
+  const where = [
+    ...(by.email ? [sql`lower(${customer.email}) = ${by.email.toLowerCase()}`] : []),
+    ...(by.document ? [eq(customer.document, by.document)] : []),
+    ...(by.ids?.length ? [inArray(customer.id, by.ids)] : []),
+  ];
+  if (where.length === 0) return [];
+  return db
+    .select()
+    .from(customer)
+    .where(or(...where))
+    .limit(20);
 }
 
 export async function updateCustomer(
@@ -28,8 +42,12 @@ export async function updateCustomer(
   return row ?? null;
 }
 
-export async function upsertDevice(db: Db, row: typeof customerDevice.$inferInsert): Promise<void> {
-  await db
+/**
+ * Registers a device, or re-points one nobody owns or the caller owns; false (nothing written) for a
+ * device another customer owns, or one a customer owns when nobody is logged in.
+ */
+export async function upsertDevice(db: Db, row: typeof customerDevice.$inferInsert): Promise<boolean> {
+  const written = await db
     .insert(customerDevice)
     .values(row)
     .onConflictDoUpdate({
@@ -39,10 +57,12 @@ export async function upsertDevice(db: Db, row: typeof customerDevice.$inferInse
         isMobile: sql`excluded.is_mobile`,
         device: sql`excluded.device`,
         updatedAt: sql`excluded.updated_at`,
-        // A device keeps its owner unless a logged-in call names a new one.
-        userId: sql`coalesce(excluded.user_id, ${customerDevice.userId})`,
+        userId: sql`excluded.user_id`,
       },
-    });
+      setWhere: sql`${customerDevice.userId} IS NULL OR ${customerDevice.userId} = excluded.user_id`,
+    })
+    .returning({ deviceId: customerDevice.deviceId });
+  return written.length > 0;
 }
 
 export async function devicesOf(db: Db, userId: string): Promise<(typeof customerDevice.$inferSelect)[]> {

@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { formatRut, isCollaborator, isValidEmail, cleanContactPhone, isValidRut } from '@despensa/domain';
 import {
   Failure,
+  NAME_BIDI_MESSAGE,
+  hasBidiControls,
   type RegisterDeviceBody,
   type RegisterUserBody,
+  type SupportCustomer,
   type UpdateUserBody,
   type UserProfile,
 } from '@despensa/contracts';
 import type { Database, Tx } from '../../db/client';
-import type { AuthService } from '../auth/service';
 import type { CartService } from '../cart/service';
 import * as repo from './repo';
 
@@ -19,14 +21,16 @@ function cleanHomePhone(phone: string): string {
   return clean;
 }
 
-/** The customer's user data (§3): registration, profile, edits, devices. Passwords belong to auth. */
+/** The customer's user data (§3): the customer registered, profile, edits, devices. Passwords belong to auth. */
 export class UserService {
   constructor(
     private readonly database: Database,
-    private readonly auth: AuthService,
     private readonly cart: CartService,
     private readonly clock: () => Date = () => new Date(),
   ) {}
+
+  /** §6: the one special account (its e-mail, lower case) and its greeting label (config SPECIAL_GREETING). */
+  specialGreeting: { email: string; label: string } | null = null;
 
   /** The shopper's loyalty points (§3 points), once the loyalty module is there (it reads orders). */
   pointsOf: ((userId: string) => Promise<number>) | null = null;
@@ -35,7 +39,12 @@ export class UserService {
     return this.database.db;
   }
 
-  async register(body: RegisterUserBody): Promise<UserProfile> {
+  /**
+   * Registration's half (flows/register): the customer, in `tx`; emailTaken when the e-mail or the RUT is
+   * someone's. The password is auth's half.
+   */
+  async createCustomer(tx: Tx, body: RegisterUserBody): Promise<{ id: string; email: string }> {
+    refuseBidiNames(body);
     const email = body.email.trim();
     if (!isValidEmail(email)) throw new Failure('invalidEmail', { field: 'email' });
     const document = body.document.replace(/\s+/g, '');
@@ -43,7 +52,7 @@ export class UserService {
     const homePhone = cleanHomePhone(body.homePhone);
     const id = randomUUID();
     const now = this.clock();
-    const created = await repo.insertCustomer(this.db, {
+    const created = await repo.insertCustomer(tx, {
       id,
       email,
       document: formatRut(document),
@@ -55,14 +64,7 @@ export class UserService {
       updatedAt: now,
     });
     if (!created) throw new Failure('emailTaken');
-    try {
-      if (!(await this.auth.createCredential(id, email, body.password))) throw new Failure('emailTaken');
-    } catch (error) {
-      // The two modules write separately; undo the customer so a retry can succeed.
-      await repo.deleteCustomer(this.db, id);
-      throw error;
-    }
-    return this.profile(id);
+    return { id, email };
   }
 
   /**
@@ -86,6 +88,7 @@ export class UserService {
   }
 
   async update(userId: string, body: UpdateUserBody): Promise<UserProfile> {
+    refuseBidiNames(body);
     const change = {
       ...(body.firstName !== undefined ? { firstName: body.firstName.trim() } : {}),
       ...(body.lastName !== undefined ? { lastName: body.lastName.trim() } : {}),
@@ -104,7 +107,9 @@ export class UserService {
   }
 
   private async view(row: repo.CustomerRow): Promise<UserProfile> {
-    return toProfile(this.pointsOf ? { ...row, loyaltyPoints: await this.pointsOf(row.id) } : row);
+    const profile = toProfile(this.pointsOf ? { ...row, loyaltyPoints: await this.pointsOf(row.id) } : row);
+    const special = this.specialGreeting;
+    return { ...profile, greeting: special?.email === row.email.toLowerCase() ? special.label : null };
   }
 
   async email(userId: string): Promise<string> {
@@ -113,8 +118,30 @@ export class UserService {
     return row.email;
   }
 
+  /**
+   * The back office's support search: the customers an e-mail or a RUT (any format) names, or these ids
+   * (the customers of orders found); their contact data only.
+   */
+  async findForSupport(by: { text?: string; ids?: string[] }): Promise<SupportCustomer[]> {
+    const text = by.text?.trim() ?? '';
+    const rows = await repo.customersBy(this.db, {
+      ...(text.includes('@') ? { email: text } : {}),
+      ...(isValidRut(text) ? { document: formatRut(text) } : {}),
+      ...(by.ids ? { ids: by.ids } : {}),
+    });
+    return rows.map(({ id, email, document, firstName, lastName }) => ({
+      userId: id,
+      email,
+      document,
+      firstName,
+      lastName,
+    }));
+  }
+
   async registerDevice(body: RegisterDeviceBody, userId: string | null): Promise<{ registered: true }> {
-    await repo.upsertDevice(this.db, {
+    // A customer's device is re-pointed only from their session: else anyone who learnt its id could
+    // send that customer's notifications to a subscription of their own.
+    const written = await repo.upsertDevice(this.db, {
       deviceId: body.deviceId,
       userId,
       token: body.token,
@@ -122,6 +149,7 @@ export class UserService {
       device: body.device,
       updatedAt: this.clock(),
     });
+    if (!written) throw new Failure('deviceNotYours');
     return { registered: true };
   }
 
@@ -137,7 +165,16 @@ export class UserService {
   }
 }
 
-function toProfile(row: repo.CustomerRow): UserProfile {
+/** The web's forms reach the service without the API's schema: the same rule on names (contracts). */
+function refuseBidiNames(body: { firstName?: string | undefined; lastName?: string | undefined }): void {
+  for (const field of ['firstName', 'lastName'] as const) {
+    const name = body[field];
+    if (name !== undefined && hasBidiControls(name))
+      throw new Failure('invalidInput', { message: NAME_BIDI_MESSAGE, field });
+  }
+}
+
+function toProfile(row: repo.CustomerRow): Omit<UserProfile, 'greeting'> {
   return {
     userId: row.id,
     email: row.email,

@@ -22,19 +22,12 @@ import * as repo from './repo';
 /** `idCard` that pays from the wallet's own balance (payment 783) instead of a saved card. */
 export const WALLET_BALANCE_CARD = 'balance';
 
-/** What a transaction asks the wallet to charge, for its owner; null when it is not theirs or not there. */
-export type TransactionAmounts = (tId: string, userId: string) => Promise<number | null>;
-
 /**
  * The customer's wallet: saved one-click cards (enrolled at the acquirer, tokenized by the wallet), the
  * wallet's link state, and charges of a checkout transaction that settle asynchronously (§4).
  */
 export class WalletService {
   private readonly db: Db;
-  /** Set by the orders module: until then no transaction can be charged. */
-  private transactionAmounts: TransactionAmounts = async () => null;
-  /** Told each charge's code as it is read (checkout settles the order on an end state). */
-  private chargeListener: (tId: string, code: string) => Promise<void> = async () => {};
 
   constructor(
     database: Database,
@@ -44,16 +37,6 @@ export class WalletService {
     private readonly clock: () => Date = () => new Date(),
   ) {
     this.db = database.db;
-  }
-
-  /** The orders module tells the wallet how much each checkout transaction is for. */
-  setTransactionAmounts(lookup: TransactionAmounts): void {
-    this.transactionAmounts = lookup;
-  }
-
-  /** Checkout listens to charge codes: 200-0 pays the order, any end state other than 200-2 fails it. */
-  setChargeListener(listener: (tId: string, code: string) => Promise<void>): void {
-    this.chargeListener = listener;
   }
 
   /** A saved card of the customer, with Oneclick's enrolment id to charge it; walletCardNotFound else. */
@@ -192,29 +175,31 @@ export class WalletService {
       .catch(() => undefined);
   }
 
-  /**
-   * Charges a checkout transaction to a saved card (or the balance, idCard 'balance'). Idempotent per tId: a
-   * retry answers the first charge. The code is 200-2 until the wallet settles (poll `status`).
-   */
-  async charge(userId: string, input: { idCard: string; tId: string }): Promise<WalletCharge> {
-    const earlier = await repo.chargeOfTransaction(this.db, input.tId);
-    if (earlier) {
-      if (earlier.userId !== userId) throw new Failure('walletTransactionNotFound');
-      return this.status(userId, earlier.internalCode);
-    }
-    let cardToken: string | null = null;
-    if (input.idCard !== WALLET_BALANCE_CARD) {
-      const card = await repo.findCard(this.db, userId, input.idCard);
-      if (!card) throw new Failure('walletCardNotFound');
-      cardToken = card.token;
-    }
-    const amountCents = await this.transactionAmounts(input.tId, userId);
-    if (amountCents === null) throw new Failure('walletTransactionNotFound');
+  /** The internalCode of a transaction's charge, if it was charged; walletTransactionNotFound if not theirs. */
+  async chargeOfTransaction(userId: string, tId: string): Promise<string | null> {
+    const earlier = await repo.chargeOfTransaction(this.db, tId);
+    if (earlier && earlier.userId !== userId) throw new Failure('walletTransactionNotFound');
+    return earlier?.internalCode ?? null;
+  }
+
+  /** The wallet's token of a saved card ('balance': none); walletCardNotFound when it is not theirs. */
+  async cardToken(userId: string, idCard: string): Promise<string | null> {
+    if (idCard === WALLET_BALANCE_CARD) return null;
+    const card = await repo.findCard(this.db, userId, idCard);
+    if (!card) throw new Failure('walletCardNotFound');
+    return card.token;
+  }
+
+  /** Asks the wallet to charge `amountCents` for a transaction; its code is 200-2 until it settles. */
+  async charge(
+    userId: string,
+    input: { idCard: string; tId: string; cardToken: string | null; amountCents: number },
+  ): Promise<string> {
     const internalCode = await this.wallet.charge({
       email: await this.users.email(userId),
-      cardToken,
+      cardToken: input.cardToken,
       tId: input.tId,
-      amountCents,
+      amountCents: input.amountCents,
     });
     await repo.insertCharge(this.db, {
       internalCode,
@@ -223,15 +208,15 @@ export class WalletService {
       tId: input.tId,
       createdAt: this.clock(),
     });
-    return this.status(userId, internalCode);
+    return internalCode;
   }
 
-  async status(userId: string, internalCode: string): Promise<WalletCharge> {
+  /** A charge of the customer, with its transaction and code as the wallet reads it now. */
+  async status(userId: string, internalCode: string): Promise<WalletCharge & { tId: string }> {
     const charge = await repo.findCharge(this.db, userId, internalCode);
     const status = charge && (await this.wallet.status(internalCode));
     if (!status) throw new Failure('walletChargeNotFound');
-    await this.chargeListener(charge.tId, status.code);
-    return { internalCode, code: status.code };
+    return { internalCode, code: status.code, tId: charge.tId };
   }
 
   /** Gives an approved charge back (an order that could not be placed); false when it was not approved. */

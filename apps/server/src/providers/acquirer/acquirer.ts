@@ -4,6 +4,14 @@ import type { Config } from '../../config';
 // transbank-sdk ships CommonJS without named ESM exports.
 const { Oneclick, Options, TransactionDetail, WebpayPlus } = transbank;
 
+/** A Webpay token lives this long: past it, an unpaid transaction can never be paid. */
+export const ACQUIRER_TOKEN_LIFETIME_MS = 5 * 60_000;
+/**
+ * How Webpay refuses to commit a transaction whose page the shopper left (aborted, timed out, failed):
+ * the acquirer's word that it was never paid, while its status still reads INITIALIZED.
+ */
+export const LEFT_UNPAID = /invalid finished state/i;
+
 /** What the acquirer answered about one card payment. Amounts are CLP cents, as everywhere in the shop. */
 export interface AcquirerPayment {
   status:
@@ -48,6 +56,9 @@ export interface OneclickPayment {
   cardLast4: string;
   transactionDate: string;
 }
+
+/** Oneclick Mall's store buy order of a mall buy order (the mall charges through one store). */
+export const storeBuyOrderOf = (buyOrder: string) => `${buyOrder}-1`;
 
 /** The card acquirer behind checkout (Transbank Webpay Plus and Oneclick Mall). A refused call throws the SDK's TransbankError. */
 export interface Acquirer {

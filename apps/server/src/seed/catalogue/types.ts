@@ -1,4 +1,4 @@
-import type { Promotion } from '@despensa/domain';
+import type { Category, Promotion } from '@despensa/domain';
 
 /** The demo catalogue as plain data, before it is written to the database. Money is integer CLP cents. */
 export interface SeedCatalogue {
@@ -11,16 +11,8 @@ export interface SeedCatalogue {
   popularSearches: { term: string; count: number }[];
 }
 
-export interface SeedCategory {
-  id: number;
-  parentId: number | null;
-  name: string;
-  slug: string;
-  /** Icon name for top-level categories (e.g. 'lacteos'), null below. */
-  icon: string | null;
-  /** 1..7 for the seven fixed top categories of §2, in menu order; null otherwise. */
-  fixedPosition: number | null;
-}
+/** A category of the demo tree: the shop's one category shape. */
+export type SeedCategory = Category;
 
 export interface SeedBrand {
   id: number;

@@ -49,6 +49,7 @@ export type {
   CmsDocumentKey,
   OfferSelectedFacet as SelectedFacet,
 } from '@despensa/contracts';
+import type { Category } from '@despensa/domain';
 
 /** A document as the seed writes it: `key` is the file name without `.json`. */
 export interface SeedCmsDocument {
@@ -59,16 +60,8 @@ export interface SeedCmsDocument {
 // ---------------------------------------------------------------------------------------------------------------
 // Input
 
-export interface ContentCategoryInput {
-  id: number;
-  parentId: number | null;
-  name: string;
-  /** The category's own path segment ('lacteos'); a value containing '/' is taken as the full path. */
-  slug: string;
-  icon: string | null;
-  /** 1..7 for the seven fixed top categories of §2, in menu order. */
-  fixedPosition: number | null;
-}
+/** The shop's one category shape; here a slug containing '/' is taken as the full path. */
+export type ContentCategoryInput = Category;
 
 export interface ContentCollectionInput {
   id: number;

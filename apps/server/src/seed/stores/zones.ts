@@ -17,13 +17,20 @@ const REGIONAL_RADIUS_KM = 10;
 const SANTIAGO_REGION_CODE = '13';
 
 /**
- * The demo exclusion zone: a 1 km circle around Pedro Aguirre Cerda's point in cl-territorio
- * (13121, lat -33.46667, lng -70.63333), inside the area the Santiago Centro and San Miguel stores cover.
- * The offline geocoder puts every address of that comuna on exactly that point, so an address-book entry
- * in Pedro Aguirre Cerda (Región Metropolitana) gets coverageState 'exclusionZone' for home delivery.
+ * The demo exclusion zone: the north-east part of Pedro Aguirre Cerda (13121), a polygon inside the area
+ * the Santiago Centro and San Miguel stores cover. Tested at each address's own point: the geocoder
+ * sandbox puts Av. Club Hípico inside it and Av. Departamental, in the same comuna, outside it. The
+ * comuna's point in cl-territorio (lat -33.46667, lng -70.63333), where the offline geocoder puts every
+ * address of the comuna, lies inside too, so without a maps service the whole comuna stays excluded.
  */
 export const EXCLUSION_COMUNA_CODE = '13121';
-const EXCLUSION_RADIUS_KM = 1;
+export const EXCLUSION_RING: LngLat[] = [
+  [-70.645, -33.458],
+  [-70.625, -33.458],
+  [-70.622, -33.472],
+  [-70.64, -33.476],
+  [-70.645, -33.458],
+];
 
 /** What a zone needs of a store. */
 export type ZoneStore = Pick<
@@ -48,14 +55,13 @@ export function generateCoverageZones(stores: readonly ZoneStore[]): SeedZone[] 
       ],
     }));
   const comuna = loadComunas().find((c) => c.code === EXCLUSION_COMUNA_CODE);
-  if (comuna?.lat == null || comuna.lng == null)
-    throw new Error(`Comuna ${EXCLUSION_COMUNA_CODE} has no point`);
+  if (!comuna) throw new Error(`Comuna ${EXCLUSION_COMUNA_CODE} is not in cl-territorio`);
   zones.push({
     id: `exclusion-${comuna.code}`,
     kind: 'exclusion',
     salesChannel: null,
     name: `Sin cobertura ${comuna.name}`,
-    rings: [circleRing([comuna.lng, comuna.lat], EXCLUSION_RADIUS_KM)],
+    rings: [EXCLUSION_RING],
   });
   return zones;
 }

@@ -78,6 +78,7 @@ export function useAccountAction<Args extends unknown[]>(
   const replay = useEffectEvent((customer: HeaderAccount | null, args: Args) => act(customer, ...args));
   useEffect(() => {
     if (pending || !kept) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the kept click is let go as it is replayed
     setKept(null);
     replay(account, kept);
   }, [pending, kept, account]);

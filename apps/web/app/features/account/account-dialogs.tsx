@@ -1,14 +1,13 @@
-import { useEffect } from 'react';
-import { Dialog } from '../../ui/dialog';
+import { lazy, useEffect } from 'react';
+import { WhenOpened } from '../../ui/when-opened';
 import { useAccount } from './account-context';
-import { AUTH_TITLES, AuthPanel, useCurrentPath } from './auth-forms';
 
-/** The login, register, forgot-password and code dialogs (§2), one at a time; they return to this page. */
+/** The forms' code comes when a dialog first opens. */
+const AuthDialog = lazy(() => import('./auth-dialog'));
+
+/** The account's dialogs (auth-dialog.tsx), mounted once for every page. */
 export function AccountDialogs() {
-  const { account, dialog, dialogCallback, openDialog, closeDialog } = useAccount();
-  const current = useCurrentPath();
-  // /login and /register are home with a dialog: after login the customer lands on home itself.
-  const callback = dialogCallback ?? (/^\/(login|register)(\?|$)/.test(current) ? '/' : current);
+  const { account, dialog, closeDialog } = useAccount();
 
   // A login or registration redirects back here; once the root knows the customer the dialog goes away.
   useEffect(() => {
@@ -16,8 +15,8 @@ export function AccountDialogs() {
   }, [account, dialog, closeDialog]);
 
   return (
-    <Dialog open={dialog !== null} title={AUTH_TITLES[dialog ?? 'login']} onClose={closeDialog}>
-      <AuthPanel mode={dialog ?? 'login'} onMode={openDialog} callback={callback} />
-    </Dialog>
+    <WhenOpened open={dialog !== null}>
+      <AuthDialog />
+    </WhenOpened>
   );
 }

@@ -5,6 +5,7 @@ import {
   useState,
   type Dispatch,
   type KeyboardEvent as ReactKeyboardEvent,
+  type RefObject,
   type SetStateAction,
 } from 'react';
 import { Form, Link, useLocation } from 'react-router';
@@ -14,6 +15,7 @@ import { useAccount, useAccountAction } from './account-context';
 import { clearStoredSessionData } from './end-session';
 import { LOGOUT_PATH, MY_DATA_PATH } from './paths';
 import { useShopperFeatures } from '../lists/shopper-features-context';
+import { useChanged } from '../../lib/use-changed';
 
 /** §2 account menu entries, in the spec's order (my bank account before legal information); `flag` hides one (§9). */
 const ENTRIES: { to: string; label: string; flag?: FeatureFlag; loyalty?: true }[] = [
@@ -38,7 +40,7 @@ export function AccountMenu() {
   const { pathname, search } = useLocation();
   const [open, setOpen] = useState(false);
   // Any navigation closes it.
-  useEffect(() => setOpen(false), [pathname, search]);
+  if (useChanged(`${pathname}${search}`) && open) setOpen(false);
   const enter = useAccountAction((customer) => (customer ? setOpen(true) : openDialog('login')));
   if (!account) {
     // Logged out with the menu open: it does not come back open at the next login.
@@ -58,7 +60,7 @@ export function AccountMenu() {
   }
   return (
     <LoggedInMenu
-      firstName={account.firstName}
+      greeting={account.greeting ?? `Hola, ${truncateFirstName(account.firstName)}`}
       points={account.loyalty ? account.points : null}
       prime={account.prime}
       open={open}
@@ -83,14 +85,41 @@ function moveBetweenEntries(event: ReactKeyboardEvent<HTMLElement>) {
   entries[next(index, entries.length)]?.focus();
 }
 
+/** An open menu closes on a press outside it, or on Escape (focus back on its button). */
+function useClosedByOutsideOrEscape(
+  open: boolean,
+  setOpen: Dispatch<SetStateAction<boolean>>,
+  root: RefObject<HTMLDivElement | null>,
+  button: RefObject<HTMLButtonElement | null>,
+) {
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const escape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', outside);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('keydown', escape);
+    };
+  }, [open, setOpen, root, button]);
+}
+
 function LoggedInMenu({
-  firstName,
+  greeting,
   points: balance,
   prime,
   open,
   setOpen,
 }: {
-  firstName: string;
+  /** 'Hola, {first name}', or the special account's own label (§6). */
+  greeting: string;
   /** Null when the shopper does not see loyalty (§6, §9): no points line, no coupon entry. */
   points: number | null;
   prime: boolean;
@@ -108,23 +137,7 @@ function LoggedInMenu({
     if (open && document.activeElement === document.body) button.current?.focus();
   }, [open]);
 
-  useEffect(() => {
-    if (!open) return;
-    const outside = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const escape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('pointerdown', outside);
-    document.addEventListener('keydown', escape);
-    return () => {
-      document.removeEventListener('pointerdown', outside);
-      document.removeEventListener('keydown', escape);
-    };
-  }, [open]);
+  useClosedByOutsideOrEscape(open, setOpen, root, button);
 
   return (
     <div className="account-menu" ref={root}>
@@ -145,7 +158,7 @@ function LoggedInMenu({
         }}
       >
         <Icon name="user" />
-        <span className="account-link__label">Hola, {truncateFirstName(firstName)}</span>
+        <span className="account-link__label">{greeting}</span>
         <Icon name="chevron-down" size={18} />
       </button>
       {/* A disclosure: Tab walks the entries; the arrow keys, Home and End move between them too. */}

@@ -1,7 +1,6 @@
 import { data, redirect } from 'react-router';
 import { failureCodeOf, type StorefrontServices, type UserProfile } from '@despensa/contracts';
 import {
-  ORDER_FORM_COOKIE,
   SESSION_COOKIE,
   SESSION_COOKIE_MAX_AGE_S,
   isCollaborator,
@@ -10,8 +9,9 @@ import {
   type FeatureFlags,
 } from '@despensa/domain';
 import { clearedDeliveryChoiceCookie } from '../delivery/choice-cookie';
-import { orderFormCookie, orderFormIdFromCookie } from '../cart/order-form-cookie';
+import { clearedOrderFormCookies, heldOrderFormIdIn, orderFormCookies } from '../cart/order-form-cookie';
 import type { HeaderAccount, RootAccount } from './account-types';
+import { loggedInMarkCookie } from './logged-in-mark';
 import { isPrivatePath, loginPageUrl } from './paths';
 import { cookieString, cookieValue } from '../../lib/cookies';
 
@@ -20,7 +20,6 @@ type Services = StorefrontServices;
 
 /** Set by the server (apps/server/src/web.ts) from the socket; a forged copy is overwritten there. */
 const CLIENT_ADDRESS_HEADER = 'x-despensa-client-address';
-const CLEARED_CART_COOKIE = cookieString(ORDER_FORM_COOKIE, '', 0);
 
 export function sessionTokenOf(request: Request): string | undefined {
   const raw = cookieValue(request.headers.get('cookie'), SESSION_COOKIE);
@@ -78,6 +77,7 @@ export async function profileOrNull(services: Services, request: Request): Promi
 export function toHeaderAccount(profile: UserProfile, flags: FeatureFlags): HeaderAccount {
   return {
     firstName: profile.firstName,
+    greeting: profile.greeting,
     email: profile.email,
     points: profile.points,
     prime: profile.CencoPrime_2020 || profile.CencoPrime_CAT,
@@ -92,11 +92,6 @@ export async function requireSession(services: Services, request: Request): Prom
   if (token && (await services.accounts.session(token))) return token;
   const url = new URL(request.url);
   throw redirect(loginPageUrl(`${url.pathname}${url.search}`));
-}
-
-/** For loaders of paths that may or may not be private (coming-soon pages). */
-export async function redirectIfAnonymousOnPrivate(services: Services, request: Request): Promise<void> {
-  if (isPrivatePath(new URL(request.url).pathname)) await requireSession(services, request);
 }
 
 /** The root's check, once it knows there is no customer: a private path goes to the login page. */
@@ -120,7 +115,9 @@ export async function startSession(
 ): Promise<Headers> {
   const headers = new Headers();
   headers.append('set-cookie', sessionCookie(request, token, SESSION_COOKIE_MAX_AGE_S));
-  const stored = cartId ?? orderFormIdFromCookie(request.headers.get('cookie'));
+  headers.append('set-cookie', loggedInMarkCookie());
+  // Only a cart this browser holds (its cookie and key), never one its cart cookie merely names.
+  const stored = cartId ?? heldOrderFormIdIn(services.cart, request);
   let orderFormId = isValidOrderFormId(stored) ? stored : undefined;
   let profile: UserProfile;
   try {
@@ -132,14 +129,15 @@ export async function startSession(
     orderFormId = undefined;
     profile = await services.accounts.profile(token);
   }
-  if (cartId && orderFormId) headers.append('set-cookie', orderFormCookie(orderFormId));
+  let cartCookies: string[] = [];
+  if (cartId && orderFormId) cartCookies = orderFormCookies(services.cart, request, orderFormId);
   if (!orderFormId) {
     // No usable cart in this browser (a new device, after a logout): the customer's own cart comes back.
-    headers.append(
-      'set-cookie',
-      isValidOrderFormId(profile.orderFormId) ? orderFormCookie(profile.orderFormId) : CLEARED_CART_COOKIE,
-    );
+    cartCookies = isValidOrderFormId(profile.orderFormId)
+      ? orderFormCookies(services.cart, request, profile.orderFormId)
+      : clearedOrderFormCookies();
   }
+  for (const cookie of cartCookies) headers.append('set-cookie', cookie);
   return headers;
 }
 
@@ -160,6 +158,6 @@ export async function endSession(
   const headers = new Headers();
   headers.append('set-cookie', sessionCookie(request, '', 0));
   headers.append('set-cookie', clearedDeliveryChoiceCookie());
-  headers.append('set-cookie', CLEARED_CART_COOKIE);
+  for (const cookie of clearedOrderFormCookies()) headers.append('set-cookie', cookie);
   return { headers, hadSession };
 }

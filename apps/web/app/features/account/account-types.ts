@@ -2,6 +2,8 @@ import type { PersistentCartQuestion } from '../cart/persistent-cart-question';
 /** The logged-in customer as the header shows them (root loader data). */
 export interface HeaderAccount {
   firstName: string;
+  /** §6: the special account's own greeting label; null: 'Hola, {first name}'. */
+  greeting: string | null;
   /** For the performance monitor's error reports (§7: errors carry the logged-in shopper's e-mail). */
   email: string;
   /** Loyalty points ('Tienes N'). */

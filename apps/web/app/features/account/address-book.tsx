@@ -1,9 +1,10 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { Address } from '@despensa/contracts';
 import { Dialog } from '../../ui/dialog';
 import { AddressDialog } from './address-dialog';
 import type { AccountActionResult } from './account-types';
+import { useChanged } from '../../lib/use-changed';
 
 /** /mis-datos address book: the §3 display line cut to 30 characters, add, edit and delete with a confirmation. */
 export function AddressBook({ addresses }: { addresses: Address[] }) {
@@ -12,9 +13,9 @@ export function AddressBook({ addresses }: { addresses: Address[] }) {
   const [deleting, setDeleting] = useState<Address | null>(null);
   const remove = useFetcher<AccountActionResult>();
 
-  useEffect(() => {
-    if (remove.state === 'idle' && remove.data?.ok) setDeleting(null);
-  }, [remove.state, remove.data]);
+  // A deletion answered and the page read again: its dialog closes.
+  const settled = remove.state === 'idle' ? remove.data : undefined;
+  if (useChanged(settled) && settled?.ok) setDeleting(null);
 
   return (
     <section className="account-section" aria-labelledby={`${id}-title`}>

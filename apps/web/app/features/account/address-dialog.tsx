@@ -6,6 +6,7 @@ import type { AccountActionResult } from './account-types';
 import { MY_DATA_PATH } from './paths';
 import { previewedComuna, rememberPreviewedComuna } from './previewed-comuna';
 import { RegionComunaFields, useComunas, useRegions } from './region-comuna-fields';
+import { useChanged } from '../../lib/use-changed';
 
 /**
  * The address dialog (§2, §3): region picker, then the comuna picker filtered by it, street, number,
@@ -26,20 +27,10 @@ export function AddressDialog({
 }) {
   const id = useId();
   const fetcher = useFetcher<AccountActionResult>();
-  const regions = useRegions(open);
-  const [regionCode, setRegionCode] = useState('');
-  const [comuna, setComuna] = useState('');
-  const comunas = useComunas(regionCode);
-  const region = regions.find((each) => each.code === regionCode);
-
-  // Editing: preselect the stored region (by name) and comuna. Adding: the comuna the shopper looked at
-  // before logging in, if any.
-  useEffect(() => {
-    if (!open) return;
-    const previewed = address ? null : previewedComuna();
-    setRegionCode(previewed?.regionCode ?? regions.find((each) => each.name === address?.state)?.code ?? '');
-    setComuna(previewed?.name ?? address?.city ?? '');
-  }, [open, address, regions]);
+  const { regions, comunas, region, regionCode, setRegionCode, comuna, setComuna } = useRegionAndComuna(
+    open,
+    address,
+  );
 
   // Close once per successful save, after the page data has been reloaded (state back to idle).
   const handled = useRef<unknown>(null);
@@ -60,6 +51,8 @@ export function AddressDialog({
         method="post"
         action={MY_DATA_PATH}
         className="account-form"
+        // The shop says what is missing, in its own words (the action's message), not the browser's bubbles.
+        noValidate
         key={address?.addressId ?? 'new'}
       >
         <input type="hidden" name="intent" value="save-address" />
@@ -80,29 +73,7 @@ export function AddressDialog({
           comunaFieldName="city"
           required
         />
-        <div className="account-form__row">
-          <TextField id={`${id}-street`} name="street" label="Calle" value={address?.street} required />
-          <TextField id={`${id}-number`} name="number" label="Número" value={address?.number} />
-        </div>
-        <TextField
-          id={`${id}-complement`}
-          name="complement"
-          label="Departamento, casa u oficina (opcional)"
-          value={address?.complement}
-        />
-        <TextField
-          id={`${id}-reference`}
-          name="reference"
-          label="Referencia (opcional)"
-          value={address?.reference}
-        />
-        <TextField
-          id={`${id}-receiver`}
-          name="receiverName"
-          label="Nombre de quien recibe"
-          value={address?.receiverName}
-          required
-        />
+        <StreetFields id={id} address={address} />
         <p className="account-form__error" role="alert">
           {error}
         </p>
@@ -112,6 +83,57 @@ export function AddressDialog({
       </fetcher.Form>
     </Dialog>
   );
+}
+
+/** Street, number, complement, reference and who receives: the stored ones when editing. */
+function StreetFields({ id, address }: { id: string; address: Address | null }) {
+  return (
+    <>
+      <div className="account-form__row">
+        <TextField id={`${id}-street`} name="street" label="Calle" value={address?.street} required />
+        <TextField id={`${id}-number`} name="number" label="Número" value={address?.number} />
+      </div>
+      <TextField
+        id={`${id}-complement`}
+        name="complement"
+        label="Departamento, casa u oficina (opcional)"
+        value={address?.complement}
+      />
+      <TextField
+        id={`${id}-reference`}
+        name="reference"
+        label="Referencia (opcional)"
+        value={address?.reference}
+      />
+      <TextField
+        id={`${id}-receiver`}
+        name="receiverName"
+        label="Nombre de quien recibe"
+        value={address?.receiverName}
+        required
+      />
+    </>
+  );
+}
+
+/**
+ * The region and comuna chosen. Editing: the stored region (by name) and comuna preselected. Adding: the
+ * comuna the shopper looked at before logging in, if any.
+ */
+function useRegionAndComuna(open: boolean, address: Address | null) {
+  const regions = useRegions(open);
+  const [regionCode, setRegionCode] = useState('');
+  const [comuna, setComuna] = useState('');
+  const comunas = useComunas(regionCode);
+  const region = regions.find((each) => each.code === regionCode);
+  // (Each is asked every render: the three hooks run whatever the others say.)
+  const changed = [useChanged(open), useChanged(address), useChanged(regions)].includes(true);
+  if (changed && open) {
+    const previewed = address ? null : previewedComuna();
+    setRegionCode(previewed?.regionCode ?? regions.find((each) => each.name === address?.state)?.code ?? '');
+    setComuna(previewed?.name ?? address?.city ?? '');
+  }
+  return { regions, comunas, region, regionCode, setRegionCode, comuna, setComuna };
 }
 
 function TextField({

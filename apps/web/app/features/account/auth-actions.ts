@@ -36,6 +36,15 @@ const text = (form: FormData, name: string) => {
   return typeof value === 'string' ? value : '';
 };
 
+/** What every step of the auth action reads: the request, its form, its intent and where a login lands. */
+interface AuthStep {
+  services: StorefrontServices;
+  request: Request;
+  form: FormData;
+  intent: string;
+  callback: string;
+}
+
 /**
  * The login dialogs' and the login page's action (§4): password login, access-key login, forgotten
  * password and registration. Success sets the session cookie, attaches the cart and goes to `?callback`.
@@ -45,38 +54,10 @@ export async function authAction(services: StorefrontServices, request: Request)
   const form = await request.formData();
   const intent = text(form, 'intent');
   const callback = safeLocalPath(new URL(request.url).searchParams.get('callback'));
+  const step: AuthStep = { services, request, form, intent, callback };
   const login = text(form, 'login').trim();
   const address = clientAddressOf(request);
   const { accounts } = services;
-
-  const loggedIn = async (outcome: LoginOutcome, wrongMessage: string) => {
-    if (outcome.result.authStatus === 'Success' && outcome.sessionToken) {
-      const token = outcome.sessionToken;
-      // §2 persistent cart: the account's saved cart and this browser's both hold products → ask first.
-      // The profile read here is the one startSession needs when there is no cart to attach; the viewer is
-      // the user the login just answered (no second session look-up).
-      const profile = await accounts.profile(token);
-      const viewer = outcome.result.userId
-        ? { customerId: outcome.result.userId, heldOrderFormId: heldOrderFormIdOf(request) }
-        : await viewerOfToken(services, request, token);
-      const question = await persistentCartQuestion(services, request, viewer, profile.orderFormId ?? null);
-      if (question) {
-        return data<AccountActionResult>(
-          { ok: true, intent: 'persistent-cart', question },
-          { headers: sessionOnlyHeaders(request, token) },
-        );
-      }
-      throw redirect(callback, { headers: await startSession(services, request, token, undefined, profile) });
-    }
-    switch (outcome.result.authStatus) {
-      case 'BlockedUser':
-        return fail(intent, BLOCKED_MESSAGE, undefined, 429);
-      case 'InvalidEmail':
-        return fail(intent, EMAIL_INVALID_MESSAGE, 'login');
-      default:
-        return fail(intent, wrongMessage);
-    }
-  };
 
   switch (intent) {
     case 'login': {
@@ -87,7 +68,7 @@ export async function authAction(services: StorefrontServices, request: Request)
         // Refused before the password was checked (loginsBusy: too many logins at once).
         return refused(intent, error);
       }
-      return loggedIn(outcome, WRONG_CREDENTIALS_MESSAGE);
+      return loggedIn(step, outcome, WRONG_CREDENTIALS_MESSAGE);
     }
     case 'send-key':
     case 'send-reset': {
@@ -98,55 +79,97 @@ export async function authAction(services: StorefrontServices, request: Request)
     }
     case 'key-login':
       return loggedIn(
+        step,
         await accounts.loginWithAccessKey(login, text(form, 'accessKey'), address, sessionTokenOf(request)),
         WRONG_CODE_MESSAGE,
       );
     case 'set-password':
       try {
         return await loggedIn(
+          step,
           await accounts.setPassword(login, text(form, 'accessKey'), text(form, 'newPassword'), address),
           WRONG_CODE_MESSAGE,
         );
       } catch (error) {
         return refused(intent, error);
       }
-    case 'resolve-cart': {
-      // The persistent-cart answer, from a customer logged in a moment ago.
-      const token = sessionTokenOf(request);
-      const session = await accounts.session(token);
-      if (!session || !token) return fail(intent, 'Tu sesión no está activa', undefined, 401);
-      const saved = (await accounts.profile(token)).orderFormId;
-      if (!saved) throw redirect(callback, { headers: await startSession(services, request, token) });
-      const { orderForm } = await resolvePersistentCart(
-        services,
-        request,
-        { customerId: session.userId, heldOrderFormId: heldOrderFormIdOf(request) },
-        { choice: text(form, 'choice') === 'merge' ? 'merge' : 'keep', storedOrderFormId: saved },
-      );
-      throw redirect(callback, {
-        headers: await startSession(services, request, token, orderForm?.orderFormId),
-      });
-    }
+    case 'resolve-cart':
+      return resolveCart(step);
     case 'register':
-      if (form.get('terms') !== 'on') return fail(intent, TERMS_REQUIRED_MESSAGE, 'terms');
-      try {
-        const { sessionToken } = await accounts.registerAndLogin({
-          firstName: text(form, 'firstName'),
-          lastName: text(form, 'lastName'),
-          document: text(form, 'document'),
-          email: text(form, 'email').trim(),
-          homePhone: text(form, 'homePhone'),
-          password: text(form, 'password'),
-          termsAccepted: true,
-        });
-        // Registration logs the new customer in (the site's register flow).
-        throw redirect(callback, { headers: await startSession(services, request, sessionToken) });
-      } catch (error) {
-        if (error instanceof Response) throw error;
-        return refused(intent, error);
-      }
+      return register(step);
     default:
       return fail(intent, 'Solicitud no válida');
+  }
+}
+
+/** A login's outcome: in (asking first about the persistent cart, §2), or the form's message. */
+async function loggedIn(step: AuthStep, outcome: LoginOutcome, wrongMessage: string) {
+  const { services, request, intent, callback } = step;
+  if (outcome.result.authStatus === 'Success' && outcome.sessionToken) {
+    const token = outcome.sessionToken;
+    // §2 persistent cart: the account's saved cart and this browser's both hold products → ask first.
+    // The profile read here is the one startSession needs when there is no cart to attach; the viewer is
+    // the user the login just answered (no second session look-up).
+    const profile = await services.accounts.profile(token);
+    const viewer = outcome.result.userId
+      ? { customerId: outcome.result.userId, heldOrderFormId: heldOrderFormIdOf(services, request) }
+      : await viewerOfToken(services, request, token);
+    const question = await persistentCartQuestion(services, request, viewer, profile.orderFormId ?? null);
+    if (question) {
+      return data<AccountActionResult>(
+        { ok: true, intent: 'persistent-cart', question },
+        { headers: sessionOnlyHeaders(request, token) },
+      );
+    }
+    throw redirect(callback, { headers: await startSession(services, request, token, undefined, profile) });
+  }
+  switch (outcome.result.authStatus) {
+    case 'BlockedUser':
+      return fail(intent, BLOCKED_MESSAGE, undefined, 429);
+    case 'InvalidEmail':
+      return fail(intent, EMAIL_INVALID_MESSAGE, 'login');
+    default:
+      return fail(intent, wrongMessage);
+  }
+}
+
+/** The persistent-cart answer, from a customer logged in a moment ago: keep or merge, then in. */
+async function resolveCart({ services, request, form, intent, callback }: AuthStep) {
+  const { accounts } = services;
+  const token = sessionTokenOf(request);
+  const session = await accounts.session(token);
+  if (!session || !token) return fail(intent, 'Tu sesión no está activa', undefined, 401);
+  const saved = (await accounts.profile(token)).orderFormId;
+  if (!saved) throw redirect(callback, { headers: await startSession(services, request, token) });
+  const { orderForm } = await resolvePersistentCart(
+    services,
+    request,
+    { customerId: session.userId, heldOrderFormId: heldOrderFormIdOf(services, request) },
+    { choice: text(form, 'choice') === 'merge' ? 'merge' : 'keep', storedOrderFormId: saved },
+  );
+  throw redirect(callback, {
+    headers: await startSession(services, request, token, orderForm?.orderFormId),
+  });
+}
+
+/** §5 registration: accepted terms, the account made, and the new customer logged in. */
+async function register({ services, request, form, intent, callback }: AuthStep) {
+  if (form.get('terms') !== 'on') return fail(intent, TERMS_REQUIRED_MESSAGE, 'terms');
+  try {
+    const { sessionToken } = await services.accounts.registerAndLogin({
+      firstName: text(form, 'firstName'),
+      lastName: text(form, 'lastName'),
+      document: text(form, 'document'),
+      email: text(form, 'email').trim(),
+      homePhone: text(form, 'homePhone'),
+      password: text(form, 'password'),
+      termsAccepted: true,
+    });
+    // Registration logs the new customer in (the site's register flow).
+    throw redirect(callback, { headers: await startSession(services, request, sessionToken) });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return refused(intent, error);
   }
 }
 

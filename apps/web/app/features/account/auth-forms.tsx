@@ -1,26 +1,12 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useActionData, useFetcher, useLocation } from 'react-router';
+import { useId, useState } from 'react';
+import { useFetcher, useLocation } from 'react-router';
 import { PersistentCartDialog } from '../cart/persistent-cart-dialog';
-import { TermsCheckbox } from '../../ui/terms-checkbox';
-import {
-  cleanContactPhone,
-  EMAIL_INVALID_MESSAGE,
-  formatRut,
-  isValidEmail,
-  isValidPassword,
-  isValidRut,
-  PASSWORD_INVALID_MESSAGE,
-  FIRST_NAME_REQUIRED_MESSAGE,
-  LAST_NAME_REQUIRED_MESSAGE,
-  PHONE_INVALID_MESSAGE,
-  RUT_DEFAULT_MESSAGE,
-  RUT_INVALID_MESSAGE,
-  RUT_MAX_INPUT_LENGTH,
-} from '@despensa/domain';
+import { EMAIL_INVALID_MESSAGE, isValidEmail, PASSWORD_INVALID_MESSAGE } from '@despensa/domain';
 import { NewsletterField as Field } from '../newsletter/newsletter-field';
 import { useFieldError } from '../../ui/use-field-error';
 import type { AccountActionResult, AccountDialogName } from './account-types';
-import { LOGIN_PAGE_PATH } from './paths';
+import { ServerError, actionFor } from './auth-form-parts';
+import { RegisterForm } from './register-form';
 import './account.css';
 
 export const AUTH_TITLES: Record<AccountDialogName, string> = {
@@ -29,11 +15,6 @@ export const AUTH_TITLES: Record<AccountDialogName, string> = {
   forgot: 'Recupera tu clave',
   code: 'Ingresa con un código',
 };
-
-/** Where the forms post: the login page's action, returning to `callback` on success. */
-function actionFor(callback: string): string {
-  return `${LOGIN_PAGE_PATH}?callback=${encodeURIComponent(callback)}`;
-}
 
 /** The current path (what a dialog returns to after login). */
 export function useCurrentPath(): string {
@@ -65,20 +46,6 @@ function PersistentCartPrompt({
         )
       }
     />
-  );
-}
-
-/**
- * The form's refusal: the fetcher's answer, or without JavaScript the login page's own action data (a
- * plain form post renders the page again).
- */
-function ServerError({ result, intent }: { result: AccountActionResult | undefined; intent: string }) {
-  const posted = useActionData<AccountActionResult | undefined>();
-  const shown = result ?? (posted?.intent === intent ? posted : undefined);
-  return (
-    <p className="account-form__error" role="alert">
-      {shown && !shown.ok ? shown.error : null}
-    </p>
   );
 }
 
@@ -153,6 +120,26 @@ function LoginForm({ callback, onMode }: { callback: string; onMode: (mode: Acco
   );
 }
 
+/** The new password a reset sets, with what a valid one is. */
+function NewPasswordFields({ id }: { id: string }) {
+  return (
+    <>
+      <Field
+        id={`${id}-new`}
+        name="newPassword"
+        label="Nueva clave"
+        type="password"
+        autoComplete="new-password"
+        error={null}
+        aria-describedby={`${id}-new-hint`}
+      />
+      <p id={`${id}-new-hint`} className="dialog__note">
+        {PASSWORD_INVALID_MESSAGE}
+      </p>
+    </>
+  );
+}
+
 /**
  * Two steps with an e-mailed code: send it, then log in with it ('code') or set a new password with it
  * ('forgot'). The second step is the validation-code dialog of §2.
@@ -210,22 +197,7 @@ function AccessKeyForm({
             maxLength={6}
             error={null}
           />
-          {kind === 'forgot' ? (
-            <Field
-              id={`${id}-new`}
-              name="newPassword"
-              label="Nueva clave"
-              type="password"
-              autoComplete="new-password"
-              error={null}
-              aria-describedby={`${id}-new-hint`}
-            />
-          ) : null}
-          {kind === 'forgot' ? (
-            <p id={`${id}-new-hint`} className="dialog__note">
-              {PASSWORD_INVALID_MESSAGE}
-            </p>
-          ) : null}
+          {kind === 'forgot' ? <NewPasswordFields id={id} /> : null}
           <ServerError result={use.data} intent={kind === 'forgot' ? 'set-password' : 'key-login'} />
           <PersistentCartPrompt result={use.data} callback={callback} />
           <button type="submit" className="button button--primary" disabled={use.state !== 'idle'}>
@@ -237,158 +209,5 @@ function AccessKeyForm({
         Volver a ingresar con clave
       </button>
     </div>
-  );
-}
-
-function RegisterForm({ callback, onMode }: { callback: string; onMode: (mode: AccountDialogName) => void }) {
-  const id = useId();
-  const fetcher = useFetcher<AccountActionResult>();
-  const [values, setValues] = useState({
-    firstName: '',
-    lastName: '',
-    email: '',
-    rut: '',
-    phone: '',
-    password: '',
-  });
-  const [terms, setTerms] = useState(false);
-  const [forced, setForced] = useState(false);
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [name]: event.target.value }));
-
-  const emailValid = isValidEmail(values.email.trim());
-  const rutValid = isValidRut(values.rut);
-  const phoneValid = cleanContactPhone(values.phone) !== null;
-  const passwordValid = isValidPassword(values.password);
-  const emailError = useFieldError(values.email, emailValid);
-  const rutError = useFieldError(values.rut, rutValid);
-  const phoneError = useFieldError(values.phone, phoneValid);
-  const passwordError = useFieldError(values.password, passwordValid);
-  const serverField = fetcher.data && !fetcher.data.ok ? fetcher.data.field : undefined;
-
-  useEffect(() => {
-    if (serverField) document.getElementById(`${id}-${serverField}`)?.focus();
-  }, [serverField, id, fetcher.data]);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const first = values.firstName.trim();
-    const last = values.lastName.trim();
-    if (first && last && emailValid && rutValid && phoneValid && passwordValid && terms) return;
-    event.preventDefault();
-    emailError.force();
-    rutError.force();
-    phoneError.force();
-    passwordError.force();
-    setForced(true);
-    const firstInvalid = !first
-      ? 'firstName'
-      : !last
-        ? 'lastName'
-        : !rutValid
-          ? 'document'
-          : !emailValid
-            ? 'email'
-            : !phoneValid
-              ? 'homePhone'
-              : !passwordValid
-                ? 'password'
-                : 'terms';
-    document.getElementById(`${id}-${firstInvalid}`)?.focus();
-  };
-
-  return (
-    <fetcher.Form
-      method="post"
-      action={actionFor(callback)}
-      className="account-form"
-      noValidate
-      onSubmit={onSubmit}
-    >
-      <input type="hidden" name="intent" value="register" />
-      <div className="account-form__row">
-        <Field
-          id={`${id}-firstName`}
-          name="firstName"
-          label="Nombre"
-          autoComplete="given-name"
-          maxLength={60}
-          value={values.firstName}
-          onChange={set('firstName')}
-          // Required fields say so once the shopper has tried to send the form.
-          error={forced && !values.firstName.trim() ? FIRST_NAME_REQUIRED_MESSAGE : null}
-        />
-        <Field
-          id={`${id}-lastName`}
-          name="lastName"
-          label="Apellido"
-          autoComplete="family-name"
-          maxLength={60}
-          value={values.lastName}
-          onChange={set('lastName')}
-          error={forced && !values.lastName.trim() ? LAST_NAME_REQUIRED_MESSAGE : null}
-        />
-      </div>
-      <Field
-        id={`${id}-document`}
-        name="document"
-        label="RUT"
-        autoComplete="off"
-        placeholder="12.345.678-5"
-        maxLength={RUT_MAX_INPUT_LENGTH}
-        value={values.rut}
-        onChange={(event) => setValues((current) => ({ ...current, rut: formatRut(event.target.value) }))}
-        error={rutError.visible ? (values.rut === '' ? RUT_DEFAULT_MESSAGE : RUT_INVALID_MESSAGE) : null}
-      />
-      <Field
-        id={`${id}-email`}
-        name="email"
-        label="Correo electrónico"
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        onChange={set('email')}
-        error={emailError.visible ? EMAIL_INVALID_MESSAGE : null}
-      />
-      <Field
-        id={`${id}-homePhone`}
-        name="homePhone"
-        label="Teléfono"
-        type="tel"
-        autoComplete="tel"
-        placeholder="+56912345678"
-        maxLength={16}
-        value={values.phone}
-        onChange={set('phone')}
-        error={phoneError.visible ? PHONE_INVALID_MESSAGE : null}
-      />
-      <Field
-        id={`${id}-password`}
-        name="password"
-        label="Clave"
-        type="password"
-        autoComplete="new-password"
-        value={values.password}
-        onChange={set('password')}
-        error={passwordError.visible ? PASSWORD_INVALID_MESSAGE : null}
-      />
-      <TermsCheckbox
-        id={`${id}-terms`}
-        name="terms"
-        checked={terms}
-        invalid={forced && !terms}
-        onChange={setTerms}
-      />
-      <ServerError result={fetcher.data} intent="register" />
-      <button
-        type="submit"
-        className="button button--primary account-form__submit"
-        disabled={fetcher.state !== 'idle'}
-      >
-        Crear cuenta
-      </button>
-      <button type="button" className="link-button" onClick={() => onMode('login')}>
-        ¿Ya tienes cuenta? Ingresa
-      </button>
-    </fetcher.Form>
   );
 }

@@ -19,6 +19,7 @@ export async function endSessionQuietly(): Promise<void> {
   clearStoredSessionData();
   const body = new URLSearchParams({ from: '/' });
   try {
+    // Raw fetch: the logout form route (not /api) as a form post; its redirect is not followed.
     await fetch(LOGOUT_PATH, { method: 'POST', body, redirect: 'manual' });
   } catch {
     // Offline: the reload that follows shows the page as the server sees the session.

@@ -1,4 +1,4 @@
-import { isCheckoutPath } from '../../layout/layout-rules';
+import { isCheckoutPath } from '../../lib/layout-rules';
 
 /** §2: the login page; `?callback={path}` is where it returns after login. */
 export const LOGIN_PAGE_PATH = '/login-page';
@@ -12,6 +12,7 @@ const PRIVATE_PREFIXES = [
   '/_secure',
   // §6: checkout needs a logged-in customer.
   '/checkout',
+  '/new-checkout',
   '/mis-datos',
   '/mis-compras',
   '/mis-compras-antiguas',

@@ -1,10 +1,34 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useFetcher } from 'react-router';
-import type { UserProfile } from '@despensa/contracts';
+import { PROFILE_FIELDS, type UserProfile } from '@despensa/contracts';
 import { cleanContactPhone, PHONE_INVALID_MESSAGE } from '@despensa/domain';
 import { NewsletterField as Field } from '../newsletter/newsletter-field';
 import { useFieldError } from '../../ui/use-field-error';
 import type { AccountActionResult } from './account-types';
+
+/** The e-mail and RUT, shown and not editable (they identify the account). */
+function IdentityFields({ id, profile }: { id: string; profile: UserProfile }) {
+  return (
+    <div className="account-form__row">
+      <Field
+        id={`${id}-email`}
+        {...PROFILE_FIELDS.email}
+        value={profile.email}
+        readOnly
+        required={false}
+        error={null}
+      />
+      <Field
+        id={`${id}-rut`}
+        label={PROFILE_FIELDS.document.label}
+        value={profile.document}
+        readOnly
+        required={false}
+        error={null}
+      />
+    </div>
+  );
+}
 
 /** /mis-datos personal data (§3 user data, §5 phone): names and phone editable, e-mail and RUT shown. */
 export function ProfileForm({ profile }: { profile: UserProfile }) {
@@ -33,47 +57,23 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
           <Field
             id={`${id}-first`}
             name="firstName"
-            label="Nombre"
-            autoComplete="given-name"
-            maxLength={60}
+            {...PROFILE_FIELDS.firstName}
             defaultValue={profile.firstName}
             error={result && !result.ok && result.field === 'firstName' ? result.error : null}
           />
           <Field
             id={`${id}-last`}
             name="lastName"
-            label="Apellido"
-            autoComplete="family-name"
-            maxLength={60}
+            {...PROFILE_FIELDS.lastName}
             defaultValue={profile.lastName}
             error={result && !result.ok && result.field === 'lastName' ? result.error : null}
           />
         </div>
-        <div className="account-form__row">
-          <Field
-            id={`${id}-email`}
-            label="Correo electrónico"
-            value={profile.email}
-            readOnly
-            required={false}
-            error={null}
-          />
-          <Field
-            id={`${id}-rut`}
-            label="RUT"
-            value={profile.document}
-            readOnly
-            required={false}
-            error={null}
-          />
-        </div>
+        <IdentityFields id={id} profile={profile} />
         <Field
           id={`${id}-phone`}
           name="homePhone"
-          label="Teléfono"
-          type="tel"
-          autoComplete="tel"
-          maxLength={16}
+          {...PROFILE_FIELDS.phone}
           value={phone}
           onChange={(event) => setPhone(event.target.value)}
           error={phoneError.visible ? PHONE_INVALID_MESSAGE : null}

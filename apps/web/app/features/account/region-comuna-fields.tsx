@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { Comuna, Region } from '@despensa/contracts';
-import { apiRequest } from '../../lib/api-client';
+import { apiCall } from '../../lib/api-client';
 
 /** The §3 region picker's list (north to south), once `active`. */
 export function useRegions(active: boolean): Region[] {
   const [regions, setRegions] = useState<Region[]>([]);
   useEffect(() => {
     if (!active || regions.length) return;
-    void apiRequest<Region[]>('/api/address/regions').then((result) => {
+    void apiCall('/api/address/regions', 'regions').then((result) => {
       if (result.ok) setRegions(result.data);
     });
   }, [active, regions.length]);
@@ -20,11 +20,10 @@ export function useComunas(regionCode: string): Comuna[] {
   useEffect(() => {
     if (!regionCode) return;
     let current = true;
-    void apiRequest<Comuna[]>(`/api/address/regions/${encodeURIComponent(regionCode)}/comunas`).then(
-      (result) => {
-        if (current && result.ok) setComunas({ region: regionCode, list: result.data });
-      },
-    );
+    const path = `/api/address/regions/${encodeURIComponent(regionCode)}/comunas`;
+    void apiCall(path, 'comunas').then((result) => {
+      if (current && result.ok) setComunas({ region: regionCode, list: result.data });
+    });
     return () => {
       current = false;
     };

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { useLocation, useSubmit } from 'react-router';
 import { SESSION_CHECK_INTERVAL_MS, SESSION_EXPIRED_SNACKBAR_MS } from '@despensa/domain';
-import { SESSION_UNAUTHORIZED_EVENT, apiHeaders } from '../../lib/api-client';
+import { SESSION_UNAUTHORIZED_EVENT, apiCall } from '../../lib/api-client';
 import { useAccount } from './account-context';
 import { clearStoredSessionData, endSessionQuietly } from './end-session';
 import { LOGOUT_PATH } from './paths';
@@ -26,11 +26,14 @@ export function SessionWatch() {
   const submit = useSubmit();
   const { pathname, search } = useLocation();
 
-  useEffect(() => {
+  // The page reloaded after an expiry says so once (the flag lives in this tab's storage, not the HTML).
+  const takeExpiredFlag = useEffectEvent(() => {
     if (sessionStorage.getItem(EXPIRED_FLAG) !== '1') return;
     sessionStorage.removeItem(EXPIRED_FLAG);
     setShownAt(Date.now());
-  }, []);
+  });
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- storage is read after hydration only
+  useEffect(() => takeExpiredFlag(), []);
 
   useEffect(() => {
     if (shownAt === null) return;
@@ -47,22 +50,21 @@ export function SessionWatch() {
   // The check at start, done by the server: this page came with the cookie of a session that is over and
   // was already rendered for a visitor. The logout form post clears the cookies and reloads every loader
   // (a soft reload: a hard one right after the page load aborts its responses).
-  useEffect(() => {
-    if (!staleSession) return;
+  // Once per page load: the logout answer ends the stale session.
+  const endStaleSession = useEffectEvent(() => {
     clearStoredSessionData();
     submit({ from: `${pathname}${search}` }, { method: 'post', action: LOGOUT_PATH });
     setShownAt(Date.now());
-    // Once per page load: the logout answer ends the stale session.
+  });
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the notice goes with the logout it sends
+    if (staleSession) endStaleSession();
   }, [staleSession]);
 
   const check = useCallback(async () => {
-    let status: number;
-    try {
-      status = (await fetch('/api/user/vtex-auth/token', { headers: apiHeaders() })).status;
-    } catch {
-      return; // Offline: the next check decides.
-    }
-    if (status === 401) await expire();
+    // Offline or unreadable: logged, and the next check decides.
+    const answer = await apiCall('/api/user/vtex-auth/token', 'sessionInfo', { background: true });
+    if (!answer.ok && answer.code === 'notLoggedIn') await expire();
   }, [expire]);
 
   useEffect(() => {

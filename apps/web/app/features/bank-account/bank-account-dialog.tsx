@@ -1,10 +1,14 @@
 import { useEffect, useId, useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { BankAccount } from '@despensa/contracts';
-import { BANK_ACCOUNT_TYPE_NAMES, CHILEAN_BANKS, RUT_MAX_INPUT_LENGTH, formatRut } from '@despensa/domain';
+import { BANK_ACCOUNT_TYPE_NAMES, CHILEAN_BANKS } from '@despensa/domain';
 import { Dialog } from '../../ui/dialog';
+import { AccountNumberField, ChoiceField, HolderRutField } from './bank-account-fields';
 
 export type BankAccountResult = { ok: true; message: string } | { ok: false; error: string; field?: string };
+
+const BANK_CHOICES = CHILEAN_BANKS.map((bank) => [bank, bank] as const);
+const ACCOUNT_TYPE_CHOICES = Object.entries(BANK_ACCOUNT_TYPE_NAMES);
 
 /** §2 bank-account dialog: holder, the holder's RUT (checked), bank, §3 account type and number. */
 export function BankAccountDialog({
@@ -18,6 +22,7 @@ export function BankAccountDialog({
 }) {
   const id = useId();
   const fetcher = useFetcher<BankAccountResult>();
+  // Kept here, not in its field: a RUT typed and not saved is still there when the dialog opens again.
   const [rut, setRut] = useState(account?.holderRut ?? '');
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
   useEffect(() => {
@@ -42,84 +47,29 @@ export function BankAccountDialog({
             autoComplete="name"
           />
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-rut`} className="field__label">
-            RUT del titular
-          </label>
-          <input
-            id={`${id}-rut`}
-            name="holderRut"
-            className="field__input"
-            required
-            maxLength={RUT_MAX_INPUT_LENGTH}
-            value={rut}
-            onChange={(event) => setRut(formatRut(event.target.value))}
-            aria-invalid={error?.field === 'holderRut'}
-            aria-describedby={error?.field === 'holderRut' ? `${id}-rut-error` : undefined}
-          />
-          {error?.field === 'holderRut' && (
-            <p id={`${id}-rut-error`} className="list-form__error">
-              {error.error}
-            </p>
-          )}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-bank`} className="field__label">
-            Banco
-          </label>
-          <select
-            id={`${id}-bank`}
-            name="bank"
-            className="field__input"
-            required
-            defaultValue={account?.bank ?? ''}
-          >
-            <option value="" disabled>
-              Elige tu banco
-            </option>
-            {CHILEAN_BANKS.map((bank) => (
-              <option key={bank} value={bank}>
-                {bank}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-type`} className="field__label">
-            Tipo de cuenta
-          </label>
-          <select
-            id={`${id}-type`}
-            name="accountType"
-            className="field__input"
-            required
-            defaultValue={account?.accountType ?? ''}
-          >
-            <option value="" disabled>
-              Elige el tipo de cuenta
-            </option>
-            {Object.entries(BANK_ACCOUNT_TYPE_NAMES).map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-number`} className="field__label">
-            Número de cuenta
-          </label>
-          <input
-            id={`${id}-number`}
-            name="accountNumber"
-            className="field__input"
-            required
-            inputMode="numeric"
-            pattern="\d{4,20}"
-            maxLength={20}
-            autoComplete="off"
-          />
-        </div>
+        <HolderRutField
+          id={id}
+          rut={rut}
+          onChange={setRut}
+          error={error?.field === 'holderRut' ? error.error : null}
+        />
+        <ChoiceField
+          id={`${id}-bank`}
+          name="bank"
+          label="Banco"
+          prompt="Elige tu banco"
+          choices={BANK_CHOICES}
+          initial={account?.bank}
+        />
+        <ChoiceField
+          id={`${id}-type`}
+          name="accountType"
+          label="Tipo de cuenta"
+          prompt="Elige el tipo de cuenta"
+          choices={ACCOUNT_TYPE_CHOICES}
+          initial={account?.accountType}
+        />
+        <AccountNumberField id={`${id}-number`} />
         {error && error.field !== 'holderRut' && (
           <p className="list-form__error" role="alert">
             {error.error}

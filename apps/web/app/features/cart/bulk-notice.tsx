@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { BULK_NOTICE_MS, isWeighed } from '@despensa/domain';
 import { useCart } from './cart-context';
+import { useChanged } from '../../lib/use-changed';
 
 export const BULK_NOTICE_TEXT =
   'Los productos a granel se pesan al preparar tu pedido, así que el peso final puede variar. Si no tenemos el peso exacto, te llamaremos para ajustarlo.';
@@ -12,9 +13,9 @@ export function BulkNotice() {
   const added = lastAdd ? lines.find((line) => line.id === lastAdd.skuId) : undefined;
   const weighedAdd = added && isWeighed(added.measurementUnit) ? lastAdd!.at : null;
 
+  if (useChanged(weighedAdd) && weighedAdd !== null) setShownFor(weighedAdd);
   useEffect(() => {
     if (weighedAdd === null) return;
-    setShownFor(weighedAdd);
     const timer = setTimeout(() => setShownFor(null), BULK_NOTICE_MS);
     return () => clearTimeout(timer);
   }, [weighedAdd]);

@@ -1,6 +1,5 @@
 import type { OrderForm } from '@despensa/contracts';
-import { DATA_FETCH_RETRY_GAP_MS, RETRY_LIMIT } from '@despensa/domain';
-import { raiseServiceUnavailable } from '../../lib/events';
+import { resendToRoute, routeCallWithRetries } from '../../lib/route-calls';
 import { logger } from '../../lib/logger';
 import type { CartActionResult } from './cart-intents';
 import { queueCartChangeOffline } from '../platform/offline-cart';
@@ -36,66 +35,15 @@ export function cachedCartFallback(): CartActionResult {
   return { orderForm: cachedOrderForm(), error: CART_FALLBACK_NOTICE, readOnly: true };
 }
 
-/** A request the browser could not complete at all (Chrome, Firefox and Safari word it so). */
-function isNetworkFailure(error: unknown): boolean {
-  return error instanceof TypeError && /fetch|network|load failed/i.test(error.message);
-}
-
-/**
- * A call the page gave up: a newer change on the same fetcher replaced it, or the shopper left. Not a
- * failure: sending it again would put the older change back after the newer one.
- */
-function isAbandoned(error: unknown): boolean {
-  return error instanceof DOMException && error.name === 'AbortError';
-}
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A retry as a plain request to the resource route (React Router answers a route's first call only once). */
-async function resend(request: Request, body?: string): Promise<CartActionResult> {
-  const { pathname, search } = new URL(request.url);
-  const method = body === undefined ? 'GET' : 'POST';
-  const response = await fetch(pathname + search, {
-    method,
-    headers: {
-      accept: 'application/json',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body }),
-  });
-  if (response.status >= 500) throw new Error(`${method} ${pathname}: ${response.status}`);
-  return (await response.json()) as CartActionResult;
-}
-
-/**
- * §8 for the cart's calls: an answer with a status and a message (the server failed) is retried up to
- * RETRY_LIMIT times, DATA_FETCH_RETRY_GAP_MS apart; if it still fails, the cached cart is shown
- * read-only with a notice. A network failure raises error_503 and changes nothing. A refusal the
- * server meant (400: no stock, unknown sku) is an answer, not a failure; an abandoned call is neither.
- */
-export async function withCartResilience(
+/** §8 for the cart's calls: retried, then the cached cart read-only with its notice (routeCallWithRetries). */
+function withCartResilience(
   first: () => Promise<CartActionResult>,
   again: () => Promise<CartActionResult>,
 ): Promise<CartActionResult> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await (attempt === 0 ? first() : again());
-    } catch (error) {
-      // React Router drops an abandoned call's outcome: let it.
-      if (isAbandoned(error)) throw error;
-      if (isNetworkFailure(error)) {
-        logger.error('cart call failed on the network', String(error));
-        raiseServiceUnavailable();
-        return { orderForm: null };
-      }
-      logger.error('cart call failed', attempt + 1, String(error));
-      if (attempt < RETRY_LIMIT) {
-        await wait(DATA_FETCH_RETRY_GAP_MS);
-        continue;
-      }
-      return cachedCartFallback();
-    }
-  }
+  return routeCallWithRetries('cart', 'cart call', first, again, {
+    gaveUp: cachedCartFallback,
+    offline: () => ({ orderForm: null }),
+  });
 }
 
 /** The cart route's clientAction: the change, with §8's retries and fallback. */
@@ -114,7 +62,7 @@ export async function cartClientAction({
   }
   return withCartResilience(
     () => serverAction() as Promise<CartActionResult>,
-    () => resend(request, body),
+    () => resendToRoute<CartActionResult>(request, body),
   );
 }
 
@@ -128,6 +76,6 @@ export function cartClientLoader({
 }): Promise<CartActionResult> {
   return withCartResilience(
     () => serverLoader() as Promise<CartActionResult>,
-    () => resend(request),
+    () => resendToRoute<CartActionResult>(request),
   );
 }

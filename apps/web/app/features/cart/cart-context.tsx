@@ -1,13 +1,4 @@
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useReducer,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useFetcher } from 'react-router';
 import type { OrderForm, OrderFormItem, OrderFormMessage, OrderInfo } from '@despensa/contracts';
 import { cartUnitsOf } from '@despensa/domain';
@@ -24,6 +15,7 @@ import { optimisticLines, pendingQuantityOf } from './optimistic-cart';
 import { takeOpenMinicartFlag } from './order-form-cookie';
 import { announceCartChange, useCartTabSync } from './tab-sync';
 import { trackCartChange } from '../platform/cart-analytics';
+import { useChanged } from '../../lib/use-changed';
 
 /** Quantity clicks on one line within this pause reach the server as one change (last value wins). */
 export const QUEUE_DELAY_MS = 150;
@@ -72,7 +64,7 @@ export function useCartFetcher(intent: CartIntentName | 'queue' | 'sync' | 'upse
 type CartFetcher = ReturnType<typeof useCartFetcher>;
 
 /** The changes sent one at a time, each on its own fetcher (quantities go through the queue). */
-const INTENTS = ['remove', 'removeAll', 'coupon', 'substitution', 'ordination'] as const;
+const INTENTS = ['remove', 'removeAll', 'coupon', 'substitution', 'ordination', 'clearPayment'] as const;
 
 /** Sends a change as JSON (its type has no index signature, hence the cast React Router's JSON type needs). */
 function send(fetcher: CartFetcher | undefined, change: CartIntent): void {
@@ -110,7 +102,7 @@ export function CartProvider({
   });
 
   // The root loader reads the cart again only after other forms (never after a cart change): take it.
-  useEffect(() => setOrderForm(initialOrderForm), [initialOrderForm]);
+  if (useChanged(initialOrderForm)) setOrderForm(initialOrderForm);
 
   const queue = useCartFetcher('queue');
   const sync = useCartFetcher('sync');
@@ -121,6 +113,7 @@ export function CartProvider({
     useCartFetcher('coupon'),
     useCartFetcher('substitution'),
     useCartFetcher('ordination'),
+    useCartFetcher('clearPayment'),
   ];
 
   // The server's answer wins: every completed change replaces the orderForm and its messages.
@@ -161,29 +154,34 @@ export function CartProvider({
 
   // The queue: changes wait QUEUE_DELAY_MS for more clicks, then leave as one batch, one batch at a time.
   const queued = useRef(new Map<string, CartLineChange>());
-  const [, queueChanged] = useReducer((count: number) => count + 1, 0);
+  // What the page shows of the queue: a copy taken at each change (the map itself is read by handlers).
+  const [queuedView, setQueuedView] = useState<CartLineChange[]>([]);
+  const queueChanged = useCallback(() => setQueuedView([...queued.current.values()]), []);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const queueRef = useRef(queue);
   useEffect(() => {
     queueRef.current = queue;
   });
-  const flush = useCallback(() => {
-    if (queued.current.size === 0) return;
-    if (queueRef.current.state !== 'idle') {
-      timer.current = setTimeout(flush, QUEUE_DELAY_MS);
-      return;
-    }
-    const lines = [...queued.current.values()];
-    queued.current.clear();
-    send(queueRef.current, { intent: 'update', lines });
-    queueChanged();
-  }, []);
+  const flush = useCallback(
+    function flushQueue() {
+      if (queued.current.size === 0) return;
+      if (queueRef.current.state !== 'idle') {
+        timer.current = setTimeout(flushQueue, QUEUE_DELAY_MS);
+        return;
+      }
+      const lines = [...queued.current.values()];
+      queued.current.clear();
+      send(queueRef.current, { intent: 'update', lines });
+      queueChanged();
+    },
+    [queueChanged],
+  );
 
   const items = orderForm?.items ?? [];
   const inFlight = [queue, ...others]
     .filter((fetcher) => fetcher.state === 'submitting')
     .map((fetcher) => fetcher.json as CartIntent | undefined);
-  const lines = optimisticLines(items, inFlight, queued.current.values());
+  const lines = optimisticLines(items, inFlight, queuedView);
 
   const stateRef = useRef({ items, inFlight });
   useEffect(() => {
@@ -201,7 +199,7 @@ export function CartProvider({
       clearTimeout(timer.current);
       timer.current = setTimeout(flush, immediate ? 0 : QUEUE_DELAY_MS);
     },
-    [flush],
+    [flush, queueChanged],
   );
 
   const stepQuantity = useCallback(
@@ -251,7 +249,7 @@ export function CartProvider({
     send(othersRef.current[INTENTS.indexOf(change.intent)], change);
   }, []);
 
-  const busy = queued.current.size > 0 || [queue, ...others].some((fetcher) => fetcher.state !== 'idle');
+  const busy = queuedView.length > 0 || [queue, ...others].some((fetcher) => fetcher.state !== 'idle');
   const value: CartState = {
     orderForm,
     lines,

@@ -27,7 +27,9 @@ export type CartIntent =
   /** '' removes the coupon. */
   | { intent: 'coupon'; text: string }
   | { intent: 'substitution'; skuData: Record<string, SkuSubstitutionChange> }
-  | { intent: 'ordination'; criteria: 'add_time' | 'name'; ascending: boolean };
+  | { intent: 'ordination'; criteria: 'add_time' | 'name'; ascending: boolean }
+  /** §4: the payment the checkout stored is cleared off the cart (a non-checkout page). */
+  | { intent: 'clearPayment' };
 
 export type CartIntentName = CartIntent['intent'];
 

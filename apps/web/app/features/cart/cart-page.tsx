@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { BrandConfig, OrderInfo } from '@despensa/contracts';
-import { BrandLogo } from '../../layout/brand-logo';
+import { BrandLogo } from '../../ui/brand-logo';
 import { useCart } from './cart-context';
 import { groupByCategory } from './cart-groups';
 import { CartLine } from './cart-line';

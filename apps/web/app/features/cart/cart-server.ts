@@ -5,7 +5,12 @@ import { cartItemsFromUrl, cartUnitsOf, isDiscardableCart, isValidOrderFormId } 
 import { sessionTokenOf } from '../account/account-server';
 import { notAddedText } from './not-added';
 import type { PersistentCartQuestion } from './persistent-cart-question';
-import { openMinicartCookie, orderFormCookie, orderFormIdFromCookie } from './order-form-cookie';
+import {
+  heldOrderFormIdIn,
+  openMinicartCookie,
+  orderFormCookies,
+  orderFormIdFromCookie,
+} from './order-form-cookie';
 
 /** Loader and action helpers: the cart of the request's cookie, through the in-process cart service. */
 type CartService = StorefrontServices['cart'];
@@ -25,9 +30,9 @@ export function isCartRefusal(error: unknown): boolean {
   return code !== undefined && code !== 'internal' && !isCartGone(error);
 }
 
-/** The cart this browser holds: the one its cart cookie names (§4). */
-export function heldOrderFormIdOf(request: Request): string | null {
-  return orderFormIdFromCookie(request.headers.get('cookie'));
+/** The cart this browser holds: the one its cart cookie names (§4), with that cart's key (issue 27). */
+export function heldOrderFormIdOf(services: CartServices, request: Request): string | null {
+  return heldOrderFormIdIn(services.cart, request);
 }
 
 /**
@@ -40,7 +45,7 @@ export async function viewerOfToken(
   token: string | undefined,
 ): Promise<CartViewer> {
   const session = token ? await services.accounts.session(token) : null;
-  return { customerId: session?.userId ?? null, heldOrderFormId: heldOrderFormIdOf(request) };
+  return { customerId: session?.userId ?? null, heldOrderFormId: heldOrderFormIdOf(services, request) };
 }
 
 const viewers = new WeakMap<Request, Promise<CartViewer>>();
@@ -59,16 +64,17 @@ export function cartViewerOf(services: CartServices, request: Request): Promise<
 }
 
 /**
- * This shopper's stored cart, or null when there is none yet, the service no longer knows it, or it is
- * another customer's (a cookie from a shared device or a session that ended): that cart only reads
- * masked and refuses changes, so for this shopper it is no cart, and the next change starts their own.
+ * This shopper's stored cart, or null when there is none yet, the service no longer knows it, or it is not
+ * theirs (another customer's, from a shared device or a session that ended, or a cart cookie without its
+ * key): that cart only reads masked and refuses changes, so for this shopper it is no cart, and the next
+ * change starts their own.
  */
 export async function storedOrderForm(
   services: CartServices,
   request: Request,
   viewer?: CartViewer,
 ): Promise<OrderForm | null> {
-  const id = heldOrderFormIdOf(request);
+  const id = orderFormIdFromCookie(request.headers.get('cookie'));
   if (!isValidOrderFormId(id)) return null;
   try {
     const orderForm = await services.cart.get(viewer ?? (await cartViewerOf(services, request)), id);
@@ -102,18 +108,19 @@ export async function pageCart(services: CartServices, request: Request): Promis
 /**
  * The cart a change applies to: the stored one, else a new one (§4: created lazily on the first change,
  * ordered by add time, newest first; a stored cart that is empty with no profile or address is replaced).
- * `setCookie` is set when the browser must learn a new id; `viewer` holds the cart the change applies to.
+ * `setCookies` hand the browser a new cart (its cookie and key); `viewer` holds the cart the change
+ * applies to.
  */
 export async function cartForChange(
   services: CartServices,
   request: Request,
-): Promise<{ orderForm: OrderForm; setCookie: string | null; viewer: CartViewer }> {
+): Promise<{ orderForm: OrderForm; setCookies: string[]; viewer: CartViewer }> {
   const { cart } = services;
   const requestViewer = await cartViewerOf(services, request);
   const stored = await storedOrderForm(services, request, requestViewer);
   // §4: an empty cart with no profile and no address is discarded and recreated.
   if (stored && !isDiscardableCart(stored))
-    return { orderForm: stored, setCookie: null, viewer: requestViewer };
+    return { orderForm: stored, setCookies: [], viewer: requestViewer };
   // A new cart is priced in the shopper's chosen channel (§4), like the pages they browse.
   const created = await cart.create({}, salesChannelOf(request));
   // From this answer on the browser holds the new cart (its cookie comes with it).
@@ -126,7 +133,7 @@ export async function cartForChange(
   // has just ended leaves it anonymous.
   const token = sessionTokenOf(request);
   if (token) await services.accounts.profile(token, orderForm.orderFormId).catch(() => undefined);
-  return { orderForm, setCookie: orderFormCookie(orderForm.orderFormId), viewer };
+  return { orderForm, setCookies: orderFormCookies(cart, request, orderForm.orderFormId), viewer };
 }
 
 /**
@@ -187,8 +194,8 @@ export async function addByUrl(
   const headers = new Headers({ location: target });
   // §4: a bot following a link gets the page, never a cart.
   if (items.length && !isBotRequest(request)) {
-    const { orderForm, setCookie, viewer } = await cartForChange(services, request);
-    if (setCookie) headers.append('set-cookie', setCookie);
+    const { orderForm, setCookies, viewer } = await cartForChange(services, request);
+    for (const setCookie of setCookies) headers.append('set-cookie', setCookie);
     let notes: string[];
     try {
       notes = (await addItems(services.cart, viewer, orderForm, items)).messages.map(
@@ -233,16 +240,16 @@ export async function persistentCartQuestion(
 
 /**
  * The dialog's answer. 'merge': this browser's lines join the stored cart, which the cookie then names
- * (`setCookie`). 'keep': the browser's cart stays as it is (the login flow attaches it to the customer).
+ * (`setCookies`). 'keep': the browser's cart stays as it is (the login flow attaches it to the customer).
  */
 export async function resolvePersistentCart(
   services: CartServices,
   request: Request,
   viewer: CartViewer,
   answer: { choice: 'merge' | 'keep'; storedOrderFormId: string },
-): Promise<{ orderForm: OrderForm | null; setCookie: string | null }> {
+): Promise<{ orderForm: OrderForm | null; setCookies: string[] }> {
   const current = await storedOrderForm(services, request, viewer);
-  if (answer.choice === 'keep' || !current) return { orderForm: current, setCookie: null };
+  if (answer.choice === 'keep' || !current) return { orderForm: current, setCookies: [] };
   const orderForm = await services.cart.mergeCarts(viewer, answer.storedOrderFormId, current.orderFormId);
-  return { orderForm, setCookie: orderFormCookie(orderForm.orderFormId) };
+  return { orderForm, setCookies: orderFormCookies(services.cart, request, orderForm.orderFormId) };
 }

@@ -1,5 +1,5 @@
 import type { OrderForm } from '@despensa/contracts';
-import { formatCLP, type TotalizerId } from '@despensa/domain';
+import { formatCLP, itemsValueOf, subtotalBefore, type TotalizerId } from '@despensa/domain';
 import { choiceSummary } from '../delivery/choice';
 import { useDeliveryOptional } from '../delivery/delivery-context';
 import { windowFee, windowLine } from '../delivery/window-label';
@@ -9,22 +9,28 @@ function totalizer(orderForm: OrderForm, id: TotalizerId): number {
 }
 
 /**
- * Subtotal, discounts, the chosen window with its fee, and the total from the orderForm's totalizers (the
- * fee included); the group-card total when it differs.
+ * Subtotal, savings, the chosen window (or express) with its fee, and the total (the fee included); the
+ * group-card total when it differs. The subtotal adds the lines' struck 'Antes' prices (list or offer,
+ * whichever is higher) and the savings are the rest down to the total, so the figures a shopper reads reconcile.
  */
 export function CartTotals({ orderForm, busy }: { orderForm: OrderForm; busy: boolean }) {
   const delivery = useDeliveryOptional();
   const window = delivery?.chosenWindow ?? null;
   const mode = choiceSummary(delivery?.choice ?? null)?.mode;
-  const fee = window?.price ?? 0;
-  const discounts = totalizer(orderForm, 'Discounts');
-  const total = orderForm.value + fee;
+  // The window's fee, or express's own (it has no window): what the order will charge.
+  const due = delivery?.fee ?? null;
+  const fee = due ?? 0;
+  // The orderForm's value counts the fee (its Shipping totalizer): the products' part is read apart.
+  const items = itemsValueOf(orderForm);
+  const subtotal = subtotalBefore(orderForm.items.filter((item) => item.availability === 'available'));
+  const discounts = items - subtotal;
+  const total = items + fee;
   const cardTotal = totalizer(orderForm, 'Tcenco') + totalizer(orderForm, 'DiscountsTcenco') + fee;
   return (
     <dl className="cart-totals" aria-busy={busy}>
       <div className="cart-totals__row">
         <dt>Subtotal</dt>
-        <dd>{formatCLP(totalizer(orderForm, 'Items'))}</dd>
+        <dd>{formatCLP(subtotal)}</dd>
       </div>
       {discounts !== 0 ? (
         <div className="cart-totals__row cart-totals__row--discount">
@@ -32,13 +38,13 @@ export function CartTotals({ orderForm, busy }: { orderForm: OrderForm; busy: bo
           <dd>{formatCLP(discounts)}</dd>
         </div>
       ) : null}
-      {window && mode ? (
+      {due !== null && mode ? (
         <div className="cart-totals__row cart-totals__row--delivery">
           <dt>
             {mode}
-            <span className="cart-totals__window">{windowLine(window)}</span>
+            {window ? <span className="cart-totals__window">{windowLine(window)}</span> : null}
           </dt>
-          <dd>{windowFee(window.price)}</dd>
+          <dd>{windowFee(due)}</dd>
         </div>
       ) : null}
       <div className="cart-totals__row cart-totals__row--total">

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { goToCheckoutTarget } from '@despensa/domain';
 import { useAccount } from '../account/account-context';
@@ -35,11 +35,13 @@ export function CheckoutButton({ defaultStoreName }: { defaultStoreName: string 
     else void navigate(onward);
   };
   const loggedInToPay = account !== null && new URLSearchParams(location.search).has(GOING_TO_PAY);
-  useEffect(() => {
-    if (!loggedInToPay) return;
+  // Once, on landing from the login (goToCheckout reads the state of that moment).
+  const goOnToPay = useEffectEvent(() => {
     void navigate(location.pathname, { replace: true });
     if (lines.length) goToCheckout();
-    // Once, on landing from the login (goToCheckout reads the state of that moment).
+  });
+  useEffect(() => {
+    if (loggedInToPay) goOnToPay();
   }, [loggedInToPay]);
   return (
     <button

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { BREAKPOINTS } from '@despensa/domain';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { useDeliveryOptional } from '../delivery/delivery-context';
 import { useCart } from './cart-context';
 import { deliveryModeOf } from './delivery-mode';
@@ -14,14 +15,7 @@ export function DeliveryPrompt() {
   const { lastAdd, orderForm, minicartOpen } = useCart();
   const delivery = useDeliveryOptional();
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
-  const [desktop, setDesktop] = useState(false);
-  useEffect(() => {
-    const query = window.matchMedia(DESKTOP_QUERY);
-    setDesktop(query.matches);
-    const onChange = () => setDesktop(query.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
+  const desktop = useMediaQuery(DESKTOP_QUERY);
 
   const chosen = Boolean(delivery?.choice?.method ?? deliveryModeOf(orderForm));
   const show = desktop && lastAdd !== null && dismissedAt !== lastAdd.at && !minicartOpen && !chosen;

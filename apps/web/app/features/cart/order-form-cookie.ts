@@ -1,4 +1,6 @@
+import type { StorefrontServices } from '@despensa/contracts';
 import {
+  CART_KEY_COOKIE,
   ORDER_FORM_COOKIE,
   PERSISTED_DATA_MAX_AGE_S,
   orderFormCookieValue,
@@ -6,13 +8,37 @@ import {
 } from '@despensa/domain';
 import { cookieString, cookieValue } from '../../lib/cookies';
 
+type Carts = Pick<StorefrontServices['cart'], 'heldOrderFormId' | 'holdingKey'>;
+
+/** The cart the cookie names, held or not: which cart to show (the cart service masks one not held). */
 export function orderFormIdFromCookie(cookieHeader: string | null): string | null {
   return orderFormIdOfCookie(cookieValue(cookieHeader, ORDER_FORM_COOKIE));
 }
 
-/** The Set-Cookie value that remembers a cart for 30 days; scripts may read it (not httpOnly). */
-export function orderFormCookie(orderFormId: string): string {
-  return cookieString(ORDER_FORM_COOKIE, orderFormCookieValue(orderFormId), PERSISTED_DATA_MAX_AGE_S);
+/** The cart the request holds: the one its cart cookie names, when its key cookie is that cart's (issue 27). */
+export function heldOrderFormIdIn(carts: Carts, request: Request): string | null {
+  const header = request.headers.get('cookie');
+  return carts.heldOrderFormId(cookieValue(header, ORDER_FORM_COOKIE), cookieValue(header, CART_KEY_COOKIE));
+}
+
+/**
+ * The Set-Cookie values that hand this browser a cart for 30 days: the cart cookie, which scripts may
+ * read (as VTEX's), and its key, which only the server reads (HttpOnly, Secure over https).
+ */
+export function orderFormCookies(carts: Carts, request: Request, orderFormId: string): string[] {
+  const secure = new URL(request.url).protocol === 'https:';
+  return [
+    cookieString(ORDER_FORM_COOKIE, orderFormCookieValue(orderFormId), PERSISTED_DATA_MAX_AGE_S),
+    cookieString(CART_KEY_COOKIE, carts.holdingKey(orderFormId), PERSISTED_DATA_MAX_AGE_S, {
+      httpOnly: true,
+      secure,
+    }),
+  ];
+}
+
+/** The Set-Cookie values that make this browser forget its cart (a logout). */
+export function clearedOrderFormCookies(): string[] {
+  return [cookieString(ORDER_FORM_COOKIE, '', 0), cookieString(CART_KEY_COOKIE, '', 0, { httpOnly: true })];
 }
 
 /**

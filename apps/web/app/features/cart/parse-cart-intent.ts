@@ -17,6 +17,19 @@ function skuLines(value: unknown): CartLineChange[] | null {
   return lines;
 }
 
+/** The substitution preferences sent (per SKU: criterion and note), checked by the contracts' shape. */
+function substitutionIntent(sent: unknown): CartIntent | null {
+  const parsed = orderInfoBody.safeParse({ skuData: sent });
+  if (!parsed.success || !parsed.data.skuData) return null;
+  const skuData = Object.fromEntries(
+    Object.entries(parsed.data.skuData).map(([sku, entry]) => [
+      sku,
+      { substituteType: entry.substituteType, note: entry.note ?? null },
+    ]),
+  );
+  return { intent: 'substitution', skuData };
+}
+
 /** The JSON a cart fetcher sent, or null when it is not a cart change the action knows. */
 export function parseCartIntent(body: unknown): CartIntent | null {
   if (typeof body !== 'object' || body === null) return null;
@@ -45,21 +58,14 @@ export function parseCartIntent(body: unknown): CartIntent | null {
       const parsed = couponBody.safeParse({ text: value.text });
       return parsed.success ? { intent: 'coupon', text: parsed.data.text } : null;
     }
-    case 'substitution': {
-      const parsed = orderInfoBody.safeParse({ skuData: value.skuData });
-      if (!parsed.success || !parsed.data.skuData) return null;
-      const skuData = Object.fromEntries(
-        Object.entries(parsed.data.skuData).map(([sku, entry]) => [
-          sku,
-          { substituteType: entry.substituteType, note: entry.note ?? null },
-        ]),
-      );
-      return { intent: 'substitution', skuData };
-    }
+    case 'substitution':
+      return substitutionIntent(value.skuData);
     case 'ordination': {
       const parsed = itemsOrdination.safeParse({ criteria: value.criteria, ascending: value.ascending });
       return parsed.success ? { intent: 'ordination', ...parsed.data } : null;
     }
+    case 'clearPayment':
+      return { intent: 'clearPayment' };
     default:
       return null;
   }

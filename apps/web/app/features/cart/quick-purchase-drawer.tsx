@@ -5,6 +5,7 @@ import { dispatchCartAdd, QUICK_PURCHASE_EVENT } from '../catalog/add-to-cart';
 import { quantityTotal, type ProductSummary } from '../catalog/product-summary';
 import { useCart } from './cart-context';
 import { QuantityStepper } from './quantity-stepper';
+import { useStoredPaymentCleared } from './use-stored-payment-cleared';
 
 /**
  * §2 quick-purchase drawer: a listing card's weighed item opens it to choose the weight before adding.
@@ -25,6 +26,8 @@ export function QuickPurchaseDrawer() {
     window.addEventListener(QUICK_PURCHASE_EVENT, onOpen);
     return () => window.removeEventListener(QUICK_PURCHASE_EVENT, onOpen);
   }, [orderForm]);
+
+  useStoredPaymentCleared(product !== null);
 
   const close = () => setProduct(null);
   const inCart = product ? (orderForm?.items.find((item) => item.id === product.skuId)?.quantity ?? 0) : 0;

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
-import { failureCodeOf, type FailureCode } from '@despensa/contracts';
-import { DEFAULT_SALES_CHANNEL } from '@despensa/domain';
+import { failureCodeOf, type FailureCode, type Product, type StorefrontServices } from '@despensa/contracts';
+import { CATALOG_ID_CHUNK, DEFAULT_SALES_CHANNEL, lookUpInChunks } from '@despensa/domain';
 import { deliveryChoiceFromCookie } from '../delivery/choice-cookie';
 
 /** The failures by which the catalogue and content services say a product, category or page is not there. */
@@ -31,4 +31,20 @@ export function notFound() {
  */
 export function salesChannelOf(request: Request): number {
   return deliveryChoiceFromCookie(request.headers.get('cookie'))?.salesChannel ?? DEFAULT_SALES_CHANNEL;
+}
+
+/**
+ * The products of many skus, asked of the catalogue CATALOG_ID_CHUNK ids at a time (§5, §9); a product
+ * two chunks both hold is kept once, as one lookup would.
+ */
+export function productsOfSkusInChunks(
+  services: Pick<StorefrontServices, 'catalog'>,
+  skuIds: readonly string[],
+  salesChannel: number,
+): Product[] {
+  const products = lookUpInChunks(skuIds, CATALOG_ID_CHUNK, (ids) =>
+    services.catalog.productsOfSkus(ids, salesChannel),
+  );
+  const seen = new Set<string>();
+  return products.filter((product) => !seen.has(product.productId) && seen.add(product.productId));
 }

@@ -35,13 +35,13 @@ export const ProductCard = memo(function ProductCard(props: {
   // heart, the list button and the purchase area are components.
   return (
     <article className="product-card">
-      <StaticMarkup markup={productTagsMarkup(product.flags, product.badges)} />
       <div className="product-card__keep">
         <FavouriteButton skuId={product.skuId} productName={product.name} />
         <AddToListButton skuId={product.skuId} productName={product.name} />
       </div>
+      {/* The tags lie over the picture (absolute): one piece of markup with the body, one box fewer a card. */}
       <StaticMarkup
-        markup={productCardBodyMarkup(product, { eager, priority, rating: flags.productReviews })}
+        markup={markup`${productTagsMarkup(product.flags, product.badges)}${productCardBodyMarkup(product, { eager, priority, rating: flags.productReviews })}`}
       />
       {/* One area for 'Agregar' and the stepper that replaces it: focus comes back to it after the minicart. */}
       <div className="product-card__purchase" data-focus-return="">

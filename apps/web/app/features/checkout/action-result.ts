@@ -1,3 +1,4 @@
+import { data } from 'react-router';
 import type { PlacedWalletPayment } from '../payments/payment-panel';
 import type { FailedPaymentKind } from './payment-failures';
 
@@ -34,3 +35,16 @@ export function isWalletPayment(result: unknown): result is { ok: true; walletPa
 export function methodSentWith(result: CheckoutActionResult | undefined): string | null {
   return result && 'method' in result && typeof result.method === 'string' ? result.method : null;
 }
+
+/** A form the checkout refuses: its message, the field it belongs to and the payment method it sent. */
+export const fail = (error: string, field?: string, method?: string) =>
+  data<CheckoutActionResult>(
+    { ok: false, error, ...(field ? { field } : {}), ...(method ? { method } : {}) },
+    { status: 400 },
+  );
+
+/** A form's field, trimmed ('' when absent). */
+export const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value.trim() : '';
+};

@@ -1,5 +1,4 @@
-import { raiseServiceUnavailable } from '../../lib/events';
-import { logger } from '../../lib/logger';
+import { raiseServiceUnavailable } from '../../lib/api-client';
 
 /**
  * §8 for the checkout's calls in the browser: a network failure (TypeError) or an unreadable answer
@@ -10,8 +9,7 @@ export async function withServiceUnavailable<T>(call: () => Promise<T>): Promise
     return await call();
   } catch (error) {
     if (!(error instanceof TypeError) && !(error instanceof SyntaxError)) throw error;
-    logger.error('checkout call failed', String(error));
-    raiseServiceUnavailable();
+    raiseServiceUnavailable(`checkout call failed: ${String(error)}`);
     return null;
   }
 }

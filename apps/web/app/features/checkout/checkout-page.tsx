@@ -1,9 +1,10 @@
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CartTotals } from '../cart/cart-totals';
-import { formatCLP } from '@despensa/domain';
-import type { CheckoutState } from './checkout-server';
+import { formatCLP, lineLabel } from '@despensa/domain';
+import type { CheckoutState } from './checkout-state-server';
 import { FailedPaymentModal } from './failed-payment-modal';
 import { failedPaymentOf, type PaymentError } from './payment-failures';
+import { PendingPaymentNotice } from './pending-payment-notice';
 import { PaymentStep } from './payment-step';
 import { ProfileStep } from './profile-step';
 import { ShippingStep } from './shipping-step';
@@ -33,6 +34,7 @@ export function CheckoutPage({
   return (
     <main className="checkout container">
       <h1 className="checkout__title">Finaliza tu compra</h1>
+      <PendingPaymentNotice pending={state.pendingPayment} />
       <nav aria-label="Pasos de la compra">
         <ol className="checkout-steps">
           {CHECKOUT_STEPS.map(({ slug, label }, index) => {
@@ -72,9 +74,7 @@ export function CheckoutPage({
           <ul className="checkout-items">
             {state.orderForm.items.map((item) => (
               <li key={item.uniqueId} className="checkout-items__line">
-                <span>
-                  {item.quantity} × {item.name}
-                </span>
+                <span>{lineLabel(item)}</span>
                 <span>{formatCLP(item.priceDefinition.total)}</span>
               </li>
             ))}

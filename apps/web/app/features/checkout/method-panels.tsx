@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { OrderForm } from '@despensa/contracts';
 import { isGiftCardErrorCode } from '@despensa/domain';
 import { GiftCardDialog } from '../payments/gift-card-dialog';
@@ -6,6 +6,7 @@ import { OneClickPaymentPanel } from '../payments/one-click-payment-panel';
 import { WalletPaymentPanel } from '../payments/wallet-payment-panel';
 import { isWalletPayment, refusalOf, type CheckoutActionResult } from './action-result';
 import type { FailedPaymentKind } from './payment-failures';
+import { useChanged } from '../../lib/use-changed';
 
 /**
  * The payments feature's panels in the payment step (their fields go with its 'Pagar'), and what a method's
@@ -39,9 +40,8 @@ export function GiftCardMethodPanel({ total, result, busy }: PaymentMethodPanelP
   // The issuer's refusals carry their §8 code as the field.
   const refused = refusalOf(result);
   const refusal = refused?.field && isGiftCardErrorCode(refused.field) ? refused.error : null;
-  useEffect(() => {
-    if (refusal) setOpen(true);
-  }, [result, refusal]);
+  // Each new refusal opens the dialog again.
+  if (useChanged(result) && refusal) setOpen(true);
   return (
     <>
       <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>

@@ -1,10 +1,10 @@
-import type { FailureCode } from '@despensa/contracts';
+import { failureMessages, type FailureCode } from '@despensa/contracts';
 
 /** §2 failed-payment modals. §8 hides their texts: these are the shop's own. */
 export type FailedPaymentKind = 'generic' | 'bank' | 'wallet' | 'chat';
 
 /** How a payment came back from the acquirer (/checkout/payment?paymentError=…, flows/payment-pages). */
-export const PAYMENT_ERRORS = ['rejected', 'aborted', 'timeout', 'error'] as const;
+export const PAYMENT_ERRORS = ['rejected', 'aborted', 'timeout', 'error', 'cardMismatch'] as const;
 export type PaymentError = (typeof PAYMENT_ERRORS)[number];
 
 export function paymentErrorOf(value: string | null): PaymentError | null {
@@ -37,17 +37,23 @@ export const FAILED_PAYMENT_MODALS: Record<FailedPaymentKind, Omit<FailedPayment
   },
 };
 
-/** Each return's own first line, over the variant's text. */
-const RETURN_TITLES: Record<PaymentError, { kind: FailedPaymentKind; title?: string }> = {
+/** Each return's own first line (and text, when the variant's does not say why), over the variant's. */
+const RETURN_TITLES: Record<PaymentError, { kind: FailedPaymentKind; title?: string; text?: string }> = {
   rejected: { kind: 'bank' },
   aborted: { kind: 'generic', title: 'Anulaste el pago' },
   timeout: { kind: 'generic', title: 'Se acabó el tiempo para pagar' },
   error: { kind: 'chat' },
+  // The card paid does not prove the chosen method's prices (debit, the group card): the charge was reversed.
+  cardMismatch: {
+    kind: 'generic',
+    title: 'Esa tarjeta no es la del medio de pago elegido',
+    text: failureMessages.paymentCardMismatch,
+  },
 };
 
 export function failedPaymentOf(error: PaymentError): FailedPayment {
-  const { kind, title } = RETURN_TITLES[error];
-  return { kind, ...FAILED_PAYMENT_MODALS[kind], ...(title ? { title } : {}) };
+  const { kind, title, text } = RETURN_TITLES[error];
+  return { kind, ...FAILED_PAYMENT_MODALS[kind], ...(title ? { title } : {}), ...(text ? { text } : {}) };
 }
 
 /**

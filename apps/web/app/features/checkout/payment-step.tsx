@@ -1,14 +1,22 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type RefObject } from 'react';
+import type { OrderForm } from '@despensa/contracts';
 import { Form, useActionData, useNavigation } from 'react-router';
-import { deliveryFeeOf, formatCLP, paymentSystemOffered, primeBasketOf } from '@despensa/domain';
+import {
+  deliveryFeeOf,
+  formatCLP,
+  itemsValueOf,
+  paymentSystemOffered,
+  primeBasketOf,
+} from '@despensa/domain';
 import { useShopperFeatures } from '../lists/shopper-features-context';
-import type { CheckoutState } from './checkout-server';
+import type { CheckoutState } from './checkout-state-server';
 import { useValuesBeforeHydration } from '../../lib/use-values-before-hydration';
 import { methodSentWith, paymentSystemOf, refusalOf, type CheckoutActionResult } from './action-result';
 import { FAILED_PAYMENT_MODALS, type FailedPaymentKind } from './payment-failures';
 import { FailedPaymentModal } from './failed-payment-modal';
 import { paymentMethodName, paymentMethodPanels, totalWith, type PaymentMethodKey } from './payment-methods';
 import { ValidationCodeDialog } from './validation-code-dialog';
+import { useChanged } from '../../lib/use-changed';
 
 const METHOD_KEYS = Object.keys(paymentMethodPanels) as PaymentMethodKey[];
 
@@ -25,42 +33,12 @@ export function PaymentStep({
   brandName: string;
   helpPhone: string;
 }) {
-  const id = useId();
   const result = useActionData<CheckoutActionResult>();
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
-  const saved = paymentSystemOf(state.orderForm.paymentData.payments[0]);
-  // §9: the options switched off (gift card, wallet and its saved cards) are not offered.
-  const { flags } = useShopperFeatures();
-  const offered = METHOD_KEYS.filter((key) =>
-    paymentSystemOffered(paymentMethodPanels[key].paymentSystem, flags),
-  );
-  // The method a refused 'Pagar' sent (the page drawn again, also without scripts), else the saved one.
-  const sent = methodSentWith(result);
-  const [method, setMethod] = useState<PaymentMethodKey>(
-    offered.find((key) => key === sent) ??
-      offered.find((key) => paymentMethodPanels[key].paymentSystem === saved) ??
-      'webpay',
-  );
-  const [failed, setFailed] = useState<FailedPaymentKind | null>(null);
-  const [code, setCode] = useState<{ addressId: string; sentTo: string | null } | null>(null);
-  // What 'Pagar' sent (the method and its panel's fields): the code dialog pays again with the same.
-  const [payment, setPayment] = useState<[string, string][]>([]);
   const form = useRef<HTMLFormElement>(null);
-  // A method checked on the server's page before the scripts ran is the shopper's choice, not the saved one.
-  useValuesBeforeHydration(form, { method }, (shown) => {
-    const key = offered.find((each) => each === shown.method);
-    if (key) setMethod(key);
-  });
-
-  useEffect(() => {
-    if (!result) return;
-    if ('failedPayment' in result) setFailed(result.kind ?? 'generic');
-    if ('validationCode' in result) {
-      setCode(result.validationCode);
-      if (form.current) setPayment(paymentFieldsOf(form.current));
-    }
-  }, [result]);
+  const { offered, method, setMethod } = useChosenMethod(state, result, form);
+  const { failed, setFailed, code, setCode, payment, keepSent } = usePaymentAnswer(result);
 
   const refused = refusalOf(result);
   const codeError = refused?.field === 'accessKey' ? refused.error : null;
@@ -68,49 +46,26 @@ export function PaymentStep({
   const Panel = chosen.Panel;
   return (
     <>
-      <Form ref={form} method="post" className="checkout-form" noValidate>
+      <Form
+        ref={form}
+        method="post"
+        className="checkout-form"
+        noValidate
+        onSubmit={(event) => keepSent(event.currentTarget)}
+      >
         <input type="hidden" name="intent" value="pay" />
-        <fieldset className="payment-methods">
-          <legend className="payment-methods__legend">Elige cómo pagar</legend>
-          {offered.map((key) => {
-            const option = paymentMethodPanels[key];
-            const total = totalWith(state.orderForm, option);
-            return (
-              <div key={key} className="payment-method">
-                <input
-                  type="radio"
-                  id={`${id}-${key}`}
-                  name="method"
-                  value={key}
-                  checked={method === key}
-                  onChange={() => setMethod(key)}
-                  aria-describedby={`${id}-${key}-text`}
-                />
-                <label htmlFor={`${id}-${key}`} className="payment-method__label">
-                  {paymentMethodName(option, brandName)}
-                  {total !== state.orderForm.value ? (
-                    <span className="payment-method__price"> · productos a {formatCLP(total)}</span>
-                  ) : null}
-                </label>
-                <p id={`${id}-${key}-text`} className="payment-method__text">
-                  {option.description}
-                </p>
-              </div>
-            );
-          })}
-        </fieldset>
+        <MethodChoices
+          offered={offered}
+          method={method}
+          onChoose={setMethod}
+          orderForm={state.orderForm}
+          brandName={brandName}
+        />
         {Panel ? (
           <Panel
             orderForm={state.orderForm}
             brandName={brandName}
-            total={
-              totalWith(state.orderForm, chosen) +
-              deliveryFeeOf(
-                state.choice?.method ?? null,
-                state.window !== null,
-                primeBasketOf(state.orderForm),
-              )
-            }
+            total={totalToPay(state, chosen)}
             result={result}
             busy={busy}
             onFailure={setFailed}
@@ -140,6 +95,109 @@ export function PaymentStep({
         onClose={() => setCode(null)}
       />
     </>
+  );
+}
+
+/**
+ * The §9 methods offered and the one chosen: the method a refused 'Pagar' sent (the page drawn again, also
+ * without scripts), else the cart's saved one, else Webpay.
+ */
+function useChosenMethod(
+  state: CheckoutState,
+  result: CheckoutActionResult | undefined,
+  form: RefObject<HTMLFormElement | null>,
+) {
+  const saved = paymentSystemOf(state.orderForm.paymentData.payments[0]);
+  // §9: the options switched off (gift card, wallet and its saved cards) are not offered.
+  const { flags } = useShopperFeatures();
+  const offered = METHOD_KEYS.filter((key) =>
+    paymentSystemOffered(paymentMethodPanels[key].paymentSystem, flags),
+  );
+  const sent = methodSentWith(result);
+  const [method, setMethod] = useState<PaymentMethodKey>(
+    () =>
+      offered.find((key) => key === sent) ??
+      offered.find((key) => paymentMethodPanels[key].paymentSystem === saved) ??
+      'webpay',
+  );
+  // A method checked on the server's page before the scripts ran is the shopper's choice, not the saved one.
+  useValuesBeforeHydration(form, { method }, (shown) => {
+    const key = offered.find((each) => each === shown.method);
+    if (key) setMethod(key);
+  });
+  return { offered, method, setMethod };
+}
+
+/**
+ * What a 'Pagar' answered besides a refusal: the failed-payment modal to show, the validation-code dialog
+ * to open, and what was sent (the method and its panel's fields), which the code dialog pays again with.
+ */
+function usePaymentAnswer(result: CheckoutActionResult | undefined) {
+  const [failed, setFailed] = useState<FailedPaymentKind | null>(null);
+  const [code, setCode] = useState<{ addressId: string; sentTo: string | null } | null>(null);
+  const [payment, setPayment] = useState<[string, string][]>([]);
+  if (useChanged(result) && result) {
+    if ('failedPayment' in result) setFailed(result.kind ?? 'generic');
+    if ('validationCode' in result) setCode(result.validationCode);
+  }
+  // Taken as 'Pagar' sends them: the fields of the answer's own submission.
+  const keepSent = (form: HTMLFormElement) => setPayment(paymentFieldsOf(form));
+  return { failed, setFailed, code, setCode, payment, keepSent };
+}
+
+/** The methods offered, each with its price when it changes the products' total. */
+function MethodChoices({
+  offered,
+  method,
+  onChoose,
+  orderForm,
+  brandName,
+}: {
+  offered: PaymentMethodKey[];
+  method: PaymentMethodKey;
+  onChoose: (key: PaymentMethodKey) => void;
+  orderForm: OrderForm;
+  brandName: string;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="payment-methods">
+      <legend className="payment-methods__legend">Elige cómo pagar</legend>
+      {offered.map((key) => {
+        const option = paymentMethodPanels[key];
+        const total = totalWith(orderForm, option);
+        return (
+          <div key={key} className="payment-method">
+            <input
+              type="radio"
+              id={`${id}-${key}`}
+              name="method"
+              value={key}
+              checked={method === key}
+              onChange={() => onChoose(key)}
+              aria-describedby={`${id}-${key}-text`}
+            />
+            <label htmlFor={`${id}-${key}`} className="payment-method__label">
+              {paymentMethodName(option, brandName)}
+              {total !== itemsValueOf(orderForm) ? (
+                <span className="payment-method__price"> · productos a {formatCLP(total)}</span>
+              ) : null}
+            </label>
+            <p id={`${id}-${key}-text`} className="payment-method__text">
+              {option.description}
+            </p>
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/** What the chosen method charges: its prices for the products and the delivery fee. */
+function totalToPay(state: CheckoutState, method: (typeof paymentMethodPanels)[PaymentMethodKey]): number {
+  return (
+    totalWith(state.orderForm, method) +
+    deliveryFeeOf(state.choice?.method ?? null, state.window !== null, primeBasketOf(state.orderForm))
   );
 }
 

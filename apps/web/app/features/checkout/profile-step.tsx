@@ -4,31 +4,27 @@ import {
   PHONE_INVALID_MESSAGE,
   RUT_DEFAULT_MESSAGE,
   RUT_INVALID_MESSAGE,
-  RUT_MAX_INPUT_LENGTH,
   cleanContactPhone,
   formatRut,
   isValidRut,
 } from '@despensa/domain';
+import { PROFILE_FIELDS } from '@despensa/contracts';
 import { NewsletterField as Field } from '../newsletter/newsletter-field';
 import { useFieldError } from '../../ui/use-field-error';
 import { useValuesBeforeHydration } from '../../lib/use-values-before-hydration';
-import type { CheckoutState } from './checkout-server';
+import type { CheckoutState } from './checkout-state-server';
 import { refusalOf, type CheckoutActionResult } from './action-result';
 import { MissingNotice } from './missing-notice';
 import { gapsOfStep } from './steps';
 
-/** Step 2: the shopper's data (§3 client profile): RUT with its check digit (§5), phone and names. */
-export function ProfileStep({ state }: { state: CheckoutState }) {
-  const id = useId();
-  const result = useActionData<CheckoutActionResult>();
-  const busy = useNavigation().state !== 'idle';
+/** Step 2's RUT and phone as typed, and their checks; `onSubmit` stops a send with either wrong. */
+function useProfileChecks(id: string, state: CheckoutState) {
   const [rut, setRut] = useState(formatRut(state.profile.document));
   const [phone, setPhone] = useState(state.profile.phone);
   const rutValid = isValidRut(rut);
   const phoneValid = cleanContactPhone(phone) !== null;
   const rutError = useFieldError(rut, rutValid);
   const phoneError = useFieldError(phone, phoneValid);
-  const refused = refusalOf(result);
   const form = useRef<HTMLFormElement>(null);
   // What the shopper typed on the server's page before the scripts ran stays, and is what is checked.
   useValuesBeforeHydration(form, { document: rut, phone }, (shown) => {
@@ -43,15 +39,25 @@ export function ProfileStep({ state }: { state: CheckoutState }) {
     phoneError.force();
     document.getElementById(rutValid ? `${id}-phone` : `${id}-rut`)?.focus();
   };
+  return { form, rut, setRut, phone, setPhone, rutError, phoneError, onSubmit };
+}
+
+/** Step 2: the shopper's data (§3 client profile): RUT with its check digit (§5), phone and names. */
+export function ProfileStep({ state }: { state: CheckoutState }) {
+  const id = useId();
+  const result = useActionData<CheckoutActionResult>();
+  const busy = useNavigation().state !== 'idle';
+  const refused = refusalOf(result);
+  const { form, rut, setRut, phone, setPhone, rutError, phoneError, onSubmit } = useProfileChecks(id, state);
 
   return (
     <>
-      <MissingNotice gaps={gapsOfStep(state.gaps, 'profile')} />
+      <MissingNotice gaps={gapsOfStep(state.gapsShown, 'profile')} />
       <Form ref={form} method="post" className="checkout-form" noValidate onSubmit={onSubmit}>
         <input type="hidden" name="intent" value="profile" />
         <Field
           id={`${id}-email`}
-          label="Correo electrónico"
+          {...PROFILE_FIELDS.email}
           value={state.profile.email}
           readOnly
           required={false}
@@ -61,18 +67,14 @@ export function ProfileStep({ state }: { state: CheckoutState }) {
           <Field
             id={`${id}-first`}
             name="firstName"
-            label="Nombre"
-            autoComplete="given-name"
-            maxLength={60}
+            {...PROFILE_FIELDS.firstName}
             defaultValue={state.profile.firstName}
             error={null}
           />
           <Field
             id={`${id}-last`}
             name="lastName"
-            label="Apellido"
-            autoComplete="family-name"
-            maxLength={60}
+            {...PROFILE_FIELDS.lastName}
             defaultValue={state.profile.lastName}
             error={null}
           />
@@ -81,8 +83,7 @@ export function ProfileStep({ state }: { state: CheckoutState }) {
           <Field
             id={`${id}-rut`}
             name="document"
-            label="RUT"
-            maxLength={RUT_MAX_INPUT_LENGTH}
+            {...PROFILE_FIELDS.document}
             value={rut}
             onChange={(event) => setRut(formatRut(event.target.value))}
             error={
@@ -98,10 +99,7 @@ export function ProfileStep({ state }: { state: CheckoutState }) {
           <Field
             id={`${id}-phone`}
             name="phone"
-            label="Teléfono"
-            type="tel"
-            autoComplete="tel"
-            maxLength={16}
+            {...PROFILE_FIELDS.phone}
             value={phone}
             onChange={(event) => setPhone(event.target.value)}
             error={

@@ -4,7 +4,7 @@ import { choiceSummary } from '../delivery/choice';
 import { useDelivery } from '../delivery/delivery-context';
 import { windowFee, windowLine } from '../delivery/window-label';
 import { NewsletterField as Field } from '../newsletter/newsletter-field';
-import type { CheckoutState } from './checkout-server';
+import type { CheckoutState } from './checkout-state-server';
 import { refusalOf, type CheckoutActionResult } from './action-result';
 import { MissingNotice } from './missing-notice';
 import { gapsOfStep } from './steps';
@@ -19,7 +19,7 @@ export function ShippingStep({ state }: { state: CheckoutState }) {
   const error = refusalOf(result);
   return (
     <>
-      <MissingNotice gaps={gapsOfStep(state.gaps, 'shipping')} />
+      <MissingNotice gaps={gapsOfStep(state.gapsShown, 'shipping')} />
       <dl className="checkout-facts">
         <div>
           <dt>Modo de entrega</dt>

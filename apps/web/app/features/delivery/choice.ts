@@ -1,9 +1,13 @@
-import type { DeliveryChoice } from '@despensa/contracts';
+import type { DeliveryChoice, OrderForm } from '@despensa/contracts';
 import {
   DEFAULT_SALES_CHANNEL,
   DELIVERY_METHODS,
+  deliveryFeeOf,
   deliveryMethodById,
+  primeBasketOf,
   isAddressMethod,
+  SEGMENT_STORAGE_KEY,
+  segmentIdOf,
   shortAddressLine,
   truncate,
   type DeliveryMethodKind,
@@ -24,7 +28,7 @@ export function defaultChoice(defaultStoreName: string): DeliveryChoice {
     addressLine: null,
     addressEssentials: null,
     coverageState: null,
-    segment: null,
+    segment: segmentIdOf(DEFAULT_SALES_CHANNEL),
   };
 }
 
@@ -38,6 +42,21 @@ export function defaultPickupChoice(defaultStoreName: string): DeliveryChoice {
 
 export function methodKindOf(choice: DeliveryChoice | null): DeliveryMethodKind | null {
   return choice?.method ? (deliveryMethodById(choice.method)?.kind ?? null) : null;
+}
+
+/**
+ * The delivery fee the order will charge under the choice, as the header and the cart's summary show it:
+ * the held window's (its mode's fee), or express's own, which has no window (issue 28: the summary left it
+ * out and Webpay asked for it); null while none is due. The domain's deliveryFeeOf, as the server charges.
+ */
+export function chargedDeliveryFee(
+  choice: DeliveryChoice | null,
+  window: { price: number } | null,
+  orderForm: OrderForm | null,
+): number | null {
+  if (window) return window.price;
+  if (methodKindOf(choice) !== 'express' || !orderForm) return null;
+  return deliveryFeeOf(choice!.method, false, primeBasketOf(orderForm));
 }
 
 /** The header button's two lines once a mode is chosen: the mode, then the address or store. */
@@ -73,7 +92,7 @@ const STORAGE_KEYS = {
   salesChannel: 'despensa.salesChannel',
   storeName: 'despensa.storeName',
   method: 'despensa.shippingMethodName',
-  segment: 'despensa.segmentId',
+  segment: SEGMENT_STORAGE_KEY,
 } as const;
 const PREVIOUS_KEY = 'despensa.previousChannelInfo';
 

@@ -12,7 +12,8 @@ import { useFetcher, useNavigate } from 'react-router';
 import type { DeliveryChoice, LostProduct } from '@despensa/contracts';
 import type { DeliveryMethodKind, NoCoverageVariant, RepricedLine } from '@despensa/domain';
 import { useAccount } from '../account/account-context';
-import { isExclusionZoneDelivery, mirrorChoice, rememberPreviousChoice } from './choice';
+import { useCart } from '../cart/cart-context';
+import { chargedDeliveryFee, isExclusionZoneDelivery, mirrorChoice, rememberPreviousChoice } from './choice';
 import { DELIVERY_ACTION_PATH, type DeliveryActionResult, type DeliveryIntent } from './delivery-intents';
 import type { ChosenWindow } from './delivery-server';
 
@@ -21,6 +22,8 @@ export interface DeliveryState {
   choice: DeliveryChoice | null;
   /** The window the cart holds under the choice, with its fee; null without one. */
   chosenWindow: ChosenWindow | null;
+  /** The delivery fee the order will charge (the window's, or express's own); null while none is due. */
+  fee: number | null;
   defaultStoreName: string;
   /** Which §8 no-coverage text the brand uses. */
   noCoverageVariant: NoCoverageVariant;
@@ -81,24 +84,79 @@ export function DeliveryProvider({
   noCoverageVariant?: NoCoverageVariant;
   children: ReactNode;
 }) {
-  const fetcher = useFetcher<DeliveryActionResult>({ key: 'delivery:apply' });
-  const [selectorOpen, setSelectorOpen] = useState(false);
-  const [selectorMode, setSelectorMode] = useState<DeliveryMethodKind | null>(null);
-  const [lostProducts, setLostProducts] = useState<LostProduct[]>([]);
-  const [repricedProducts, setRepricedProducts] = useState<RepricedLine[]>([]);
-  const [previous, setPrevious] = useState<DeliveryChoice | null>(null);
-  const [applyError, setApplyError] = useState<string | null>(null);
-  const [tooltipClosed, setTooltipClosed] = useState(false);
+  const dialog = useSelectorDialog();
+  const fee = chargedDeliveryFee(choice, chosenWindow, useCart().orderForm);
 
   // §3: storage mirrors the cookie the server set, on every page load and after every change.
   useEffect(() => {
     if (choice) mirrorChoice(choice);
   }, [choice]);
 
-  const seen = useRef<DeliveryActionResult | undefined>(undefined);
-  // The default pickup applied on login is not the shopper's answer to the selector: it must not close a selector
-  // that 'Ir a pagar' opened meanwhile.
-  const answersSelector = useRef(true);
+  const { apply, applying, lostProducts, setLostProducts, repricedProducts, setRepricedProducts, previous } =
+    useDeliveryApply(dialog);
+  useDefaultPickup(choice, apply);
+
+  const { selectorOpen, selectorMode, openSelector, closeSelector, applyError, tooltipClosed, goOnward } =
+    dialog;
+  const value = useMemo<DeliveryState>(
+    () => ({
+      choice,
+      chosenWindow,
+      fee,
+      defaultStoreName,
+      noCoverageVariant,
+      selectorOpen,
+      selectorMode,
+      openSelector,
+      closeSelector,
+      apply,
+      applying,
+      applyError,
+      lostProducts,
+      previous,
+      closeLostProducts: () => setLostProducts([]),
+      repricedProducts,
+      closeRepricedProducts: () => {
+        setRepricedProducts([]);
+        goOnward();
+      },
+      exclusionTooltipOpen: isExclusionZoneDelivery(choice) && !selectorOpen && !tooltipClosed,
+      closeExclusionTooltip: () => dialog.setTooltipClosed(true),
+    }),
+    [
+      choice,
+      chosenWindow,
+      fee,
+      defaultStoreName,
+      noCoverageVariant,
+      selectorOpen,
+      selectorMode,
+      openSelector,
+      closeSelector,
+      apply,
+      applying,
+      applyError,
+      lostProducts,
+      repricedProducts,
+      previous,
+      tooltipClosed,
+      goOnward,
+    ],
+  );
+  return <DeliveryContext.Provider value={value}>{children}</DeliveryContext.Provider>;
+}
+
+type SelectorDialog = ReturnType<typeof useSelectorDialog>;
+
+/**
+ * The selector's opening and closing, the exclusion tooltip it hides, its last error, and where the
+ * shopper goes once a mode is confirmed.
+ */
+function useSelectorDialog() {
+  const [selectorOpen, setSelectorOpen] = useState(false);
+  const [selectorMode, setSelectorMode] = useState<DeliveryMethodKind | null>(null);
+  const [applyError, setApplyError] = useState<string | null>(null);
+  const [tooltipClosed, setTooltipClosed] = useState(false);
   const onward = useRef<string | null>(null);
   const navigate = useNavigate();
   const goOnward = useCallback(() => {
@@ -106,27 +164,6 @@ export function DeliveryProvider({
     onward.current = null;
     if (next) void navigate(next);
   }, [navigate]);
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== 'idle' || !result || seen.current === result) return;
-    seen.current = result;
-    setApplyError(result.error ?? null);
-    if (result.previous) {
-      rememberPreviousChoice(result.previous);
-      setPrevious(result.previous);
-    }
-    if (result.choice && !result.error && answersSelector.current) {
-      setSelectorOpen(false);
-      // Lost products are decided on this page first (§4); the shopper then presses 'Ir a pagar' again.
-      if (result.lostProducts.length) onward.current = null;
-      // Changed prices are read here first: the shopper goes on once the notice is closed.
-      else if (!result.repricedProducts?.length) goOnward();
-    }
-    if (result.choice) setTooltipClosed(false);
-    setLostProducts(result.lostProducts);
-    setRepricedProducts(result.repricedProducts ?? []);
-  }, [fetcher.state, fetcher.data]);
-
   const openSelector = useCallback((mode?: DeliveryMethodKind, then?: string) => {
     onward.current = then ?? null;
     setSelectorMode(mode ?? null);
@@ -139,6 +176,56 @@ export function DeliveryProvider({
     setSelectorOpen(false);
     if (!confirmed) setTooltipClosed(false);
   }, []);
+  return {
+    selectorOpen,
+    setSelectorOpen,
+    selectorMode,
+    applyError,
+    setApplyError,
+    tooltipClosed,
+    setTooltipClosed,
+    onward,
+    goOnward,
+    openSelector,
+    closeSelector,
+  };
+}
+
+/** Sends a §4 mode change and takes its answer: the selector closes, lost and re-priced products open. */
+function useDeliveryApply(dialog: SelectorDialog) {
+  const fetcher = useFetcher<DeliveryActionResult>({ key: 'delivery:apply' });
+  const [lostProducts, setLostProducts] = useState<LostProduct[]>([]);
+  const [repricedProducts, setRepricedProducts] = useState<RepricedLine[]>([]);
+  const [previous, setPrevious] = useState<DeliveryChoice | null>(null);
+  const seen = useRef<DeliveryActionResult | undefined>(undefined);
+  // The default pickup applied on login is not the shopper's answer to the selector: it must not close a selector
+  // that 'Ir a pagar' opened meanwhile.
+  const answersSelector = useRef(true);
+  // One answer of the mode change, taken once: it closes the selector, opens the notices and sends the shopper
+  // on (refs and the dialog's state are the point; the compiler's rules read this as mutation after render).
+  /* eslint-disable react-hooks/immutability, react-hooks/set-state-in-effect */
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== 'idle' || !result || seen.current === result) return;
+    seen.current = result;
+    dialog.setApplyError(result.error ?? null);
+    if (result.previous) {
+      rememberPreviousChoice(result.previous);
+      setPrevious(result.previous);
+    }
+    if (result.choice && !result.error && answersSelector.current) {
+      dialog.setSelectorOpen(false);
+      // Lost products are decided on this page first (§4); the shopper then presses 'Ir a pagar' again.
+      if (result.lostProducts.length) dialog.onward.current = null;
+      // Changed prices are read here first: the shopper goes on once the notice is closed.
+      else if (!result.repricedProducts?.length) dialog.goOnward();
+    }
+    if (result.choice) dialog.setTooltipClosed(false);
+    setLostProducts(result.lostProducts);
+    setRepricedProducts(result.repricedProducts ?? []);
+  }, [fetcher.state, fetcher.data]);
+  /* eslint-enable react-hooks/immutability, react-hooks/set-state-in-effect */
+
   const apply = useCallback(
     (intent: DeliveryIntent) => {
       answersSelector.current = intent.intent !== 'defaultPickup';
@@ -151,8 +238,19 @@ export function DeliveryProvider({
     // fetcher.submit is stable across renders.
     [fetcher.submit],
   );
+  return {
+    apply,
+    applying: fetcher.state !== 'idle',
+    lostProducts,
+    setLostProducts,
+    repricedProducts,
+    setRepricedProducts,
+    previous,
+  };
+}
 
-  // §4 cart lifecycle: a logged-in shopper without a choice gets the default store pickup, once.
+/** §4 cart lifecycle: a logged-in shopper without a choice gets the default store pickup, once. */
+function useDefaultPickup(choice: DeliveryChoice | null, apply: (intent: DeliveryIntent) => void): void {
   const { account } = useAccount();
   const defaultApplied = useRef(false);
   const loggedIn = account !== null;
@@ -161,49 +259,4 @@ export function DeliveryProvider({
     defaultApplied.current = true;
     apply({ intent: 'defaultPickup' });
   }, [loggedIn, choice, apply]);
-
-  const value = useMemo<DeliveryState>(
-    () => ({
-      choice,
-      chosenWindow,
-      defaultStoreName,
-      noCoverageVariant,
-      selectorOpen,
-      selectorMode,
-      openSelector,
-      closeSelector,
-      apply,
-      applying: fetcher.state !== 'idle',
-      applyError,
-      lostProducts,
-      previous,
-      closeLostProducts: () => setLostProducts([]),
-      repricedProducts,
-      closeRepricedProducts: () => {
-        setRepricedProducts([]);
-        goOnward();
-      },
-      exclusionTooltipOpen: isExclusionZoneDelivery(choice) && !selectorOpen && !tooltipClosed,
-      closeExclusionTooltip: () => setTooltipClosed(true),
-    }),
-    [
-      choice,
-      chosenWindow,
-      defaultStoreName,
-      noCoverageVariant,
-      selectorOpen,
-      selectorMode,
-      openSelector,
-      closeSelector,
-      apply,
-      fetcher.state,
-      applyError,
-      lostProducts,
-      repricedProducts,
-      previous,
-      tooltipClosed,
-      goOnward,
-    ],
-  );
-  return <DeliveryContext.Provider value={value}>{children}</DeliveryContext.Provider>;
 }

@@ -27,10 +27,10 @@ export function DeliveryModeButton() {
         <Icon name="truck" />
         {summary ? (
           <span className="delivery-button__choice">
-            {/* The chosen window's fee rides with the mode: the lines below have no room to spare. */}
+            {/* The fee (the window's, or express's) rides with the mode: the lines below have no room to spare. */}
             <span className="delivery-button__mode">
               {summary.mode}
-              {window ? ` · ${windowFee(window.price)}` : ''}
+              {delivery && delivery.fee !== null ? ` · ${windowFee(delivery.fee)}` : ''}
             </span>
             {/* §9: the header is short of space, so the line is cut there, by the street: the number and
                 comuna stay in sight even where the street shrinks further; the whole line on hover. */}

@@ -8,6 +8,7 @@ import {
   type FailureCode,
   type HeldWindow,
   type OrderForm,
+  type ShippingSimulation,
   type StoreOperations,
   type StorefrontServices,
 } from '@despensa/contracts';
@@ -20,6 +21,7 @@ import {
   primeBasketOf,
   primeDeliveryFee,
   SANTIAGO_DEFAULT_LOCATION,
+  segmentIdOf,
   storeOffersMode,
   type DeliveryMethodKind,
   type LngLat,
@@ -184,56 +186,72 @@ export async function quoteFor(
 ): Promise<DeliveryQuote> {
   const place = await placeOf(services, request, kind, where);
   if ('error' in place) throw new DeliveryInputError(place.error);
-  const none = {
-    windows: [],
-    estimateMinutes: null,
-    price: null,
-    express: null,
-    heldWindow: null,
-  };
   // §4: an exclusion zone offers no home delivery; the no-coverage popover takes over.
   if (place.coverageState === 'exclusionZone' && isAddressMethod(kind)) {
-    return { coverageState: 'exclusionZone', storeName: place.store?.name ?? null, ...none, message: null };
+    return {
+      coverageState: 'exclusionZone',
+      storeName: place.store?.name ?? null,
+      ...NO_OFFER,
+      message: null,
+    };
   }
   if (place.coverageState === 'outOfCoverage' || !place.store) {
     return {
       coverageState: 'outOfCoverage',
       storeName: null,
-      ...none,
+      ...NO_OFFER,
       message: DELIVERY_MODAL_MESSAGES.outOfCoverage,
     };
   }
   const methodId = DELIVERY_METHODS[kind].id;
-  const items = (orderForm?.items ?? []).map((item) => ({
-    id: item.id,
-    quantity: Math.max(1, Math.round(item.quantity)),
-    seller: item.seller,
-  }));
   const [simulation, held] = await Promise.all([
     services.delivery.simulate({
       location: { zipCode: place.postalCode, country: 'CL', point: [place.point[0], place.point[1]] },
       saleschannel: place.store.sc,
       shippingMethod: methodId,
-      items,
+      items: simulationItemsOf(orderForm),
       // The cart's items, even none: the server falls back to its default items under the §9 threshold.
       isCart: true,
     }),
     heldWindowOf(services, orderForm, place.store.sc, methodId),
   ]);
+  return quoteOf(simulation, held, orderForm, methodId, place.store.name);
+}
+
+/** A quote with nothing on offer (no coverage). */
+const NO_OFFER = {
+  windows: [],
+  estimateMinutes: null,
+  price: null,
+  express: null,
+  heldWindow: null,
+} satisfies Partial<DeliveryQuote>;
+
+function simulationItemsOf(orderForm: OrderForm | null) {
+  return (orderForm?.items ?? []).map((item) => ({
+    id: item.id,
+    quantity: Math.max(1, Math.round(item.quantity)),
+    seller: item.seller,
+  }));
+}
+
+/** The quote a simulation answers for the method, with the fees the cart will charge. */
+function quoteOf(
+  simulation: ShippingSimulation,
+  held: HeldWindow | null,
+  orderForm: OrderForm | null,
+  methodId: string,
+  storeName: string,
+): DeliveryQuote {
   const slas = simulation.logisticsInfo.flatMap((entry) => entry.slas);
   // §7: when express cannot be promised the answer carries the 'Despacho Especial' windows instead.
   const sla = slas.find((candidate) => candidate.id === methodId) ?? slas[0];
   const express = simulation.express;
-  // The fee as the cart will charge it: the domain's Prime rule (the one deliveryFeeOf applies for the cart
-  // summary, the checkout and the order) waives it for a member's basket over the minimum. The basket is
-  // the cart as priced now; a store that prices it otherwise re-prices it once chosen.
-  const basket = orderForm ? primeBasketOf(orderForm) : null;
-  const charged = (price: number, selectedSla: string) =>
-    basket ? primeDeliveryFee(price, selectedSla, basket) : price;
+  const charged = chargedFeeOf(orderForm);
   const quotedPrice = express?.price ?? sla?.price ?? null;
   return {
     coverageState: simulation.coverageState,
-    storeName: place.store.name,
+    storeName,
     windows: (sla?.availableDeliveryWindows ?? []).map((window) => ({
       ...window,
       price: charged(window.price, sla?.id ?? methodId),
@@ -241,6 +259,16 @@ export async function quoteFor(
     estimateMinutes: express?.estimateMinutes ?? sla?.estimateMinutes ?? null,
     price: quotedPrice === null ? null : charged(quotedPrice, express ? methodId : (sla?.id ?? methodId)),
     express: express ? { available: express.available, reason: express.reason } : null,
+    ...holdNotice(simulation, held),
+  };
+}
+
+/** The §8 message (else a note that the hold expired) and the window still held, offered as the selection. */
+function holdNotice(
+  simulation: ShippingSimulation,
+  held: HeldWindow | null,
+): Pick<DeliveryQuote, 'message' | 'heldWindow'> {
+  return {
     message: simulation.message
       ? DELIVERY_MODAL_MESSAGES[simulation.message]
       : held?.expired
@@ -250,6 +278,16 @@ export async function quoteFor(
     heldWindow:
       held && !held.expired ? { startDateUtc: held.startDateUtc, endDateUtc: held.endDateUtc } : null,
   };
+}
+
+/**
+ * The fee as the cart will charge it: the domain's Prime rule (the one deliveryFeeOf applies for the cart
+ * summary, the checkout and the order) waives it for a member's basket over the minimum. The basket is
+ * the cart as priced now; a store that prices it otherwise re-prices it once chosen.
+ */
+function chargedFeeOf(orderForm: OrderForm | null): (price: number, selectedSla: string) => number {
+  const basket = orderForm ? primeBasketOf(orderForm) : null;
+  return (price, selectedSla) => (basket ? primeDeliveryFee(price, selectedSla, basket) : price);
 }
 
 /**
@@ -302,9 +340,10 @@ export async function choiceFor(
   if (place.coverageState === 'outOfCoverage' || !place.store) {
     throw new DeliveryInputError('outOfCoverage');
   }
+  const salesChannel = place.store.sc || DEFAULT_SALES_CHANNEL;
   return {
     method,
-    salesChannel: place.store.sc || DEFAULT_SALES_CHANNEL,
+    salesChannel,
     seller: place.store.seller,
     storeName: place.store.name,
     storeId: place.store.storeId,
@@ -312,7 +351,7 @@ export async function choiceFor(
     addressLine,
     addressEssentials,
     coverageState: place.coverageState,
-    segment: null,
+    segment: segmentIdOf(salesChannel),
   };
 }
 

@@ -6,6 +6,8 @@ export function HourTooltip({ windowKey }: { windowKey: string | null }) {
   const [shownFor, setShownFor] = useState<string | null>(null);
   useEffect(() => {
     if (!windowKey) return;
+    // Shown from the pick, then hidden by the timer: the effect is the clock, not derived state.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setShownFor(windowKey);
     const timer = setTimeout(() => setShownFor(null), HOUR_TOOLTIP_MS);
     return () => clearTimeout(timer);

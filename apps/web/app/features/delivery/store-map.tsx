@@ -2,8 +2,8 @@ import type { StoreListItem } from '@despensa/contracts';
 import { storeCardId } from '../content/store-card';
 
 /** User units; the SVG is drawn at least this wide (CSS), so a unit is at least one CSS pixel. */
-const WIDTH = 360;
-const HEIGHT = 320;
+export const WIDTH = 360;
+export const HEIGHT = 320;
 const PADDING = 28;
 /** Markers are 24 px targets (WCAG 2.5.8): centres at least this far apart. */
 const MIN_GAP = 26;
@@ -13,6 +13,11 @@ const MIN_GAP = 26;
  * right at Chilean latitudes. No external tile service: the map is the stores themselves.
  */
 function projector(points: readonly (readonly [number, number])[]) {
+  return mapFrame(points).project;
+}
+
+/** The fitted projection and its inverse (a click on the map back to [lng, lat]). */
+export function mapFrame(points: readonly (readonly [number, number])[]) {
   const lngs = points.map(([lng]) => lng);
   const lats = points.map(([, lat]) => lat);
   const midLat = (Math.min(...lats) + Math.max(...lats)) / 2;
@@ -25,10 +30,16 @@ function projector(points: readonly (readonly [number, number])[]) {
   const scale = Math.min((WIDTH - 2 * PADDING) / span, (HEIGHT - 2 * PADDING) / span);
   const offsetX = (WIDTH - (maxX - minX) * scale) / 2;
   const offsetY = (HEIGHT - (maxY - minY) * scale) / 2;
-  return ([lng, lat]: readonly [number, number]) => ({
-    x: offsetX + (lng * kx - minX) * scale,
-    y: offsetY + (-lat - minY) * scale,
-  });
+  return {
+    project: ([lng, lat]: readonly [number, number]) => ({
+      x: offsetX + (lng * kx - minX) * scale,
+      y: offsetY + (-lat - minY) * scale,
+    }),
+    unproject: (x: number, y: number): [number, number] => [
+      ((x - offsetX) / scale + minX) / kx,
+      -((y - offsetY) / scale + minY),
+    ],
+  };
 }
 
 /**

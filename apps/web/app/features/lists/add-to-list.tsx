@@ -1,12 +1,16 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { Dialog } from '../../ui/dialog';
 import { useAccount, useAccountAction } from '../account/account-context';
-import { CreateListForm } from './create-list-form';
-import type { ListActionResult } from './lists-server';
+import type { ListActionResult } from './list-changes';
 import { LISTS_ACTION_PATH } from './paths';
 import { useShopperFeatures } from './shopper-features-context';
 import './lists.css';
+
+// Only a shopper who starts a new list from here needs its form: not with every card and product page.
+const CreateListForm = lazy(() =>
+  import('./create-list-form').then((module) => ({ default: module.CreateListForm })),
+);
 
 /**
  * 'Guardar en lista' on a card or the product page: opens the add-to-list dialog for a logged-in shopper
@@ -64,7 +68,9 @@ function AddToListDialog({
           </button>
         </>
       ) : creating ? (
-        <CreateListForm skuId={skuId} onCreated={(result) => setDone(result.message)} />
+        <Suspense fallback={null}>
+          <CreateListForm skuId={skuId} onCreated={(result) => setDone(result.message)} />
+        </Suspense>
       ) : (
         <>
           {lists.length === 0 ? (

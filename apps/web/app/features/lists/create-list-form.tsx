@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { useFetcher } from 'react-router';
-import type { ListActionResult } from './lists-server';
+import type { ListActionResult } from './list-changes';
 import { LISTS_ACTION_PATH } from './paths';
 
 /**

@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import {
   failureCodeOf,
   failureMessageOf,
@@ -6,15 +6,13 @@ import {
   type ShoppingList,
   type StorefrontServices,
 } from '@despensa/contracts';
-import { CHAIN_SELLER_ID, MAX_QUANTITY, SKUS_BATCH } from '@despensa/domain';
+import { CHAIN_SELLER_ID, SKUS_BATCH } from '@despensa/domain';
 import { assertSameOrigin, sessionTokenOf } from '../account/account-server';
-import { salesChannelOf } from '../catalog/loader-helpers';
+import { productsOfSkusInChunks, salesChannelOf } from '../catalog/loader-helpers';
 import { addItems, cartForChange, isCartRefusal } from '../cart/cart-server';
 import { orLogOutHome } from './features-server';
-import { MY_LISTS_PATH, listPath } from './paths';
-import { scheduleLabel } from './schedule-label';
+import { LIST_CHANGES, ok, text, type ListActionResult, type ListChange } from './list-changes';
 export { summarizeList, type ListSummary } from './list-summary';
-import { formatDate } from '../../lib/format';
 
 /** A list's product as its page shows it. */
 export interface ListLine {
@@ -56,7 +54,7 @@ export function listLines(
   const skus = parseListSkus(list.skus) ?? {};
   const skuIds = Object.keys(skus);
   const unavailable = unavailableSkus(services, skuIds, salesChannel);
-  const products = services.catalog.productsOfSkus(skuIds, salesChannel);
+  const products = productsOfSkusInChunks(services, skuIds, salesChannel);
   return skuIds.flatMap((skuId) => {
     for (const product of products) {
       const sku = product.items.find((item) => item.itemId === skuId);
@@ -80,17 +78,6 @@ export function listLines(
   });
 }
 
-/** What a list form answers (a deleted list redirects to the lists page instead). */
-export type ListActionResult =
-  | { ok: true; intent: string; message: string; listId?: string }
-  | { ok: false; intent: string; error: string };
-
-const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
-const quantityOf = (form: FormData, fallback = 1) => {
-  const value = Number(form.get('quantity') ?? fallback);
-  return Number.isInteger(value) ? Math.min(MAX_QUANTITY, Math.max(0, value)) : fallback;
-};
-
 /**
  * Every list change, from the lists page, a list's page and the add-to-list dialog. A missing or expired
  * session logs the shopper out and goes home (§6); a refusal is told in Spanish.
@@ -99,89 +86,21 @@ export async function listAction(services: StorefrontServices, request: Request)
   assertSameOrigin(request);
   const form = await request.formData();
   const intent = text(form, 'intent');
-  const token = sessionTokenOf(request);
-  const lists = services.shopperLists;
-  const listId = text(form, 'listId');
+  const change: ListChange = {
+    lists: services.shopperLists,
+    token: sessionTokenOf(request),
+    listId: text(form, 'listId'),
+    form,
+    intent,
+  };
   try {
     return await orLogOutHome(services, request, async (): Promise<unknown> => {
-      switch (intent) {
-        case 'create': {
-          const skuId = text(form, 'skuId');
-          const skus = skuId ? { [skuId]: Math.max(1, quantityOf(form)) } : {};
-          const list = await lists.create(token, {
-            name: text(form, 'name'),
-            skus: JSON.stringify(skus),
-            type: 'client',
-          });
-          // Without the dialog (no JavaScript), the new list's page.
-          if (form.get('then') === 'open') return redirect(listPath(list.id));
-          return ok(
-            intent,
-            skuId ? `Agregaste el producto a ${list.name}` : `Creaste la lista ${list.name}`,
-            list.id,
-          );
-        }
-        case 'add-sku': {
-          const list = await lists.addSku(token, listId, text(form, 'skuId'), Math.max(1, quantityOf(form)));
-          return ok(intent, `Agregaste el producto a ${list.name}`, list.id);
-        }
-        case 'rename': {
-          const list = await lists.list(token, listId);
-          const renamed = await lists.update(token, listId, { ...list, name: text(form, 'name') });
-          return ok(intent, `La lista ahora se llama ${renamed.name}`, listId);
-        }
-        case 'set-quantity': {
-          const list = await lists.list(token, listId);
-          const skus = { ...(parseListSkus(list.skus) ?? {}) };
-          const quantity = quantityOf(form);
-          if (quantity === 0) delete skus[text(form, 'skuId')];
-          else skus[text(form, 'skuId')] = quantity;
-          await lists.update(token, listId, { ...list, skus: JSON.stringify(skus) });
-          return ok(
-            intent,
-            quantity === 0 ? 'Quitaste el producto de la lista' : 'Cantidad actualizada',
-            listId,
-          );
-        }
-        case 'schedule': {
-          const list = await lists.list(token, listId);
-          const schedule = {
-            status: Number(form.get('status')),
-            frequency: Number(form.get('frequency')),
-            deliveryDay: Number(form.get('deliveryDay')),
-          } as ShoppingList['schedule'];
-          const saved = await lists.update(token, listId, { ...list, schedule });
-          return ok(intent, `Programación guardada: ${scheduleLabel(saved.schedule)}`, listId);
-        }
-        case 'skip-run': {
-          const run = await lists.skipRun(token, listId);
-          return ok(
-            intent,
-            `Saltaste la entrega del ${formatDate(`${run.deliveryDate}T12:00:00-03:00`)}`,
-            listId,
-          );
-        }
-        case 'pause':
-        case 'resume': {
-          const paused = intent === 'pause';
-          await lists.setScheduleStatus(token, listId, paused ? 2 : 1);
-          return ok(
-            intent,
-            paused ? 'Pausaste la compra programada' : 'Reanudaste la compra programada',
-            listId,
-          );
-        }
-        case 'delete': {
-          await lists.remove(token, listId);
-          return redirect(MY_LISTS_PATH);
-        }
-        case 'add-to-cart':
-          return addListToCart(services, request, token, listId);
-        default:
-          return data({ ok: false, intent, error: 'Acción desconocida' } satisfies ListActionResult, {
-            status: 400,
-          });
-      }
+      if (intent === 'add-to-cart') return addListToCart(services, request, change.token, change.listId);
+      const apply = LIST_CHANGES.get(intent);
+      if (apply) return apply(change);
+      return data({ ok: false, intent, error: 'Acción desconocida' } satisfies ListActionResult, {
+        status: 400,
+      });
     });
   } catch (error) {
     if (error instanceof Response || !failureCodeOf(error) || failureCodeOf(error) === 'internal')
@@ -190,10 +109,6 @@ export async function listAction(services: StorefrontServices, request: Request)
       status: failureCodeOf(error) === 'shoppingListNotFound' ? 404 : 400,
     });
   }
-}
-
-function ok(intent: string, message: string, listId?: string): ListActionResult {
-  return { ok: true, intent, message, ...(listId ? { listId } : {}) };
 }
 
 /**
@@ -213,8 +128,8 @@ async function addListToCart(
   const headers = new Headers();
   let added = 0;
   if (available.length > 0) {
-    const { orderForm, setCookie, viewer } = await cartForChange(services, request);
-    if (setCookie) headers.append('set-cookie', setCookie);
+    const { orderForm, setCookies, viewer } = await cartForChange(services, request);
+    for (const setCookie of setCookies) headers.append('set-cookie', setCookie);
     try {
       const after = await addItems(
         services.cart,

@@ -9,28 +9,44 @@ import {
   isValidEmail,
   isValidRut,
 } from '@despensa/domain';
-import type { NewsletterSubscriptionResponse } from '@despensa/contracts';
-import { apiRequest } from '../../lib/api-client';
+import { apiCall } from '../../lib/api-client';
 import { NewsletterField } from './newsletter-field';
 import { useFieldError } from '../../ui/use-field-error';
 
 export const NEWSLETTER_SUCCESS_MESSAGE =
   '¡Gracias por suscribirte! Pronto recibirás nuestras ofertas en tu correo.';
 
-type Outcome = { kind: 'success' } | { kind: 'error'; message: string } | null;
+/** §8: a send failure is logged and raises the 503 event, as a network failure does. */
+async function subscribe(email: string, rut: string): Promise<boolean> {
+  const result = await apiCall('/api/user/newsletter/', 'newsletterSubscription', {
+    method: 'POST',
+    body: { email: email.trim(), document: rut.replace(/\s+/g, '') },
+    anyFailureUnavailable: true,
+  });
+  return result.ok;
+}
+
+function NewsletterTitle({ id }: { id: string }) {
+  return (
+    <h2 id={id} className="newsletter__title">
+      Suscríbete
+    </h2>
+  );
+}
 
 /**
  * 'Suscríbete' (§4, §5): e-mail, RUT and terms are required; the button is active only when all three are
- * valid, yet stays pressable (aria-disabled) so a press can point at what is missing.
+ * valid, yet stays pressable (aria-disabled) so a press can point at what is missing. In the §2 modal
+ * (`inDialog`) the dialog's title names it.
  */
-export function NewsletterForm() {
+export function NewsletterForm({ inDialog = false }: { inDialog?: boolean }) {
   const id = useId();
   const [email, setEmail] = useState('');
   const [rut, setRut] = useState('');
   const [terms, setTerms] = useState(false);
   const [termsForced, setTermsForced] = useState(false);
   const [sending, setSending] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [subscribed, setSubscribed] = useState(false);
 
   const emailValid = isValidEmail(email.trim());
   const rutValid = isValidRut(rut);
@@ -50,26 +66,23 @@ export function NewsletterForm() {
       return;
     }
     setSending(true);
-    setOutcome(null);
-    const result = await apiRequest<NewsletterSubscriptionResponse>('/api/user/newsletter/', {
-      method: 'POST',
-      body: { email: email.trim(), document: rut.replace(/\s+/g, '') },
-    });
+    setSubscribed(false);
+    const ok = await subscribe(email, rut);
     setSending(false);
-    // §4: the form resets after a send attempt. A network failure has already raised the 503 screen.
+    // §4: the form resets after a send attempt.
     setEmail('');
     setRut('');
     setTerms(false);
     setTermsForced(false);
-    if (result.ok) setOutcome({ kind: 'success' });
-    else if (result.status !== 0) setOutcome({ kind: 'error', message: result.message });
+    if (ok) setSubscribed(true);
   };
 
   return (
-    <section className="newsletter" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="newsletter__title">
-        Suscríbete
-      </h2>
+    <section
+      className={inDialog ? 'newsletter newsletter--dialog' : 'newsletter'}
+      {...(inDialog ? {} : { 'aria-labelledby': `${id}-title` })}
+    >
+      {inDialog ? null : <NewsletterTitle id={`${id}-title`} />}
       <p className="newsletter__intro">Recibe ofertas y novedades antes que nadie.</p>
       <form className="newsletter__form" noValidate onSubmit={onSubmit}>
         <NewsletterField
@@ -104,13 +117,8 @@ export function NewsletterForm() {
           {sending ? 'Enviando…' : 'Suscribirme'}
         </button>
         <p className="newsletter__outcome" role="status">
-          {outcome?.kind === 'success' ? NEWSLETTER_SUCCESS_MESSAGE : null}
+          {subscribed ? NEWSLETTER_SUCCESS_MESSAGE : null}
         </p>
-        {outcome?.kind === 'error' ? (
-          <p className="newsletter__error" role="alert">
-            {outcome.message}
-          </p>
-        ) : null}
       </form>
     </section>
   );

@@ -1,6 +1,7 @@
-import { useFetcher } from 'react-router';
 import type { FulfilmentLineView } from '@despensa/contracts';
 import { formatNumber, formatPrice } from '../../lib/format';
+import { PickingActions } from './picking-actions';
+import type { ReplacementSearch } from './replacement-picker';
 
 const STATE: Record<FulfilmentLineView['state'], string> = {
   pending: 'Por recoger',
@@ -15,19 +16,19 @@ const ANSWER: Record<string, string> = {
   kept: 'mantenido (criterio de la tienda)',
 };
 
-type Answer = { ok: true } | { error: string } | undefined;
-
 /** One line of the picking list, with what the picker can do to it while the order is in handling. */
-export function PickingLine({ line, editable }: { line: FulfilmentLineView; editable: boolean }) {
-  const fetcher = useFetcher<Answer>();
-  const busy = fetcher.state !== 'idle';
-  const answer = fetcher.data;
-  const hidden = (intent: string) => (
-    <>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="index" value={line.index} />
-    </>
-  );
+export function PickingLine({
+  orderId,
+  line,
+  editable,
+  found,
+}: {
+  orderId: string;
+  line: FulfilmentLineView;
+  editable: boolean;
+  /** What the page's replacement search found for this line (before scripts run). */
+  found: ReplacementSearch | null;
+}) {
   return (
     <tr className={`console-line--${line.state}`} aria-label={line.name}>
       <td>{line.aisle}</td>
@@ -57,8 +58,8 @@ export function PickingLine({ line, editable }: { line: FulfilmentLineView; edit
           <>
             <br />
             <small>
-              Reemplazo: {line.replacement.name} × {line.replacement.quantity},{' '}
-              {ANSWER[line.replacement.answer]}
+              Reemplazo: {line.replacement.name} × {line.replacement.quantity} (
+              {formatPrice(line.replacement.sellingPrice)} c/u), {ANSWER[line.replacement.answer]}
             </small>
           </>
         ) : null}
@@ -73,80 +74,7 @@ export function PickingLine({ line, editable }: { line: FulfilmentLineView; edit
         ) : null}
       </td>
       <td>
-        {editable ? (
-          <div className="console-actions">
-            <fetcher.Form method="post">
-              {hidden('pick')}
-              <button
-                type="submit"
-                className="button button--primary"
-                disabled={busy}
-                aria-label={`Recogido: ${line.name}`}
-              >
-                Recogido
-              </button>
-            </fetcher.Form>
-            <fetcher.Form method="post">
-              {hidden('missing')}
-              <button
-                type="submit"
-                className="button button--secondary"
-                disabled={busy}
-                aria-label={`Falta: ${line.name}`}
-              >
-                Falta
-              </button>
-            </fetcher.Form>
-            {line.weighed ? (
-              <fetcher.Form method="post" className="console-actions">
-                {hidden('weigh')}
-                <label>
-                  Peso real (g)
-                  <input
-                    name="grams"
-                    type="number"
-                    min={1}
-                    max={100000}
-                    step={1}
-                    inputMode="numeric"
-                    required
-                  />
-                </label>
-                <button type="submit" className="button button--secondary" disabled={busy}>
-                  Registrar peso
-                </button>
-              </fetcher.Form>
-            ) : null}
-            {line.substituteType === 6 ? (
-              <details>
-                <summary>Proponer reemplazo</summary>
-                <fetcher.Form method="post" className="console-actions">
-                  {hidden('propose')}
-                  <label>
-                    SKU del reemplazo
-                    <input name="skuId" inputMode="numeric" pattern="[0-9]+" required />
-                  </label>
-                  <label>
-                    Cantidad
-                    <input name="quantity" type="number" min={1} max={35} defaultValue={1} required />
-                  </label>
-                  <label>
-                    Nota
-                    <input name="note" maxLength={300} />
-                  </label>
-                  <button type="submit" className="button button--secondary" disabled={busy}>
-                    Enviar propuesta
-                  </button>
-                </fetcher.Form>
-              </details>
-            ) : null}
-          </div>
-        ) : null}
-        {answer && 'error' in answer ? (
-          <p role="alert" className="console-error">
-            {answer.error}
-          </p>
-        ) : null}
+        <PickingActions orderId={orderId} line={line} editable={editable} found={found} />
       </td>
     </tr>
   );

@@ -9,6 +9,7 @@ import {
 } from '@despensa/contracts';
 import { cookieString, cookieValue } from '../../lib/cookies';
 import { assertSameOrigin, clientAddressOf } from '../account/account-server';
+import type { ReplacementSearch } from './replacement-picker';
 
 /** The console's own session cookie (never the shopper's despensa_session). */
 const STAFF_COOKIE = 'despensa_staff';
@@ -16,7 +17,11 @@ const STAFF_COOKIE_SECONDS = 12 * 3600;
 export const CONSOLE_PATH = '/operaciones';
 export const CONSOLE_LOGIN_PATH = '/operaciones/ingreso';
 export const ANALYTICS_PATH = '/operaciones/analitica';
-const DUTY_PATHS: Record<StaffDuty, string> = { picking: CONSOLE_PATH, analytics: ANALYTICS_PATH };
+const DUTY_PATHS: Record<StaffDuty, string> = {
+  picking: CONSOLE_PATH,
+  analytics: ANALYTICS_PATH,
+  backOffice: '/admin',
+};
 
 /** The console page a staff member starts on (an operator's orders, a merchandiser's analytics). */
 export const staffHome = (role: StaffRole) => DUTY_PATHS[staffHomeDuty(role)];
@@ -97,6 +102,29 @@ function operatorActionOf(form: FormData): OperatorAction | null {
       };
     default:
       return null;
+  }
+}
+
+/**
+ * The replacement search a console page was asked for before its scripts ran (GET ?index=…&buscar=…, the
+ * picker's Buscar): what the line's store has. A term too short finds nothing; a bad line, no search.
+ */
+export async function replacementSearchOf(
+  operations: StorefrontServices['operations'],
+  token: string,
+  request: Request,
+  orderId: string,
+): Promise<ReplacementSearch | null> {
+  const params = new URL(request.url).searchParams;
+  const term = params.get('buscar');
+  const index = Number(params.get('index'));
+  if (term === null || !Number.isInteger(index) || index < 0) return null;
+  try {
+    const { products } = await operations.replacementOptions(token, orderId, index, term);
+    return { index, term, products };
+  } catch (error) {
+    if (!failureCodeOf(error)) throw error;
+    return null;
   }
 }
 

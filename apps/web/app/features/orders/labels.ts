@@ -3,6 +3,8 @@ import {
   DEFAULT_REPLACEMENT_CRITERIA,
   DELIVERY_METHOD_LIST,
   PAYMENT_IDS,
+  paymentSystemName,
+  paymentSystemOf,
 } from '@despensa/domain';
 import type { OrderStatus } from '@despensa/contracts';
 
@@ -13,13 +15,22 @@ export const STATUS_FILTERS: { value: OrderStatus; label: string }[] = [
   { value: 'ready-for-handling', label: 'Listo para preparar' },
   { value: 'handling', label: 'En preparación' },
   { value: 'invoiced', label: 'Facturado' },
+  { value: 'delivered', label: 'Entregado' },
+  { value: 'collected', label: 'Retirado' },
   { value: 'canceled', label: 'Cancelado' },
 ];
 
-/** The steps the status line shows for a paid order. */
-export const STATUS_STEPS: OrderStatus[] = ['payment-approved', 'ready-for-handling', 'handling', 'invoiced'];
+/** The steps the status line shows for a paid order: it ends handed over, delivered or collected. */
+export function statusSteps(status: OrderStatus): OrderStatus[] {
+  const handedOver = status === 'collected' ? 'collected' : 'delivered';
+  return ['payment-approved', 'ready-for-handling', 'handling', 'invoiced', handedOver];
+}
 
-const PAYMENT_NAMES: Record<number, string> = {
+/**
+ * How the purchase page words some of the domain's payment systems (the acquirer or the card kind said);
+ * the others (the group card) go by the domain's name.
+ */
+const PURCHASE_WORDS: Record<number, string> = {
   [CARD_REDIRECT_PAYMENT_ID]: 'Tarjeta de crédito (Webpay)',
   [PAYMENT_IDS.debit]: 'Tarjeta de débito (Webpay)',
   [PAYMENT_IDS.oneClick]: 'Tarjeta guardada (OneClick)',
@@ -30,8 +41,11 @@ const PAYMENT_NAMES: Record<number, string> = {
   [PAYMENT_IDS.walletBalance]: 'Saldo de billetera',
 };
 
-export function paymentName(paymentSystem: string): string {
-  return PAYMENT_NAMES[Number(paymentSystem)] ?? `Medio de pago ${paymentSystem}`;
+/** A payment entry's system as the purchase page names it: a row of the domain's PAYMENT_SYSTEMS. */
+export function paymentName(paymentSystem: string, brandName: string): string {
+  const system = paymentSystemOf(Number(paymentSystem));
+  if (!system) return `Medio de pago ${paymentSystem}`;
+  return PURCHASE_WORDS[system.id] ?? paymentSystemName(system, brandName);
 }
 
 export function deliveryModeName(selectedSla: string | null): string {

@@ -1,16 +1,26 @@
+import { Link } from 'react-router';
 import type { ChatMessage } from '@despensa/contracts';
 import { ChatComposer, ChatLog } from './chat-log';
 import './orders.css';
 
-/** §4 chat notification bar: each pushed message counts until the chat is opened. */
-export function ChatBar({ unread, onOpen }: { unread: number; onOpen: () => void }) {
+/**
+ * §4 chat notification bar: each pushed message counts until the chat is opened. 'Abrir Chat' opens the
+ * chat on this page (`onOpen`) or goes to the purchase page's chat (`href`, the main header's bar).
+ */
+export function ChatBar({ unread, onOpen, href }: { unread: number; onOpen?: () => void; href?: string }) {
   if (unread === 0) return null;
   return (
     <div className="chat-bar" role="status">
       <span>Tienes {unread} mensaje(s) pendiente</span>
-      <button type="button" className="button button--primary" onClick={onOpen}>
-        Abrir Chat
-      </button>
+      {href ? (
+        <Link className="button button--primary" to={href}>
+          Abrir Chat
+        </Link>
+      ) : (
+        <button type="button" className="button button--primary" onClick={onOpen}>
+          Abrir Chat
+        </button>
+      )}
     </div>
   );
 }

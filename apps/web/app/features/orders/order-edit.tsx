@@ -3,16 +3,18 @@ import { Form, Link } from 'react-router';
 import {
   MAX_QUANTITY,
   PAYMENT_IDS,
+  amountAt,
   editSettlement,
   editedLineCost,
   isWeighed,
-  lineCost,
+  lineAmount,
+  measureOf,
   paymentMethodOf,
   quantityLabel,
-  quantityStepLabel,
 } from '@despensa/domain';
 import { failureMessages, type EditProducts, type Order } from '@despensa/contracts';
 import { formatDateTime, formatPrice } from '../../lib/format';
+import { NothingFound, ProductSearchForm } from '../../ui/product-search-form';
 
 /** How the order was paid, as the edit settles a change of total: the card beside a gift card, if any. */
 function paidWith(order: Order): Parameters<typeof editSettlement>[0] {
@@ -31,36 +33,22 @@ interface EditableLine {
   unitMultiplier: number;
 }
 
-const unitLabel = (line: EditableLine) =>
-  isWeighed(line.measurementUnit) ? `por ${quantityStepLabel(line)}` : 'c/u';
+/** Prices are per unit, or per kg of a weighed item (as the cart shows them). */
+const unitLabel = (line: EditableLine) => (isWeighed(line.measurementUnit) ? '/ kg' : 'c/u');
 
-/**
- * Editing the order until the cut-off before picking: quantities (0 removes a line) and products added
- * from the search, in the order's store. Lines keep the price they were bought at, added ones take
- * today's; the new total and what will be charged or refunded follow each change (the server decides).
- * Before scripts run, the search is a GET of the page and the form a plain POST.
- */
-export function OrderEdit({
-  order,
-  search,
+/** A line's quantity: by weight for a weighed one ('0,5 kg', '1 kg'…), else a number of units. */
+function QuantityInput({
+  line,
+  price,
+  initial,
+  onChoose,
 }: {
-  order: Order;
-  search: { term: string; found: EditProducts['products'] };
+  line: EditableLine;
+  price: number;
+  initial: number;
+  onChoose: (id: string, quantity: number) => void;
 }) {
-  const added = search.found.filter((product) => !order.items.some((item) => item.id === product.id));
-  const [quantities, setQuantities] = useState<Record<string, number>>(() =>
-    Object.fromEntries(order.items.map((item) => [item.id, item.quantity])),
-  );
-  const quantityOf = (id: string) => quantities[id] ?? 0;
-  const difference =
-    order.items.reduce((sum, item) => sum + editedLineCost(item, quantityOf(item.id)) - lineCost(item), 0) +
-    added.reduce((sum, product) => sum + product.price * quantityOf(product.id), 0);
-  const settlement = editSettlement(paidWith(order), difference);
-  const choose = (id: string, quantity: number) => {
-    if (Number.isInteger(quantity) && quantity >= 0)
-      setQuantities((before) => ({ ...before, [id]: quantity }));
-  };
-  const quantityInput = (line: EditableLine, price: number, initial: number) => (
+  return (
     <div className="field">
       <label className="field__label" htmlFor={`qty-${line.id}`}>
         {line.name} ({formatPrice(price)} {unitLabel(line)})
@@ -71,7 +59,7 @@ export function OrderEdit({
           id={`qty-${line.id}`}
           name={`qty-${line.id}`}
           defaultValue={initial}
-          onChange={(event) => choose(line.id, Number(event.currentTarget.value))}
+          onChange={(event) => onChoose(line.id, Number(event.currentTarget.value))}
           className="field__input orders-quantity"
         >
           {Array.from({ length: MAX_QUANTITY + 1 }, (_, quantity) => (
@@ -88,44 +76,85 @@ export function OrderEdit({
           min={0}
           max={MAX_QUANTITY}
           defaultValue={initial}
-          onChange={(event) => choose(line.id, Number(event.currentTarget.value))}
+          onChange={(event) => onChoose(line.id, Number(event.currentTarget.value))}
           className="field__input orders-quantity"
         />
       )}
     </div>
   );
+}
+
+/** What the change does to the payment: charged, refunded, refused (the server decides) or nothing. */
+function settlementText(settlement: ReturnType<typeof editSettlement>): string {
+  if (settlement.kind === 'charge')
+    return `Cobraremos ${formatPrice(settlement.amount)} a la tarjeta con que pagaste.`;
+  if (settlement.kind === 'refund')
+    return `Te devolveremos ${formatPrice(settlement.amount)} al medio de pago con que pagaste.`;
+  if (settlement.kind === 'refused') return failureMessages[settlement.failure];
+  return 'El total de tu pedido no cambia.';
+}
+
+/** The chosen quantities and what they change of the order's total. */
+function useEditedQuantities(order: Order, added: EditProducts['products']) {
+  const [quantities, setQuantities] = useState<Record<string, number>>(() =>
+    Object.fromEntries(order.items.map((item) => [item.id, item.quantity])),
+  );
+  const quantityOf = (id: string) => quantities[id] ?? 0;
+  const difference =
+    order.items.reduce((sum, item) => sum + editedLineCost(item, quantityOf(item.id)) - lineAmount(item), 0) +
+    added.reduce(
+      (sum, product) =>
+        sum + amountAt(product.price, measureOf({ ...product, quantity: quantityOf(product.id) })),
+      0,
+    );
+  const choose = (id: string, quantity: number) => {
+    if (Number.isInteger(quantity) && quantity >= 0)
+      setQuantities((before) => ({ ...before, [id]: quantity }));
+  };
+  return { difference, choose };
+}
+
+/**
+ * Editing the order until the cut-off before picking: quantities (0 removes a line) and products added
+ * from the search, in the order's store. Lines keep the price they were bought at, added ones take
+ * today's; the new total and what will be charged or refunded follow each change (the server decides).
+ * Before scripts run, the search is a GET of the page and the form a plain POST.
+ */
+export function OrderEdit({
+  order,
+  search,
+}: {
+  order: Order;
+  search: { term: string; found: EditProducts['products'] };
+}) {
+  const added = search.found.filter((product) => !order.items.some((item) => item.id === product.id));
+  const { difference, choose } = useEditedQuantities(order, added);
+  const settlement = editSettlement(paidWith(order), difference);
   return (
     <section aria-labelledby="order-edit" className="order-detail__section">
       <h2 id="order-edit">Modificar pedido</h2>
       {order.editCutoff ? (
         <p>Puedes modificar tu pedido hasta el {formatDateTime(order.editCutoff)}.</p>
       ) : null}
-      <Form method="get" role="search" className="account-form order-edit__search">
-        <input type="hidden" name="modificar" value="" />
-        <div className="field">
-          <label className="field__label" htmlFor="order-edit-search">
-            Buscar productos para agregar
-          </label>
-          <input
-            id="order-edit-search"
-            name="buscar"
-            type="search"
-            minLength={2}
-            maxLength={80}
-            defaultValue={search.term}
-            className="field__input"
-          />
-        </div>
-        <button type="submit" className="button button--secondary">
-          Buscar
-        </button>
-      </Form>
+      <ProductSearchForm
+        inputId="order-edit-search"
+        label="Buscar productos para agregar"
+        term={search.term}
+        keep={{ modificar: '' }}
+        className="account-form order-edit__search"
+        asField
+      />
       <Form method="post" action="?" className="account-form">
         <input type="hidden" name="intent" value="edit" />
         <ul className="order-items">
           {order.items.map((item) => (
             <li key={item.id} className="order-items__item">
-              {quantityInput(item, item.sellingPrice, item.quantity)}
+              <QuantityInput
+                line={item}
+                price={item.sellingPrice}
+                initial={item.quantity}
+                onChoose={choose}
+              />
             </li>
           ))}
         </ul>
@@ -133,13 +162,13 @@ export function OrderEdit({
           <section aria-labelledby="order-edit-add">
             <h3 id="order-edit-add">Agregar productos</h3>
             {added.length === 0 ? (
-              <p>No encontramos productos para «{search.term}» en la tienda de tu pedido.</p>
+              <NothingFound term={search.term} where="la tienda de tu pedido" />
             ) : (
               <ul className="order-items">
                 {added.map((product) => (
                   <li key={product.id} className="order-items__item">
                     <img src={product.imageUrl} alt="" width={56} height={56} loading="lazy" />
-                    {quantityInput(product, product.price, 0)}
+                    <QuantityInput line={product} price={product.price} initial={0} onChoose={choose} />
                   </li>
                 ))}
               </ul>
@@ -150,15 +179,7 @@ export function OrderEdit({
           <p>
             Nuevo total: <strong>{formatPrice(order.value + difference)}</strong>
           </p>
-          <p>
-            {settlement.kind === 'charge'
-              ? `Cobraremos ${formatPrice(settlement.amount)} a la tarjeta con que pagaste.`
-              : settlement.kind === 'refund'
-                ? `Te devolveremos ${formatPrice(settlement.amount)} al medio de pago con que pagaste.`
-                : settlement.kind === 'refused'
-                  ? failureMessages[settlement.failure]
-                  : 'El total de tu pedido no cambia.'}
-          </p>
+          <p>{settlementText(settlement)}</p>
         </div>
         <div className="dialog__actions">
           <button type="submit" className="button button--primary">

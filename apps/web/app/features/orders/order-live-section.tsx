@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ChatAnswer, ChatMessage, Fulfilment, RealtimeEvent } from '@despensa/contracts';
-import { apiRequest } from '../../lib/api-client';
+import type { ChatMessage, Fulfilment, RealtimeEvent } from '@despensa/contracts';
+import { apiCall } from '../../lib/api-client';
 import { formatNumber, formatPrice } from '../../lib/format';
 import { useLiveEvents } from '../../lib/live-events';
+import { CappedTotalNote } from './capped-total-note';
 import { ChatBar, OrderChat } from './order-chat';
 import { SubstitutionApproval } from './substitution-approval';
 import './orders.css';
@@ -11,24 +12,26 @@ const HANDED_OVER = new Set(['delivered', 'collected', 'canceled']);
 const kilos = (grams: number | null) => (grams === null ? '—' : `${formatNumber(grams / 1000)} kg`);
 
 /**
- * The live part of a purchase page (/mis-compras/:orderId): the status as it moves, weighed items with
- * estimated and real weight and price, the final total, replacements to approve, 'Llegué' for Click al
- * Auto, and the chat with the store. Everything arrives live over the order's event stream.
+ * The order as it moves (status, lines, total) and its chat, live over the order's event stream; read again
+ * when the page's own form changed the order (`revision`).
  */
-export function OrderLiveSection({ orderId }: { orderId: string }) {
+function useOrderLive(orderId: string, revision: string) {
   const [fulfilment, setFulfilment] = useState<Fulfilment | null>(null);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [unread, setUnread] = useState(0);
   const [chatOpen, setChatOpen] = useState(false);
 
-  const refresh = useCallback(async () => {
-    const result = await apiRequest<Fulfilment>(`/api/orders/${orderId}/fulfilment`);
-    if (result.ok) setFulfilment(result.data);
-  }, [orderId]);
+  const refresh = useCallback(
+    () =>
+      apiCall(`/api/orders/${orderId}/fulfilment`, 'fulfilment').then((result) => {
+        if (result.ok) setFulfilment(result.data);
+      }),
+    [orderId],
+  );
 
   const openChat = useCallback(async () => {
     setChatOpen(true);
-    const result = await apiRequest<ChatAnswer>(`/api/orders/${orderId}/chat/read`, {
+    const result = await apiCall(`/api/orders/${orderId}/chat/read`, 'chatAnswer', {
       method: 'POST',
       body: {},
     });
@@ -38,9 +41,13 @@ export function OrderLiveSection({ orderId }: { orderId: string }) {
     }
   }, [orderId]);
 
+  // Read on arrival and again after the page's own form changed the order (its revision).
   useEffect(() => {
     void refresh();
-    void apiRequest<ChatAnswer>(`/api/orders/${orderId}/chat`).then((result) => {
+  }, [refresh, revision]);
+
+  useEffect(() => {
+    void apiCall(`/api/orders/${orderId}/chat`, 'chatAnswer').then((result) => {
       if (!result.ok) return;
       setMessages(result.data.messages);
       setUnread(result.data.unread);
@@ -65,13 +72,14 @@ export function OrderLiveSection({ orderId }: { orderId: string }) {
     );
     if (message.author === 'store') {
       // An open chat reads it at once; a closed one counts it for the bar.
-      if (chatOpen) void apiRequest(`/api/orders/${orderId}/chat/read`, { method: 'POST', body: {} });
+      if (chatOpen)
+        void apiCall(`/api/orders/${orderId}/chat/read`, 'chatAnswer', { method: 'POST', body: {} });
       else setUnread((count) => count + 1);
     }
   });
 
   const send = async (text: string) => {
-    const result = await apiRequest<ChatMessage>(`/api/orders/${orderId}/chat`, {
+    const result = await apiCall(`/api/orders/${orderId}/chat`, 'chatMessage', {
       method: 'POST',
       body: { text },
     });
@@ -83,13 +91,59 @@ export function OrderLiveSection({ orderId }: { orderId: string }) {
   };
 
   const arrived = async () => {
-    const result = await apiRequest<Fulfilment>(`/api/orders/${orderId}/arrived`, {
+    const result = await apiCall(`/api/orders/${orderId}/arrived`, 'fulfilment', {
       method: 'POST',
       body: {},
     });
     if (result.ok) setFulfilment(result.data);
   };
+  return { fulfilment, setFulfilment, messages, unread, chatOpen, openChat, send, arrived };
+}
 
+/** The weighed items: estimated and real weight, and the price. */
+function WeighedTable({ weighed }: { weighed: Fulfilment['lines'] }) {
+  return (
+    <table className="order-live__weighed">
+      <caption>Productos a granel</caption>
+      <thead>
+        <tr>
+          <th scope="col">Producto</th>
+          <th scope="col">Peso estimado</th>
+          <th scope="col">Peso real</th>
+          <th scope="col">Precio</th>
+        </tr>
+      </thead>
+      <tbody>
+        {weighed.map((line) => (
+          <tr key={line.index}>
+            <th scope="row">{line.name}</th>
+            <td>{kilos(line.estimatedGrams)}</td>
+            <td>{kilos(line.realGrams)}</td>
+            <td>{formatPrice(line.total)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * The live part of a purchase page (/mis-compras/:orderId): the status as it moves, weighed items with
+ * estimated and real weight and price, the final total, replacements to approve, 'Llegué' for Click al
+ * Auto, and the chat with the store. Everything arrives live over the order's event stream.
+ */
+export function OrderLiveSection({
+  orderId,
+  revision,
+}: {
+  orderId: string;
+  /** Changes when the page's own form changed the order (an edit): the live total is read again. */
+  revision: string;
+}) {
+  const { fulfilment, setFulfilment, messages, unread, chatOpen, openChat, send, arrived } = useOrderLive(
+    orderId,
+    revision,
+  );
   const weighed = fulfilment?.lines.filter((line) => line.weighed) ?? [];
   return (
     <div className="order-live">
@@ -103,37 +157,14 @@ export function OrderLiveSection({ orderId }: { orderId: string }) {
           <p className="order-live__total">
             Total: <strong data-testid="order-total">{formatPrice(fulfilment.total)}</strong>
           </p>
-          {fulfilment.capped > 0 ? (
-            <p className="order-live__rule">
-              El peso real superó lo autorizado: te cobramos como máximo {formatPrice(fulfilment.authorised)}.
-            </p>
+          {fulfilment.receipt ? (
+            <p className="order-live__receipt">Boleta {fulfilment.receipt.number}</p>
           ) : null}
+          <CappedTotalNote fulfilment={fulfilment} />
           {fulfilment.refunded > 0 && fulfilment.receipt ? (
             <p className="order-live__rule">Te devolvemos {formatPrice(fulfilment.refunded)}.</p>
           ) : null}
-          {weighed.length > 0 ? (
-            <table className="order-live__weighed">
-              <caption>Productos a granel</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Producto</th>
-                  <th scope="col">Peso estimado</th>
-                  <th scope="col">Peso real</th>
-                  <th scope="col">Precio</th>
-                </tr>
-              </thead>
-              <tbody>
-                {weighed.map((line) => (
-                  <tr key={line.index}>
-                    <th scope="row">{line.name}</th>
-                    <td>{kilos(line.estimatedGrams)}</td>
-                    <td>{kilos(line.realGrams)}</td>
-                    <td>{formatPrice(line.total)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : null}
+          {weighed.length > 0 ? <WeighedTable weighed={weighed} /> : null}
           {fulfilment.deliveryMethod === 'Click al Auto' && !HANDED_OVER.has(fulfilment.status) ? (
             fulfilment.arrivedAt ? (
               <p>Avisamos a la tienda que llegaste. Te llevamos el pedido al auto.</p>

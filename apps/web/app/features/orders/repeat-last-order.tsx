@@ -7,7 +7,7 @@ import {
   type RepeatLine,
 } from '@despensa/domain';
 import type { LastOrderItems } from '@despensa/contracts';
-import { apiRequest } from '../../lib/api-client';
+import { apiCall } from '../../lib/api-client';
 import { cookieString } from '../../lib/cookies';
 import { Dialog } from '../../ui/dialog';
 import { CART_CACHE_KEY } from '../cart/cart-client';
@@ -64,11 +64,11 @@ export function RepeatLastOrder() {
 
   const repeat = async () => {
     setBusy(true);
-    const answer = await apiRequest<LastOrderItems>('/api/orders/last');
+    const answer = await apiCall('/api/orders/last', 'lastOrderItems');
     setBusy(false);
     if (!answer.ok) {
-      if (answer.status === 401) cleanCartAndReload();
-      else if (answer.status !== 0) setSnackbar(answer.message);
+      if (answer.code === 'notLoggedIn') cleanCartAndReload();
+      else if (!answer.unreachable) setSnackbar(answer.message);
       return;
     }
     const last = answer.data;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Fulfilment, FulfilmentLineView } from '@despensa/contracts';
-import { apiRequest } from '../../lib/api-client';
+import { apiCall } from '../../lib/api-client';
 import { formatPrice } from '../../lib/format';
 import './orders.css';
 
@@ -50,7 +50,7 @@ function Proposal({
   const replacement = line.replacement!;
   const answer = async (approve: boolean) => {
     setBusy(true);
-    const result = await apiRequest<Fulfilment>(`/api/orders/${orderId}/replacements/${line.index}`, {
+    const result = await apiCall(`/api/orders/${orderId}/replacements/${line.index}`, 'fulfilment', {
       method: 'POST',
       body: { approve },
     });
@@ -63,6 +63,9 @@ function Proposal({
       <p>
         En lugar de <strong>{line.name}</strong> te proponemos <strong>{replacement.name}</strong> (
         {replacement.quantity} × {formatPrice(replacement.sellingPrice)})
+      </p>
+      <p className="substitutions__total">
+        Reemplazo: {formatPrice(replacement.total)} · lo que pediste: {formatPrice(line.estimatedTotal)}
       </p>
       {replacement.note ? <p className="substitutions__note">Nota de la tienda: {replacement.note}</p> : null}
       {replacement.answer === 'pending' ? (

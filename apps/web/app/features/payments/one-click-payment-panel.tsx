@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { WalletCard } from '@despensa/contracts';
 import { WALLET_SNACKBAR_MS } from '@despensa/domain';
-import { apiRequest } from '../../lib/api-client';
+import { apiCall } from '../../lib/api-client';
 import { Snackbar } from '../../ui/snackbar';
 import { CARDS_UNREADABLE_MESSAGE, CARD_KIND_LABELS, cardName } from './card-labels';
 import { SAVED_CARDS_PATH } from './paths';
@@ -23,11 +23,11 @@ export function OneClickPaymentPanel() {
 
   useEffect(() => {
     let live = true;
-    void apiRequest<WalletCard[]>('/api/wallet/cards').then((answer) => {
+    void apiCall('/api/wallet/cards', 'walletCards').then((answer) => {
       if (!live) return;
       // A network failure raised error_503 already; any other failure is the §2 card-list error snackbar.
       if (answer.ok) setCards(answer.data);
-      else if (answer.status !== 0) {
+      else if (!answer.unreachable) {
         setUnreadable(true);
         setSnackbar(CARDS_UNREADABLE_MESSAGE);
       }

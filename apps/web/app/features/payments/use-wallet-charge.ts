@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { WalletCharge } from '@despensa/contracts';
 import {
   WALLET_APPROVED_CODE,
   WALLET_POLLING_INTERVAL_MS,
   WALLET_POLLING_MESSAGES,
   WALLET_PROCESSING_CODE,
 } from '@despensa/domain';
-import { apiRequest } from '../../lib/api-client';
+import { apiCall } from '../../lib/api-client';
 
 export type WalletChargeEnd = 'approved' | 'failed' | 'unavailable';
 
@@ -28,7 +27,7 @@ export function useWalletCharge() {
   }, []);
 
   const charge = useCallback(async (idCard: string, tId: string): Promise<WalletChargeEnd> => {
-    let answer = await apiRequest<WalletCharge>('/api/wallet/transaction', {
+    let answer = await apiCall('/api/wallet/transaction', 'walletCharge', {
       method: 'POST',
       body: { idCard, tId },
     });
@@ -36,12 +35,13 @@ export function useWalletCharge() {
       if (!mounted.current) return 'unavailable';
       setMessage(WALLET_POLLING_MESSAGES[polls % WALLET_POLLING_MESSAGES.length]!);
       await wait(WALLET_POLLING_INTERVAL_MS);
-      answer = await apiRequest<WalletCharge>(
+      answer = await apiCall(
         `/api/wallet/status/${encodeURIComponent(answer.data.internalCode)}`,
+        'walletCharge',
       );
     }
     if (mounted.current) setMessage(null);
-    if (!answer.ok) return answer.status === 0 ? 'unavailable' : 'failed';
+    if (!answer.ok) return answer.unreachable ? 'unavailable' : 'failed';
     return answer.data.code === WALLET_APPROVED_CODE ? 'approved' : 'failed';
   }, []);
 

@@ -128,6 +128,7 @@ function send(events: AnalyticsEvent[], beacon: boolean): void {
       if (navigator.sendBeacon(ANALYTICS_PATH + query, new Blob([body], { type: 'application/json' })))
         return;
     }
+    // Raw fetch: the beacon's fallback must outlive the page (keepalive), fire and forget, no answer read.
     void fetch(ANALYTICS_PATH, {
       method: 'POST',
       keepalive: true,

@@ -23,6 +23,7 @@ export async function queueCartChangeOffline(
   if (!QUEUEABLE.includes(change.intent)) return { orderForm: cached, error: OFFLINE_REFUSED };
   let response: Response;
   try {
+    // Raw fetch: the cart's resource route (not /api), intercepted by the service worker's offline queue.
     response = await fetch(path, {
       method: 'POST',
       headers: {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { reportClientError, setMonitorContext } from '../../lib/client-errors';
 import { setAnalyticsConsent, startAnalytics } from './analytics';
@@ -31,20 +31,22 @@ export function PlatformLayer({ data }: { data: PlatformData }) {
   const matches = useMatches();
   const analyticsOn = !data.bot && consent === 'all';
 
-  useEffect(() => {
+  // The document's first page only: web vitals measure the document.
+  const start = useEffectEvent(() => {
     const stop = startAnalytics({ bot: data.bot, consent: consent === 'all', appVersion: APP_VERSION });
     if (!data.bot)
       startWebVitals({ type: pageTypeOf(location.pathname, matches.at(-1)?.id), path: location.pathname });
     return stop;
-    // The document's first page only: web vitals measure the document.
-  }, []);
+  });
+  useEffect(() => start(), []);
   useEffect(() => setAnalyticsConsent(consent === 'all'), [consent]);
   usePageAnalytics(analyticsOn, data.email);
 
   useEffect(() => {
     setMonitorContext({ appVersion: APP_VERSION, email: data.email });
-    // A device that already allowed push follows its shopper: after login it is tied to the customer.
-    if (data.email && pushSupported() && Notification.permission === 'granted') void registerDevice();
+    // A device that already allowed push is subscribed, a visitor's too (nothing asks it again), and follows
+    // its shopper: after login it is tied to the customer.
+    if (pushSupported() && Notification.permission === 'granted') void registerDevice();
   }, [data.email]);
 
   useEffect(() => {

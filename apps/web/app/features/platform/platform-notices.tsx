@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useCart } from '../cart/cart-context';
 import type { Consent } from './consent';
 import { enablePush, pushSupported } from './push';
 import { OFFLINE_NOTICE, PUSH_INVITATION, PUSH_INVITATION_KEY, UPDATE_AVAILABLE } from './texts';
+import { useChanged } from '../../lib/use-changed';
 
 /** §1 analytics consent, in plain Spanish; until the shopper chooses, only what is strictly needed is sent. */
 export function ConsentBanner({ onChoose }: { onChoose: (consent: Consent) => void }) {
@@ -52,18 +53,21 @@ export function UpdatePrompt({ onUpdate }: { onUpdate: () => void }) {
  * Push permission is asked only after a meaningful action (§1): the first add to the cart, never on first
  * load. 'Ahora no' is remembered; a refusal is logged (§8) and the shop works on.
  */
+/** Whether the push invitation may be shown: push works here, nothing decided, no answer stored. */
+function invitationUnanswered(): boolean {
+  if (!pushSupported() || Notification.permission !== 'default') return false;
+  try {
+    return !localStorage.getItem(PUSH_INVITATION_KEY);
+  } catch {
+    return false;
+  }
+}
+
 export function PushInvitation() {
   const { lastAdd, minicartOpen } = useCart();
   const [open, setOpen] = useState(false);
-  useEffect(() => {
-    if (!lastAdd || !pushSupported() || Notification.permission !== 'default') return;
-    try {
-      if (localStorage.getItem(PUSH_INVITATION_KEY)) return;
-    } catch {
-      return;
-    }
-    setOpen(true);
-  }, [lastAdd]);
+  // An add (in the browser only) invites, unless the shopper answered already or cannot be asked.
+  if (useChanged(lastAdd) && lastAdd && invitationUnanswered()) setOpen(true);
   // After the minicart the add opened is closed: the invitation never sits behind it.
   if (!open || minicartOpen) return null;
   const close = () => {

@@ -1,5 +1,5 @@
 import type { PushSubscriptionJson } from '@despensa/contracts';
-import { apiHeaders } from '../../lib/api-client';
+import { apiCall } from '../../lib/api-client';
 import { logger } from '../../lib/logger';
 
 /** §8 push permission failure: what is logged when the shopper refuses (the shop works on). */
@@ -33,22 +33,22 @@ export async function enablePush(): Promise<boolean> {
 export async function registerDevice(): Promise<boolean> {
   try {
     const registration = await navigator.serviceWorker.ready;
-    const keyAnswer = await fetch('/api/push/public-key', { headers: apiHeaders() });
+    const keyAnswer = await apiCall('/api/push/public-key', 'pushPublicKey', { background: true });
     if (!keyAnswer.ok) return false;
-    const { publicKey } = (await keyAnswer.json()) as { publicKey: string };
+    const { publicKey } = keyAnswer.data;
     const subscription =
       (await registration.pushManager.getSubscription()) ??
       (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey }));
     const token = JSON.stringify(subscription.toJSON() as PushSubscriptionJson);
-    const answer = await fetch('/api/v1/register-device', {
+    const answer = await apiCall('/api/v1/register-device', 'registerDevice', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...apiHeaders() },
-      body: JSON.stringify({
+      body: {
         deviceId: deviceId(),
         token,
         isMobile: /Mobi|Android|iPhone/i.test(navigator.userAgent),
         device: navigator.userAgent.slice(0, 200),
-      }),
+      },
+      background: true,
     });
     return answer.ok;
   } catch (error) {

@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import type { TrackedEvent } from './analytics';
 import { setAnalyticsPage, track } from './analytics';
 import { pageTypeOf } from './page-type';
+import { takeLoggedInMark } from '../account/logged-in-mark';
 
 interface PageData {
   /** routes/search: the words searched and how many products they found (null for a category path). */
@@ -51,11 +52,15 @@ export function usePageAnalytics(enabled: boolean, email: string | null): void {
   const leaf = matches.at(-1);
   const type = pageTypeOf(location.pathname, leaf?.id);
   const path = location.pathname + location.search;
-  useEffect(() => {
+  const pageShown = useEffectEvent(() => {
     setAnalyticsPage(type, path);
+    // Read even without consent: the mark is for this page only.
+    const loggedIn = takeLoggedInMark();
     if (!enabled) return;
     for (const event of pageEvents(leaf?.id, leaf?.data as PageData | undefined, location, email))
       track(event);
-    // Once per location (its key): revalidations of the same page are not new views.
-  }, [location.key, enabled]);
+    if (loggedIn) track({ type: 'login' });
+  });
+  // Once per location (its key): revalidations of the same page are not new views.
+  useEffect(() => pageShown(), [location.key, enabled]);
 }

@@ -4,7 +4,7 @@ import { PRIME_BENEFIT_TEXTS, PRIME_INVITATION_DELAY_MS, showsPrimeInvitation } 
 import { Dialog } from '../../ui/dialog';
 import { useAccount } from '../account/account-context';
 import { useShopperFeatures } from '../lists/shopper-features-context';
-import { isCheckoutPath } from '../../layout/layout-rules';
+import { isCheckoutPath } from '../../lib/layout-rules';
 
 /** Once dismissed, the invitation stays closed for the rest of the visit. */
 const DISMISSED_KEY = 'prime-invitation-dismissed';

@@ -5,6 +5,7 @@ import { optionId, SuggestionListbox } from './suggestion-listbox';
 import type { SuggestionOption } from './suggestion-options';
 import { useSuggestionGroups } from './use-suggestion-groups';
 import './search.css';
+import { useChanged } from '../../lib/use-changed';
 
 /**
  * The header search: an ARIA 1.2 combobox with grouped suggestions as you type and popular searches on
@@ -32,9 +33,7 @@ export function SearchBox({ sellerId }: { sellerId: string }) {
     setOpen(true);
   }, []);
   // On the results page the box shows the term searched, ready to refine.
-  useEffect(() => {
-    if (location.pathname === '/busca') setTerm(searchedTerm(location));
-  }, [location]);
+  if (useChanged(location) && location.pathname === '/busca') setTerm(searchedTerm(location));
   const groups = useSuggestionGroups(term, engaged, sellerId);
   const options = groups.flatMap((group) => group.options);
   const expanded = open && options.length > 0;

@@ -24,7 +24,10 @@ export function SuggestionListbox(props: {
     if (open && activeIndex >= 0)
       document.getElementById(optionId(id, activeIndex))?.scrollIntoView({ block: 'nearest' });
   }, [id, open, activeIndex]);
-  let position = -1;
+  // Options are numbered across the groups: each group starts where the previous one ended.
+  const firstPositions = groups.map((_, index) =>
+    groups.slice(0, index).reduce((count, group) => count + group.options.length, 0),
+  );
   return (
     <div
       id={id}
@@ -34,14 +37,13 @@ export function SuggestionListbox(props: {
       hidden={!open}
       onMouseDown={(event) => event.preventDefault()}
     >
-      {groups.map((group) => (
+      {groups.map((group, groupIndex) => (
         <ul key={group.key} role="group" aria-labelledby={`${id}-${group.key}`}>
           <li role="presentation" id={`${id}-${group.key}`} className="search-box__group-title">
             {group.title}
           </li>
-          {group.options.map((option) => {
-            position += 1;
-            const index = position;
+          {group.options.map((option, optionIndex) => {
+            const index = firstPositions[groupIndex]! + optionIndex;
             return (
               <li
                 key={`${group.key}-${option.label}-${index}`}

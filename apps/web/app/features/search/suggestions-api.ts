@@ -1,8 +1,7 @@
-import { CHAIN_SELLER_ID, DEFAULT_SALES_CHANNEL, isBlankTerm } from '@despensa/domain';
+import { DEFAULT_SALES_CHANNEL, isBlankTerm } from '@despensa/domain';
 import { salesChannelFromCookie } from '../delivery/choice-cookie';
 import type { SearchSuggestions } from '@despensa/contracts';
-import { apiRequest } from '../../lib/api-client';
-import { raiseServiceUnavailable } from '../../lib/events';
+import { apiCall } from '../../lib/api-client';
 
 const EMPTY: SearchSuggestions = { products: [], brands: [], categories: [], searches: [], redirect: null };
 
@@ -11,8 +10,9 @@ const cache = new Map<string, SearchSuggestions>();
 
 /**
  * Suggestions for a term (§5: blank terms send nothing), of what the storefront's seller sells (§1
- * white-label: the chain's sells every seller's offers). §8: a non-200 answer falls back to empty groups;
- * a network failure or unreadable answer raises error_503 (the API client does it).
+ * white-label: the chain's sells every seller's offers). §8: a server failure is tried again 3 times, then
+ * a non-200 answer falls back to empty groups; a network failure or unreadable answer raises error_503
+ * (the API client does both).
  */
 export async function fetchSuggestions(term: string, sellerId: string): Promise<SearchSuggestions> {
   if (isBlankTerm(term)) return EMPTY;
@@ -22,28 +22,24 @@ export async function fetchSuggestions(term: string, sellerId: string): Promise<
   const key = `${salesChannel}:${sellerId}:${normalized}`;
   const cached = cache.get(key);
   if (cached) return cached;
-  const seller = sellerId === CHAIN_SELLER_ID ? '' : `&seller=${encodeURIComponent(sellerId)}`;
-  const result = await apiRequest<SearchSuggestions>(
-    `/api/search-suggestions/${encodeURIComponent(normalized)}?sc=${salesChannel}${seller}`,
+  // §7 v5: the seller in the path (the chain's sells every seller's offers), with the suggested terms.
+  const result = await apiCall(
+    `/api/v5/${encodeURIComponent(sellerId)}/search-suggestions/${encodeURIComponent(normalized)}` +
+      `?sc=${salesChannel}&enableVtexSuggestions=true`,
+    'suggestions',
   );
   if (!result.ok) return EMPTY;
   cache.set(key, result.data);
   return result.data;
 }
 
-interface PopularSearches {
-  message: unknown;
-  topSearches?: { term: string; count: number }[];
-}
-
-/** Popular search terms, accepted only when the answer's message is 200 (§5); a failure raises error_503 (§8). */
+/**
+ * Popular search terms, accepted only when the answer's message is 200 (§5, its contracts shape); any
+ * failure raises error_503 (§8).
+ */
 export async function fetchPopularSearches(): Promise<string[]> {
-  const result = await apiRequest<PopularSearches>('/api/search-suggestions-popular');
-  if (!result.ok) {
-    // Network failures were raised by the client already; an error status is a failure too (§8).
-    if (result.status !== 0) raiseServiceUnavailable();
-    return [];
-  }
-  if (result.data.message !== 200 || !Array.isArray(result.data.topSearches)) return [];
-  return result.data.topSearches.map((entry) => entry.term);
+  const result = await apiCall('/api/search-suggestions-popular', 'popularSearches', {
+    anyFailureUnavailable: true,
+  });
+  return result.ok ? result.data.topSearches.map((entry) => entry.term) : [];
 }

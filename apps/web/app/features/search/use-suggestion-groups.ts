@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { isBlankTerm } from '@despensa/domain';
 import { fetchPopularSearches, fetchSuggestions } from './suggestions-api';
 import { popularGroups, suggestionGroups, type SuggestionGroup } from './suggestion-options';
+import { useChanged } from '../../lib/use-changed';
 
 /** Pause after the last keystroke before asking for suggestions. */
 export const SUGGESTIONS_DEBOUNCE_MS = 200;
@@ -16,11 +17,10 @@ export function useSuggestionGroups(term: string, engaged: boolean, sellerId: st
   const popularRequested = useRef(false);
   const blank = isBlankTerm(term);
 
+  // A box emptied forgets what was suggested for the last term.
+  if (useChanged(blank) && blank) setTyped([]);
   useEffect(() => {
-    if (blank) {
-      setTyped([]);
-      return;
-    }
+    if (blank) return;
     // A term put in the box by the results page is not asked about until the shopper comes to the box.
     if (!engaged) return;
     let current = true;

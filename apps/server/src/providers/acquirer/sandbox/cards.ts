@@ -17,11 +17,25 @@ export const TEST_CARDS: TestCard[] = [
   { number: '5186174110629480', label: 'Mastercard prepago', approved: false, paymentTypeCode: 'VP' },
 ];
 
+/**
+ * Not Transbank's: the retail group's own credit card as this sandbox issues it, so its prices can be
+ * proven (domain GROUP_CARD_LAST_FOUR names its last four digits, all Webpay's answer shows of a card).
+ */
+export const GROUP_TEST_CARD: TestCard = {
+  number: '6034930012345678',
+  label: 'Tarjeta del grupo crédito',
+  approved: true,
+  paymentTypeCode: 'VN',
+};
+
+/** Every card the sandbox's page takes (and lists). */
+export const SANDBOX_CARDS: readonly TestCard[] = [...TEST_CARDS, GROUP_TEST_CARD];
+
 /** The bank step's test credentials. */
 export const TEST_RUT = '111111111';
 export const TEST_PASSWORD = '123';
 
 export function findTestCard(input: string): TestCard | undefined {
   const digits = input.replace(/\D/g, '');
-  return TEST_CARDS.find((card) => card.number === digits);
+  return SANDBOX_CARDS.find((card) => card.number === digits);
 }

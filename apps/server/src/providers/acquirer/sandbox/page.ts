@@ -1,4 +1,4 @@
-import { TEST_CARDS } from './cards';
+import { SANDBOX_CARDS } from './cards';
 
 const escape = (text: string) =>
   text.replace(
@@ -29,7 +29,7 @@ const abortForm = (base: string, token: string) =>
 
 /** The card step; `amount` is absent when enrolling a card (Oneclick). */
 export function cardPage(base: string, token: string, amount: number | null, error?: string): string {
-  const cards = TEST_CARDS.map(
+  const cards = SANDBOX_CARDS.map(
     (c) =>
       `<li>${escape(c.label)}: ${c.number.replace(/(\d{4})(?=\d)/g, '$1 ')} (${c.approved ? 'aprobada' : 'rechazada'})</li>`,
   ).join('');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { ACQUIRER_TOKEN_LIFETIME_MS } from '../acquirer';
 import { findTestCard, type TestCard } from './cards';
 import { sandboxWebpayTransaction as tx } from './tables';
 
@@ -9,7 +10,7 @@ export const WEBPAY_PLUS_COMMERCE_CODES = new Set(['597055555532']);
 export const INTEGRATION_API_KEY = '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C';
 
 /** A token lives this long: the shopper pays and the shop commits within it. */
-export const TOKEN_LIFETIME_MS = 5 * 60_000;
+export const TOKEN_LIFETIME_MS = ACQUIRER_TOKEN_LIFETIME_MS;
 /** A full refund this soon after the commit is a reversal; later, a nullification. */
 export const REVERSAL_WINDOW_MS = 3 * 60 * 60_000;
 
@@ -90,6 +91,9 @@ export class WebpaySandbox {
         422,
         "The transactions's date has passed max time (5 minutes) to authorize",
       );
+    // As Webpay answers once the shopper left its page: aborted, timeout or error.
+    if (row.outcome !== 'paid' && row.outcome !== 'pending')
+      throw new TransbankApiError(422, `Transaction has an invalid finished state: ${row.outcome}`);
     if (row.outcome !== 'paid')
       throw new TransbankApiError(
         422,

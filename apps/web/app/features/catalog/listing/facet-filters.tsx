@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Form, Link, useLocation, useSubmit } from 'react-router';
 import { clearFiltersHref } from './listing-query';
 import type { FacetGroupView } from './load-listing';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { markup, type Markup } from '../../../lib/markup';
 import { StaticMarkup } from '../../../ui/static-markup';
 

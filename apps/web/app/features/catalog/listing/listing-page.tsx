@@ -10,7 +10,7 @@ import { ProductGrid } from './product-grid';
 import { SortSelect } from './sort-select';
 import { formatNumber } from '../../../lib/format';
 import { Icon } from '../../../ui/icon';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 const DESKTOP_QUERY = '(min-width: 1025px)';
 
@@ -110,14 +110,14 @@ function FiltersPanel(props: { total: number; children: ReactNode }) {
   );
 }
 
-function FilterDrawerOpener(props: { onClick: () => void; ref?: Ref<HTMLButtonElement> }) {
+function FilterDrawerOpener({ onClick, ref }: { onClick: () => void; ref?: Ref<HTMLButtonElement> }) {
   return (
     <button
-      ref={props.ref}
+      ref={ref}
       type="button"
       className="listing__filters-button"
       aria-haspopup="dialog"
-      onClick={props.onClick}
+      onClick={onClick}
     >
       Filtrar
     </button>

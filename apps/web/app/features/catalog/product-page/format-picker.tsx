@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { formatPrice } from '../../../lib/format';
 import type { ProductFormat } from './load-product';
 
@@ -14,11 +14,12 @@ export function FormatPicker(props: {
 }) {
   const fieldset = useRef<HTMLFieldSetElement>(null);
   const { selected, onSelect } = props;
-  useEffect(() => {
+  // Only the state the server-rendered page was left in matters here, so this runs once.
+  const takeChecked = useEffectEvent(() => {
     const checked = fieldset.current?.querySelector<HTMLInputElement>('input:checked')?.value;
     if (checked && checked !== selected) onSelect(checked);
-    // Only the state the server-rendered page was left in matters here, so this runs once.
-  }, []);
+  });
+  useEffect(() => takeChecked(), []);
   return (
     <fieldset className="format-picker" ref={fieldset}>
       <legend className="format-picker__legend">Formato</legend>

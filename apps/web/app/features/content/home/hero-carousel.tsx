@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { ScheduledBanner } from '@despensa/contracts';
 import { Icon } from '../../../ui/icon';
+import { useMediaQuery } from '../../../lib/use-media-query';
 
 /**
  * The home hero (APG carousel pattern): only live banners reach it (the loader filters by date); it rotates
@@ -18,13 +19,12 @@ export function HeroCarousel({
 }) {
   const id = useId();
   const [current, setCurrent] = useState(0);
-  const [playing, setPlaying] = useState(true);
+  // Reduced motion: the carousel starts paused (§2); the shopper may still play it.
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  const [playChoice, setPlaying] = useState<boolean | null>(null);
+  const playing = playChoice ?? !reducedMotion;
   const [held, setHeld] = useState(false);
   const count = banners.length;
-
-  useEffect(() => {
-    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) setPlaying(false);
-  }, []);
 
   useEffect(() => {
     if (!playing || held || count < 2) return;
@@ -49,28 +49,7 @@ export function HeroCarousel({
     >
       <div id={`${id}-slides`} className="hero__slides" aria-live={playing && !held ? 'off' : 'polite'}>
         {banners.map((banner, index) => (
-          <div
-            key={banner.id}
-            role="group"
-            aria-roledescription="diapositiva"
-            aria-label={`${index + 1} de ${count}: ${banner.title}`}
-            className="hero__slide"
-            hidden={index !== current}
-          >
-            <Link to={banner.url} className="hero__link">
-              <picture>
-                <source media="(max-width: 549px)" srcSet={banner.image_mobile} width={600} height={400} />
-                <img
-                  src={banner.image_desktop}
-                  alt={banner.alt}
-                  width={1200}
-                  height={300}
-                  fetchPriority={index === 0 ? 'high' : 'auto'}
-                  loading={index === 0 ? 'eager' : 'lazy'}
-                />
-              </picture>
-            </Link>
-          </div>
+          <HeroSlide key={banner.id} banner={banner} index={index} count={count} shown={index === current} />
         ))}
       </div>
       {count > 1 ? (
@@ -79,7 +58,7 @@ export function HeroCarousel({
             type="button"
             className="hero__button"
             aria-label={playing ? 'Pausar carrusel' : 'Reanudar carrusel'}
-            onClick={() => setPlaying((value) => !value)}
+            onClick={() => setPlaying(!playing)}
           >
             <Icon name={playing ? 'pause' : 'play'} size={20} />
           </button>
@@ -92,20 +71,7 @@ export function HeroCarousel({
           >
             <Icon name="chevron-left" size={20} />
           </button>
-          <ul className="hero__dots">
-            {banners.map((banner, index) => (
-              <li key={banner.id}>
-                <button
-                  type="button"
-                  className="hero__dot"
-                  aria-controls={`${id}-slides`}
-                  aria-label={`Ir a la diapositiva ${index + 1}`}
-                  aria-current={index === current ? 'true' : undefined}
-                  onClick={() => setCurrent(index)}
-                />
-              </li>
-            ))}
-          </ul>
+          <HeroDots banners={banners} slidesId={`${id}-slides`} current={current} onGo={setCurrent} />
           <button
             type="button"
             className="hero__button"
@@ -118,5 +84,72 @@ export function HeroCarousel({
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** One banner of the carousel; the first loads at once, the others when shown. */
+function HeroSlide({
+  banner,
+  index,
+  count,
+  shown,
+}: {
+  banner: ScheduledBanner;
+  index: number;
+  count: number;
+  shown: boolean;
+}) {
+  return (
+    <div
+      role="group"
+      aria-roledescription="diapositiva"
+      aria-label={`${index + 1} de ${count}: ${banner.title}`}
+      className="hero__slide"
+      hidden={!shown}
+    >
+      <Link to={banner.url} className="hero__link">
+        <picture>
+          <source media="(max-width: 549px)" srcSet={banner.image_mobile} width={600} height={400} />
+          <img
+            src={banner.image_desktop}
+            alt={banner.alt}
+            width={1200}
+            height={300}
+            fetchPriority={index === 0 ? 'high' : 'auto'}
+            loading={index === 0 ? 'eager' : 'lazy'}
+          />
+        </picture>
+      </Link>
+    </div>
+  );
+}
+
+/** A dot per banner: the shown one is current, a press shows its banner. */
+function HeroDots({
+  banners,
+  slidesId,
+  current,
+  onGo,
+}: {
+  banners: ScheduledBanner[];
+  slidesId: string;
+  current: number;
+  onGo: (index: number) => void;
+}) {
+  return (
+    <ul className="hero__dots">
+      {banners.map((banner, index) => (
+        <li key={banner.id}>
+          <button
+            type="button"
+            className="hero__dot"
+            aria-controls={slidesId}
+            aria-label={`Ir a la diapositiva ${index + 1}`}
+            aria-current={index === current ? 'true' : undefined}
+            onClick={() => onGo(index)}
+          />
+        </li>
+      ))}
+    </ul>
   );
 }

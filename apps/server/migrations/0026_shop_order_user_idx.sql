@@ -1,0 +1,1 @@
+CREATE INDEX "shop_order_user_idx" ON "shop_order" USING btree ("user_id","created_at");

@@ -1,0 +1,43 @@
+import type {
+  AuditActor,
+  CatalogProduct,
+  CatalogProductBody,
+  CatalogSku,
+  CatalogSkuBody,
+} from '@despensa/contracts';
+import type { AuditService } from '../modules/audit/service';
+import type { CatalogService } from '../modules/catalog/service';
+import { defineFlow } from './flow';
+
+export interface CatalogEditModules {
+  catalog: CatalogService;
+  audit: AuditService;
+}
+
+/** PUT /api/catalog/pvt/product/{productId}: the product's fields and the audit row, in ONE transaction. */
+export function editProductFlow({ catalog, audit }: CatalogEditModules) {
+  return defineFlow<{ actor: AuditActor; productId: number; body: CatalogProductBody }, CatalogProduct>(
+    'edit-product',
+    async ({ actor, productId, body }, { tx, step }) => {
+      const { before, after } = await step('updateProduct', () => catalog.updateProduct(productId, body, tx));
+      await step('audit', () =>
+        audit.record(tx, { actor, action: 'product.put', subject: `product:${productId}`, before, after }),
+      );
+      return after;
+    },
+  );
+}
+
+/** PUT /api/catalog/pvt/stockkeepingunit/{skuId}: the SKU's fields and the audit row, in ONE transaction. */
+export function editSkuFlow({ catalog, audit }: CatalogEditModules) {
+  return defineFlow<{ actor: AuditActor; skuId: number; body: CatalogSkuBody }, CatalogSku>(
+    'edit-sku',
+    async ({ actor, skuId, body }, { tx, step }) => {
+      const { before, after } = await step('updateSku', () => catalog.updateSku(skuId, body, tx));
+      await step('audit', () =>
+        audit.record(tx, { actor, action: 'sku.put', subject: `sku:${skuId}`, before, after }),
+      );
+      return after;
+    },
+  );
+}

@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  backOfficeProduct,
+  backOfficeProductHit,
+  backOfficeProductQuery,
+  backOfficeStockParams,
+  catalogProduct,
+  catalogProductBody,
+  catalogProductParams,
+  catalogSku,
+  catalogSkuBody,
+  catalogSkuParams,
+  errorResponses,
+  inventoryBody,
+  priceBody,
+  priceView,
+} from '@despensa/contracts';
+import type { Database } from '../../../db/client';
+import { productHits, productPage, type BackOfficeViewModules } from '../../../flows/back-office-views';
+import { editProductFlow, editSkuFlow } from '../../../flows/catalog-edit';
+import { runFlow } from '../../../flows/flow';
+import { setInventoryFlow } from '../../../flows/inventory-change';
+import { putPriceFlow } from '../../../flows/price-change';
+import type { AuditService } from '../../../modules/audit/service';
+import type { OperationsService } from '../../../modules/operations/service';
+import type { OrdersService } from '../../../modules/orders/service';
+import { merchandised, staffActor } from './back-office-guard';
+
+const tags = ['back office'];
+const errors = errorResponses(400, 401, 403, 404, 409);
+
+export type BackOfficeCatalogModules = BackOfficeViewModules & { audit: AuditService; orders: OrdersService };
+
+/**
+ * The back office's catalogue (/api/admin/catalog, merchandisers and administrators): search, a product
+ * with its SKUs, prices and shelves per store, and its edits, each through the integration APIs' flow
+ * (the same checks, the same audit rows, the staff member as the actor).
+ */
+export function backOfficeCatalogRoutes(
+  database: Database,
+  operations: OperationsService,
+  modules: BackOfficeCatalogModules,
+  clock: () => Date,
+): FastifyPluginAsyncZod {
+  return async (plain) => {
+    await plain.register(catalogEditRoutes(database, operations, modules));
+    await plain.register(shelfEditRoutes(database, operations, modules, clock));
+    const app = merchandised(plain, operations);
+    app.get(
+      '/api/admin/catalog/products',
+      {
+        schema: {
+          tags,
+          summary: 'Products by name, product or SKU id, or EAN (at most 50)',
+          querystring: backOfficeProductQuery,
+          response: { 200: z.array(backOfficeProductHit), ...errors },
+        },
+      },
+      async (request) => productHits(modules.catalog, request.query.q),
+    );
+    app.get(
+      '/api/admin/catalog/products/:productId',
+      {
+        schema: {
+          tags,
+          summary:
+            'A product, its SKUs with their prices and their shelf in every store, brands and categories',
+          params: catalogProductParams,
+          response: { 200: backOfficeProduct, ...errors },
+        },
+      },
+      async (request) => productPage(modules, Number(request.params.productId)),
+    );
+  };
+}
+
+/** The catalogue's edits: the product's and a SKU's fields. */
+function catalogEditRoutes(
+  database: Database,
+  operations: OperationsService,
+  modules: BackOfficeCatalogModules,
+): FastifyPluginAsyncZod {
+  const editProduct = editProductFlow(modules);
+  const editSku = editSkuFlow(modules);
+  return async (plain) => {
+    const app = merchandised(plain, operations);
+    app.put(
+      '/api/admin/catalog/products/:productId',
+      {
+        schema: {
+          tags,
+          summary: "Edit a product's name, description, brand and category (as PUT /api/catalog/pvt/product)",
+          params: catalogProductParams,
+          body: catalogProductBody,
+          response: { 200: catalogProduct, ...errors },
+        },
+      },
+      async (request) =>
+        runFlow(database, editProduct, {
+          actor: staffActor(request),
+          productId: Number(request.params.productId),
+          body: request.body,
+        }),
+    );
+    app.put(
+      '/api/admin/catalog/skus/:skuId',
+      {
+        schema: {
+          tags,
+          summary: "Edit a SKU's name, EAN, measurement unit and multiplier (as PUT …/stockkeepingunit)",
+          params: catalogSkuParams,
+          body: catalogSkuBody,
+          response: { 200: catalogSku, ...errors },
+        },
+      },
+      async (request) =>
+        runFlow(database, editSku, {
+          actor: staffActor(request),
+          skuId: Number(request.params.skuId),
+          body: request.body,
+        }),
+    );
+  };
+}
+
+/** A SKU's prices and its stock in a store. */
+function shelfEditRoutes(
+  database: Database,
+  operations: OperationsService,
+  modules: BackOfficeCatalogModules,
+  clock: () => Date,
+): FastifyPluginAsyncZod {
+  const putPrice = putPriceFlow(modules);
+  const setInventory = setInventoryFlow(modules);
+  return async (plain) => {
+    const app = merchandised(plain, operations);
+    app.put(
+      '/api/admin/catalog/skus/:skuId/price',
+      {
+        schema: {
+          tags,
+          summary: "Set a SKU's prices in pesos (as PUT /api/pricing/prices/{itemId}; priceBelowCost)",
+          params: catalogSkuParams,
+          body: priceBody,
+          response: { 200: priceView, ...errors },
+        },
+      },
+      async (request) =>
+        runFlow(database, putPrice, {
+          actor: staffActor(request),
+          skuId: Number(request.params.skuId),
+          body: request.body,
+          now: clock(),
+        }),
+    );
+    app.put(
+      '/api/admin/catalog/skus/:skuId/stock/:warehouseId',
+      {
+        schema: {
+          tags,
+          summary: "Set a SKU's units in a store (as the Logistics inventory PUT; stockBelowCommitted)",
+          params: backOfficeStockParams,
+          body: inventoryBody,
+          response: { 200: z.literal(true), ...errors },
+        },
+      },
+      async (request) =>
+        runFlow(database, setInventory, {
+          actor: staffActor(request),
+          skuId: Number(request.params.skuId),
+          warehouseId: request.params.warehouseId,
+          body: request.body,
+        }),
+    );
+  };
+}

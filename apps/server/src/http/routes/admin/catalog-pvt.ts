@@ -1,0 +1,127 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  appKeyHeaders,
+  catalogProduct,
+  catalogProductBody,
+  catalogProductParams,
+  catalogSku,
+  catalogSkuBody,
+  catalogSkuParams,
+  errorResponse,
+} from '@despensa/contracts';
+import type { Database } from '../../../db/client';
+import { runFlow } from '../../../flows/flow';
+import { editProductFlow, editSkuFlow, type CatalogEditModules } from '../../../flows/catalog-edit';
+import type { IntegrationService } from '../../../modules/integration/service';
+import { appKeyGuard, integrationActor } from '../../app-key-guard';
+
+const tags = ['integration: catalog'];
+const security: { [name: string]: string[] }[] = [];
+const refusals = { 403: errorResponse, 429: errorResponse };
+
+/** VTEX's Catalog pvt API (scope `catalog`): a product's and a SKU's fields an ERP keeps. */
+export function catalogPvtRoutes(
+  database: Database,
+  integration: IntegrationService,
+  modules: CatalogEditModules,
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    await app.register(catalogProductRoutes(database, integration, modules));
+    await app.register(catalogSkuRoutes(database, integration, modules));
+  };
+}
+
+function catalogProductRoutes(
+  database: Database,
+  integration: IntegrationService,
+  modules: CatalogEditModules,
+): FastifyPluginAsyncZod {
+  const editProduct = editProductFlow(modules);
+  return async (app) => {
+    const onRequest = appKeyGuard(integration, 'catalog');
+    app.get(
+      '/api/catalog/pvt/product/:productId',
+      {
+        onRequest,
+        schema: {
+          tags,
+          security,
+          summary: 'A product: name, description, category, brand, release date',
+          headers: appKeyHeaders,
+          params: catalogProductParams,
+          response: { 200: catalogProduct, ...refusals },
+        },
+      },
+      async (request) => modules.catalog.productRecord(Number(request.params.productId)),
+    );
+    app.put(
+      '/api/catalog/pvt/product/:productId',
+      {
+        onRequest,
+        schema: {
+          tags,
+          security,
+          summary:
+            "Update a product's name, description, brand, category and release date (VTEX's other fields are ignored)",
+          headers: appKeyHeaders,
+          params: catalogProductParams,
+          body: catalogProductBody,
+          response: { 200: catalogProduct, ...refusals },
+        },
+      },
+      async (request) =>
+        runFlow(database, editProduct, {
+          actor: integrationActor(request),
+          productId: Number(request.params.productId),
+          body: request.body,
+        }),
+    );
+  };
+}
+
+function catalogSkuRoutes(
+  database: Database,
+  integration: IntegrationService,
+  modules: CatalogEditModules,
+): FastifyPluginAsyncZod {
+  const editSku = editSkuFlow(modules);
+  return async (app) => {
+    const onRequest = appKeyGuard(integration, 'catalog');
+    app.get(
+      '/api/catalog/pvt/stockkeepingunit/:skuId',
+      {
+        onRequest,
+        schema: {
+          tags,
+          security,
+          summary: 'A SKU: name, EAN, measurement unit and unit multiplier',
+          headers: appKeyHeaders,
+          params: catalogSkuParams,
+          response: { 200: catalogSku, ...refusals },
+        },
+      },
+      async (request) => modules.catalog.skuRecord(Number(request.params.skuId)),
+    );
+    app.put(
+      '/api/catalog/pvt/stockkeepingunit/:skuId',
+      {
+        onRequest,
+        schema: {
+          tags,
+          security,
+          summary: "Update a SKU's name, EAN, measurement unit (un, kg) and unit multiplier",
+          headers: appKeyHeaders,
+          params: catalogSkuParams,
+          body: catalogSkuBody,
+          response: { 200: catalogSku, ...refusals },
+        },
+      },
+      async (request) =>
+        runFlow(database, editSku, {
+          actor: integrationActor(request),
+          skuId: Number(request.params.skuId),
+          body: request.body,
+        }),
+    );
+  };
+}

@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../../db/client';
+import { AuditService } from '../../../modules/audit/service';
+import type { CatalogService } from '../../../modules/catalog/service';
+import type { ContentService } from '../../../modules/content/service';
+import { IntegrationService } from '../../../modules/integration/service';
+import type { OperationsService } from '../../../modules/operations/service';
+import type { OrdersService } from '../../../modules/orders/service';
+import { PricingService } from '../../../modules/pricing/service';
+import type { PromotionsService } from '../../../modules/promotions/service';
+import type { StoresService } from '../../../modules/stores/service';
+import type { DeliveryService } from '../../../modules/shipping/service';
+import type { FlagsService } from '../../../modules/flags/service';
+import { appKeyRoutes, backOfficeSettingsRoutes } from './app-keys';
+import { backOfficeCatalogRoutes } from './back-office-catalog';
+import { backOfficePromotionRoutes } from './back-office-promotions';
+import { catalogPvtRoutes } from './catalog-pvt';
+import { contentBackOfficeRoutes, contentIntegrationRoutes } from './content';
+import { inventoryRoutes } from './inventory';
+import { pricingRoutes } from './pricing';
+import { promotionPreviewRoutes, promotionRoutes } from './promotions';
+import { supportRoutes } from './support';
+import { offerFeedRoutes } from './offer-feeds';
+import { OfferFeedRunner } from '../../../flows/offer-feed-jobs';
+import type { SupportDesk } from '../../../flows/support-desk';
+import { FeedJobs } from '../../../modules/catalog/feed-jobs';
+import { staffAccountRoutes } from './staff-accounts';
+import { storeOfficeRoutes } from './stores';
+
+export interface BackOfficeDependencies {
+  operations: OperationsService;
+  catalog: CatalogService;
+  stores: StoresService;
+  orders: OrdersService;
+  promotions: PromotionsService;
+  supportDesk: SupportDesk;
+  delivery: DeliveryService;
+  flags: FlagsService;
+  content: ContentService;
+}
+
+/**
+ * Issue 30's integration APIs in VTEX's private shapes (app key and token with scopes, each call
+ * rate-limited and audited) and the back office's settings behind them (/api/admin, administrators).
+ */
+export function backOfficeRoutes(
+  database: Database,
+  {
+    operations,
+    catalog,
+    stores,
+    orders,
+    promotions,
+    supportDesk,
+    delivery,
+    flags,
+    content,
+  }: BackOfficeDependencies,
+  clock: () => Date,
+): FastifyPluginAsyncZod {
+  const integration = new IntegrationService(database, clock);
+  const audit = new AuditService(database, clock);
+  const pricing = new PricingService(database, clock);
+  return async (app) => {
+    app.decorateRequest('integrationActor', null);
+    await app.register(appKeyRoutes(database, operations, { integration, pricing, audit }));
+    await app.register(backOfficeSettingsRoutes(database, operations, { integration, pricing, audit }));
+    await app.register(pricingRoutes(database, integration, { pricing, catalog, audit }, clock));
+    await app.register(inventoryRoutes(database, integration, { catalog, orders, stores, audit }));
+    await app.register(catalogPvtRoutes(database, integration, { catalog, audit }));
+    await app.register(promotionRoutes(database, integration, { promotions, catalog, audit }));
+    await app.register(promotionPreviewRoutes(operations, { promotions, catalog, audit }, clock));
+    await app.register(supportRoutes(operations, supportDesk));
+    const feeds = new OfferFeedRunner(
+      database,
+      { stores, jobs: new FeedJobs(database, clock), audit },
+      clock,
+    );
+    await app.register(offerFeedRoutes(operations, integration, feeds));
+    const storeOffice = { stores, delivery, operations, flags, audit };
+    await app.register(storeOfficeRoutes(database, storeOffice));
+    await app.register(staffAccountRoutes(database, storeOffice));
+    const contentSetting = { database, modules: { editing: content.editing, audit }, clock };
+    await app.register(contentIntegrationRoutes(integration, contentSetting));
+    await app.register(contentBackOfficeRoutes(operations, contentSetting));
+    const offer = { catalog, pricing, promotions, stores, orders, audit };
+    await app.register(backOfficeCatalogRoutes(database, operations, offer, clock));
+    await app.register(backOfficePromotionRoutes(database, operations, offer, clock));
+  };
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Failure, bankAccount, bankAccountBody, errorResponse } from '@despensa/contracts';
+import { currentSession, requireSession } from '../session';
+import { requireFeature } from '../feature';
+import type { AuthService } from '../../modules/auth/service';
+import type { FlagsService } from '../../modules/flags/service';
+import type { BankAccountService } from '../../modules/bank-account/service';
+
+const tags = ['bank account'];
+const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
+
+/** The refund account of /mi-cuenta-bancaria (flag bankAccount). */
+export function bankAccountRoutes(
+  accounts: BankAccountService,
+  auth: AuthService,
+  flags: FlagsService,
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    const preValidation = [requireSession(auth), requireFeature(flags, 'bankAccount')];
+    const userId = (request: Parameters<typeof currentSession>[0]) => currentSession(request).userId;
+    app.get(
+      '/api/user/bank-account',
+      {
+        preValidation,
+        schema: { tags, summary: 'The refund account', response: { 200: bankAccount, ...errors } },
+      },
+      async (request) => {
+        const account = await accounts.get(userId(request));
+        if (!account) throw new Failure('bankAccountNotFound');
+        return account;
+      },
+    );
+    app.put(
+      '/api/user/bank-account',
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary: 'Save the refund account (holder RUT checked)',
+          body: bankAccountBody,
+          response: { 200: bankAccount, ...errors },
+        },
+      },
+      async (request) => accounts.save(userId(request), request.body),
+    );
+    app.delete(
+      '/api/user/bank-account',
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary: 'Delete the refund account',
+          response: { 200: z.object({ deleted: z.literal(true) }), ...errors },
+        },
+      },
+      async (request) => {
+        await accounts.remove(userId(request));
+        return { deleted: true as const };
+      },
+    );
+  };
+}

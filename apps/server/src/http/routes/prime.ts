@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses, joinPrimeBody, primeMembership } from '@despensa/contracts';
+import { currentSession, requireSession } from '../session';
+import { requireFeature } from '../feature';
+import type { AuthService } from '../../modules/auth/service';
+import type { FlagsService } from '../../modules/flags/service';
+import type { PrimeMemberships } from '../../flows/prime-membership';
+
+const tags = ['prime'];
+const errors = errorResponses(400, 401, 402, 404, 409);
+
+/** Prime (/mi-cuenta/prime), behind the Prime flag (§9: off by default). */
+export function primeRoutes(
+  memberships: PrimeMemberships,
+  auth: AuthService,
+  flags: FlagsService,
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    const preValidation = [requireSession(auth), requireFeature(flags, 'prime')];
+    const userId = (request: Parameters<typeof currentSession>[0]) => currentSession(request).userId;
+    app.get(
+      '/api/user/prime',
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary: "The shopper's Prime membership",
+          response: { 200: primeMembership, ...errors },
+        },
+      },
+      async (request) => memberships.membership(userId(request)),
+    );
+    app.post(
+      '/api/user/prime',
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary: 'Join Prime: the first month is charged to a saved one-click card',
+          body: joinPrimeBody,
+          response: { 200: primeMembership, ...errors },
+        },
+      },
+      async (request) => memberships.join(userId(request), request.body.cardId),
+    );
+    app.delete(
+      '/api/user/prime',
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary: 'Cancel Prime: no renewal, a member until the period ends',
+          response: { 200: primeMembership, ...errors },
+        },
+      },
+      async (request) => memberships.cancel(userId(request)),
+    );
+  };
+}

@@ -1,0 +1,112 @@
+import type { FacetKey, SelectedFacet } from '@despensa/contracts';
+import type { ChannelView, DocTest, Offer, ProductDoc, SkuDoc } from './index-types';
+
+/** What facet filters and counts read: the documents, a channel's view and each sku's offers in it. */
+export interface FacetContext {
+  products: readonly ProductDoc[];
+  view: ChannelView;
+  offersOf: (sku: SkuDoc) => Offer[];
+  sellerName: (sellerId: string) => string;
+}
+
+/** Tests over document numbers; values of one group combine with OR, groups with AND. */
+export function compileFilters(facets: SelectedFacet[], context: FacetContext): DocTest[] {
+  // Sold in this channel at all (§5: items with no price are skipped).
+  const tests: DocTest[] = [(doc) => context.view.sold[doc] === 1];
+  const byKey = new Map<FacetKey, string[]>();
+  for (const facet of facets) {
+    if (facet.key === 'ft' || facet.key === 'trade-policy') continue;
+    byKey.set(facet.key, [...(byKey.get(facet.key) ?? []), facet.value]);
+  }
+  for (const [key, values] of byKey) {
+    const test = facetTest(key, values, context);
+    if (test) tests.push(test);
+  }
+  return tests;
+}
+
+/** One group's test: a document passes with any of the values. */
+function facetTest(
+  key: FacetKey,
+  values: string[],
+  { products, view, offersOf }: FacetContext,
+): DocTest | null {
+  const wanted = new Set(values);
+  const product = (doc: number) => products[doc]!;
+  switch (key) {
+    case 'category-1':
+    case 'category-2':
+    case 'category-3': {
+      const level = Number(key.slice(-1)) - 1;
+      return (doc) => wanted.has(product(doc).categoryChain[level]?.slug ?? '');
+    }
+    case 'brand':
+      return (doc) => wanted.has(product(doc).brand.slug);
+    case 'price': {
+      const ranges = values.map(parseRange);
+      // [min, max), as counted
+      return (doc) => ranges.some(([min, max]) => view.price[doc]! >= min && view.price[doc]! < max);
+    }
+    case 'offer':
+      return (doc) => view.discount[doc]! > 0;
+    case 'certificate':
+      return (doc) => product(doc).certificates.some((value) => wanted.has(value));
+    case 'seal':
+      return (doc) => product(doc).warningSeals.some((value) => wanted.has(value));
+    case 'productClusterIds':
+      return (doc) => product(doc).collectionIds.some((id) => wanted.has(String(id)));
+    case 'seller':
+      return (doc) =>
+        product(doc).skus.some((sku) => offersOf(sku).some((offer) => wanted.has(offer.sellerId)));
+    default:
+      return null;
+  }
+}
+
+/** The values (and their names) a product counts under in one facet group. */
+export function facetValuesOf(product: ProductDoc, key: FacetKey, context: FacetContext): [string, string][] {
+  const { view } = context;
+  switch (key) {
+    case 'category-1':
+    case 'category-2':
+    case 'category-3': {
+      const category = product.categoryChain[Number(key.slice(-1)) - 1];
+      return category ? [[category.slug, category.name]] : [];
+    }
+    case 'brand':
+      return [[product.brand.slug, product.brand.name]];
+    case 'price': {
+      const price = view.price[product.doc]!;
+      const band = PRICE_BANDS.find(([, max]) => price < max) ?? PRICE_BANDS[PRICE_BANDS.length - 1]!;
+      return [[`${band[0]}:${band[1]}`, band[2]]];
+    }
+    case 'offer':
+      return view.discount[product.doc]! > 0 ? [['true', 'En oferta']] : [];
+    case 'certificate':
+      return product.certificates.map((certificate) => [certificate, certificate]);
+    case 'seal':
+      return product.warningSeals.map((seal) => [seal, seal]);
+    case 'seller': {
+      const sellers = new Set<string>();
+      for (const sku of product.skus) for (const offer of context.offersOf(sku)) sellers.add(offer.sellerId);
+      return [...sellers].map((id) => [id, context.sellerName(id)]);
+    }
+    default:
+      return [];
+  }
+}
+
+/** Price facet bands in cents: [min, max, label]. */
+const PRICE_BANDS: [number, number, string][] = [
+  [0, 100000, 'Hasta $1.000'],
+  [100000, 300000, '$1.000 a $3.000'],
+  [300000, 500000, '$3.000 a $5.000'],
+  [500000, 1000000, '$5.000 a $10.000'],
+  [1000000, 2000000, '$10.000 a $20.000'],
+  [2000000, 1_000_000_000, 'Más de $20.000'],
+];
+
+function parseRange(value: string): [number, number] {
+  const [min, max] = value.split(':').map(Number);
+  return [Number.isFinite(min) ? min! : 0, Number.isFinite(max) ? max! : Number.MAX_SAFE_INTEGER];
+}

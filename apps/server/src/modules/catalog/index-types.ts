@@ -1,0 +1,81 @@
+import type { FacetKey, OrderBy, SelectedFacet } from '@despensa/contracts';
+import type { CategoryRow, ProductRow, SkuRow } from './repo';
+
+/** The documents, offers and questions of the in-memory catalogue (CatalogIndex and the pieces it is built of). */
+
+export interface CategoryDoc extends CategoryRow {
+  children: CategoryDoc[];
+  /** Documents in this category or below. */
+  docs: number[];
+}
+
+export interface SkuDoc extends SkuRow {
+  /** Position in the offer arrays. */
+  slot: number;
+}
+
+export interface ProductDoc extends ProductRow {
+  doc: number;
+  brand: { id: number; name: string; slug: string };
+  /** Top, sub and leaf categories. */
+  categoryChain: CategoryDoc[];
+  skus: SkuDoc[];
+}
+
+export interface Offer {
+  sellerId: string;
+  price: number;
+  listPrice: number;
+  availableQuantity: number;
+}
+
+export interface ListingQuery {
+  salesChannel: number;
+  text?: string;
+  /** As-you-type: the last word also matches as a prefix. */
+  prefix?: boolean;
+  facets: SelectedFacet[];
+  orderBy?: OrderBy;
+  /**
+   * §6 clusterSearch, the new search backend's ranking: these skus' products first (the visitor's
+   * purchases, most bought first), then the usual order. Only when no order is asked for.
+   */
+  preferredSkus?: readonly string[];
+  page: number;
+  pageSize: number;
+}
+
+export interface ListingResult {
+  total: number;
+  docs: ProductDoc[];
+  misspelled: boolean;
+  /** Every document that matched, for facet counting. */
+  matched: number[];
+  /** Text scores by document (null without a text); the text index's buffer, valid until its next search. */
+  scores: Float64Array | null;
+}
+
+export interface FacetCount {
+  key: FacetKey;
+  value: string;
+  name: string;
+  quantity: number;
+}
+
+/**
+ * Per-channel columns over documents: the card's offer, whether it is sold and in stock, the price one
+ * unit costs in the cart (promotions included) and the discount the 'En oferta' facet reads.
+ */
+export interface ChannelView {
+  /** Epoch ms its promotion-inclusive prices were worked out at, and until when they hold. */
+  computedAt: number;
+  validUntil: number;
+  offers: (Offer | null)[];
+  sold: Uint8Array;
+  inStock: Uint8Array;
+  price: Int32Array;
+  discount: Float32Array;
+}
+
+/** A test over document numbers (a facet filter). */
+export type DocTest = (doc: number) => boolean;

@@ -1,0 +1,214 @@
+import { FILTER_FACET_KEYS, type OrderBy, type SelectedFacet } from '@despensa/contracts';
+import type { ChannelViews } from './channel-views';
+import { compileFilters, facetValuesOf, type FacetContext } from './facet-filters';
+import type { ChannelView, FacetCount, ListingQuery, ListingResult, ProductDoc, SkuDoc } from './index-types';
+import type { OfferTable } from './offer-table';
+import type { TextIndex } from './text-index';
+
+/** What a listing reads of the index it belongs to. */
+export interface ListedCatalog {
+  products: readonly ProductDoc[];
+  skusById: ReadonlyMap<number, { sku: SkuDoc; product: ProductDoc }>;
+  sellers: ReadonlyMap<string, { name: string }>;
+  text: TextIndex;
+  views: ChannelViews;
+  offers: OfferTable;
+}
+
+/**
+ * Listings and facet counts over the index's documents: text or category candidates, facet filters,
+ * the asked order and a page. Sorting reads the columns worked out here once per index.
+ */
+export class ListingEngine {
+  private readonly allDocs: number[];
+  /** Position of each document in Spanish alphabetical order of names. */
+  private readonly nameRank: Int32Array;
+  /** Hot per-document fields as columns: loops over tens of thousands of matches read these, not objects. */
+  private readonly salesOf: Int32Array;
+  /** Documents under each category slug per level ('1:lacteos'), in document order: a category page scans these. */
+  private readonly docsByCategorySlug = new Map<string, number[]>();
+
+  constructor(private readonly catalog: ListedCatalog) {
+    const { products } = catalog;
+    this.allDocs = products.map((product) => product.doc);
+    this.salesOf = Int32Array.from(products, (product) => product.sales);
+    this.nameRank = new Int32Array(products.length);
+    const collator = new Intl.Collator('es');
+    [...this.allDocs]
+      .sort((a, b) => collator.compare(products[a]!.name, products[b]!.name))
+      .forEach((doc, rank) => (this.nameRank[doc] = rank));
+    for (const product of products) {
+      product.categoryChain.forEach((category, level) => {
+        const key = `${level + 1}:${category.slug}`;
+        const docs = this.docsByCategorySlug.get(key);
+        if (docs) docs.push(product.doc);
+        else this.docsByCategorySlug.set(key, [product.doc]);
+      });
+    }
+  }
+
+  listing(query: ListingQuery): ListingResult {
+    const view = this.catalog.views.of(query.salesChannel);
+    const text = [query.text, ...query.facets.filter((f) => f.key === 'ft').map((f) => f.value)]
+      .filter((value): value is string => Boolean(value && value.trim()))
+      .join(' ');
+    if (!view) return { total: 0, docs: [], misspelled: false, matched: [], scores: null };
+    let scores: Float64Array | null = null;
+    let misspelled = false;
+    let candidates: number[];
+    if (text) {
+      const match = this.catalog.text.search(text, { prefix: query.prefix ?? false });
+      scores = match.scores;
+      misspelled = match.corrected;
+      candidates = match.docs;
+    } else {
+      candidates = this.categoryCandidates(query.facets) ?? this.allDocs;
+    }
+    const filters = compileFilters(query.facets, this.facetContext(view, query.salesChannel));
+    const matched: number[] = [];
+    for (const doc of candidates) if (filters.every((test) => test(doc))) matched.push(doc);
+    const orderBy = query.orderBy ?? (scores ? 'OrderByScoreDESC' : 'OrderByTopSaleDESC');
+    const start = (query.page - 1) * query.pageSize;
+    const base = this.comparator(orderBy, view, scores);
+    const compare =
+      query.preferredSkus?.length && !query.orderBy ? this.preferredFirst(query.preferredSkus, base) : base;
+    const top = topK(matched, start + query.pageSize, compare);
+    return {
+      total: matched.length,
+      docs: top.slice(start).map((doc) => this.catalog.products[doc]!),
+      misspelled,
+      matched,
+      scores,
+    };
+  }
+
+  /**
+   * Counts per facet value. Each group but the categories is counted with every other group's selection
+   * applied but not its own, so a shopper can widen a selection (disjunctive facets).
+   */
+  facetCounts(query: Omit<ListingQuery, 'page' | 'pageSize' | 'orderBy'>): {
+    counts: FacetCount[];
+    total: number;
+  } {
+    const view = this.catalog.views.of(query.salesChannel);
+    if (!view) return { counts: [], total: 0 };
+    // Categories narrow the base (a category page counts its own subcategories, not its siblings');
+    // every other group is disjunctive.
+    const narrowsBase = (facet: SelectedFacet) => facet.key === 'ft' || facet.key.startsWith('category-');
+    const base = this.listing({ ...query, facets: query.facets.filter(narrowsBase), page: 1, pageSize: 0 });
+    const selected = query.facets.filter((facet) => !narrowsBase(facet));
+    const context = this.facetContext(view, query.salesChannel);
+    const all = compileFilters(selected, context);
+    let total = 0;
+    for (const doc of base.matched) if (all.every((test) => test(doc))) total++;
+    const counts: FacetCount[] = [];
+    for (const key of FILTER_FACET_KEYS) {
+      const others = compileFilters(
+        selected.filter((facet) => facet.key !== key),
+        context,
+      );
+      const tally = new Map<string, { name: string; quantity: number }>();
+      for (const doc of base.matched) {
+        if (!others.every((test) => test(doc))) continue;
+        for (const [value, name] of facetValuesOf(this.catalog.products[doc]!, key, context)) {
+          const entry = tally.get(value);
+          if (entry) entry.quantity++;
+          else tally.set(value, { name, quantity: 1 });
+        }
+      }
+      for (const [value, { name, quantity }] of tally) counts.push({ key, value, name, quantity });
+    }
+    return { counts, total };
+  }
+
+  private facetContext(view: ChannelView, salesChannel: number): FacetContext {
+    const { products, offers, sellers } = this.catalog;
+    return {
+      products,
+      view,
+      offersOf: (sku) => offers.offersAt(sku.slot, salesChannel),
+      sellerName: (id) => sellers.get(id)?.name ?? id,
+    };
+  }
+
+  /**
+   * The documents of the deepest single category the facets name (the filters still test every one), so
+   * a category page walks its own aisle instead of the whole catalogue; undefined when none narrows.
+   */
+  private categoryCandidates(facets: SelectedFacet[]): number[] | undefined {
+    let candidates: number[] | undefined;
+    for (const level of ['category-1', 'category-2', 'category-3'] as const) {
+      const values = facets.filter((facet) => facet.key === level);
+      if (values.length !== 1) continue;
+      const docs = this.docsByCategorySlug.get(`${level.slice(-1)}:${values[0]!.value}`) ?? [];
+      if (!candidates || docs.length < candidates.length) candidates = docs;
+    }
+    return candidates;
+  }
+
+  /** The products of `skus` first, in that order, then `base`'s order (the clustered ranking). */
+  private preferredFirst(
+    skus: readonly string[],
+    base: (a: number, b: number) => number,
+  ): (a: number, b: number) => number {
+    const rank = new Map<ProductDoc, number>();
+    for (const sku of skus) {
+      const product = this.catalog.skusById.get(Number(sku))?.product;
+      if (product && !rank.has(product)) rank.set(product, rank.size);
+    }
+    const p = this.catalog.products;
+    const rankOf = (doc: number) => rank.get(p[doc]!) ?? Infinity;
+    return (a, b) => {
+      const ra = rankOf(a);
+      const rb = rankOf(b);
+      return ra === rb ? base(a, b) : ra < rb ? -1 : 1;
+    };
+  }
+
+  /** Out-of-stock products go last whatever the order; ties fall back to the product id for stable pages. */
+  private comparator(
+    orderBy: OrderBy,
+    view: ChannelView,
+    scores: Float64Array | null,
+  ): (a: number, b: number) => number {
+    const p = this.catalog.products;
+    const sales = this.salesOf;
+    const byOrder: Record<OrderBy, (a: number, b: number) => number> = {
+      OrderByScoreDESC: (a, b) => (scores ? scores[b]! - scores[a]! : 0) || sales[b]! - sales[a]!,
+      OrderByPriceASC: (a, b) => view.price[a]! - view.price[b]!,
+      OrderByPriceDESC: (a, b) => view.price[b]! - view.price[a]!,
+      OrderByTopSaleDESC: (a, b) => sales[b]! - sales[a]!,
+      OrderByReviewRateDESC: (a, b) =>
+        p[b]!.ratingAverage - p[a]!.ratingAverage || p[b]!.ratingCount - p[a]!.ratingCount,
+      OrderByNameASC: (a, b) => this.nameRank[a]! - this.nameRank[b]!,
+      OrderByNameDESC: (a, b) => this.nameRank[b]! - this.nameRank[a]!,
+      OrderByReleaseDateDESC: (a, b) => p[b]!.releaseDate.getTime() - p[a]!.releaseDate.getTime(),
+      OrderByBestDiscountDESC: (a, b) => view.discount[b]! - view.discount[a]!,
+    };
+    const order = byOrder[orderBy];
+    return (a, b) => view.inStock[b]! - view.inStock[a]! || order(a, b) || p[a]!.id - p[b]!.id;
+  }
+}
+
+/**
+ * The first k items in order, without sorting everything: a page of 40 out of 50,000 matches keeps a
+ * small sorted buffer instead of sorting the whole list.
+ */
+export function topK<T>(items: readonly T[], k: number, compare: (a: T, b: T) => number): T[] {
+  if (k <= 0) return [];
+  if (items.length <= k * 4) return [...items].sort(compare).slice(0, k);
+  const best: T[] = [];
+  for (const item of items) {
+    if (best.length === k && compare(item, best[k - 1]!) >= 0) continue;
+    let low = 0;
+    let high = best.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (compare(best[mid]!, item) <= 0) low = mid + 1;
+      else high = mid;
+    }
+    best.splice(low, 0, item);
+    if (best.length > k) best.pop();
+  }
+  return best;
+}

@@ -1,0 +1,218 @@
+import type { Database } from '../../db/client';
+import type { PromotionsService } from '../promotions/service';
+import { CatalogIndex, type ProductDoc } from './catalog-index';
+import { chainOfferBatches, loadCatalogRows, marketplaceOfferBatches, productDetailBatches } from './repo';
+import { SKUS_CHANGED_CHANNEL } from './integration-writes';
+import { changedProductOf, refreshSkuPrices, skusOfPayload, type ChangedProduct } from './sku-refresh';
+
+/**
+ * How long price writes are gathered, after a patch, before the next one reads their offers and purges their
+ * pages: a lone change is patched at once, and an ERP's burst costs at most a few reads and purges a second.
+ */
+const SKU_PATCH_BATCH_MS = 100;
+
+export interface IndexDependents {
+  /** The whole index was replaced. */
+  rebuilt(): void;
+  /** One product's stock changed in place in a channel. */
+  productChanged(product: ProductDoc, salesChannel: number): void;
+  /** Prices changed in place: suggestions that show prices are stale. */
+  pricesChanged(): void;
+}
+
+/**
+ * The catalogue index kept current: built from PostgreSQL (the promotions through their module's
+ * service), every instance LISTENs for catalog_changed (a trigger fires it on any write) and rebuilds,
+ * and for stock_changed, which patches one offer's stock in place.
+ */
+export class LiveIndex {
+  private current: CatalogIndex | null = null;
+  private rebuilding: Promise<void> | null = null;
+  private rebuildQueued = false;
+  private rebuildTimer: NodeJS.Timeout | null = null;
+  private listener: { end(): Promise<void> } | null = null;
+  private readonly watchers: ((change: { salesChannel: number } | null) => void)[] = [];
+  private readonly productWatchers: ((products: ChangedProduct[]) => void)[] = [];
+  /** SKUs named by price writes, patched together once the burst settles (SKU_PATCH_BATCH_MS). */
+  private pendingSkus = new Set<number>();
+  private patchTimer: NodeJS.Timeout | null = null;
+  private lastPatchAt = -Infinity;
+
+  constructor(
+    private readonly database: Database,
+    private readonly promotions: PromotionsService,
+    private readonly dependents: IndexDependents,
+    private readonly clock: () => Date,
+    private readonly log: (message: string) => void,
+  ) {}
+
+  get index(): CatalogIndex {
+    if (!this.current) throw new Error('catalogue index not built yet');
+    return this.current;
+  }
+
+  async start(): Promise<void> {
+    await this.rebuild();
+    const client = await this.database.pool.connect();
+    client.on('notification', (message) => {
+      if (message.channel === 'stock_changed') this.stockChanged(message.payload);
+      else if (message.channel === SKUS_CHANGED_CHANNEL) this.skusChanged(message.payload);
+      else this.scheduleRebuild();
+    });
+    client.on('error', (error) => this.log(`catalogue listener lost its connection: ${error.message}`));
+    await client.query('LISTEN catalog_changed');
+    await client.query('LISTEN stock_changed');
+    await client.query(`LISTEN ${SKUS_CHANGED_CHANNEL}`);
+    this.listener = {
+      end: async () => {
+        await client.query('UNLISTEN *').catch(() => {});
+        client.release();
+      },
+    };
+  }
+
+  async stop(): Promise<void> {
+    await this.listener?.end();
+    this.listener = null;
+    await this.rebuilding;
+  }
+
+  /** Rebuilds now; concurrent requests share one rebuild and one more runs if writes came in meanwhile. */
+  async rebuild(): Promise<void> {
+    if (this.rebuilding) {
+      this.rebuildQueued = true;
+      return this.rebuilding;
+    }
+    this.rebuilding = (async () => {
+      do {
+        this.rebuildQueued = false;
+        const started = performance.now();
+        const next = await this.load();
+        this.current = next;
+        this.dependents.rebuilt();
+        for (const watcher of this.watchers) watcher(null);
+        this.log(
+          `catalogue index: ${next.products.length} products in ${Math.round(performance.now() - started)} ms`,
+        );
+      } while (this.rebuildQueued);
+    })().finally(() => {
+      this.rebuilding = null;
+    });
+    return this.rebuilding;
+  }
+
+  /**
+   * A new index from the database. The big tables one after the other, so only one batch of rows is held at
+   * a time; the product and sku rows are not held past the index's construction.
+   */
+  private async load(): Promise<CatalogIndex> {
+    const [rows, promotions] = await Promise.all([loadCatalogRows(this.database), this.promotions.all()]);
+    const index = new CatalogIndex({ ...rows, promotions }, this.clock);
+    // The rows are the index's now or garbage: nothing here keeps them while the offers are read.
+    rows.products = [];
+    rows.skus = [];
+    for await (const batch of chainOfferBatches(this.database)) index.addChainOffers(batch);
+    for await (const batch of marketplaceOfferBatches(this.database)) index.addOffers(batch);
+    for await (const batch of productDetailBatches(this.database)) index.addDetails(batch);
+    return index;
+  }
+
+  /**
+   * These products changed (the seam for writers that know what they touched, such as an integration
+   * API): the index answers with them as stored once this resolves. The index is replaced as a unit, so
+   * today this is a rebuild; a patch of only these products belongs here.
+   */
+  reindexProducts(productIds: readonly number[]): Promise<void> {
+    if (productIds.length === 0) return Promise.resolve();
+    return this.rebuild();
+  }
+
+  /**
+   * Told once the index is rebuilt (null: anything may have changed) and when an offer runs out or comes
+   * back in one channel (its stock state, which pages show); quantities alone do not tell.
+   */
+  onChange(watcher: (change: { salesChannel: number } | null) => void): void {
+    this.watchers.push(watcher);
+  }
+
+  /**
+   * An offer's stock changed (migration 0014's row trigger says which and to what): every order moves
+   * stock, so the index is patched in place instead of rebuilt. A rebuild under way may have read the row
+   * before the change: it runs once more.
+   */
+  private stockChanged(payload: string | undefined): void {
+    let offer: unknown;
+    try {
+      offer = JSON.parse(payload ?? '');
+    } catch {
+      offer = null;
+    }
+    const [skuId, salesChannel, sellerId, quantity] = Array.isArray(offer) ? offer : [];
+    const before =
+      typeof skuId === 'number' &&
+      typeof salesChannel === 'number' &&
+      typeof sellerId === 'string' &&
+      typeof quantity === 'number'
+        ? this.index.setStock(skuId, salesChannel, sellerId, quantity)
+        : null;
+    if (before === null || this.rebuilding) return this.scheduleRebuild();
+    // The product as rendered before the change must not be served again.
+    const product = this.index.skusById.get(skuId)?.product;
+    if (product) this.dependents.productChanged(product, salesChannel);
+    if (before > 0 !== quantity > 0) for (const watcher of this.watchers) watcher({ salesChannel });
+  }
+
+  /** Told when some products changed in place (an ERP's price write): the pages that show them are stale. */
+  onProductsChanged(watcher: (products: ChangedProduct[]) => void): void {
+    this.productWatchers.push(watcher);
+  }
+
+  /**
+   * An ERP changed these SKUs' prices (catalog_skus_changed): their offers are patched in the index and
+   * only their products' views and pages dropped. A rebuild under way may have read the old rows: it runs
+   * once more, as it does when the index lacks an offer.
+   */
+  private skusChanged(payload: string | undefined): void {
+    const skus = skusOfPayload(payload);
+    if (!skus) return this.scheduleRebuild();
+    for (const sku of skus) this.pendingSkus.add(sku);
+    if (this.patchTimer) return;
+    // An ERP sends many writes a second: at most one read of their offers and one page purge per batch.
+    const wait = Math.max(0, this.lastPatchAt + SKU_PATCH_BATCH_MS - performance.now());
+    this.patchTimer = setTimeout(() => {
+      this.patchTimer = null;
+      this.lastPatchAt = performance.now();
+      const batch = [...this.pendingSkus];
+      this.pendingSkus = new Set();
+      this.patchSkus(batch);
+    }, wait);
+    this.patchTimer.unref();
+  }
+
+  private patchSkus(skus: number[]): void {
+    const index = this.index;
+    refreshSkuPrices(index, this.database.db, skus)
+      .then(({ products, complete }) => {
+        // A rebuild that read the rows before this commit may have replaced the index meanwhile.
+        if (!complete || this.rebuilding || index !== this.current) this.scheduleRebuild();
+        for (const product of products)
+          for (const channel of index.salesChannels) this.dependents.productChanged(product, channel);
+        this.dependents.pricesChanged();
+        for (const watcher of this.productWatchers) watcher(products.map(changedProductOf));
+      })
+      .catch((error: unknown) => {
+        this.log(`catalogue sku refresh failed: ${String(error)}`);
+        this.scheduleRebuild();
+      });
+  }
+
+  private scheduleRebuild(): void {
+    // A seed or a bulk update fires many notifications; rebuild once they settle.
+    if (this.rebuildTimer) clearTimeout(this.rebuildTimer);
+    this.rebuildTimer = setTimeout(() => {
+      this.rebuildTimer = null;
+      this.rebuild().catch((error: unknown) => this.log(`catalogue rebuild failed: ${String(error)}`));
+    }, 200);
+    this.rebuildTimer.unref();
+  }
+}

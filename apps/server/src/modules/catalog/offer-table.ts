@@ -1,0 +1,116 @@
+import { CHAIN_SELLER_ID } from '@despensa/domain';
+import type { Offer } from './index-types';
+
+/** The chain's price and stock per sku slot in one sales channel; -1 where it does not sell the sku. */
+interface ChannelOffers {
+  price: Int32Array;
+  listPrice: Int32Array;
+  quantity: Int32Array;
+}
+
+/**
+ * Every seller's offers of the index's skus, by sku slot and sales channel: the chain's in typed columns
+ * (one per channel, as many slots as skus), the other sellers' as lists.
+ */
+export class OfferTable {
+  private readonly channels = new Map<number, ChannelOffers>();
+  /** Other sellers' offers, by sku slot then sales channel. */
+  private readonly marketplace = new Map<number, Map<number, Offer[]>>();
+  private readonly knownChannels = new Set<number>();
+
+  constructor(private readonly slots: number) {}
+
+  add(slot: number, salesChannel: number, offer: Offer): void {
+    this.knownChannels.add(salesChannel);
+    if (offer.sellerId === CHAIN_SELLER_ID) {
+      this.addChain(slot, salesChannel, offer.price, offer.listPrice, offer.availableQuantity);
+    } else {
+      let bySku = this.marketplace.get(slot);
+      if (!bySku) this.marketplace.set(slot, (bySku = new Map()));
+      const offers = bySku.get(salesChannel) ?? [];
+      offers.push(offer);
+      bySku.set(salesChannel, offers);
+    }
+  }
+
+  /** The chain's offer, without an object per offer (millions of them at a national chain's catalogue). */
+  addChain(slot: number, salesChannel: number, price: number, listPrice: number, quantity: number): void {
+    this.knownChannels.add(salesChannel);
+    const channel = this.channel(salesChannel);
+    channel.price[slot] = price;
+    channel.listPrice[slot] = listPrice;
+    channel.quantity[slot] = quantity;
+  }
+
+  /** Whether any seller offers anything in the channel. */
+  has(salesChannel: number): boolean {
+    return this.knownChannels.has(salesChannel);
+  }
+
+  get salesChannels(): number[] {
+    return [...this.knownChannels].sort((a, b) => a - b);
+  }
+
+  /** Every seller's offer for the sku in this slot in a channel, the chain first. */
+  offersAt(slot: number, salesChannel: number): Offer[] {
+    const offers: Offer[] = [];
+    const channel = this.channels.get(salesChannel);
+    if (channel && channel.price[slot]! >= 0) {
+      offers.push({
+        sellerId: CHAIN_SELLER_ID,
+        price: channel.price[slot]!,
+        listPrice: channel.listPrice[slot]!,
+        availableQuantity: channel.quantity[slot]!,
+      });
+    }
+    offers.push(...(this.marketplace.get(slot)?.get(salesChannel) ?? []));
+    return offers;
+  }
+
+  /** Sets one offer's units; answers its units before, or null when there is no such offer. */
+  setQuantity(slot: number, salesChannel: number, sellerId: string, quantity: number): number | null {
+    if (sellerId === CHAIN_SELLER_ID) {
+      const channel = this.channels.get(salesChannel);
+      if (!channel || channel.price[slot]! < 0) return null;
+      const before = channel.quantity[slot]!;
+      channel.quantity[slot] = quantity;
+      return before;
+    }
+    const offers = this.marketplace.get(slot)?.get(salesChannel);
+    const at = offers?.findIndex((offer) => offer.sellerId === sellerId) ?? -1;
+    if (!offers || at < 0) return null;
+    const before = offers[at]!.availableQuantity;
+    // A new object: views and answers already handed out keep the old one.
+    offers[at] = { ...offers[at]!, availableQuantity: quantity };
+    return before;
+  }
+
+  /** Sets one offer's prices (an ERP's price write); false when there is no such offer. */
+  setPrice(slot: number, salesChannel: number, sellerId: string, price: number, listPrice: number): boolean {
+    if (sellerId === CHAIN_SELLER_ID) {
+      const channel = this.channels.get(salesChannel);
+      if (!channel || channel.price[slot]! < 0) return false;
+      channel.price[slot] = price;
+      channel.listPrice[slot] = listPrice;
+      return true;
+    }
+    const offers = this.marketplace.get(slot)?.get(salesChannel);
+    const at = offers?.findIndex((offer) => offer.sellerId === sellerId) ?? -1;
+    if (!offers || at < 0) return false;
+    offers[at] = { ...offers[at]!, price, listPrice };
+    return true;
+  }
+
+  private channel(salesChannel: number): ChannelOffers {
+    let channel = this.channels.get(salesChannel);
+    if (!channel) {
+      channel = {
+        price: new Int32Array(this.slots).fill(-1),
+        listPrice: new Int32Array(this.slots).fill(-1),
+        quantity: new Int32Array(this.slots).fill(0),
+      };
+      this.channels.set(salesChannel, channel);
+    }
+    return channel;
+  }
+}

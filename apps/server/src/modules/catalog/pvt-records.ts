@@ -1,0 +1,167 @@
+import { eq, ilike, inArray, or } from 'drizzle-orm';
+import {
+  Failure,
+  type CatalogProduct,
+  type CatalogProductBody,
+  type CatalogSku,
+  type CatalogSkuBody,
+} from '@despensa/contracts';
+import type { Db, Tx } from '../../db/client';
+import { brand, category, product, sku } from './tables';
+
+/**
+ * A product and a SKU in VTEX's Catalog pvt shapes, read and written for an ERP. A write goes through the
+ * statement triggers of migration 0001: every instance rebuilds (a name changes the search index).
+ */
+type ProductRow = typeof product.$inferSelect;
+type SkuRow = typeof sku.$inferSelect;
+
+export async function productRecord(tx: Db | Tx, productId: number): Promise<CatalogProduct> {
+  const [row] = await tx.select().from(product).where(eq(product.id, productId));
+  if (!row) throw new Failure('productNotFound');
+  return productView(row);
+}
+
+export async function updateProduct(
+  tx: Tx,
+  productId: number,
+  body: CatalogProductBody,
+  now: Date,
+): Promise<{ before: CatalogProduct; after: CatalogProduct }> {
+  const [before] = await tx.select().from(product).where(eq(product.id, productId)).for('update');
+  if (!before) throw new Failure('productNotFound');
+  await checkPlacement(tx, body);
+  const [after] = await tx
+    .update(product)
+    .set({
+      name: body.Name,
+      ...(body.BrandId !== undefined ? { brandId: body.BrandId } : {}),
+      ...(body.CategoryId !== undefined ? { categoryId: body.CategoryId } : {}),
+      ...(body.Description !== undefined ? { description: body.Description } : {}),
+      ...(body.ReleaseDate !== undefined ? { releaseDate: instantOf(body.ReleaseDate) } : {}),
+      updatedAt: now,
+    })
+    .where(eq(product.id, productId))
+    .returning();
+  return { before: productView(before), after: productView(after!) };
+}
+
+/** A product's brand must exist, and its category be a leaf of the menu (products sit in leaves only). */
+async function checkPlacement(tx: Tx, body: CatalogProductBody): Promise<void> {
+  if (body.BrandId !== undefined) {
+    const [known] = await tx.select({ id: brand.id }).from(brand).where(eq(brand.id, body.BrandId));
+    if (!known) throw new Failure('brandNotFound', { field: 'BrandId' });
+  }
+  if (body.CategoryId !== undefined) {
+    const [known] = await tx
+      .select({ id: category.id })
+      .from(category)
+      .where(eq(category.id, body.CategoryId));
+    const [child] = await tx
+      .select({ id: category.id })
+      .from(category)
+      .where(eq(category.parentId, body.CategoryId))
+      .limit(1);
+    if (!known || child)
+      throw new Failure('categoryNotFound', {
+        message: 'La categoría no existe o no es la última de su rama.',
+        field: 'CategoryId',
+      });
+  }
+}
+
+export async function skuRecord(tx: Db | Tx, skuId: number): Promise<CatalogSku> {
+  const [row] = await tx.select().from(sku).where(eq(sku.id, skuId));
+  if (!row) throw new Failure('skuNotFound');
+  return skuView(row);
+}
+
+export async function updateSku(
+  tx: Tx,
+  skuId: number,
+  body: CatalogSkuBody,
+): Promise<{ before: CatalogSku; after: CatalogSku }> {
+  const [before] = await tx.select().from(sku).where(eq(sku.id, skuId)).for('update');
+  if (!before) throw new Failure('skuNotFound');
+  const [after] = await tx
+    .update(sku)
+    .set({
+      name: body.Name,
+      ...(body.Ean !== undefined ? { ean: body.Ean } : {}),
+      ...(body.MeasurementUnit !== undefined ? { measurementUnit: body.MeasurementUnit } : {}),
+      ...(body.UnitMultiplier !== undefined ? { unitMultiplier: body.UnitMultiplier } : {}),
+    })
+    .where(eq(sku.id, skuId))
+    .returning();
+  return { before: skuView(before), after: skuView(after!) };
+}
+
+function productView(row: ProductRow): CatalogProduct {
+  return {
+    Id: row.id,
+    Name: row.name,
+    CategoryId: row.categoryId,
+    BrandId: row.brandId,
+    LinkId: row.slug,
+    Description: row.description,
+    ReleaseDate: row.releaseDate.toISOString(),
+    IsActive: true,
+    IsVisible: true,
+  };
+}
+
+function skuView(row: SkuRow): CatalogSku {
+  return {
+    Id: row.id,
+    ProductId: row.productId,
+    Name: row.name,
+    RefId: row.refId,
+    Ean: row.ean,
+    MeasurementUnit: row.measurementUnit,
+    UnitMultiplier: row.unitMultiplier,
+    IsActive: true,
+  };
+}
+
+/** VTEX sends release dates with or without an offset; one without is UTC, as VTEX reads it. */
+function instantOf(text: string): Date {
+  return new Date(/(?:[zZ]|[+-]\d\d:?\d\d)$/.test(text) ? text : `${text}Z`);
+}
+
+/**
+ * The back office's search: products whose name holds the text, or (digits) whose id, a SKU's id or a
+ * SKU's EAN it is; at most `limit`, by name, each with its SKUs.
+ */
+export async function findProducts(
+  tx: Db | Tx,
+  text: string,
+  limit: number,
+): Promise<{ product: CatalogProduct; skus: CatalogSku[] }[]> {
+  const digits = /^\d{1,14}$/.test(text) ? text : null;
+  const number = digits && digits.length <= 9 ? Number(digits) : -1;
+  const found = await tx
+    .selectDistinct({ id: product.id, name: product.name })
+    .from(product)
+    .innerJoin(sku, eq(sku.productId, product.id))
+    .where(
+      digits
+        ? or(eq(product.id, number), eq(sku.id, number), eq(sku.ean, digits))
+        : ilike(product.name, `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`),
+    )
+    .orderBy(product.name, product.id)
+    .limit(limit);
+  const ids = found.map((row) => row.id);
+  if (ids.length === 0) return [];
+  const products = await tx.select().from(product).where(inArray(product.id, ids));
+  const skus = await tx.select().from(sku).where(inArray(sku.productId, ids)).orderBy(sku.id);
+  return ids.map((id) => ({
+    product: productView(products.find((row) => row.id === id)!),
+    skus: skus.filter((row) => row.productId === id).map(skuView),
+  }));
+}
+
+/** A product's SKUs in VTEX's shape, by id. */
+export async function productSkus(tx: Db | Tx, productId: number): Promise<CatalogSku[]> {
+  const rows = await tx.select().from(sku).where(eq(sku.productId, productId)).orderBy(sku.id);
+  return rows.map(skuView);
+}

@@ -1,0 +1,43 @@
+import type { Db } from '../../db/client';
+import type { CatalogIndex, ProductDoc } from './catalog-index';
+import { offersOf } from './integration-writes';
+
+/** What pages show a changed product: its own page and its categories' listings. */
+export interface ChangedProduct {
+  slug: string;
+  categoryPaths: string[];
+}
+
+/** The SKUs named in a catalog_skus_changed payload (`{"skus":[…]}`), or null when it is not one. */
+export function skusOfPayload(payload: string | undefined): number[] | null {
+  try {
+    const skus = (JSON.parse(payload ?? '') as { skus?: unknown }).skus;
+    return Array.isArray(skus) && skus.every((each) => Number.isInteger(each)) ? (skus as number[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads these SKUs' offers as stored and patches their prices into the index: only their products change,
+ * nothing is rebuilt. `complete` is false when the index lacks an offer (a new one): the caller rebuilds.
+ */
+export async function refreshSkuPrices(
+  index: CatalogIndex,
+  db: Db,
+  skuIds: number[],
+): Promise<{ products: ProductDoc[]; complete: boolean }> {
+  let complete = true;
+  for (const offer of await offersOf(db, skuIds)) complete = index.setOfferPrice(offer) && complete;
+  const products = new Map<number, ProductDoc>();
+  for (const skuId of skuIds) {
+    const product = index.skusById.get(skuId)?.product;
+    if (product) products.set(product.id, product);
+    else complete = false;
+  }
+  return { products: [...products.values()], complete };
+}
+
+export function changedProductOf(product: ProductDoc): ChangedProduct {
+  return { slug: product.slug, categoryPaths: product.categoryChain.map((category) => category.path) };
+}

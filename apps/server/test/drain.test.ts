@@ -1,0 +1,94 @@
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import type { Cluster } from '../src/cluster/cluster';
+import { clusterOfTwo } from './support/cluster';
+import { SEED_OPERATOR_PASSWORD } from '../src/modules/operations/service';
+
+/**
+ * A deploy stops an instance (issue 31 item 5): on SIGTERM it turns not ready, HAProxy takes it out of the
+ * rotation, it finishes what it was answering and leaves; the shoppers behind the proxy see no failure.
+ */
+const KEY = { 'x-api-key': 'drain-key', 'x-consumer': 'web', 'x-account': 'despensa' };
+
+const shop = clusterOfTwo('drain', 'drain-key');
+
+describe('an instance drained behind HAProxy', { timeout: 120_000 }, () => {
+  it('stops on SIGTERM within the stated time while every request through the proxy succeeds', async () => {
+    const [leaving, staying] = shop.cluster.instances as [Cluster['instances'][0], Cluster['instances'][0]];
+    const failures: string[] = [];
+    const servedBy = new Set<string>();
+    let answered = 0;
+    let stop = false;
+    const worker = async () => {
+      while (!stop) {
+        const created = await fetch(`${shop.cluster.url}/api/orderForm`, {
+          method: 'POST',
+          headers: { ...KEY, 'content-type': 'application/json' },
+          body: '{}',
+        }).catch((error: unknown) => String(error));
+        if (typeof created === 'string') failures.push(created);
+        else if (created.status !== 200) failures.push(`POST ${created.status}`);
+        else {
+          answered++;
+          servedBy.add(created.headers.get('x-served-by') ?? '');
+          await created.arrayBuffer();
+        }
+      }
+    };
+    const stream = await operatorStream(`http://127.0.0.1:${leaving.port}`);
+    const workers = Array.from({ length: 6 }, worker);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(servedBy).toContain(leaving.name);
+
+    const signalled = Date.now();
+    leaving.child.kill('SIGTERM');
+    // Not ready at once, while still alive and answering.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const ready = await fetch(`http://127.0.0.1:${leaving.port}/api/ready`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: 'not-ready', reasons: ['draining'] });
+    expect((await fetch(`http://127.0.0.1:${leaving.port}/api/health`)).status).toBe(200);
+
+    // The open event stream is ended (its browser reconnects through the proxy) before the process leaves.
+    let exitedFirst = false;
+    void leaving.exited.then(() => (exitedFirst = true));
+    await stream.ended;
+    expect(exitedFirst).toBe(false);
+    expect(await leaving.exited).toBe(0);
+    // DRAIN_NOTICE_MS (8 s) + at most 20 s.
+    expect(Date.now() - signalled).toBeLessThan(28_000);
+    const beforeStop = answered;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    stop = true;
+    await Promise.all(workers);
+
+    expect(failures).toEqual([]);
+    expect(answered).toBeGreaterThan(beforeStop);
+    expect(staying.child.exitCode).toBeNull();
+  });
+});
+
+/** An operator's live event stream opened on one instance; `ended` settles when the server ends it. */
+async function operatorStream(baseUrl: string): Promise<{ ended: Promise<void> }> {
+  const database = new pg.Client({ connectionString: shop.databaseUrl });
+  await database.connect();
+  const storeId = (await database.query<{ id: string }>('SELECT id FROM store ORDER BY id LIMIT 1')).rows[0]!
+    .id;
+  await database.end();
+  const session = await fetch(`${baseUrl}/api/operations/session`, {
+    method: 'POST',
+    headers: { ...KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ login: `operador.${storeId}@despensa.cl`, password: SEED_OPERATOR_PASSWORD }),
+  });
+  expect(session.status).toBe(200);
+  const { token } = (await session.json()) as { token: string };
+  const events = await fetch(`${baseUrl}/api/operations/events`, {
+    headers: { ...KEY, 'x-staff-token': token },
+  });
+  expect(events.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  const reader = events.body!.getReader();
+  const ended = (async () => {
+    while (!(await reader.read()).done);
+  })();
+  return { ended };
+}

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/app';
+import { CART_HEADERS, sellableSkus } from './support/cart';
+import { erpCall, staffLogin } from './support/integration';
+
+const webBuilt = fs.existsSync(path.resolve(import.meta.dirname, '../../web/build/server/index.js'));
+if (!webBuilt)
+  throw new Error('the page cache is tested on the web build: run `npm run build -w @despensa/web`');
+
+let shop: TestApp;
+let key: { appKey: string; appToken: string };
+/** The SKU whose price changes, and a product of another top category whose pages must stay cached. */
+let changed: { skuId: number; productPath: string; categoryPath: string };
+let untouched: { productPath: string; categoryPath: string };
+
+beforeAll(async () => {
+  shop = await createTestApp({ web: true });
+  const storeId = (await shop.database.pool.query('SELECT id FROM store WHERE active ORDER BY id LIMIT 1'))
+    .rows[0].id;
+  const admin = { email: 'admin.paginas@despensa.cl', password: 'admin-paginas-despensa' };
+  await shop.services.operations.addStaff({ ...admin, name: 'Admin', storeId, role: 'admin' });
+  const token = await staffLogin(shop, admin.email, admin.password);
+  key = (
+    await shop.app.inject({
+      method: 'POST',
+      url: '/api/admin/app-keys',
+      headers: { ...CART_HEADERS, 'x-staff-token': token },
+      payload: { label: 'ERP', scopes: ['prices'] },
+    })
+  ).json();
+  const [sku] = await sellableSkus(shop, { limit: 1 });
+  const { product } = shop.services.catalog.index.skusById.get(sku!.id)!;
+  const top = product.categoryChain[0]!;
+  const other = shop.services.catalog.index.products.find((each) => each.categoryChain[0]!.id !== top.id)!;
+  changed = { skuId: sku!.id, productPath: `/${product.slug}/p`, categoryPath: top.path };
+  untouched = { productPath: `/${other.slug}/p`, categoryPath: other.categoryChain[0]!.path };
+}, 120_000);
+afterAll(() => shop?.close());
+
+const page = (url: string) =>
+  shop.app.inject({ method: 'GET', url, headers: { 'user-agent': 'Mozilla/5.0 Chrome/130.0' } });
+
+async function eventually(check: () => Promise<boolean>, ms = 15_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe("an ERP's price change and the shared page cache (issue 30)", { timeout: 60_000 }, () => {
+  it('drops only the pages that may show the product: its own and its category, not the others', async () => {
+    const paths = [changed.productPath, changed.categoryPath, untouched.productPath, untouched.categoryPath];
+    for (const url of paths) await page(url);
+    for (const url of paths) expect((await page(url)).headers['x-page-cache'], url).toBe('hit');
+    const put = await erpCall(shop.app, key, 'PUT', `/api/pricing/prices/${changed.skuId}`, {
+      basePrice: 4321,
+      listPrice: 4321,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    await eventually(async () => (await page(changed.productPath)).body.includes('4.321'));
+    expect((await page(changed.categoryPath)).headers['x-page-cache']).toBe('miss');
+    expect((await page(untouched.productPath)).headers['x-page-cache']).toBe('hit');
+    expect((await page(untouched.categoryPath)).headers['x-page-cache']).toBe('hit');
+  });
+});

@@ -1,0 +1,80 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
+
+/** What a back-office action answered: a saved notice or a refusal, for one form (`form`) of the page. */
+export type FormAnswer =
+  { form: string; saved: string } | { form: string; error: string; field: string | null } | undefined;
+
+/** The refusal's text when it belongs beside this field of this form. */
+export function fieldError(answer: FormAnswer, form: string, field: string): string | undefined {
+  return answer && 'error' in answer && answer.form === form && answer.field === field
+    ? answer.error
+    : undefined;
+}
+
+/**
+ * A labelled input with its hint and, when the server refused it, the reason beside it (Spanish), tied to
+ * the input by aria-describedby and marked aria-invalid.
+ */
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  children?: ReactNode;
+}) {
+  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
+      {children ?? (
+        <input
+          id={id}
+          {...input}
+          aria-describedby={described || undefined}
+          aria-invalid={error ? true : undefined}
+        />
+      )}
+      {hint ? (
+        <p id={`${id}-hint`} className="admin-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="console-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The form's own notice: saved (a status), or refused about none of the form's `fields` (an alert). */
+export function FormNotice({
+  answer,
+  form,
+  fields,
+}: {
+  answer: FormAnswer;
+  form: string;
+  fields: readonly string[];
+}) {
+  if (!answer || answer.form !== form) return null;
+  if ('saved' in answer)
+    return (
+      <p role="status" className="admin-notice">
+        {answer.saved}
+      </p>
+    );
+  return answer.field && fields.includes(answer.field) ? null : (
+    <p role="alert" className="console-error">
+      {answer.error}
+    </p>
+  );
+}

@@ -1,0 +1,225 @@
+import { localParts, PAYMENT_SYSTEMS, zonedInstant } from '@despensa/domain';
+import type { BackOfficePromotion, CalculatorConfigurationBody } from '@despensa/contracts';
+
+/**
+ * The promotion form's fields and VTEX's calculator configuration (what the server takes): dates are the
+ * shop's wall-clock time (Santiago) in the form and instants on the wire; lists are ids separated by commas.
+ */
+
+/** The group's card: a card-only promotion names its payment systems (§3 tcenco). */
+const CARD_SYSTEMS = PAYMENT_SYSTEMS.filter((system) => system.pricing === 'tcenco').map((system) => ({
+  id: String(system.id),
+  name: system.name,
+}));
+
+const DAY = 86_400_000;
+
+/** An instant as a datetime-local input shows it in Santiago: '2026-11-29T08:15'. */
+export function localInput(iso: string): string {
+  const parts = localParts(new Date(iso));
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${parts.year}-${two(parts.month)}-${two(parts.day)}T${two(parts.hour)}:${two(parts.minute)}`;
+}
+
+/** A datetime-local value, Santiago's wall clock, as an instant; null when it is not one. */
+export function instantOf(local: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return zonedInstant(year, month, day, hour, minute).toISOString();
+}
+
+/** What a new promotion's form starts with: from now, for a week, in every store. */
+export function draftPromotion(now: Date): PromotionFormValues {
+  return {
+    idCalculatorConfiguration: '',
+    name: '',
+    description: '',
+    type: 'regular',
+    discountKind: 'percentual',
+    discountValue: '',
+    minimumQuantityBuyTogether: '',
+    quantityToAffectBuyTogether: '',
+    skus: '',
+    categories: '',
+    brands: '',
+    idsSalesChannel: [],
+    cumulative: false,
+    cardOnly: false,
+    isActive: true,
+    beginDateUtc: localInput(now.toISOString()),
+    endDateUtc: localInput(new Date(now.getTime() + 7 * DAY).toISOString()),
+  };
+}
+
+export interface PromotionFormValues {
+  idCalculatorConfiguration: string;
+  name: string;
+  description: string;
+  type: string;
+  discountKind: 'percentual' | 'nominal';
+  discountValue: string;
+  minimumQuantityBuyTogether: string;
+  quantityToAffectBuyTogether: string;
+  skus: string;
+  categories: string;
+  brands: string;
+  idsSalesChannel: string[];
+  cumulative: boolean;
+  cardOnly: boolean;
+  isActive: boolean;
+  beginDateUtc: string;
+  endDateUtc: string;
+}
+
+const idsOf = (list: { id: string }[]) => list.map((each) => each.id).join(', ');
+
+/** A kept promotion in the form's fields. */
+export function promotionValues(promotion: BackOfficePromotion): PromotionFormValues {
+  const nominal = promotion.nominalDiscountValue > 0;
+  return {
+    idCalculatorConfiguration: promotion.idCalculatorConfiguration,
+    name: promotion.name,
+    description: promotion.description,
+    type: promotion.type,
+    discountKind: nominal ? 'nominal' : 'percentual',
+    discountValue: String(nominal ? promotion.nominalDiscountValue : promotion.percentualDiscountValue),
+    minimumQuantityBuyTogether: String(promotion.minimumQuantityBuyTogether || ''),
+    quantityToAffectBuyTogether: String(promotion.quantityToAffectBuyTogether || ''),
+    skus: idsOf(promotion.skus),
+    categories: idsOf(promotion.categories),
+    brands: idsOf(promotion.brands),
+    idsSalesChannel: promotion.idsSalesChannel,
+    cumulative: promotion.cumulative,
+    cardOnly: promotion.paymentsMethods.length > 0,
+    isActive: promotion.isActive,
+    beginDateUtc: localInput(promotion.beginDateUtc),
+    endDateUtc: localInput(promotion.endDateUtc),
+  };
+}
+
+/** The form as posted, in its fields (for showing it again after a refusal or a preview). */
+export function postedValues(form: FormData): PromotionFormValues {
+  const text = (name: string) => String(form.get(name) ?? '').trim();
+  return {
+    idCalculatorConfiguration: text('idCalculatorConfiguration'),
+    name: text('name'),
+    description: text('description'),
+    type: text('type') || 'regular',
+    discountKind: text('discountKind') === 'nominal' ? 'nominal' : 'percentual',
+    discountValue: text('discountValue'),
+    minimumQuantityBuyTogether: text('minimumQuantityBuyTogether'),
+    quantityToAffectBuyTogether: text('quantityToAffectBuyTogether'),
+    skus: text('skus'),
+    categories: text('categories'),
+    brands: text('brands'),
+    idsSalesChannel: form.getAll('idsSalesChannel').map(String),
+    cumulative: form.get('cumulative') === 'on',
+    cardOnly: form.get('cardOnly') === 'on',
+    isActive: form.get('isActive') === 'on',
+    beginDateUtc: text('beginDateUtc'),
+    endDateUtc: text('endDateUtc'),
+  };
+}
+
+/** A refusal the form finds before the server: the field and the reason, in Spanish. */
+export type FormProblem = { field: keyof PromotionFormValues; error: string };
+
+const references = (list: string) =>
+  list
+    .split(/[\s,;]+/)
+    .filter(Boolean)
+    .map((id) => ({ id }));
+
+/** What the form does not show of a kept promotion (products, collections, exclusions, sellers): kept. */
+function keptFields(kept: BackOfficePromotion | null) {
+  if (!kept)
+    return {
+      listSku1BuyTogether: [],
+      areSalesChannelIdsExclusive: false,
+      skusAreInclusive: true,
+      products: [],
+      productsAreInclusive: true,
+      categoriesAreInclusive: true,
+      brandsAreInclusive: true,
+      collections: [],
+      collectionsIsInclusive: true,
+      idSeller: '',
+      idSellerIsInclusive: true,
+    };
+  return {
+    listSku1BuyTogether: kept.listSku1BuyTogether,
+    areSalesChannelIdsExclusive: kept.areSalesChannelIdsExclusive,
+    skusAreInclusive: kept.skusAreInclusive,
+    products: kept.products,
+    productsAreInclusive: kept.productsAreInclusive,
+    categoriesAreInclusive: kept.categoriesAreInclusive,
+    brandsAreInclusive: kept.brandsAreInclusive,
+    collections: kept.collections,
+    collectionsIsInclusive: kept.collectionsIsInclusive,
+    idSeller: kept.idSeller,
+    idSellerIsInclusive: kept.idSellerIsInclusive,
+  };
+}
+
+/** What the form can tell before sending: dates, a number for the discount, lists of ids. */
+function formProblem(values: PromotionFormValues): FormProblem | null {
+  if (!instantOf(values.beginDateUtc))
+    return { field: 'beginDateUtc', error: 'Indica la fecha y hora de inicio.' };
+  if (!instantOf(values.endDateUtc))
+    return { field: 'endDateUtc', error: 'Indica la fecha y hora de término.' };
+  if (values.discountValue === '' || !Number.isFinite(Number(values.discountValue.replace(',', '.'))))
+    return { field: 'discountValue', error: 'Indica el descuento con un número.' };
+  for (const field of ['skus', 'categories', 'brands'] as const)
+    if (references(values[field]).some(({ id }) => !/^\d{1,9}$/.test(id)))
+      return { field, error: 'Escribe números separados por comas.' };
+  return null;
+}
+
+/** The form's fields as VTEX's calculator configuration, or what is wrong with them before sending. */
+export function promotionBody(
+  values: PromotionFormValues,
+  kept: BackOfficePromotion | null,
+): CalculatorConfigurationBody | FormProblem {
+  const problem = formProblem(values);
+  if (problem) return problem;
+  const value = Number(values.discountValue.replace(',', '.'));
+  const count = (text: string) => (text === '' ? 0 : Math.trunc(Number(text)) || 0);
+  const percent = values.discountKind === 'percentual';
+  return {
+    ...keptFields(kept),
+    ...(values.idCalculatorConfiguration
+      ? { idCalculatorConfiguration: values.idCalculatorConfiguration }
+      : {}),
+    name: values.name,
+    description: values.description,
+    beginDateUtc: instantOf(values.beginDateUtc)!,
+    endDateUtc: instantOf(values.endDateUtc)!,
+    isActive: values.isActive,
+    type: values.type,
+    percentualDiscountValue: percent ? value : 0,
+    nominalDiscountValue: percent ? 0 : value,
+    minimumQuantityBuyTogether: count(values.minimumQuantityBuyTogether),
+    quantityToAffectBuyTogether: count(values.quantityToAffectBuyTogether),
+    cumulative: values.cumulative,
+    idsSalesChannel: values.idsSalesChannel,
+    skus: references(values.skus),
+    categories: references(values.categories),
+    brands: references(values.brands),
+    paymentsMethods: values.cardOnly ? CARD_SYSTEMS : [],
+  };
+}
+
+/** The server's field (VTEX's name) as the form's input it belongs beside. */
+export function formField(field: string | null): string | null {
+  if (field === null) return null;
+  if (field === 'percentualDiscountValue' || field === 'nominalDiscountValue') return 'discountValue';
+  if (field === 'paymentsMethods') return 'cardOnly';
+  return field.split('.')[0] ?? field;
+}

@@ -1,0 +1,338 @@
+import { Form } from 'react-router';
+import type { BackOfficeSalesChannel, PromotionPreview } from '@despensa/contracts';
+import { formatPrice } from '../../lib/format';
+import { Field } from './form-field';
+import type { PromotionFormValues } from './promotion-form-data';
+
+/** The form's refusal beside its field (`field`), or for the whole form (null). */
+export interface PromotionRefusal {
+  error: string;
+  field: string | null;
+}
+
+const TYPES = [
+  { value: 'regular', label: 'Descuento directo' },
+  { value: 'forThePriceOf', label: 'Lleva X paga Y' },
+  { value: 'progressive', label: 'Descuento progresivo (la enésima unidad)' },
+];
+
+interface Props {
+  values: PromotionFormValues;
+  channels: BackOfficeSalesChannel[];
+  refusal: PromotionRefusal | null;
+  preview: { items: string; salesChannel: string };
+  busy: boolean;
+}
+
+/**
+ * A promotion's form: what it takes off, on what, where and when; with a preview of a sample cart priced
+ * by the engine before it is saved. Each refusal shows beside its field.
+ */
+export function PromotionForm({ values, channels, refusal, preview, busy }: Props) {
+  const error = (field: string) => (refusal?.field === field ? refusal.error : undefined);
+  return (
+    <Form method="post" className="console-card admin-form" aria-labelledby="promotion-form">
+      <h2 id="promotion-form">{values.idCalculatorConfiguration ? 'Editar promoción' : 'Nueva promoción'}</h2>
+      <input type="hidden" name="idCalculatorConfiguration" value={values.idCalculatorConfiguration} />
+      <WhatFields values={values} error={error} />
+      <WhereFields values={values} channels={channels} error={error} />
+      <WhenFields values={values} error={error} />
+      <PreviewFields channels={channels} preview={preview} error={error('previewItems')} />
+      {refusal && refusal.field === null ? (
+        <p role="alert" className="console-error">
+          {refusal.error}
+        </p>
+      ) : null}
+      <div className="admin-check">
+        <button
+          type="submit"
+          name="intent"
+          value="preview"
+          className="button button--secondary"
+          disabled={busy}
+        >
+          Ver vista previa
+        </button>
+        <button type="submit" name="intent" value="save" className="button button--primary" disabled={busy}>
+          Guardar promoción
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+type SectionProps = { values: PromotionFormValues; error: (field: string) => string | undefined };
+
+/** What the promotion takes off: its name, type, kind and value of discount and its quantities. */
+function WhatFields({ values, error }: SectionProps) {
+  return (
+    <>
+      <Field
+        id="promotion-name"
+        label="Nombre"
+        name="name"
+        defaultValue={values.name}
+        required
+        maxLength={200}
+        error={error('name')}
+      />
+      <Field
+        id="promotion-description"
+        label="Descripción"
+        name="description"
+        defaultValue={values.description}
+        maxLength={2000}
+        error={error('description')}
+      />
+      <Field id="promotion-type" label="Tipo" error={error('type')}>
+        <select id="promotion-type" name="type" defaultValue={values.type}>
+          {TYPES.map((type) => (
+            <option key={type.value} value={type.value}>
+              {type.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <DiscountKind kind={values.discountKind} />
+      <Field
+        id="promotion-discountValue"
+        label="Descuento"
+        name="discountValue"
+        inputMode="decimal"
+        defaultValue={values.discountValue}
+        required
+        hint="En lleva X paga Y, 100 deja gratis las unidades que no se pagan."
+        error={error('discountValue')}
+      />
+      <Field
+        id="promotion-minimumQuantityBuyTogether"
+        label="Unidades que se llevan (lleva X paga Y, progresivo)"
+        name="minimumQuantityBuyTogether"
+        type="number"
+        min={0}
+        max={1000}
+        defaultValue={values.minimumQuantityBuyTogether}
+        error={error('minimumQuantityBuyTogether')}
+      />
+      <Field
+        id="promotion-quantityToAffectBuyTogether"
+        label="Unidades con descuento"
+        name="quantityToAffectBuyTogether"
+        type="number"
+        min={0}
+        max={1000}
+        defaultValue={values.quantityToAffectBuyTogether}
+        error={error('quantityToAffectBuyTogether')}
+      />
+    </>
+  );
+}
+
+/** What it applies to (SKUs, categories, brands) and in which stores. */
+function WhereFields({ values, error, channels }: SectionProps & { channels: BackOfficeSalesChannel[] }) {
+  return (
+    <>
+      <Field
+        id="promotion-skus"
+        label="SKU"
+        name="skus"
+        defaultValue={values.skus}
+        hint="Números de SKU separados por comas."
+        error={error('skus')}
+      />
+      <Field
+        id="promotion-categories"
+        label="Categorías"
+        name="categories"
+        defaultValue={values.categories}
+        hint="Números de categoría separados por comas."
+        error={error('categories')}
+      />
+      <Field
+        id="promotion-brands"
+        label="Marcas"
+        name="brands"
+        defaultValue={values.brands}
+        hint="Números de marca separados por comas."
+        error={error('brands')}
+      />
+      <ChannelBoxes channels={channels} chosen={values.idsSalesChannel} error={error('idsSalesChannel')} />
+    </>
+  );
+}
+
+/** When it applies, whether it adds to others, whether only with the card, and whether it is paused. */
+function WhenFields({ values, error }: SectionProps) {
+  return (
+    <>
+      <Field
+        id="promotion-beginDateUtc"
+        label="Inicio (hora de Chile)"
+        name="beginDateUtc"
+        type="datetime-local"
+        defaultValue={values.beginDateUtc}
+        required
+        error={error('beginDateUtc')}
+      />
+      <Field
+        id="promotion-endDateUtc"
+        label="Término (hora de Chile)"
+        name="endDateUtc"
+        type="datetime-local"
+        defaultValue={values.endDateUtc}
+        required
+        error={error('endDateUtc')}
+      />
+      <label className="admin-check">
+        <input type="checkbox" name="cumulative" defaultChecked={values.cumulative} />
+        Acumulable con otras promociones
+      </label>
+      <label className="admin-check">
+        <input
+          type="checkbox"
+          name="cardOnly"
+          defaultChecked={values.cardOnly}
+          aria-describedby={error('cardOnly') ? 'promotion-cardOnly-error' : undefined}
+        />
+        Solo con la Tarjeta de la cadena
+      </label>
+      {error('cardOnly') ? (
+        <p id="promotion-cardOnly-error" className="console-error">
+          {error('cardOnly')}
+        </p>
+      ) : null}
+      <label className="admin-check">
+        <input type="checkbox" name="isActive" defaultChecked={values.isActive} />
+        Activa (desmarcada, queda en pausa)
+      </label>
+    </>
+  );
+}
+
+/** Whether the value is a percent or pesos off. */
+function DiscountKind({ kind }: { kind: PromotionFormValues['discountKind'] }) {
+  return (
+    <fieldset>
+      <legend>Clase de descuento</legend>
+      <label>
+        <input type="radio" name="discountKind" value="percentual" defaultChecked={kind === 'percentual'} />
+        Porcentaje (%)
+      </label>
+      <label>
+        <input type="radio" name="discountKind" value="nominal" defaultChecked={kind === 'nominal'} />
+        Monto fijo (pesos)
+      </label>
+    </fieldset>
+  );
+}
+
+function ChannelBoxes({
+  channels,
+  chosen,
+  error,
+}: {
+  channels: BackOfficeSalesChannel[];
+  chosen: string[];
+  error?: string;
+}) {
+  return (
+    <fieldset aria-describedby={error ? 'promotion-idsSalesChannel-error' : 'promotion-channels-hint'}>
+      <legend>Tiendas (canales de venta)</legend>
+      <p id="promotion-channels-hint" className="admin-hint">
+        Ninguna marcada: la promoción vale en todas.
+      </p>
+      {channels.map((channel) => (
+        <label key={channel.salesChannel}>
+          <input
+            type="checkbox"
+            name="idsSalesChannel"
+            value={channel.salesChannel}
+            defaultChecked={chosen.includes(String(channel.salesChannel))}
+          />
+          {channel.name}
+        </label>
+      ))}
+      {error ? (
+        <p id="promotion-idsSalesChannel-error" className="console-error">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function PreviewFields({
+  channels,
+  preview,
+  error,
+}: {
+  channels: BackOfficeSalesChannel[];
+  preview: Props['preview'];
+  error: string | undefined;
+}) {
+  return (
+    <fieldset>
+      <legend>Carro de ejemplo para la vista previa</legend>
+      <Field
+        id="preview-items"
+        label="Productos del carro"
+        hint="Un SKU por línea con su cantidad: «12345 x 2»."
+        error={error}
+      >
+        <textarea
+          id="preview-items"
+          name="previewItems"
+          rows={3}
+          defaultValue={preview.items}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'preview-items-hint preview-items-error' : 'preview-items-hint'}
+        />
+      </Field>
+      <Field id="preview-channel" label="Tienda del carro" error={undefined}>
+        <select id="preview-channel" name="previewChannel" defaultValue={preview.salesChannel}>
+          {channels.map((channel) => (
+            <option key={channel.salesChannel} value={channel.salesChannel}>
+              {channel.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+    </fieldset>
+  );
+}
+
+/** The engine's preview: each line and the totals without and with the draft (and with the card). */
+export function PreviewTable({ preview }: { preview: PromotionPreview }) {
+  return (
+    <section className="console-card" aria-labelledby="preview-heading">
+      <h2 id="preview-heading">Vista previa del carro</h2>
+      <table className="console-table">
+        <caption className="visually-hidden">Carro de ejemplo sin y con la promoción</caption>
+        <thead>
+          <tr>
+            <th scope="col">SKU</th>
+            <th scope="col">Cantidad</th>
+            <th scope="col">Sin la promoción</th>
+            <th scope="col">Con la promoción</th>
+            <th scope="col">Descuento de la promoción</th>
+          </tr>
+        </thead>
+        <tbody>
+          {preview.lines.map((line) => (
+            <tr key={line.skuId}>
+              <th scope="row">{line.skuId}</th>
+              <td>{line.quantity}</td>
+              <td>{formatPrice(line.without)}</td>
+              <td>{formatPrice(line.with)}</td>
+              <td>{formatPrice(line.promotionDiscount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>
+        Total sin la promoción: {formatPrice(preview.without.value)}. Total con la promoción:{' '}
+        {formatPrice(preview.with.value)} (con la Tarjeta: {formatPrice(preview.with.valueWithCard)}).
+      </p>
+    </section>
+  );
+}

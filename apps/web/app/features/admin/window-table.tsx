@@ -1,0 +1,71 @@
+import { Form } from 'react-router';
+import { windowText } from '@despensa/domain';
+import type { AdminWindow } from '@despensa/contracts';
+import { SwitchForm } from './switch-form';
+
+/**
+ * A store's delivery windows: places held of the capacity, open or closed. Each row changes its
+ * capacity (never below what is held: the server refuses) or closes and reopens the window.
+ */
+export function WindowTable({ windows, busy }: { windows: AdminWindow[]; busy: boolean }) {
+  if (windows.length === 0) return <p>Esta tienda no tiene horarios de entrega en los próximos días.</p>;
+  return (
+    <table className="console-table">
+      <caption className="visually-hidden">Horarios de entrega</caption>
+      <thead>
+        <tr>
+          <th scope="col">Horario</th>
+          <th scope="col">Reservados</th>
+          <th scope="col">Capacidad</th>
+          <th scope="col">Estado</th>
+        </tr>
+      </thead>
+      <tbody>
+        {windows.map((window) => {
+          const name = windowText(window);
+          return (
+            <tr key={window.id}>
+              <th scope="row">{name}</th>
+              <td>{window.held}</td>
+              <td>
+                <Form method="post" className="admin-inline">
+                  <input type="hidden" name="intent" value="window" />
+                  <input type="hidden" name="windowId" value={window.id} />
+                  <input
+                    type="number"
+                    name="capacity"
+                    min={0}
+                    max={1000}
+                    required
+                    defaultValue={window.capacity}
+                    aria-label={`Capacidad de ${name}`}
+                    key={window.capacity}
+                  />
+                  <button
+                    type="submit"
+                    className="button button--secondary"
+                    disabled={busy}
+                    aria-label={`Guardar la capacidad de ${name}`}
+                  >
+                    Guardar
+                  </button>
+                </Form>
+              </td>
+              <td>
+                <SwitchForm
+                  fields={{ intent: 'window', windowId: String(window.id) }}
+                  field="closed"
+                  on={window.closed}
+                  state={['Cerrado', 'Abierto']}
+                  action={['Abrir', 'Cerrar']}
+                  label={(doing) => `${doing} el horario ${name}`}
+                  busy={busy}
+                />
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,48 @@
+import { useId, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { rememberPreviewedComuna } from '../account/previewed-comuna';
+import { RegionComunaFields, useComunas, useRegions } from '../account/region-comuna-fields';
+
+/**
+ * Before logging in: region and comuna, to see home-delivery windows and fees there. Confirming needs
+ * the shopper's account (their addresses); the full address is asked at checkout.
+ */
+export function ComunaPreview({
+  comunaCode,
+  onChange,
+}: {
+  comunaCode: string | null;
+  onChange: (code: string | null) => void;
+}) {
+  const { pathname, search } = useLocation();
+  const id = useId();
+  const [regionCode, setRegionCode] = useState('');
+  const regions = useRegions(true);
+  const comunas = useComunas(regionCode);
+  return (
+    <div className="delivery-selector__preview">
+      <p>Elige tu comuna para ver los horarios y el costo del despacho.</p>
+      <RegionComunaFields
+        id={id}
+        regions={regions}
+        comunas={comunas}
+        regionCode={regionCode}
+        onRegionChange={(code) => {
+          setRegionCode(code);
+          onChange(null);
+        }}
+        comuna={comunaCode ?? ''}
+        onComunaChange={(code) => {
+          onChange(code || null);
+          const name = comunas.find((each) => each.code === code)?.name;
+          rememberPreviewedComuna(name ? { regionCode, name } : null);
+        }}
+        comunaValue="code"
+      />
+      <p className="delivery-selector__note">
+        Para confirmar el despacho, ingresa a tu cuenta; tu dirección completa te la pedimos al pagar.{' '}
+        <Link to={`/login-page?callback=${encodeURIComponent(pathname + search)}`}>Ingresar</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,202 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/db/open';
+import { IntegrationService } from '../apps/server/src/modules/integration/service';
+import { BENCH_KEY, cliOption, percentile, recordServerLatency, SEARCH_TERMS, table } from './support';
+
+/**
+ * `npm run bench:catalogue [-- --products 500000 --searches 600]` (issue 33 goal 5): a national chain's
+ * catalogue. Seeds it once with `npm run seed -- --products N` in a process of its own (its memory is not
+ * this one's) into BENCH_DATABASE_URL, or an embedded PostgreSQL under .bench/catalogue-N, and keeps it;
+ * then starts an instance in this process and prints, each beside its goal and with the load average:
+ * time to serving, RSS after start and after the search run, search and autocomplete p95 (server-side,
+ * one request at a time, so the figures are the request's and not a queue's), and one ERP price change
+ * from its PUT's answer to the index (no rebuild). Figures, not assertions.
+ */
+const products = cliOption('products', 500_000);
+const searches = cliOption('searches', 600);
+const execFileAsync = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '..');
+const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? '.bench', `catalogue-${products}`);
+fs.mkdirSync(dataDir, { recursive: true });
+fs.chmodSync(dataDir, 0o755); // initdb runs as another user when we are root
+const env = {
+  ...process.env,
+  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+  DATA_DIR: dataDir,
+  EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT ?? '55438',
+  API_KEYS: 'web:bench-key',
+  LOG_LEVEL: 'silent',
+};
+const config = loadConfig(env);
+const load = () => os.loadavg()[0]!.toFixed(1);
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+async function productCount(): Promise<number> {
+  const database = await openDatabase(config, () => {});
+  try {
+    const { rows } = await database.pool.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM product',
+    );
+    return rows[0]!.count;
+  } finally {
+    await database.close();
+  }
+}
+
+if ((await productCount()) !== products) {
+  console.log(
+    `seeding ${products} products (once; kept in ${config.DATABASE_URL ? 'BENCH_DATABASE_URL' : dataDir})…`,
+  );
+  const started = performance.now();
+  await execFileAsync('npm', ['run', 'seed', '--', '--products', String(products)], {
+    cwd: root,
+    env,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  console.log(`seeded in ${Math.round((performance.now() - started) / 1000)} s`);
+}
+
+// Time to serving: the database opened (migrations checked), the index built, the port listening and a
+// search answered, as a new instance behind a load balancer starts.
+const loadAtStart = load();
+const started = performance.now();
+const database = await openDatabase(config, () => {});
+const shop = await buildApp({ config, database, logger: false, web: false });
+const latency = recordServerLatency(shop);
+const url = await shop.app.listen({ port: 0, host: '127.0.0.1' });
+const post = (target: string, body: unknown) =>
+  fetch(`${url}${target}`, {
+    method: 'POST',
+    headers: { ...BENCH_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  }).then(async (response) => ({ status: response.status, body: await response.text() }));
+const searchBody = (term: string) => ({ selectedFacets: [{ key: 'ft', value: term }] });
+await post('/api/search?page=1&sc=1', searchBody('leche'));
+const startMs = performance.now() - started;
+const rssAfterStart = process.memoryUsage().rss;
+const heapAfterStart = process.memoryUsage().heapUsed;
+const index = shop.services.catalog.index;
+
+/** Sequential requests, the server's own time of each (Fastify's elapsed time). */
+async function serverTimes(requests: (() => Promise<{ status: number }>)[]): Promise<number[]> {
+  latency.take();
+  let failed = 0;
+  for (const request of requests) if ((await request()).status !== 200) failed++;
+  if (failed > 0) console.log(`${failed} of ${requests.length} requests failed`);
+  return latency.take();
+}
+
+// Searches: the benches' terms, each on its first pages, cycled (the index caches nothing per term).
+const loadAtSearch = load();
+const searchTimes = await serverTimes(
+  Array.from(
+    { length: searches },
+    (_, i) => () =>
+      post(
+        `/api/search?page=${1 + (Math.floor(i / SEARCH_TERMS.length) % 3)}&sc=1`,
+        searchBody(SEARCH_TERMS[i % SEARCH_TERMS.length]!),
+      ),
+  ),
+);
+// What shoppers type: 2- to 4-letter beginnings of the catalogue's own words; the first request of each
+// prefix (autocomplete caches per term) and then the same prefixes again.
+const prefixes = [
+  ...new Set(
+    index.products
+      .filter((_, i) => i % 997 === 0)
+      .flatMap((product) =>
+        product.name
+          .toLowerCase()
+          .split(' ')
+          .filter((word) => word.length >= 4),
+      )
+      .flatMap((word) => [word.slice(0, 2), word.slice(0, 3), word.slice(0, 4)]),
+  ),
+].slice(0, 300);
+const autocomplete = (prefix: string) => () =>
+  fetch(`${url}/api/autocomplete?productNameContains=${encodeURIComponent(prefix)}&maxRows=12`, {
+    headers: BENCH_KEY,
+  }).then(async (response) => ({ status: response.status, body: await response.text() }));
+const coldTimes = await serverTimes(prefixes.map(autocomplete));
+const warmTimes = await serverTimes([...prefixes, ...prefixes].map(autocomplete));
+const rssAfterSearch = process.memoryUsage().rss;
+
+// One ERP price change, through the Pricing API, followed into this instance's index.
+const { key, appToken } = await database.db.transaction((tx) =>
+  new IntegrationService(database).create(tx, {
+    label: 'bench:catalogue',
+    scopes: ['prices'],
+    ratePerSecond: 100,
+    burst: 100,
+    createdBy: 'bench',
+  }),
+);
+const entry = index.skusById.get(index.products[Math.floor(index.products.length / 2)]!.skus[0]!.id)!;
+const chainListPrice = () => index.sellerOffer(entry.sku, 1, '1')?.listPrice;
+const pesos = Math.round((chainListPrice() ?? 100_000) / 100) + 10;
+const loadAtChange = load();
+const response = await fetch(`${url}/api/pricing/prices/${entry.sku.id}`, {
+  method: 'PUT',
+  headers: {
+    'x-vtex-api-appkey': key.appKey,
+    'x-vtex-api-apptoken': appToken,
+    'content-type': 'application/json',
+  },
+  body: JSON.stringify({ basePrice: pesos, listPrice: pesos }),
+});
+const answered = performance.now();
+await response.arrayBuffer();
+while (chainListPrice() !== pesos * 100 && performance.now() - answered < 10_000)
+  await new Promise((resolve) => setImmediate(resolve));
+const changeMs = performance.now() - answered;
+// A rebuild would have replaced the index: it is still the one built at start.
+const rebuilt = shop.services.catalog.index !== index;
+
+const twoPlaces = (ms: number) => ms.toFixed(2);
+console.log(
+  `\n${index.products.length} products, ${index.skusById.size} skus, ${index.salesChannels.length} sales channels; ` +
+    `${os.cpus().length} cores, load average (1 min) at start ${loadAtStart}, searches ${loadAtSearch}, change ${loadAtChange}`,
+);
+table([
+  {
+    figure: 'time to serving (open, index, listen, first search)',
+    value: `${(startMs / 1000).toFixed(1)} s`,
+    goal: '≤ 60 s',
+  },
+  { figure: 'RSS after start', value: mb(rssAfterStart), goal: '≤ 1024 MB' },
+  { figure: 'JavaScript heap used after start', value: mb(heapAfterStart), goal: '' },
+  {
+    figure: `RSS after ${searches + prefixes.length * 3} searches and autocompletes`,
+    value: mb(rssAfterSearch),
+    goal: '≤ 1024 MB',
+  },
+  {
+    figure: `search p95 (POST /api/search, ${searchTimes.length}, p50 ${twoPlaces(percentile(searchTimes, 50))})`,
+    value: `${twoPlaces(percentile(searchTimes, 95))} ms`,
+    goal: '≤ 10 ms',
+  },
+  {
+    figure: `autocomplete p95, first request per prefix (${coldTimes.length})`,
+    value: `${twoPlaces(percentile(coldTimes, 95))} ms`,
+    goal: '≤ 1 ms',
+  },
+  {
+    figure: `autocomplete p95, prefixes asked before (${warmTimes.length})`,
+    value: `${twoPlaces(percentile(warmTimes, 95))} ms`,
+    goal: '≤ 1 ms',
+  },
+  {
+    figure: `one price change, PUT answered → index (PUT ${response.status})`,
+    value: `${twoPlaces(changeMs)} ms`,
+    goal: '≤ 50 ms',
+  },
+  { figure: 'index rebuilt for it', value: rebuilt ? 'yes' : 'no', goal: 'no' },
+]);
+await shop.close();
+await database.close();

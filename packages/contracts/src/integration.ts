@@ -1,0 +1,196 @@
+import { z } from 'zod';
+
+/**
+ * The integration APIs (issue 30): what a chain's ERP sends in VTEX's private shapes (Pricing, Logistics
+ * inventory, Catalog pvt), authenticated by an app key and token an administrator created, and the
+ * back office's calls that manage those keys and read the audit of every change.
+ */
+
+/** What an app key may change or read: one scope per integration API. */
+export const INTEGRATION_SCOPES = [
+  'catalog',
+  'prices',
+  'stock',
+  'promotions',
+  'content',
+  'orders-read',
+] as const;
+export const integrationScope = z.enum(INTEGRATION_SCOPES);
+export type IntegrationScope = z.infer<typeof integrationScope>;
+
+/** VTEX's credential headers, as every integration route documents them. */
+export const appKeyHeaders = z.object({
+  'x-vtex-api-appkey': z.string().describe('The app key an administrator created (POST /api/admin/app-keys)'),
+  'x-vtex-api-apptoken': z.string().describe('The token shown once when the key was created'),
+});
+
+export const appKeyBody = z.object({
+  label: z.string().trim().min(1).max(100),
+  scopes: z.array(integrationScope).min(1).max(INTEGRATION_SCOPES.length),
+  /** Sustained calls per second this key may make (VTEX's Pricing API allows 40) and the burst above it. */
+  ratePerSecond: z.number().int().min(1).max(1000).default(40),
+  burst: z.number().int().min(1).max(10_000).default(1000),
+});
+
+export const appKeyView = z.object({
+  appKey: z.string(),
+  label: z.string(),
+  scopes: z.array(integrationScope),
+  ratePerSecond: z.number().int(),
+  burst: z.number().int(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  revokedAt: z.string().nullable(),
+});
+export type AppKeyView = z.infer<typeof appKeyView>;
+
+/** The token is shown here only: the shop keeps its hash. */
+export const appKeyCreated = appKeyView.extend({ appToken: z.string() });
+
+/** Who made a change: an app key (an ERP) or a staff member (the back office). */
+export const auditActor = z.object({ kind: z.enum(['appKey', 'staff']), id: z.string() });
+export type AuditActor = z.infer<typeof auditActor>;
+
+export const auditLogEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actor: auditActor,
+  /** 'price.put', 'inventory.put', 'appKey.create'… */
+  action: z.string(),
+  /** What was changed: 'sku:12', 'appKey:…'. */
+  subject: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditLogEntry = z.infer<typeof auditLogEntry>;
+
+export const auditLogQuery = z.object({
+  subject: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+/** Pesos as VTEX's Pricing API sends them (a fraction allowed); the shop keeps offers in cents. */
+const pesos = z.number().min(0).max(100_000_000);
+
+/** VTEX's fixed price: a price for one trade policy (sales channel), from a quantity, maybe in a date range. */
+export const fixedPrice = z.object({
+  tradePolicyId: z.string().regex(/^\d{1,6}$/),
+  value: pesos,
+  listPrice: pesos.nullable().optional(),
+  minQuantity: z.number().int().min(1).max(100_000).default(1),
+  dateRange: z
+    .object({ from: z.string().datetime({ offset: true }), to: z.string().datetime({ offset: true }) })
+    .nullable()
+    .optional(),
+});
+export type FixedPrice = z.infer<typeof fixedPrice>;
+
+/** PUT /api/pricing/prices/{itemId}: prices in pesos, as VTEX's (the storefront's API speaks cents). */
+export const priceBody = z.object({
+  markup: z.number().min(0).max(10_000).nullable().optional(),
+  basePrice: pesos,
+  listPrice: pesos.nullable().optional(),
+  costPrice: pesos.nullable().optional(),
+  fixedPrices: z.array(fixedPrice).max(200).default([]),
+});
+export type PriceBody = z.infer<typeof priceBody>;
+
+export const priceView = z.object({
+  itemId: z.string(),
+  markup: z.number().nullable(),
+  basePrice: z.number(),
+  listPrice: z.number().nullable(),
+  costPrice: z.number().nullable(),
+  fixedPrices: z.array(fixedPrice),
+});
+export type PriceView = z.infer<typeof priceView>;
+
+export const itemParams = z.object({ itemId: z.string().regex(/^\d{1,9}$/) });
+
+export const pricingSettings = z.object({
+  /** The chain refuses a price under the SKU's cost (priceBelowCost). */
+  forbidBelowCost: z.boolean(),
+});
+
+/** PUT /api/logistics/pvt/inventory/skus/{skuId}/warehouses/{warehouseId}: the warehouse is a store. */
+export const inventoryBody = z.object({
+  /** Units in the warehouse, those open orders and holds took included. */
+  quantity: z.number().int().min(0).max(10_000_000),
+  unlimitedQuantity: z.boolean().default(false),
+  dateUtcOnBalanceSystem: z.string().nullable().optional(),
+});
+export type InventoryBody = z.infer<typeof inventoryBody>;
+
+export const inventoryParams = z.object({
+  skuId: z.string().regex(/^\d{1,9}$/),
+  warehouseId: z.string().min(1).max(100),
+});
+
+export const inventoryBalance = z.object({
+  warehouseId: z.string(),
+  warehouseName: z.string(),
+  totalQuantity: z.number().int(),
+  reservedQuantity: z.number().int(),
+  hasUnlimitedQuantity: z.boolean(),
+});
+export const skuInventory = z.object({ skuId: z.string(), balance: z.array(inventoryBalance) });
+export type SkuInventory = z.infer<typeof skuInventory>;
+
+/**
+ * VTEX's Catalog pvt shapes, as far as this shop keeps them: a connector may send VTEX's whole object
+ * (unknown fields are ignored); these are the fields written. `IsActive: false` is refused for now: a
+ * product leaves the shelf by its stock or its price (DELETE /api/pricing/prices/{itemId}).
+ */
+export const catalogProductParams = z.object({ productId: z.string().regex(/^\d{1,9}$/) });
+export const catalogSkuParams = z.object({ skuId: z.string().regex(/^\d{1,9}$/) });
+
+const releaseDate = z.string().datetime({ offset: true, local: true });
+
+export const catalogProduct = z.object({
+  Id: z.number().int(),
+  Name: z.string(),
+  CategoryId: z.number().int(),
+  BrandId: z.number().int(),
+  LinkId: z.string(),
+  Description: z.string(),
+  ReleaseDate: z.string(),
+  IsActive: z.boolean(),
+  IsVisible: z.boolean(),
+});
+export type CatalogProduct = z.infer<typeof catalogProduct>;
+
+export const catalogProductBody = z.object({
+  Name: z.string().trim().min(1).max(200),
+  BrandId: z.number().int().min(1).max(999_999_999).optional(),
+  CategoryId: z.number().int().min(1).max(999_999_999).optional(),
+  Description: z.string().max(20_000).optional(),
+  ReleaseDate: releaseDate.optional(),
+  IsActive: z.literal(true).optional(),
+});
+export type CatalogProductBody = z.infer<typeof catalogProductBody>;
+
+export const catalogSku = z.object({
+  Id: z.number().int(),
+  ProductId: z.number().int(),
+  Name: z.string(),
+  RefId: z.string(),
+  /** VTEX keeps the EAN apart (…/ean/{ean}); here it travels with the SKU. */
+  Ean: z.string(),
+  MeasurementUnit: z.string(),
+  UnitMultiplier: z.number(),
+  IsActive: z.boolean(),
+});
+export type CatalogSku = z.infer<typeof catalogSku>;
+
+export const catalogSkuBody = z.object({
+  Name: z.string().trim().min(1).max(200),
+  Ean: z
+    .string()
+    .regex(/^\d{8,14}$/)
+    .optional(),
+  /** 'un' sells by the unit, 'kg' by weight in steps of UnitMultiplier kilos. */
+  MeasurementUnit: z.enum(['un', 'kg']).optional(),
+  UnitMultiplier: z.number().positive().max(1000).optional(),
+  IsActive: z.literal(true).optional(),
+});
+export type CatalogSkuBody = z.infer<typeof catalogSkuBody>;
