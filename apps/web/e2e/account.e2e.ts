@@ -12,6 +12,7 @@ import {
   pointsLabel,
 } from '@despensa/domain';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
+import { routerSettled } from './support/hydration';
 import { deliveringStore, placePaidOrder } from './support/orders';
 import { lastMailedCode } from './support/outbox';
 import { chooseHomeDelivery, deliverySelector, enrolCard } from './support/shopper';
@@ -366,6 +367,7 @@ describe('accounts: register, log in and out, private pages, my data and address
     const { page, context } = await newPage(browser);
     const customer = newCustomer();
     await register(page, customer);
+    await routerSettled(page);
     const token = (await context.cookies()).find((cookie) => cookie.name === 'despensa_session')?.value;
     expect(token).toBeTruthy();
     // Another client ends this session (as a logout on another device would).
@@ -387,6 +389,8 @@ describe('accounts: register, log in and out, private pages, my data and address
 
     // Left alone, the snackbar stays 15000 ms (§9).
     await loginInDialog(page, customer.email);
+    // The page's own reads after the login (the delivery sync, its revalidation) have answered.
+    await routerSettled(page);
     const again = (await context.cookies()).find((cookie) => cookie.name === 'despensa_session')!.value;
     await fetch(`${baseUrl()}/api/user/logout`, {
       method: 'POST',
@@ -413,6 +417,7 @@ describe('accounts: register, log in and out, private pages, my data and address
   it('a background read that finds the session over leaves it to the session check, which shows its notice', async () => {
     const { page, context } = await newPage(browser);
     await register(page, newCustomer());
+    await routerSettled(page);
     const token = (await context.cookies()).find((cookie) => cookie.name === 'despensa_session')!.value;
     await fetch(`${baseUrl()}/api/user/logout`, {
       method: 'POST',

@@ -9,7 +9,7 @@ import {
   quantityLabel,
 } from '@despensa/domain';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
-import { holdShopperParts } from './support/hydration';
+import { holdShopperParts, routerSettled } from './support/hydration';
 import { cartWithHomeDelivery, deliveringStore, newShopper } from './support/orders';
 import { enrolCard } from './support/shopper';
 import { mailTo } from './support/outbox';
@@ -228,8 +228,8 @@ describe('shopping lists', () => {
     const { page, context } = await loggedInContext();
     const product = dairy[1]!;
     await page.goto(`/${product.linkText}/p`);
-    // The page's own session check at start has answered (else it would find the session over and reload).
-    await page.waitForLoadState('networkidle');
+    // The page's own reads have answered (else one would find the session over and reload).
+    await routerSettled(page);
     const [session] = (await context.cookies()).filter((cookie) => cookie.name === 'despensa_session');
     // The session ends elsewhere (another device's logout ends this token too: revoke it through the API).
     const logout = await api('POST', '/api/user/logout', {}, { ...API, 'x-access-token': session!.value });

@@ -50,3 +50,38 @@ export async function holdShopperParts(
   });
   return { asked, release: () => answer(true), fail: () => answer(false) };
 }
+
+/**
+ * Waits until the app's router has had nothing in flight (navigation, revalidation, fetcher) for 500 ms. A
+ * journey that ends the session behind the page's back waits for this first: a read the page was still
+ * making (the delivery sync after a login, its revalidation) would otherwise find the session over itself.
+ */
+export async function routerSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const scope = window as unknown as {
+        __reactRouterDataRouter: {
+          state: {
+            navigation: { state: string };
+            revalidation: string;
+            fetchers: Map<string, { state: string }>;
+          };
+        };
+        settledSince?: number;
+      };
+      const { state } = scope.__reactRouterDataRouter;
+      const busy =
+        state.navigation.state !== 'idle' ||
+        state.revalidation !== 'idle' ||
+        [...state.fetchers.values()].some((fetcher) => fetcher.state !== 'idle');
+      if (busy) {
+        scope.settledSince = undefined;
+        return false;
+      }
+      scope.settledSince ??= performance.now();
+      return performance.now() - scope.settledSince >= 500;
+    },
+    undefined,
+    { polling: 100 },
+  );
+}
