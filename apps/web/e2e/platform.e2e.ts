@@ -347,6 +347,19 @@ describe('service worker, offline and push (§7 /sw.js)', () => {
     expect(messages.some((line) => line.includes(PUSH_PERMISSION_FAILURE))).toBe(true);
 
     await context.grantPermissions(['notifications'], { origin: baseUrl() });
+    // The grant reaches the worker's process later than the page's: a push before it shows nothing.
+    const granted = await until(
+      async () => {
+        const seen = await Promise.all(
+          context
+            .serviceWorkers()
+            .map((worker) => worker.evaluate(() => Notification.permission).catch(() => '')),
+        );
+        return seen.length > 0 && seen.every((permission) => permission === 'granted');
+      },
+      (all) => all,
+    );
+    expect(granted).toBe(true);
     const cdp = await context.newCDPSession(page);
     const registration = new Promise<string>((resolve) =>
       cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
