@@ -4,11 +4,16 @@ import type { Browser, Page } from 'playwright-core';
 import {
   CHUNK_LOAD_TIMEOUT_MS,
   CONSENT_COOKIE,
+  DEFAULT_SALES_CHANNEL,
   NO_COVERAGE_TEXT,
   PRIME_INVITATION_DELAY_MS,
   PRIME_INVITATION_ORDER_COUNT,
   ROUTE_SCROLL_DELAY_MS,
   SCROLL_THROTTLE_MS,
+  SEGMENT_HEADER,
+  SEGMENT_STORAGE_KEY,
+  salesChannelOfSegment,
+  segmentIdOf,
 } from '@despensa/domain';
 import { baseUrl, launchBrowser, newPage } from './support/browser';
 import { deliveringStore, newShopper, placeOrderFor } from './support/orders';
@@ -249,6 +254,22 @@ describe('§8 the other brand', () => {
       .waitFor();
     expect(await inside.getByText(NO_COVERAGE_TEXT.default).count()).toBe(0);
     await context.close();
+  });
+});
+
+describe('§6 the anonymous segment', () => {
+  it("a visitor's segment id is kept in local storage and every catalogue call carries it in its header", async () => {
+    const page = await open('/');
+    const segment = segmentIdOf(DEFAULT_SALES_CHANNEL);
+    expect(await page.evaluate((key) => localStorage.getItem(key), SEGMENT_STORAGE_KEY)).toBe(segment);
+    const suggestions = page.waitForRequest(
+      (request) => request.url().includes('/api/') && request.url().includes('leche'),
+    );
+    await page.getByRole('combobox', { name: 'Buscar productos' }).fill('leche');
+    const request = await suggestions;
+    expect(request.headers()[SEGMENT_HEADER]).toBe(segment);
+    expect(salesChannelOfSegment(request.headers()[SEGMENT_HEADER])).toBe(DEFAULT_SALES_CHANNEL);
+    await page.context().close();
   });
 });
 

@@ -111,6 +111,15 @@ export function mirrorChoice(choice: DeliveryChoice): void {
   }
 }
 
+/** §6: a visitor who has not chosen yet is in the default channel, and their calls carry its segment. */
+export function mirrorDefaultSegment(): void {
+  try {
+    localStorage.setItem(STORAGE_KEYS.segment, segmentIdOf(DEFAULT_SALES_CHANNEL));
+  } catch {
+    // see mirrorChoice
+  }
+}
+
 export function rememberPreviousChoice(previous: DeliveryChoice): void {
   try {
     localStorage.setItem(PREVIOUS_KEY, JSON.stringify(previous));

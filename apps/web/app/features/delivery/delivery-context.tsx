@@ -13,7 +13,13 @@ import type { DeliveryChoice, LostProduct } from '@despensa/contracts';
 import type { DeliveryMethodKind, NoCoverageVariant, RepricedLine } from '@despensa/domain';
 import { useAccount } from '../account/account-context';
 import { useCart } from '../cart/cart-context';
-import { chargedDeliveryFee, isExclusionZoneDelivery, mirrorChoice, rememberPreviousChoice } from './choice';
+import {
+  chargedDeliveryFee,
+  isExclusionZoneDelivery,
+  mirrorChoice,
+  mirrorDefaultSegment,
+  rememberPreviousChoice,
+} from './choice';
 import { DELIVERY_ACTION_PATH, type DeliveryActionResult, type DeliveryIntent } from './delivery-intents';
 import type { ChosenWindow } from './delivery-server';
 
@@ -90,6 +96,7 @@ export function DeliveryProvider({
   // §3: storage mirrors the cookie the server set, on every page load and after every change.
   useEffect(() => {
     if (choice) mirrorChoice(choice);
+    else mirrorDefaultSegment();
   }, [choice]);
 
   const { apply, applying, lostProducts, setLostProducts, repricedProducts, setRepricedProducts, previous } =
