@@ -1,10 +1,13 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PHONE_INVALID_MESSAGE, computeRutCheckDigit, formatCLP } from '@despensa/domain';
+import type { OrderForm } from '@despensa/contracts';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
-import { chooseHomeDelivery } from './support/shopper';
-import { api } from './support/api';
+import { chooseHomeDelivery, deliverySelector } from './support/shopper';
+import { goOnToPay } from './support/delivery';
+import { setShopClockAhead } from './support/clock';
+import { api, heldCart } from './support/api';
 import { lastMailedCode } from './support/outbox';
 import { holdScripts, isInteractive } from './support/hydration';
 
@@ -484,6 +487,69 @@ describe('checkout', () => {
     await pay(page);
     await payAtAcquirer(page, VISA);
     await orderPlaced(page, shopper.token, product.name);
+    await context.close();
+  });
+});
+
+/** How far ahead the shop's clock must run for it to be 12:00 in Santiago, when express can be promised. */
+function untilNoonInSantiago(): number {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'America/Santiago',
+    hourCycle: 'h23',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date());
+  const part = (type: string) => Number(parts.find((each) => each.type === type)!.value);
+  const secondsNow = part('hour') * 3600 + part('minute') * 60 + part('second');
+  return ((((12 * 3600 - secondsNow) % 86_400) + 86_400) % 86_400) * 1000;
+}
+
+describe('express checkout (issue 28, item 4)', () => {
+  it('the summary counts express’s $4.990, and Webpay asks for exactly that total', async () => {
+    await setShopClockAhead(untilNoonInSantiago());
+    onTestFinished(() => setShopClockAhead(0));
+    const shopper = await customer();
+    const product = await someDairy();
+    const { context, page } = await open(shopper.token, `/?sku=${product.sku}`);
+    await page.goto('/_secure/cart');
+    await page.getByRole('button', { name: 'Ir a pagar' }).click();
+    const dialog = deliverySelector(page);
+    await dialog.waitFor();
+    await dialog.getByRole('radio', { name: /^Despacho Express/ }).check();
+    await dialog.getByRole('radio', { name: /^Casa/ }).check();
+    await dialog.getByText(/^Despacho Express: aproximadamente \d+ minutos · \$4\.990$/).waitFor();
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await goOnToPay(page, stepUrl('shipping'));
+    await throughStepsWithoutScripts(context, 1280);
+    await page.goto('/checkout/payment');
+
+    // The summary's fee line and total: the products plus the fee, as the cart's value counts it.
+    const held = (await heldCart(context))!;
+    const orderForm = await api<OrderForm>(`/api/orderform/${held.id}`, {
+      token: shopper.token,
+      cookie: held.cookie,
+    });
+    const shipping = orderForm.totalizers.find((each) => each.id === 'Shipping')?.value;
+    expect(shipping).toBe(499_000);
+    const total = await page.getByTestId('cart-total').innerText();
+    expect(total).toBe(formatCLP(orderForm.value));
+    const feeLine = page.locator('.cart-totals__row--delivery');
+    expect(await feeLine.locator('dt').innerText()).toMatch(/^Despacho Express/);
+    expect(await feeLine.locator('dd').innerText()).toBe('$4.990');
+
+    await pay(page);
+    const code = page.getByRole('dialog', { name: 'Confirma tu dirección de despacho' });
+    await code.waitFor();
+    await code.getByLabel('Código de validación').fill(await lastCode(shopper.email));
+    await code.getByRole('button', { name: 'Confirmar y pagar' }).click();
+    await page.getByText(`Monto a pagar: ${total}`, { exact: true }).waitFor();
+    await payAtAcquirer(page, VISA);
+    await page.waitForURL(/\/checkout\/orderPlaced\?og=/);
+    const og = new URL(page.url()).searchParams.get('og')!;
+    const [order] = await api<ApiOrder[]>(`/api/checkout/pub/orders/group/${og}`, { token: shopper.token });
+    expect(order!.value).toBe(orderForm.value);
+    expect(await page.getByTestId('order-total').innerText()).toBe(total);
     await context.close();
   });
 });
