@@ -349,4 +349,22 @@ describe('feature flags (administrators)', () => {
     const manager = await call(managerToken, 'PUT', '/api/admin/feature-flags/prime', { enabled: true });
     expect(manager.json().code).toBe('staffRoleForbidden');
   });
+
+  it('a flag whose audit row cannot be written stays as it was: the two commit together', async () => {
+    const { pool } = shop.database;
+    // The database gives up between the flag's write and its audit row's (as one shutting down does).
+    await pool.query(`CREATE FUNCTION refuse_audit() RETURNS trigger AS $$
+      BEGIN RAISE EXCEPTION 'audit log unavailable' USING ERRCODE = '57P03'; END $$ LANGUAGE plpgsql`);
+    await pool.query('CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log EXECUTE FUNCTION refuse_audit()');
+    try {
+      const answer = await call(adminToken, 'PUT', '/api/admin/feature-flags/prime', { enabled: true });
+      expect([answer.statusCode, answer.json().code]).toEqual([503, 'serviceUnavailable']);
+    } finally {
+      await pool.query('DROP TRIGGER refuse_audit ON audit_log; DROP FUNCTION refuse_audit()');
+    }
+    const { rows } = await pool.query("SELECT enabled FROM feature_flag WHERE key = 'prime'");
+    expect(rows[0]?.enabled ?? false).toBe(false);
+    const flags = await shop.app.inject({ method: 'GET', url: '/api/feature-flags', headers: TEST_KEY });
+    expect(flags.json().prime).toBe(false);
+  });
 });

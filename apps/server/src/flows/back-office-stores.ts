@@ -100,14 +100,15 @@ export function storeOfficeFlows({ stores, delivery, operations, flags, audit }:
       ({ staffId }) => `staff:${staffId}`,
       (tx, { staffId, change }) => operations.accounts.change(tx, staffId, change),
     ),
-    // The flag's own write commits on its own (every instance hears it); its audit row follows it.
+    // The flag and its audit row commit together; every instance hears the commit (route: flags.reload).
     setFlag: auditedChange<{ actor: AuditActor; flag: string; enabled: boolean }, FeatureFlags>(
       audit,
       'featureFlag.set',
       ({ flag }) => `featureFlag:${flag}`,
-      async (_tx, { flag, enabled }) => {
+      async (tx, { flag, enabled }) => {
         const before = await flags.all();
-        return { before, after: await flags.set(flag, enabled) };
+        await flags.write(tx, flag, enabled);
+        return { before, after: { ...before, [flag]: enabled } };
       },
     ),
   };

@@ -9,7 +9,7 @@ import {
   type FeatureFlag,
   type FeatureFlags,
 } from '@despensa/domain';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { featureFlag } from './tables';
 import { PostgresFlagProvider } from './provider';
 
@@ -93,11 +93,23 @@ export class FlagsService {
 
   /** A staff change: stored, then this instance reloads at once (the others on the notification). */
   async set(flag: string, enabled: boolean): Promise<FeatureFlags> {
+    await this.database.db.transaction((tx) => this.write(tx, flag, enabled));
+    return this.reload();
+  }
+
+  /**
+   * A staff change in the caller's transaction (its audit row beside it): the table's trigger notifies
+   * when it commits, and every instance reloads; `reload` makes this one read it at once.
+   */
+  async write(tx: Tx, flag: string, enabled: boolean): Promise<void> {
     if (!isFeatureFlag(flag)) throw new Failure('featureFlagNotFound');
-    await this.database.db
+    await tx
       .insert(featureFlag)
       .values({ key: flag, enabled, updatedAt: this.clock() })
       .onConflictDoUpdate({ target: featureFlag.key, set: { enabled, updatedAt: this.clock() } });
+  }
+
+  async reload(): Promise<FeatureFlags> {
     await this.provider.reload();
     return this.all();
   }

@@ -83,12 +83,14 @@ export function staffAccountRoutes(database: Database, modules: StoreOfficeModul
           response: { 200: featureFlags, ...errors },
         },
       },
-      async (request) =>
-        runFlow(database, flows.setFlag, {
+      async (request) => {
+        await runFlow(database, flows.setFlag, {
           actor: administrator(request),
           flag: request.params.flag,
           enabled: request.body.enabled,
-        }),
+        });
+        return modules.flags.reload();
+      },
     );
   };
 }
