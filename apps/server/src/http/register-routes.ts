@@ -51,14 +51,7 @@ export async function registerRoutes(app: ShopServer, services: Services, settin
   await registerStorefrontRoutes(app, services, setting);
   await registerAfterPurchaseRoutes(app, services, setting);
   // A chain's staff and its ERP (issue 30): the back office and the integration APIs in VTEX's shapes.
-  const { operations, catalog, stores, orders, promotions, supportDesk, delivery, flags, content } = services;
-  await app.register(
-    backOfficeRoutes(
-      setting.database,
-      { operations, catalog, stores, orders, promotions, supportDesk, delivery, flags, content },
-      setting.clock,
-    ),
-  );
+  await app.register(backOfficeRoutes(setting.database, services, setting.clock));
 }
 
 /** The storefront's API: catalogue, content, cart, account, addresses and delivery. */

@@ -10,8 +10,8 @@ import { ListBaskets } from '../flows/list-baskets';
 import { PrimeMemberships } from '../flows/prime-membership';
 import { LoyaltyCoupons } from '../flows/loyalty-coupons';
 import { Registration } from '../flows/register';
+import { OfferFeedRunner } from '../flows/offer-feed-jobs';
 import { SupportDesk } from '../flows/support-desk';
-import { AuditService } from '../modules/audit/service';
 import { SupportOrders } from '../modules/orders/support';
 import { listeningPort } from '../http/server';
 import { brandsOf } from '../http/brands';
@@ -74,11 +74,16 @@ function ordersFlows(
       users: modules.users,
       operations: modules.operations,
       chat: modules.chat,
-      audit: new AuditService(database, clock),
+      audit: modules.audit,
       payments,
       mailer,
       brandOfSeller: brandsOf(config).bySeller,
     }),
+    offerFeeds: new OfferFeedRunner(
+      database,
+      { stores: modules.stores, jobs: modules.feedJobs, audit: modules.audit },
+      clock,
+    ),
     picking: new Picking(
       database,
       {

@@ -1,5 +1,6 @@
 import { AddressService } from '../modules/address/service';
 import { AnalyticsService } from '../modules/analytics/service';
+import { AuditService } from '../modules/audit/service';
 import { AuthService } from '../modules/auth/service';
 import { BankAccountService } from '../modules/bank-account/service';
 import { CartKeys } from '../modules/cart/holding-key';
@@ -8,13 +9,16 @@ import { CatalogService } from '../modules/catalog/service';
 import { ChatService } from '../modules/chat/service';
 import { ContentService } from '../modules/content/service';
 import { FavouritesService } from '../modules/favourites/service';
+import { FeedJobs } from '../modules/catalog/feed-jobs';
 import { FlagsService } from '../modules/flags/service';
+import { IntegrationService } from '../modules/integration/service';
 import { ListsService } from '../modules/lists/service';
 import { LoyaltyService } from '../modules/loyalty/service';
 import { NewsletterService } from '../modules/newsletter/service';
 import { OperationsService } from '../modules/operations/service';
 import { OrdersService } from '../modules/orders/service';
 import { PurchasesService } from '../modules/orders/purchases';
+import { PricingService } from '../modules/pricing/service';
 import { PromotionsService } from '../modules/promotions/service';
 import { PushService } from '../modules/push/service';
 import { DeliveryService } from '../modules/shipping/service';
@@ -30,7 +34,21 @@ import type { ModuleServices } from './services';
 /** Every module's service, constructed (nothing started yet: see startModules). */
 export function buildModules(setting: Setting, providers: Providers): ModuleServices {
   const storefront = storefrontModules(setting, providers);
-  return { ...storefront, ...afterCheckoutModules(setting, providers, storefront) };
+  return {
+    ...storefront,
+    ...afterCheckoutModules(setting, providers, storefront),
+    ...backOfficeModules(setting),
+  };
+}
+
+/** What a chain's staff and its ERP work with (issue 30): app keys, prices, feed jobs, the audit log. */
+function backOfficeModules({ database, clock }: Setting) {
+  return {
+    integration: new IntegrationService(database, clock),
+    pricing: new PricingService(database, clock),
+    feedJobs: new FeedJobs(database, clock),
+    audit: new AuditService(database, clock),
+  };
 }
 
 type StorefrontModules = ReturnType<typeof storefrontModules>;

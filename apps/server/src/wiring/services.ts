@@ -1,5 +1,6 @@
 import type { AddressService } from '../modules/address/service';
 import type { AnalyticsService } from '../modules/analytics/service';
+import type { AuditService } from '../modules/audit/service';
 import type { AuthService } from '../modules/auth/service';
 import type { BankAccountService } from '../modules/bank-account/service';
 import type { CartService } from '../modules/cart/service';
@@ -7,13 +8,16 @@ import type { CatalogService } from '../modules/catalog/service';
 import type { ChatService } from '../modules/chat/service';
 import type { ContentService } from '../modules/content/service';
 import type { FavouritesService } from '../modules/favourites/service';
+import type { FeedJobs } from '../modules/catalog/feed-jobs';
 import type { FlagsService } from '../modules/flags/service';
+import type { IntegrationService } from '../modules/integration/service';
 import type { ListsService } from '../modules/lists/service';
 import type { LoyaltyService } from '../modules/loyalty/service';
 import type { NewsletterService } from '../modules/newsletter/service';
 import type { OperationsService } from '../modules/operations/service';
 import type { OrdersService } from '../modules/orders/service';
 import type { PurchasesService } from '../modules/orders/purchases';
+import type { PricingService } from '../modules/pricing/service';
 import type { PromotionsService } from '../modules/promotions/service';
 import type { PushService } from '../modules/push/service';
 import type { DeliveryService } from '../modules/shipping/service';
@@ -37,6 +41,7 @@ import type { Mailer } from '../providers/mail/mailer';
 import type { PushSandbox } from '../providers/push/sandbox/sandbox';
 import type { Registration } from '../flows/register';
 import type { SupportDesk } from '../flows/support-desk';
+import type { OfferFeedRunner } from '../flows/offer-feed-jobs';
 
 /** One service per module (modules/), each over its own tables. */
 export interface ModuleServices {
@@ -70,6 +75,14 @@ export interface ModuleServices {
   push: PushService;
   /** The built-in push service (subscriptions, inbox) at /sandbox/push. */
   pushSandbox: PushSandbox;
+  /** App keys and tokens of the integration APIs, their scopes and rate limits. */
+  integration: IntegrationService;
+  /** Base, list, cost and fixed prices per SKU (VTEX's Pricing API). */
+  pricing: PricingService;
+  /** Offer-feed uploads' jobs and their progress. */
+  feedJobs: FeedJobs;
+  /** Who changed what in the back office and through the integration APIs. */
+  audit: AuditService;
 }
 
 /** Writes that span modules (flows/). */
@@ -97,6 +110,8 @@ export interface FlowServices {
   loyaltyCoupons: LoyaltyCoupons;
   /** The back office's support desk: find orders, their timeline, refund a line, resend the confirmation. */
   supportDesk: SupportDesk;
+  /** An uploaded offer feed run as a job: prices and stock per store, with progress. */
+  offerFeeds: OfferFeedRunner;
 }
 
 export interface Services extends ModuleServices, FlowServices {

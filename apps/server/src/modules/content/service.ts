@@ -87,6 +87,16 @@ export class ContentService {
   }
 
   /**
+   * A change this instance made: forgotten, and the next dated change found, before the change's answer
+   * goes out (its own notification comes a moment later, as it does to every other instance).
+   */
+  async changedHere(): Promise<void> {
+    this.changes++;
+    this.stored.clear();
+    await this.refreshDatedChange();
+  }
+
+  /**
    * Counts the times the clock reached a dated change (a banner's start or end, a scheduled publish): a
    * page rendered before the last one may show what is no longer so. Cheap: a page cache asks on every
    * request. The first call past such a time forgets the stored versions and looks for the next time.

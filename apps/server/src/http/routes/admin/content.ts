@@ -35,6 +35,8 @@ interface ContentSetting {
   database: Database;
   modules: ContentChangeModules;
   clock: () => Date;
+  /** This instance takes in a change it made before answering (the others hear it from PostgreSQL). */
+  changedHere: () => Promise<void>;
 }
 
 /** Integration API for content (scope `content`): VTEX has no CMS shape, so a plain REST one. */
@@ -120,7 +122,7 @@ function registerContentReads(app: ContentApp, { modules }: ContentSetting, call
 
 function registerContentWrites(
   app: ContentApp,
-  { database, modules, clock }: ContentSetting,
+  { database, modules, clock, changedHere }: ContentSetting,
   caller: ContentCaller,
 ): void {
   const flows = contentFlows(modules);
@@ -178,6 +180,7 @@ function registerContentWrites(
       const { publishAt } = request.body;
       const at = publishAt ? new Date(publishAt) : null;
       await runFlow(database, flows.publish, { actor: actorOf(request), key, publishAt: at, now: clock() });
+      await changedHere();
       return modules.editing.view(key);
     },
   );
@@ -192,6 +195,7 @@ function registerContentWrites(
     },
     async (request, reply) => {
       await runFlow(database, flows.cancelSchedule, { actor: actorOf(request), key: request.params.key });
+      await changedHere();
       return reply.code(204).send(null);
     },
   );

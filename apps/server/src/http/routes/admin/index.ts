@@ -1,16 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../../db/client';
-import { AuditService } from '../../../modules/audit/service';
-import type { CatalogService } from '../../../modules/catalog/service';
-import type { ContentService } from '../../../modules/content/service';
-import { IntegrationService } from '../../../modules/integration/service';
-import type { OperationsService } from '../../../modules/operations/service';
-import type { OrdersService } from '../../../modules/orders/service';
-import { PricingService } from '../../../modules/pricing/service';
-import type { PromotionsService } from '../../../modules/promotions/service';
-import type { StoresService } from '../../../modules/stores/service';
-import type { DeliveryService } from '../../../modules/shipping/service';
-import type { FlagsService } from '../../../modules/flags/service';
+import type { Services } from '../../../wiring/services';
 import { appKeyRoutes, backOfficeSettingsRoutes } from './app-keys';
 import { backOfficeCatalogRoutes } from './back-office-catalog';
 import { backOfficePromotionRoutes } from './back-office-promotions';
@@ -21,23 +11,25 @@ import { pricingRoutes } from './pricing';
 import { promotionPreviewRoutes, promotionRoutes } from './promotions';
 import { supportRoutes } from './support';
 import { offerFeedRoutes } from './offer-feeds';
-import { OfferFeedRunner } from '../../../flows/offer-feed-jobs';
-import type { SupportDesk } from '../../../flows/support-desk';
-import { FeedJobs } from '../../../modules/catalog/feed-jobs';
 import { staffAccountRoutes } from './staff-accounts';
 import { storeOfficeRoutes } from './stores';
 
-export interface BackOfficeDependencies {
-  operations: OperationsService;
-  catalog: CatalogService;
-  stores: StoresService;
-  orders: OrdersService;
-  promotions: PromotionsService;
-  supportDesk: SupportDesk;
-  delivery: DeliveryService;
-  flags: FlagsService;
-  content: ContentService;
-}
+export type BackOfficeDependencies = Pick<
+  Services,
+  | 'operations'
+  | 'catalog'
+  | 'stores'
+  | 'orders'
+  | 'promotions'
+  | 'supportDesk'
+  | 'delivery'
+  | 'flags'
+  | 'content'
+  | 'integration'
+  | 'pricing'
+  | 'audit'
+  | 'offerFeeds'
+>;
 
 /**
  * Issue 30's integration APIs in VTEX's private shapes (app key and token with scopes, each call
@@ -55,12 +47,13 @@ export function backOfficeRoutes(
     delivery,
     flags,
     content,
+    integration,
+    pricing,
+    audit,
+    offerFeeds,
   }: BackOfficeDependencies,
   clock: () => Date,
 ): FastifyPluginAsyncZod {
-  const integration = new IntegrationService(database, clock);
-  const audit = new AuditService(database, clock);
-  const pricing = new PricingService(database, clock);
   return async (app) => {
     app.decorateRequest('integrationActor', null);
     await app.register(appKeyRoutes(database, operations, { integration, pricing, audit }));
@@ -71,16 +64,16 @@ export function backOfficeRoutes(
     await app.register(promotionRoutes(database, integration, { promotions, catalog, audit }));
     await app.register(promotionPreviewRoutes(operations, { promotions, catalog, audit }, clock));
     await app.register(supportRoutes(operations, supportDesk));
-    const feeds = new OfferFeedRunner(
-      database,
-      { stores, jobs: new FeedJobs(database, clock), audit },
-      clock,
-    );
-    await app.register(offerFeedRoutes(operations, integration, feeds));
+    await app.register(offerFeedRoutes(operations, integration, offerFeeds));
     const storeOffice = { stores, delivery, operations, flags, audit };
     await app.register(storeOfficeRoutes(database, storeOffice));
     await app.register(staffAccountRoutes(database, storeOffice));
-    const contentSetting = { database, modules: { editing: content.editing, audit }, clock };
+    const contentSetting = {
+      database,
+      modules: { editing: content.editing, audit },
+      clock,
+      changedHere: () => content.changedHere(),
+    };
     await app.register(contentIntegrationRoutes(integration, contentSetting));
     await app.register(contentBackOfficeRoutes(operations, contentSetting));
     const offer = { catalog, pricing, promotions, stores, orders, audit };
