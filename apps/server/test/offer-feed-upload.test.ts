@@ -1,8 +1,15 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failureCodeOf, OFFER_FEED_MAX_BYTES, type OfferFeedJob } from '@despensa/contracts';
+import {
+  failureCodeOf,
+  OFFER_FEED_INTERRUPTED,
+  OFFER_FEED_MAX_BYTES,
+  type OfferFeedJob,
+} from '@despensa/contracts';
 import { SEED_MERCHANDISER } from '../src/modules/operations/service';
 import { createTestApp, type TestApp } from './support/app';
+import { TEST_NOW } from './support/constants';
 import { CART_HEADERS, sellableSkus } from './support/cart';
 import { deliveringChannel } from './support/checkout';
 import { erpCall, staffLogin } from './support/integration';
@@ -119,6 +126,28 @@ describe('a feed uploaded to the back office (issue 30 §2)', () => {
       [`offerFeed:${first.id}`],
     );
     expect(audit.rows[0].n).toBe(1);
+  });
+
+  it('a job whose server died mid-feed reads as interrupted, and the same file sent again runs it anew', async () => {
+    const body = feedOf([`${a()},${sc},98000,129000,60`]);
+    const id = createHash('sha256').update(body).digest('hex');
+    // What a server killed while staging leaves: a job at 40 % that nothing moves any more.
+    await shop.database.pool.query(
+      `INSERT INTO offer_feed_job (owner, id, stage, percent, updated_at)
+         VALUES ('staff', $1, 'staging', 40, $2)`,
+      [id, new Date(TEST_NOW.getTime() - 10 * 60_000)],
+    );
+    const read = (await progress(merchandiser, id)).json() as OfferFeedJob;
+    expect(read).toMatchObject({
+      stage: 'failed',
+      label: 'No se pudo aplicar',
+      failure: OFFER_FEED_INTERRUPTED,
+    });
+    const again = await upload(merchandiser, body);
+    expect(again.statusCode).toBe(202);
+    const { job } = await finished(async () => (await progress(merchandiser, id)).json());
+    expect(job).toMatchObject({ stage: 'done', failure: null });
+    expect(job.report).toMatchObject({ total: 1, applied: 1 });
   });
 
   it('takes JSON too', async () => {

@@ -18,6 +18,10 @@ export const OFFER_FEED_STAGE_LABELS: Record<OfferFeedJobStage, string> = {
   failed: 'No se pudo aplicar',
 };
 
+/** A job whose server stopped before it finished (a restart or a crash): nothing moves it any more. */
+export const OFFER_FEED_INTERRUPTED =
+  'La carga se interrumpió porque el servidor se reinició. Envía el mismo archivo de nuevo.';
+
 export const offerFeedReport = z.object({
   feed: z.string(),
   total: z.number().int(),

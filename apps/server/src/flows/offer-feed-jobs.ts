@@ -3,6 +3,7 @@ import { OfferFeedFormatError, parseOfferFeed, type ParsedOfferFeed } from '@des
 import {
   Failure,
   failureMessages,
+  OFFER_FEED_INTERRUPTED,
   OFFER_FEED_MAX_ROWS,
   OFFER_FEED_STAGE_LABELS,
   offerFeedReport,
@@ -16,7 +17,12 @@ import type { FeedJobRow, FeedJobs } from '../modules/catalog/feed-jobs';
 import type { StoresService } from '../modules/stores/service';
 import { importOfferFeed, type OfferFeedStage } from './import-offer-feed';
 
-/** A job not moved for this long lost its instance (a restart): the same file sent again starts it anew. */
+/** A running job's instance marks it alive this often, however long one stage takes. */
+const HEARTBEAT_MS = 30_000;
+/**
+ * A job not marked alive for this long lost its instance (a restart, a crash): it reads as interrupted,
+ * and the same file sent again starts it anew.
+ */
 const STALE_AFTER_MS = 3 * 60_000;
 
 /** Where each stage sits on the bar: checking is quick, staging the rows is most of the work. */
@@ -74,9 +80,13 @@ export class OfferFeedRunner {
   }
 
   async read(actor: AuditActor, id: string): Promise<OfferFeedJob> {
-    const row = await this.modules.jobs.get(ownerOf(actor), id);
+    const owner = ownerOf(actor);
+    const row = await this.modules.jobs.get(owner, id);
     if (!row) throw new Failure('feedJobNotFound');
-    return view(row);
+    if (!this.lost(row)) return view(row);
+    // Only if nothing moved it meanwhile: a job sent again since then is not the lost one.
+    await this.modules.jobs.interrupt(owner, id, row.updatedAt, OFFER_FEED_INTERRUPTED);
+    return view((await this.modules.jobs.get(owner, id)) ?? row);
   }
 
   /** Waits for the feeds this instance is applying. */
@@ -85,8 +95,12 @@ export class OfferFeedRunner {
   }
 
   private restartable(job: FeedJobRow): boolean {
-    if (job.stage === 'failed') return true;
-    const moving = job.stage !== 'done';
+    return job.stage === 'failed' || this.lost(job);
+  }
+
+  /** Still moving by its row, but its instance has not marked it alive for STALE_AFTER_MS. */
+  private lost(job: FeedJobRow): boolean {
+    const moving = job.stage !== 'done' && job.stage !== 'failed';
     return moving && this.clock().getTime() - job.updatedAt.getTime() > STALE_AFTER_MS;
   }
 
@@ -107,6 +121,10 @@ export class OfferFeedRunner {
       shown = percent;
       written = written.then(() => jobs.progress(owner, id, { stage, percent }));
     };
+    const heartbeat = setInterval(() => {
+      written = written.then(() => jobs.touch(owner, id)).catch(() => {});
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
     try {
       const report = await importOfferFeed(this.database, stores, text, {
         parsed,
@@ -133,6 +151,8 @@ export class OfferFeedRunner {
       await jobs
         .progress(owner, id, { stage: 'failed', percent: 100, failure: failureMessages.internal })
         .catch(() => {});
+    } finally {
+      clearInterval(heartbeat);
     }
   }
 }

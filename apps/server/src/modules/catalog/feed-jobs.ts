@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { offerFeedJob } from './tables';
 
@@ -40,6 +40,28 @@ export class FeedJobs {
           .returning()
       : await query.onConflictDoNothing().returning();
     return written.length === 1;
+  }
+
+  /** Marks a running job alive (its instance's heartbeat). */
+  async touch(owner: string, id: string): Promise<void> {
+    await this.database.db
+      .update(offerFeedJob)
+      .set({ updatedAt: this.clock() })
+      .where(
+        and(
+          eq(offerFeedJob.owner, owner),
+          eq(offerFeedJob.id, id),
+          notInArray(offerFeedJob.stage, ['done', 'failed']),
+        ),
+      );
+  }
+
+  /** Ends a job its instance lost, unless it moved since `seenAt`. */
+  async interrupt(owner: string, id: string, seenAt: Date, failure: string): Promise<void> {
+    await this.database.db
+      .update(offerFeedJob)
+      .set({ stage: 'failed', percent: 100, failure, updatedAt: this.clock() })
+      .where(and(eq(offerFeedJob.owner, owner), eq(offerFeedJob.id, id), eq(offerFeedJob.updatedAt, seenAt)));
   }
 
   async progress(
