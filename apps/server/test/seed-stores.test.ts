@@ -82,6 +82,11 @@ describe('generateStores', () => {
     expect(stores.filter((s) => !s.active)).toHaveLength(1);
     expect(stores.some((s) => s.express && s.deliveryTimeMinutes === null)).toBe(true);
     expect(stores.some((s) => s.express && s.deliveryTimeMinutes !== null)).toBe(true);
+    // Click al Auto has parking places to bring orders to (a store without it has none).
+    for (const store of stores) {
+      if (store.car) expect(store.carBays, store.id).toBeGreaterThanOrEqual(3);
+      else expect(store.carBays, store.id).toBe(0);
+    }
   });
 
   it('is deterministic', () => {

@@ -149,6 +149,7 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
         'active',
         'opening_hours',
         'delivery_time_minutes',
+        'car_bays',
       ],
       [
         'text',
@@ -168,6 +169,7 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
         'bool',
         'bool',
         'jsonb',
+        'int',
         'int',
       ],
       stores.map((s) => [
@@ -189,6 +191,7 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
         s.active,
         JSON.stringify(s.openingHours),
         s.deliveryTimeMinutes,
+        s.carBays,
       ]),
     );
     await insert(

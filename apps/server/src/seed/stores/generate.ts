@@ -396,6 +396,8 @@ function buildStore(a: BuildArgs): SeedStore {
     lng,
     pickup: a.pickup,
     car: a.car,
+    // Three to six parking places where Click al Auto orders are brought out.
+    carBays: a.car ? 3 + (a.salesChannel % 4) : 0,
     active: a.active,
     openingHours: a.openingHours.map((h) => ({ ...h })),
     deliveryTimeMinutes: a.deliveryTimeMinutes,

@@ -34,6 +34,8 @@ export interface SeedStore {
   pickup: boolean;
   /** Click al Auto. */
   car: boolean;
+  /** Click al Auto's parking places (0 without it). */
+  carBays: number;
   active: boolean;
   /** One entry per day the store opens, ordered Monday → Sunday. */
   openingHours: OpeningHours[];
