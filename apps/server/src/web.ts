@@ -13,6 +13,7 @@ import { RENDER_LINE, renderInLine } from './http/render-line';
 import { registerPageGuard } from './http/page-guard';
 import { contentSecurityPolicy, cspNonce } from './http/security-headers';
 import type { ContentPreview } from './http/content-preview';
+import { isDatabaseUnavailable } from './db/unavailable';
 
 // WEB_BUILD_DIR as the web build reads it (relative to apps/web): a test serves a build made beside the real one.
 const webBuildDir = path.resolve(
@@ -100,11 +101,12 @@ export async function registerWeb(
         // The cache answers with the hashes of the page's inline scripts in its policy, so the render
         // carries no nonce: every instance, and every render of unchanged data, gives the same bytes and
         // ETag, and a CDN's or browser's revalidation holds whichever instance answers it.
-        const render = (page: SharedPageRequest) => handle(toWebRequest(request, reply, page), { services });
+        const render = (page: SharedPageRequest) =>
+          handle(toWebRequest(request, reply, page), renderContext(services));
         if (await pageCache.serve(request, reply, shared, render)) return reply;
       }
       const nonce = cspNonce();
-      const render = () => handle(toWebRequest(request, reply), { services, cspNonce: nonce });
+      const render = () => handle(toWebRequest(request, reply), renderContext(services, nonce));
       const response = await (preview ? preview(render) : render());
       const policy = contentSecurityPolicy([`'nonce-${nonce}'`], preview ? "'self'" : "'none'");
       return sendRendered(request, reply, response, {
@@ -115,6 +117,11 @@ export async function registerWeb(
     });
   });
   return pageCache;
+}
+
+/** What a render's loaders get: the services, the nonce when the page has one, and how to tell a stall. */
+function renderContext(services: StorefrontServices, cspNonce?: string) {
+  return { services, isUnavailable: isDatabaseUnavailable, ...(cspNonce ? { cspNonce } : {}) };
 }
 
 /** A page rendered for this request alone: its status, its headers, then ours over them, then its body. */

@@ -99,6 +99,11 @@ describe('a stalled database (PostgreSQL stopped with SIGSTOP under a running se
         expect(call.ms).toBeLessThan(ANSWER_WITHIN_MS);
       }
       expect(ANSWER_WITHIN_MS).toBeLessThanOrEqual(11_000);
+      // A page no one asked for yet must be rendered now: it is the §8 503 too, never a 500.
+      const page = await fetch(`${server.baseUrl}/lacteos?page=2`, { signal: AbortSignal.timeout(30_000) });
+      await page.text();
+      expect(page.status).toBe(503);
+      expect(page.headers.get('retry-after')).toBe('5');
     } finally {
       signalAll(stopped, 'SIGCONT');
     }

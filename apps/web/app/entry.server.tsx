@@ -1,5 +1,7 @@
 import { PassThrough, Writable, pipeline } from 'node:stream';
-import type { AppLoadContext, EntryContext } from 'react-router';
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
+
+type HandleErrorArgs = Parameters<HandleErrorFunction>[1];
 import { ServerRouter } from 'react-router';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
@@ -27,14 +29,27 @@ function renderWhole(pipe: (destination: Writable) => void, done: (rendered: Buf
   );
 }
 
+/** Renders whose loaders could not reach the database (the errors reach handleRequest sanitized). */
+const unavailableRenders = new WeakSet<AppLoadContext>();
+
+/** React Router's own logging of a loader's or action's error, and the note that it was the database's. */
+export function handleError(error: unknown, { request, context }: HandleErrorArgs): void {
+  if (context.isUnavailable?.(error)) unavailableRenders.add(context);
+  if (!request.signal.aborted) console.error(error);
+}
+
 /** React Router's default Node entry, with the critical-path rewrites of critical-path.server.ts. */
 export default function handleRequest(
   request: Request,
-  responseStatusCode: number,
+  statusOfRouter: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // §8: a loader that could not reach the database in time makes the page a 503 to try again, not a 500.
+  const unavailable = unavailableRenders.has(loadContext);
+  if (unavailable) responseHeaders.set('Retry-After', '5');
+  let responseStatusCode = unavailable ? 503 : statusOfRouter;
   // The server's Content-Security-Policy names this nonce: every inline script of the page carries it.
   const nonce = loadContext.cspNonce;
   // A page drawn for this request alone (the cart, the checkout) is not kept by the browser either: back

@@ -394,4 +394,6 @@ export interface StorefrontContext {
   services: StorefrontServices;
   /** This response's Content-Security-Policy nonce, which every inline script the page renders carries. */
   cspNonce?: string;
+  /** Whether a loader's error says the database could not be reached in time (the page is then a 503). */
+  isUnavailable?: (error: unknown) => boolean;
 }
