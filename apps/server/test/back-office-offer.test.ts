@@ -301,3 +301,44 @@ describe('promotions', () => {
     expect(refusal(unknown)).toEqual([404, 'skuNotFound']);
   });
 });
+
+describe('popular searches (issue 30: what the search box offers, set by a merchandiser)', () => {
+  const popular = async () =>
+    (
+      await shop.app.inject({ method: 'GET', url: '/api/search-suggestions-popular', headers: CART_HEADERS })
+    ).json().topSearches as { term: string }[];
+
+  it('replaces the list in its order, which the storefront offers at once, audited', async () => {
+    const before = (await popular()).map((row) => row.term);
+    const answer = await call(merchandiserToken, 'PUT', '/api/admin/catalog/popular-searches', {
+      terms: ['  yogurt ', 'pan amasado', 'palta hass'],
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().topSearches.map((row: { term: string }) => row.term)).toEqual([
+      'yogurt',
+      'pan amasado',
+      'palta hass',
+    ]);
+    expect((await popular()).map((row) => row.term)).toEqual(['yogurt', 'pan amasado', 'palta hass']);
+    const [entry] = await auditOf('popularSearches');
+    expect(entry).toMatchObject({
+      action: 'popularSearches.set',
+      actor: { kind: 'staff', id: merchandiserId },
+      before,
+      after: ['yogurt', 'pan amasado', 'palta hass'],
+    });
+  });
+
+  it('refuses an empty term, a term twice, more than 20 and an operator', async () => {
+    const put = (token: string, terms: string[]) =>
+      call(token, 'PUT', '/api/admin/catalog/popular-searches', { terms });
+    expect(refusal(await put(merchandiserToken, ['leche', '  ']))).toEqual([400, 'invalidInput']);
+    const twice = await put(merchandiserToken, ['Leche', 'leche']);
+    expect(refusal(twice)).toEqual([400, 'invalidInput']);
+    expect(twice.json().message).toContain('Cada búsqueda va una sola vez');
+    const many = Array.from({ length: 21 }, (_, i) => `término ${i}`);
+    expect(refusal(await put(merchandiserToken, many))).toEqual([400, 'invalidInput']);
+    expect(refusal(await put(operatorToken, ['leche']))).toEqual([403, 'staffRoleForbidden']);
+    expect((await popular()).map((row) => row.term)).toEqual(['yogurt', 'pan amasado', 'palta hass']);
+  });
+});

@@ -72,6 +72,7 @@ export default [
     index('routes/admin-home.tsx'),
     route('catalogo', 'routes/admin-catalog.tsx'),
     route('catalogo/:productId', 'routes/admin-product.tsx'),
+    route('busquedas-populares', 'routes/admin-popular-searches.tsx'),
     route('promociones', 'routes/admin-promotions.tsx'),
     route('promociones/nueva', 'routes/admin-promotion.tsx', { id: 'routes/admin-promotion-new' }),
     route('promociones/:promotionId', 'routes/admin-promotion.tsx'),

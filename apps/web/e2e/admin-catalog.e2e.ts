@@ -114,6 +114,36 @@ describe('the back office for a merchandiser', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 
+  it('sets the popular searches; the search box offers the new first one first', async () => {
+    const page = await staffAt('/admin/busquedas-populares', MERCHANDISER);
+    await page.getByRole('heading', { name: 'Búsquedas populares', level: 1 }).waitFor();
+    const box = page.getByLabel('Búsquedas, una por línea, en el orden en que se ofrecen');
+    const before = await box.inputValue();
+    const terms = ['pan de molde', ...before.split('\n')].slice(0, 20);
+    await box.fill(terms.join('\n'));
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Guardamos ${terms.length} búsquedas populares.` })
+      .waitFor();
+    expect(await box.inputValue()).toBe(terms.join('\n'));
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    const shopper = (await newPage(browser, { width: 1280, height: 900 })).page;
+    await shopper.goto('/');
+    await shopper.getByRole('combobox', { name: 'Buscar productos' }).focus();
+    const popular = shopper.getByRole('group', { name: 'Búsquedas populares' });
+    await popular.waitFor({ state: 'visible' });
+    expect(await popular.getByRole('option').first().textContent()).toBe('pan de molde');
+    await shopper.context().close();
+
+    // Back as the seed made them, for the journeys after this one.
+    await box.fill(before);
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByRole('status').filter({ hasText: 'Guardamos' }).waitFor();
+    await page.context().close();
+  });
+
   it('creates −20 % on one product from now; a shopper pays it on the card, the product page and the cart', async () => {
     const expected = chosen.price - roundToWholePesos(chosen.price * 0.2);
     const page = await staffAt('/admin/promociones/nueva', MERCHANDISER);

@@ -265,6 +265,20 @@ export const popularSearchesResponse = z.object({
   topSearches: z.array(z.object({ term: z.string(), count: z.number().int() })),
 });
 
+/** The most terms the search box offers as popular searches (the back office sets them, issue 30). */
+export const POPULAR_SEARCHES_MAX = 20;
+/** The back office's popular searches: the terms in the order the search box offers them. */
+export const popularSearchesBody = z.object({
+  terms: z
+    .array(z.string().trim().min(1).max(40))
+    .min(1)
+    .max(POPULAR_SEARCHES_MAX)
+    .refine((terms) => new Set(terms.map((term) => term.toLocaleLowerCase('es-CL'))).size === terms.length, {
+      message: 'Cada búsqueda va una sola vez',
+    }),
+});
+export type PopularSearchesBody = z.infer<typeof popularSearchesBody>;
+
 export const rankingResponse = z.array(
   z.object({ skuId: z.string(), productId: z.string(), rank: z.number().int(), sales: z.number().int() }),
 );

@@ -41,3 +41,17 @@ export function editSkuFlow({ catalog, audit }: CatalogEditModules) {
     },
   );
 }
+
+/** The back office's popular searches: the list replaced and the audit row, in ONE transaction. */
+export function setPopularSearchesFlow({ catalog, audit }: CatalogEditModules) {
+  return defineFlow<{ actor: AuditActor; terms: string[] }, string[]>(
+    'set-popular-searches',
+    async ({ actor, terms }, { tx, step }) => {
+      const { before, after } = await step('replace', () => catalog.setPopularSearches(terms, tx));
+      await step('audit', () =>
+        audit.record(tx, { actor, action: 'popularSearches.set', subject: 'popularSearches', before, after }),
+      );
+      return after;
+    },
+  );
+}

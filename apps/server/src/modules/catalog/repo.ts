@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { CHAIN_SELLER_ID, type Category, type Promotion } from '@despensa/domain';
 import type { Pool } from 'pg';
-import type { Database, Db } from '../../db/client';
+import type { Database, Db, Tx } from '../../db/client';
 import { popularSearch, review } from './tables';
 import { desc, eq } from 'drizzle-orm';
 
@@ -223,6 +223,12 @@ export async function loadReviews(db: Db, productId: number) {
 
 export async function loadPopularSearches(db: Db, limit: number) {
   return db.select().from(popularSearch).orderBy(desc(popularSearch.count)).limit(limit);
+}
+
+/** The popular searches replaced by `terms`, ranked in their order (the first counts most). */
+export async function replacePopularSearches(tx: Tx, terms: string[]): Promise<void> {
+  await tx.delete(popularSearch);
+  await tx.insert(popularSearch).values(terms.map((term, i) => ({ term, count: terms.length - i })));
 }
 
 export async function catalogIsEmpty(db: Db): Promise<boolean> {

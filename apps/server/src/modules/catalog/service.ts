@@ -10,6 +10,7 @@ import type {
   SearchSuggestions,
   SelectedFacet,
 } from '@despensa/contracts';
+import { POPULAR_SEARCHES_MAX } from '@despensa/contracts';
 import { CHAIN_SELLER_ID } from '@despensa/domain';
 import type { Database, Db, Tx } from '../../db/client';
 import type { PromotionsService } from '../promotions/service';
@@ -22,6 +23,7 @@ import { CatalogSuggestions } from './catalog-suggestions';
 import { LiveIndex } from './live-index';
 import { RenderedProducts } from './rendered-products';
 import type { StockLine } from './stock';
+import { loadPopularSearches, replacePopularSearches } from './repo';
 import {
   chainChannelsOf,
   lockedChainOffer,
@@ -328,6 +330,13 @@ export class CatalogService {
 
   popularSearches(limit?: number) {
     return this.suggesting.popularSearches(limit);
+  }
+
+  /** The back office's list of popular searches, in `tx`: the terms before and after. */
+  async setPopularSearches(terms: string[], tx: Tx): Promise<{ before: string[]; after: string[] }> {
+    const before = (await loadPopularSearches(tx, POPULAR_SEARCHES_MAX)).map((row) => row.term);
+    await replacePopularSearches(tx, terms);
+    return { before, after: terms };
   }
 
   suggestedProducts(path: string, limit?: number, salesChannel?: number): Product[] {

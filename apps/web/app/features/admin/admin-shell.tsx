@@ -17,6 +17,7 @@ const anyRole = () => true;
 export const ADMIN_PAGES: { to: string; label: string; end: boolean; may: (role: StaffRole) => boolean }[] = [
   { to: '/admin', label: 'Inicio', end: true, may: anyRole },
   { to: '/admin/catalogo', label: 'Catálogo', end: false, may: staffMerchandises },
+  { to: '/admin/busquedas-populares', label: 'Búsquedas populares', end: false, may: staffMerchandises },
   { to: '/admin/promociones', label: 'Promociones', end: false, may: staffMerchandises },
   { to: '/admin/ofertas', label: 'Carga de ofertas', end: false, may: staffMerchandises },
   { to: '/admin/contenido', label: 'Contenido', end: false, may: staffMerchandises },

@@ -13,12 +13,14 @@ import {
   catalogSkuParams,
   errorResponses,
   inventoryBody,
+  popularSearchesBody,
+  popularSearchesResponse,
   priceBody,
   priceView,
 } from '@despensa/contracts';
 import type { Database } from '../../../db/client';
 import { productHits, productPage, type BackOfficeViewModules } from '../../../flows/back-office-views';
-import { editProductFlow, editSkuFlow } from '../../../flows/catalog-edit';
+import { editProductFlow, editSkuFlow, setPopularSearchesFlow } from '../../../flows/catalog-edit';
 import { runFlow } from '../../../flows/flow';
 import { setInventoryFlow } from '../../../flows/inventory-change';
 import { putPriceFlow } from '../../../flows/price-change';
@@ -83,8 +85,38 @@ function catalogEditRoutes(
 ): FastifyPluginAsyncZod {
   const editProduct = editProductFlow(modules);
   const editSku = editSkuFlow(modules);
+  const setPopularSearches = setPopularSearchesFlow(modules);
   return async (plain) => {
     const app = merchandised(plain, operations);
+    app.get(
+      '/api/admin/catalog/popular-searches',
+      {
+        schema: {
+          tags,
+          summary: 'The popular searches the search box offers, in order',
+          response: { 200: popularSearchesResponse, ...errors },
+        },
+      },
+      async () => modules.catalog.popularSearches(),
+    );
+    app.put(
+      '/api/admin/catalog/popular-searches',
+      {
+        schema: {
+          tags,
+          summary: 'Replace the popular searches (1 to 20 terms, each once; the first is offered first)',
+          body: popularSearchesBody,
+          response: { 200: popularSearchesResponse, ...errors },
+        },
+      },
+      async (request) => {
+        await runFlow(database, setPopularSearches, {
+          actor: staffActor(request),
+          terms: request.body.terms,
+        });
+        return modules.catalog.popularSearches();
+      },
+    );
     app.put(
       '/api/admin/catalog/products/:productId',
       {
