@@ -14,7 +14,7 @@ const OPERATOR_PASSWORD = 'operador-despensa';
 
 let browser: Browser;
 /** A product of one SKU sold by the unit that no promotion touches yet: its shelf price is what is paid. */
-let chosen: { skuId: number; name: string; slug: string; price: number };
+let chosen: { skuId: number; productId: number; name: string; slug: string; price: number };
 const promotionName = `Oferta de la oficina ${Math.random().toString(36).slice(2, 8)}`;
 
 async function withDatabase<T>(work: (db: pg.Client) => Promise<T>): Promise<T> {
@@ -28,8 +28,12 @@ async function withDatabase<T>(work: (db: pg.Client) => Promise<T>): Promise<T> 
 }
 
 /** What a visitor pays today for one unit (the product API's price, cents). */
-async function shownPrice(productId: number, skuId: number): Promise<number | undefined> {
-  const response = await fetch(`${baseUrl()}/api/catalog/product/${productId}?sc=${DEFAULT_SALES_CHANNEL}`, {
+async function shownPrice(
+  productId: number,
+  skuId: number,
+  salesChannel = DEFAULT_SALES_CHANNEL,
+): Promise<number | undefined> {
+  const response = await fetch(`${baseUrl()}/api/catalog/product/${productId}?sc=${salesChannel}`, {
     headers: API_HEADERS,
   });
   if (!response.ok) return undefined;
@@ -60,7 +64,7 @@ beforeAll(async () => {
   );
   for (const row of candidates) {
     if ((await shownPrice(row.product_id, row.id)) !== row.price) continue;
-    chosen = { skuId: row.id, name: row.name, slug: row.slug, price: row.price };
+    chosen = { skuId: row.id, productId: row.product_id, name: row.name, slug: row.slug, price: row.price };
     break;
   }
   expect(chosen).toBeDefined();
@@ -112,6 +116,44 @@ describe('the back office for a merchandiser', () => {
     await page.getByRole('heading', { name: chosen.name, level: 1 }).waitFor();
     expect(await page.getByLabel('Precio base (pesos)').count()).toBe(1);
     expect(await accessibilityViolations(page)).toEqual([]);
+  });
+
+  it("sets a store's own price, which that store's shoppers pay, and clears it back to the base price", async () => {
+    const page = await staffAt(`/admin/catalogo/${chosen.productId}`, MERCHANDISER);
+    const store = await withDatabase(
+      async (db) =>
+        (
+          await db.query(
+            `SELECT st.name, st.sales_channel FROM store st JOIN sku_offer o
+               ON o.sales_channel = st.sales_channel AND o.sku_id = $1 AND o.seller_id = '1'
+              WHERE st.active ORDER BY st.sales_channel LIMIT 1`,
+            [chosen.skuId],
+          )
+        ).rows[0] as { name: string; sales_channel: number },
+    );
+    // A store's price stands beside the base price: the SKU's price row is saved first, at today's price.
+    await page.getByLabel('Precio base (pesos)').fill(String(chosen.price / 100));
+    await page.getByRole('button', { name: 'Guardar precios' }).click();
+    await page.getByText('Precios guardados: los clientes ya ven el nuevo precio.').waitFor();
+    const fixed = page.getByLabel(
+      `Precio fijo de ${chosen.name} en ${store.name} (pesos; vacío para el precio base)`,
+    );
+    await fixed.fill('777');
+    await page.getByRole('button', { name: `Guardar precio fijo en ${store.name}` }).click();
+    await page.getByText('Precio fijo guardado: los clientes de esa tienda ya lo ven.').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await expect
+      .poll(() => shownPrice(chosen.productId, chosen.skuId, store.sales_channel), { timeout: 15_000 })
+      .toBe(77_700);
+    expect(await fixed.inputValue()).toBe('777');
+
+    await fixed.fill('');
+    await page.getByRole('button', { name: `Guardar precio fijo en ${store.name}` }).click();
+    await page.getByText('Precio fijo quitado: la tienda vende al precio base.').waitFor();
+    await expect
+      .poll(() => shownPrice(chosen.productId, chosen.skuId, store.sales_channel), { timeout: 15_000 })
+      .toBe(chosen.price);
+    await page.context().close();
   });
 
   it('sets the popular searches; the search box offers the new first one first', async () => {

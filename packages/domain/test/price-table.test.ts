@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { channelOffer, pricesBelowCost, type PriceTableEntry } from '../src/pricing/price-table';
+import {
+  channelOffer,
+  pricesBelowCost,
+  storeFixedPrice,
+  withStoreFixedPrice,
+  type PriceTableEntry,
+} from '../src/pricing/price-table';
 
 const NOW = new Date('2026-11-01T12:00:00Z');
 const entry = (
@@ -64,5 +70,40 @@ describe("an ERP's price table (VTEX Pricing, pesos) and the offer a channel sel
     expect(pricesBelowCost(entry([{ tradePolicyId: '1', value: 700, minQuantity: 1 }], 800))).toEqual([700]);
     expect(pricesBelowCost(entry([], 1100))).toEqual([1000]);
     expect(pricesBelowCost(entry([{ tradePolicyId: '1', value: 1, minQuantity: 1 }]))).toEqual([]);
+  });
+});
+
+describe("a store's own price (the back office's fixed price per store)", () => {
+  const erp = [
+    { tradePolicyId: '4', value: 900, minQuantity: 3 },
+    {
+      tradePolicyId: '4',
+      value: 850,
+      minQuantity: 1,
+      dateRange: { from: '2026-11-01T00:00:00Z', to: '2026-11-08T00:00:00Z' },
+    },
+    { tradePolicyId: '5', value: 990, minQuantity: 1 },
+  ];
+
+  it('sets, replaces and removes only the undated one-unit price of that store', () => {
+    const set = withStoreFixedPrice(erp, 4, 1100);
+    expect(storeFixedPrice(set, 4)).toBe(1100);
+    expect(set).toHaveLength(4);
+    const replaced = withStoreFixedPrice(set, 4, 1050);
+    expect(replaced.filter((each) => each.tradePolicyId === '4' && each.value === 1100)).toEqual([]);
+    expect(storeFixedPrice(replaced, 4)).toBe(1050);
+    expect(withStoreFixedPrice(replaced, 4, null)).toEqual(erp);
+    expect(storeFixedPrice(erp, 5)).toBe(990);
+    expect(storeFixedPrice(erp, 4)).toBeNull();
+  });
+
+  it('is the price the store sells at when no dated price holds', () => {
+    const later = new Date('2026-11-10T12:00:00Z');
+    expect(
+      channelOffer({ basePrice: 1000, fixedPrices: withStoreFixedPrice(erp, 4, 1100) }, 4, later),
+    ).toEqual({
+      price: 110_000,
+      listPrice: 110_000,
+    });
   });
 });

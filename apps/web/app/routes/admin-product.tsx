@@ -1,5 +1,6 @@
 import { data, Link, useActionData, useNavigation } from 'react-router';
 import type { BackOfficeProduct } from '@despensa/contracts';
+import { withStoreFixedPrice } from '@despensa/domain';
 import { assertSameOrigin } from '../features/account/account-server';
 import { backOffice, refusalAnswer, requireMerchandiser } from '../features/admin/admin-server';
 import type { FormAnswer } from '../features/admin/form-field';
@@ -23,12 +24,64 @@ const numberOf = (value: FormDataEntryValue | null) =>
   value === null || String(value).trim() === '' ? undefined : Number(value);
 const textOf = (value: FormDataEntryValue | null) => String(value ?? '');
 
+type SaveCall = { form: string; saved: string; call: { method: 'PUT'; path: string; body: unknown } };
+
+/** The SKU's price row, replaced whole: its prices (the price form) or one store's own price in it. */
+async function priceRowCall(
+  form: FormData,
+  skuId: string,
+  current: () => Promise<BackOfficeProduct>,
+): Promise<SaveCall> {
+  const path = `/api/admin/catalog/skus/${encodeURIComponent(skuId)}/price`;
+  // The price table's row is replaced whole: what the form does not change (markup, the other fixed
+  // prices) is sent back as the server keeps it.
+  const kept = (await current()).skus.find((entry) => String(entry.sku.Id) === skuId)?.price;
+  if (form.get('intent') === 'price') {
+    return {
+      form: `price-${skuId}`,
+      saved: 'Precios guardados: los clientes ya ven el nuevo precio.',
+      call: {
+        method: 'PUT',
+        path,
+        body: {
+          markup: kept?.markup ?? null,
+          basePrice: numberOf(form.get('basePrice')),
+          listPrice: numberOf(form.get('listPrice')) ?? null,
+          costPrice: numberOf(form.get('costPrice')) ?? null,
+          fixedPrices: kept?.fixedPrices ?? [],
+        },
+      },
+    };
+  }
+  // The store's own price is one entry of the row's fixed prices.
+  const salesChannel = Number(form.get('salesChannel'));
+  const value = numberOf(form.get('value')) ?? null;
+  return {
+    form: `fixed-${skuId}-${salesChannel}`,
+    saved:
+      value === null
+        ? 'Precio fijo quitado: la tienda vende al precio base.'
+        : 'Precio fijo guardado: los clientes de esa tienda ya lo ven.',
+    call: {
+      method: 'PUT',
+      path,
+      body: {
+        markup: kept?.markup ?? null,
+        basePrice: kept?.basePrice,
+        listPrice: kept?.listPrice ?? null,
+        costPrice: kept?.costPrice ?? null,
+        fixedPrices: withStoreFixedPrice(kept?.fixedPrices ?? [], salesChannel, value),
+      },
+    },
+  };
+}
+
 /** Each form of the page, as the server's back-office API takes it (the integration APIs' bodies). */
 async function saveCall(
   form: FormData,
   productId: string,
   current: () => Promise<BackOfficeProduct>,
-): Promise<{ form: string; saved: string; call: { method: 'PUT'; path: string; body: unknown } }> {
+): Promise<SaveCall> {
   const skuId = textOf(form.get('skuId'));
   const skuPath = `/api/admin/catalog/skus/${encodeURIComponent(skuId)}`;
   switch (form.get('intent')) {
@@ -62,25 +115,9 @@ async function saveCall(
           },
         },
       };
-    case 'price': {
-      // The price table's row is replaced whole: its fixed prices per store and markup are sent back.
-      const kept = (await current()).skus.find((entry) => String(entry.sku.Id) === skuId)?.price;
-      return {
-        form: `price-${skuId}`,
-        saved: 'Precios guardados: los clientes ya ven el nuevo precio.',
-        call: {
-          method: 'PUT',
-          path: `${skuPath}/price`,
-          body: {
-            markup: kept?.markup ?? null,
-            basePrice: numberOf(form.get('basePrice')),
-            listPrice: numberOf(form.get('listPrice')) ?? null,
-            costPrice: numberOf(form.get('costPrice')) ?? null,
-            fixedPrices: kept?.fixedPrices ?? [],
-          },
-        },
-      };
-    }
+    case 'price':
+    case 'fixedPrice':
+      return priceRowCall(form, skuId, current);
     default: {
       const warehouseId = textOf(form.get('warehouseId'));
       return {

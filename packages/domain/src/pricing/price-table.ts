@@ -50,3 +50,28 @@ export function pricesBelowCost(entry: PriceTableEntry): number[] {
   if (cost === null || cost === undefined) return [];
   return [entry.basePrice, ...entry.fixedPrices.map((each) => each.value)].filter((price) => price < cost);
 }
+
+type FixedPriceEntry = PriceTableEntry['fixedPrices'][number];
+
+/** A store's own price: the undated fixed price of its sales channel from one unit (the back office's). */
+export function storeFixedPrice(fixedPrices: FixedPriceEntry[], salesChannel: number): number | null {
+  return fixedPrices.find((each) => isStorePrice(each, salesChannel))?.value ?? null;
+}
+
+/**
+ * The fixed prices with the store's own price (see storeFixedPrice) set to `value` pesos, or removed
+ * (null); dated ones and those from a larger quantity, an ERP's, are kept as they are.
+ */
+export function withStoreFixedPrice(
+  fixedPrices: FixedPriceEntry[],
+  salesChannel: number,
+  value: number | null,
+): FixedPriceEntry[] {
+  const others = fixedPrices.filter((each) => !isStorePrice(each, salesChannel));
+  if (value === null) return others;
+  return [...others, { tradePolicyId: String(salesChannel), value, minQuantity: 1 }];
+}
+
+function isStorePrice(each: FixedPriceEntry, salesChannel: number): boolean {
+  return Number(each.tradePolicyId) === salesChannel && each.minQuantity <= 1 && !each.dateRange;
+}

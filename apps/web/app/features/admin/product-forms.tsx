@@ -1,6 +1,7 @@
 import { Form } from 'react-router';
 import type { BackOfficeProduct } from '@despensa/contracts';
 import { formatPrice } from '../../lib/format';
+import { FixedPriceForm } from './fixed-price-form';
 import { Field, FormNotice, fieldError, type FormAnswer } from './form-field';
 
 type SkuEntry = BackOfficeProduct['skus'][number];
@@ -213,6 +214,7 @@ export function StockTable({ entry, answer, busy }: { entry: SkuEntry; answer: F
           <th scope="col">Precio</th>
           <th scope="col">Disponible</th>
           <th scope="col">Unidades en la tienda</th>
+          <th scope="col">Precio fijo en la tienda</th>
         </tr>
       </thead>
       <tbody>
@@ -262,6 +264,9 @@ export function StockTable({ entry, answer, busy }: { entry: SkuEntry; answer: F
                     <FormNotice answer={answer} form={form} fields={['quantity']} />
                   </Form>
                 ) : null}
+              </td>
+              <td>
+                <FixedPriceForm entry={entry} shelf={shelf} answer={answer} busy={busy} />
               </td>
             </tr>
           );
