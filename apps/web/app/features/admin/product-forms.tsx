@@ -2,6 +2,7 @@ import { Form } from 'react-router';
 import type { BackOfficeProduct } from '@despensa/contracts';
 import { formatPrice } from '../../lib/format';
 import { FixedPriceForm } from './fixed-price-form';
+import { ShelfCellForm } from './shelf-cell-form';
 import { Field, FormNotice, fieldError, type FormAnswer } from './form-field';
 
 type SkuEntry = BackOfficeProduct['skus'][number];
@@ -218,59 +219,33 @@ export function StockTable({ entry, answer, busy }: { entry: SkuEntry; answer: F
         </tr>
       </thead>
       <tbody>
-        {shelves.map((shelf) => {
-          const form = `stock-${sku.Id}-${shelf.warehouseId}`;
-          const input = `${form}-quantity`;
-          const error = fieldError(answer, form, 'quantity');
-          return (
-            <tr key={shelf.warehouseId}>
-              <th scope="row">{shelf.storeName}</th>
-              <td>{shelf.offer ? formatPrice(shelf.offer.price) : 'No se vende'}</td>
-              <td>
-                {shelf.offer ? (shelf.offer.unlimited ? 'Sin límite' : shelf.offer.availableQuantity) : '—'}
-              </td>
-              <td>
-                {shelf.offer ? (
-                  <Form method="post" className="admin-check">
-                    <input type="hidden" name="intent" value="stock" />
-                    <input type="hidden" name="skuId" value={sku.Id} />
-                    <input type="hidden" name="warehouseId" value={shelf.warehouseId} />
-                    <label htmlFor={input} className="visually-hidden">
-                      Unidades de {sku.Name} en {shelf.storeName}
-                    </label>
-                    <input
-                      id={input}
-                      name="quantity"
-                      type="number"
-                      min={0}
-                      max={10_000_000}
-                      required
-                      aria-invalid={error ? true : undefined}
-                      aria-describedby={error ? `${input}-error` : undefined}
-                    />
-                    <button
-                      type="submit"
-                      className="button button--secondary"
-                      disabled={busy}
-                      aria-label={`Guardar stock en ${shelf.storeName}`}
-                    >
-                      Guardar
-                    </button>
-                    {error ? (
-                      <span id={`${input}-error`} className="console-error">
-                        {error}
-                      </span>
-                    ) : null}
-                    <FormNotice answer={answer} form={form} fields={['quantity']} />
-                  </Form>
-                ) : null}
-              </td>
-              <td>
-                <FixedPriceForm entry={entry} shelf={shelf} answer={answer} busy={busy} />
-              </td>
-            </tr>
-          );
-        })}
+        {shelves.map((shelf) => (
+          <tr key={shelf.warehouseId}>
+            <th scope="row">{shelf.storeName}</th>
+            <td>{shelf.offer ? formatPrice(shelf.offer.price) : 'No se vende'}</td>
+            <td>
+              {shelf.offer ? (shelf.offer.unlimited ? 'Sin límite' : shelf.offer.availableQuantity) : '—'}
+            </td>
+            <td>
+              {shelf.offer ? (
+                <ShelfCellForm
+                  form={`stock-${sku.Id}-${shelf.warehouseId}`}
+                  hidden={{ intent: 'stock', skuId: sku.Id, warehouseId: shelf.warehouseId }}
+                  name="quantity"
+                  label={`Unidades de ${sku.Name} en ${shelf.storeName}`}
+                  saveLabel={`Guardar stock en ${shelf.storeName}`}
+                  max={10_000_000}
+                  required
+                  answer={answer}
+                  busy={busy}
+                />
+              ) : null}
+            </td>
+            <td>
+              <FixedPriceForm entry={entry} shelf={shelf} answer={answer} busy={busy} />
+            </td>
+          </tr>
+        ))}
       </tbody>
     </table>
   );

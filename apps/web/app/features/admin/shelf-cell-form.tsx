@@ -1,0 +1,67 @@
+import { Form } from 'react-router';
+import { FormNotice, fieldError, type FormAnswer } from './form-field';
+
+/**
+ * One number a store's row of a SKU's table sets (its units there, its own price there): a form of its
+ * own, its label for screen readers, its error beside it. `hidden` names the change (intent, SKU, store).
+ */
+export function ShelfCellForm({
+  form,
+  hidden,
+  name,
+  field = name,
+  label,
+  saveLabel,
+  max,
+  required = false,
+  defaultValue,
+  answer,
+  busy,
+}: {
+  form: string;
+  hidden: Record<string, string | number>;
+  name: string;
+  /** The input the server names when it refuses (the price row's `fixedPrices`); the name by default. */
+  field?: string;
+  label: string;
+  saveLabel: string;
+  max: number;
+  required?: boolean;
+  defaultValue?: number | '';
+  answer: FormAnswer;
+  busy: boolean;
+}) {
+  const input = `${form}-${name}`;
+  const error = fieldError(answer, form, field);
+  return (
+    <Form method="post" className="admin-check">
+      {Object.entries(hidden).map(([key, value]) => (
+        <input key={key} type="hidden" name={key} value={value} />
+      ))}
+      <label htmlFor={input} className="visually-hidden">
+        {label}
+      </label>
+      <input
+        id={input}
+        name={name}
+        type="number"
+        min={0}
+        max={max}
+        step={1}
+        required={required}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${input}-error` : undefined}
+      />
+      <button type="submit" className="button button--secondary" disabled={busy} aria-label={saveLabel}>
+        Guardar
+      </button>
+      {error ? (
+        <span id={`${input}-error`} className="console-error">
+          {error}
+        </span>
+      ) : null}
+      <FormNotice answer={answer} form={form} fields={[field]} />
+    </Form>
+  );
+}
