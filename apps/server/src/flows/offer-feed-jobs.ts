@@ -122,7 +122,8 @@ export class OfferFeedRunner {
       written = written.then(() => jobs.progress(owner, id, { stage, percent }));
     };
     const heartbeat = setInterval(() => {
-      written = written.then(() => jobs.touch(owner, id)).catch(() => {});
+      // A missed mark is only a later one; a failed progress write still fails the job below.
+      written = written.then(() => jobs.touch(owner, id).catch(() => {}));
     }, HEARTBEAT_MS);
     heartbeat.unref();
     try {
