@@ -1,6 +1,11 @@
 import pg from 'pg';
 import { inject } from 'vitest';
-import { CARD_REDIRECT_PAYMENT_ID, DELIVERY_METHODS, computeRutCheckDigit } from '@despensa/domain';
+import {
+  CARD_REDIRECT_PAYMENT_ID,
+  DELIVERY_METHODS,
+  ORDER_EDIT_CUTOFF_MS,
+  computeRutCheckDigit,
+} from '@despensa/domain';
 import { baseUrl } from './browser';
 
 const API = { 'x-api-key': 'despensa-web-dev-key', 'x-consumer': 'web' };
@@ -140,8 +145,12 @@ export async function cartWithHomeDelivery(
     shippingMethod: DELIVERY_METHODS.homeDelivery.id,
     items: lines,
   });
+  // Windows far enough ahead that the order can still be changed (ORDER_EDIT_CUTOFF_MS), whatever the hour
+  // the journey runs at: the first free window of the afternoon once closed edits before 16:00.
+  const changeable = Date.now() + ORDER_EDIT_CUTOFF_MS + 3600_000;
   const windows = simulation.logisticsInfo[0].slas[0].availableDeliveryWindows.filter(
-    (each: { remaining: number }) => each.remaining > 0,
+    (each: { remaining: number; startDateUtc: string }) =>
+      each.remaining > 0 && Date.parse(each.startDateUtc) >= changeable,
   );
   const window = windows[windowIndex % windows.length];
   const address = {
