@@ -34,7 +34,9 @@ describe('server process', () => {
     });
     try {
       let health: unknown = null;
-      for (let attempt = 0; attempt < 200 && !health; attempt++) {
+      // initdb, migrations and the seed take ~10 s alone and over a minute on a starved CI run.
+      const deadline = Date.now() + 150_000;
+      while (!health && Date.now() < deadline) {
         if (child.exitCode !== null) throw new Error(output.join(''));
         health = await fetch(`http://127.0.0.1:${port}/api/health`)
           .then((response) => (response.ok ? response.json() : null))
@@ -54,7 +56,7 @@ describe('server process', () => {
       child.kill('SIGKILL');
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 200_000);
 
   it('refuses to start with a bad variable, naming it on one line', async () => {
     const { output, exited } = startServer({ PORT: 'eighty' });

@@ -1,4 +1,4 @@
-import { eq, gt, lte, sql } from 'drizzle-orm';
+import { gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cmsDocument, cmsScheduled } from './tables';
 
@@ -54,17 +54,20 @@ export async function storedVersions(
   db: Db,
   key: string,
 ): Promise<{ published: string | null; scheduled: { text: string; at: number } | null } | undefined> {
-  const [published] = await db
-    .select({ text: sql<string>`${cmsDocument.data}::text` })
-    .from(cmsDocument)
-    .where(eq(cmsDocument.key, key));
-  const [scheduled] = await db
-    .select({ text: sql<string>`${cmsScheduled.data}::text`, at: cmsScheduled.publishAt })
-    .from(cmsScheduled)
-    .where(eq(cmsScheduled.key, key));
-  if (!published && !scheduled) return undefined;
+  // One statement, one snapshot: a scheduled version moved into place meanwhile (publishDueVersions) is
+  // read either where it was or where it went, never missed between two reads.
+  const {
+    rows: [row],
+  } = await db.execute<{ published: string | null; scheduled: string | null; at: Date | string | null }>(sql`
+    SELECT (SELECT ${cmsDocument.data}::text FROM ${cmsDocument} WHERE ${cmsDocument.key} = ${key}) AS published,
+           (SELECT ${cmsScheduled.data}::text FROM ${cmsScheduled} WHERE ${cmsScheduled.key} = ${key}) AS scheduled,
+           (SELECT ${cmsScheduled.publishAt} FROM ${cmsScheduled} WHERE ${cmsScheduled.key} = ${key}) AS at`);
+  if (!row || (row.published === null && row.scheduled === null)) return undefined;
   return {
-    published: published?.text ?? null,
-    scheduled: scheduled ? { text: scheduled.text, at: scheduled.at.getTime() } : null,
+    published: row.published,
+    scheduled:
+      row.scheduled !== null && row.at !== null
+        ? { text: row.scheduled, at: new Date(row.at).getTime() }
+        : null,
   };
 }
