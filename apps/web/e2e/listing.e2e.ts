@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { savingBadge } from '../../../packages/domain/src/pricing/engine';
+import { savingBadge } from '../../../packages/domain/src/pricing/shelf-quote';
 import { api, heldCart } from './support/api';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
 import { SECOND_BRAND } from './support/global-setup';

@@ -28,6 +28,7 @@ export * from './delivery/messages';
 export * from './search/redirect';
 export type * from './pricing/types';
 export * from './pricing/engine';
+export * from './pricing/shelf-quote';
 export * from './pricing/amounts';
 export * from './pricing/order-value';
 export * from './pricing/price-table';
