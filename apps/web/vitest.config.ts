@@ -30,6 +30,8 @@ export default defineConfig({
     include: lane === '1' ? LANE_ONE : ['e2e/**/*.e2e.ts'],
     exclude: lane === '2' ? LANE_ONE : [],
     globalSetup: ['e2e/support/global-setup.ts'],
+    // A failed journey prints what its open pages showed (the CI log keeps no screenshot).
+    setupFiles: ['e2e/support/failure-report.ts'],
     testTimeout: 60_000,
     hookTimeout: 240_000,
     // Within a lane one file at a time: its files share one shop.

@@ -5,6 +5,7 @@ import { DEFERRED_MODULE_TYPE, INTERACTIVE_ATTRIBUTE } from '../../app/lib/defer
 import { CONSENT_COOKIE } from '@despensa/domain';
 import { PUSH_INVITATION_KEY } from '../../app/features/platform/texts';
 import { CHROME_PATH, CHROMIUM_ARGS } from './chromium';
+import { watchPage } from './failure-report';
 
 export function baseUrl(): string {
   return inject('baseUrl');
@@ -71,6 +72,7 @@ export async function newPage(
  * the app's mark, on every page that carries the deferred scripts (the outdated-browser page has none).
  */
 function actOnceInteractive(page: Page): void {
+  watchPage(page);
   const untilInteractive = () =>
     page.waitForFunction(
       ({ type, mark }) =>
