@@ -7,6 +7,7 @@ import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './supp
 import { chooseHomeDelivery, deliverySelector } from './support/shopper';
 import { goOnToPay } from './support/delivery';
 import { setShopClockAhead } from './support/clock';
+import { operatorAt } from './support/staff';
 import { api, heldCart } from './support/api';
 import { lastMailedCode } from './support/outbox';
 import { holdScripts, isInteractive } from './support/hydration';
@@ -551,5 +552,28 @@ describe('express checkout (issue 28, item 4)', () => {
     expect(order!.value).toBe(orderForm.value);
     expect(await page.getByTestId('order-total').innerText()).toBe(total);
     await context.close();
+
+    // The store's console lists the express order, which has no delivery window, under 'Sin ventana'
+    // (an express order once broke the whole board: 'Invalid time value').
+    const operator = await operatorAt(browser, await storeOfOrder(order!.orderId));
+    const unscheduled = operator.getByRole('region', { name: 'Pedidos sin ventana' });
+    await unscheduled.getByRole('link', { name: order!.orderId }).waitFor();
+    expect(await unscheduled.getByRole('heading').innerText()).toMatch(/^Sin ventana · \d+ pedido\(s\)/);
+    await operator.context().close();
   });
 });
+
+/** The id of the store an order was placed in. */
+async function storeOfOrder(orderId: string): Promise<string> {
+  const db = new pg.Client({ connectionString: inject('databaseUrl') });
+  await db.connect();
+  try {
+    const { rows } = await db.query(
+      'SELECT s.id FROM shop_order o JOIN store s ON s.sales_channel = o.sales_channel WHERE o.order_id = $1',
+      [orderId],
+    );
+    return String(rows[0].id);
+  } finally {
+    await db.end();
+  }
+}

@@ -6,6 +6,7 @@ import type { EditProducts, Order, OrderForm } from '@despensa/contracts';
 import { mailTo } from './support/outbox';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
 import { deliveringStore, newShopper, placeOrderFor } from './support/orders';
+import { operatorAt } from './support/staff';
 
 /**
  * Issue 28 (items 1 and 5), walked as the shopper and the operator: the seeded Plátano Baby at $1.270 per
@@ -84,16 +85,7 @@ async function shopperPage(token: string, path: string): Promise<Page> {
   return page;
 }
 
-async function operatorPage(): Promise<Page> {
-  const { page } = await newPage(browser, { width: 1024, height: 768 });
-  await page.goto('/operaciones');
-  await page.waitForURL(/\/operaciones\/ingreso$/);
-  await page.getByLabel('Correo').fill(`operador.${store.id}@despensa.cl`);
-  await page.getByLabel('Contraseña').fill('operador-despensa');
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.getByRole('heading', { name: 'Pedidos por preparar' }).waitFor();
-  return page;
-}
+const operatorPage = () => operatorAt(browser, store.id);
 
 const cents = (text: string) => Number(text.replace(/\D/g, '')) * 100;
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
 import { deliveringStore, placePaidOrder } from './support/orders';
+import { operatorAt } from './support/staff';
 
 let browser: Browser;
 
@@ -19,18 +20,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The seeded operator of a store (README: operador.{storeId}@despensa.cl). */
-async function operatorPage(storeId: string): Promise<Page> {
-  // A tablet in landscape: the console's target screen.
-  const { page } = await newPage(browser, { width: 1024, height: 768 });
-  await page.goto('/operaciones');
-  await page.waitForURL(/\/operaciones\/ingreso$/);
-  await page.getByLabel('Correo').fill(`operador.${storeId}@despensa.cl`);
-  await page.getByLabel('Contraseña').fill('operador-despensa');
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.getByRole('heading', { name: 'Pedidos por preparar' }).waitFor();
-  return page;
-}
+const operatorPage = (storeId: string) => operatorAt(browser, storeId);
 
 async function shopperPage(token: string, path: string): Promise<Page> {
   const { context, page } = await newPage(browser, { width: 1280, height: 900 });

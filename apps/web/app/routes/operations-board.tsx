@@ -11,6 +11,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { board: await context.services.operations.board(token) };
 }
 
+/** A board section's title: its window, or 'Sin ventana' for orders promised without one (express). */
+function sectionTitle(window: { startDateUtc: string; endDateUtc: string }): {
+  label: string;
+  title: string;
+} {
+  if (!window.startDateUtc) return { label: 'Pedidos sin ventana', title: 'Sin ventana' };
+  const line = windowLine(window);
+  return { label: `Ventana ${line}`, title: line };
+}
+
 export default function OperationsBoard({ loaderData }: Route.ComponentProps) {
   const { board } = loaderData;
   const revalidator = useRevalidator();
@@ -29,10 +39,10 @@ export default function OperationsBoard({ loaderData }: Route.ComponentProps) {
         <section
           key={`${window.startDateUtc}-${window.endDateUtc}`}
           className="console-card"
-          aria-label={`Ventana ${windowLine(window)}`}
+          aria-label={sectionTitle(window).label}
         >
           <h2>
-            {windowLine(window)} · {window.count} pedido(s)
+            {sectionTitle(window).title} · {window.count} pedido(s)
             {window.late > 0 ? <span className="console-late"> {window.late} atrasado(s)</span> : null}
           </h2>
           <table className="console-table">

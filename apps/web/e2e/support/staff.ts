@@ -47,3 +47,16 @@ export async function staffAt(
   await page.goto(path);
   return page;
 }
+
+/** The seeded operator of a store (README: operador.{storeId}@despensa.cl) on the console's board. */
+export async function operatorAt(browser: Browser, storeId: string): Promise<Page> {
+  // A tablet in landscape: the console's target screen.
+  const { page } = await newPage(browser, { width: 1024, height: 768 });
+  await page.goto('/operaciones');
+  await page.waitForURL(/\/operaciones\/ingreso$/);
+  await page.getByLabel('Correo').fill(`operador.${storeId}@despensa.cl`);
+  await page.getByLabel('Contraseña').fill('operador-despensa');
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('heading', { name: 'Pedidos por preparar' }).waitFor();
+  return page;
+}
