@@ -39,7 +39,8 @@ function ordersFlows(
   modules: ModuleServices,
   events: EventSender,
 ) {
-  const log = (message: string) => app.log.info(message);
+  // Money that could not follow its path (a refund, an unknown charge, a failed create): an operator's concern.
+  const log = (message: string) => app.log.warn(message);
   const { cart, catalog, delivery, orders, purchases, addresses, wallet, flags } = modules;
   const payments = new PaymentProviders({ acquirer, giftCards, wallet, clock, log });
   const checkout = new Checkout(
