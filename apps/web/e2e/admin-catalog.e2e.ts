@@ -1,9 +1,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { DEFAULT_SALES_CHANNEL, formatCLP, roundToWholePesos } from '@despensa/domain';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
 import { API_HEADERS } from './support/api';
+import { staffAt as staffAtPage } from './support/staff';
 
 /**
  * Issue 30's first journey: a merchandiser logs into /admin, creates −20 % on one product from now, and a
@@ -16,6 +17,7 @@ let browser: Browser;
 /** A product of one SKU sold by the unit that no promotion touches yet: its shelf price is what is paid. */
 let chosen: { skuId: number; productId: number; name: string; slug: string; price: number };
 const promotionName = `Oferta de la oficina ${Math.random().toString(36).slice(2, 8)}`;
+const couponCode = `OFICINA-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
 
 async function withDatabase<T>(work: (db: pg.Client) => Promise<T>): Promise<T> {
   const db = new pg.Client({ connectionString: inject('databaseUrl') });
@@ -78,19 +80,10 @@ afterAll(async () => {
       promotionName,
     ]),
   );
+  await withDatabase((db) => db.query('DELETE FROM coupon WHERE code = $1', [couponCode]));
 });
 
-async function staffAt(path: string, who: { email: string; password: string }): Promise<Page> {
-  const { page } = await newPage(browser, { width: 1280, height: 900 });
-  await page.goto(path);
-  await page.getByRole('heading', { name: 'Ingreso del personal' }).waitFor();
-  await page.getByLabel('Correo').fill(who.email);
-  await page.getByLabel('Contraseña').fill(who.password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/ingreso'));
-  await page.goto(path);
-  return page;
-}
+const staffAt = (path: string, who: { email: string; password: string }) => staffAtPage(browser, path, who);
 
 describe('the back office for a merchandiser', () => {
   it('refuses an operator, in Spanish (403)', async () => {
@@ -248,4 +241,48 @@ describe('the back office for a merchandiser', () => {
       .toBe(`${formatCLP(expected)} c/u`);
     await context.close();
   }, 180_000);
+
+  it('creates a coupon a shopper applies in the cart, then pauses it: the code is no longer valid', async () => {
+    const page = await staffAt('/admin/cupones/nuevo', MERCHANDISER);
+    await page.getByRole('heading', { name: 'Nuevo cupón', level: 1 }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByLabel('Código del cupón').fill('a b');
+    await page.getByLabel('Nombre').fill('Cupón de la oficina');
+    await page.getByLabel('Descuento', { exact: true }).fill('10');
+    await page.getByLabel('SKU', { exact: true }).fill(String(chosen.skuId));
+    await page.getByRole('button', { name: 'Guardar cupón' }).click();
+    await page.getByText('Escribe de 3 a 30 letras, números o guiones, sin espacios.').waitFor();
+    expect(await page.getByLabel('Código del cupón').getAttribute('aria-invalid')).toBe('true');
+
+    await page.getByLabel('Código del cupón').fill(couponCode.toLowerCase());
+    await page.getByRole('button', { name: 'Guardar cupón' }).click();
+    await page.getByRole('heading', { name: 'Cupones', level: 1 }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Cupón ${couponCode} guardado.` })
+      .waitFor();
+    const row = page.getByRole('row', { name: new RegExp(couponCode) });
+    expect(await row.textContent()).toContain('Vigente');
+    expect(await row.textContent()).toContain('Cupón de la oficina');
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    const { context, page: shopper } = await newPage(browser, { width: 1280, height: 900 });
+    await shopper.goto(`/?sku=${chosen.skuId}`);
+    await shopper.goto('/mi-carro');
+    const typeCoupon = async () => {
+      await shopper.getByLabel('Código del cupón').fill(couponCode.toLowerCase());
+      await shopper.getByLabel('Código del cupón').press('Enter');
+    };
+    await typeCoupon();
+    await shopper.getByText(`Cupón ${couponCode} aplicado`).waitFor();
+    await shopper.getByRole('button', { name: 'Quitar cupón' }).click();
+    await shopper.getByLabel('Código del cupón').waitFor();
+
+    await page.getByRole('button', { name: `Pausar el cupón ${couponCode}` }).click();
+    await page.getByText(`Cupón ${couponCode}: en pausa.`).waitFor();
+    await expect.poll(() => row.textContent()).toContain('En pausa');
+    await typeCoupon();
+    await shopper.getByText(`El cupón ${couponCode} no es válido`).waitFor();
+    await context.close();
+  });
 });

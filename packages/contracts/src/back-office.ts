@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { CAMPAIGN_COUPON_CODE } from '@despensa/domain';
 import { catalogProduct, catalogSku, priceView } from './integration';
-import { calculatorConfiguration } from './promotions-api';
+import { calculatorConfiguration, calculatorConfigurationBody } from './promotions-api';
 
 /**
  * The back office's catalogue and promotions (issue 30 §4, /api/admin, merchandisers and administrators):
@@ -69,6 +70,26 @@ export const backOfficePromotion = calculatorConfiguration.extend({
 export type BackOfficePromotion = z.infer<typeof backOfficePromotion>;
 
 export const promotionActiveBody = z.object({ isActive: z.boolean() });
+
+/**
+ * A campaign's coupon (/api/admin/coupons): the code a shopper types and the promotion it unlocks, which the
+ * engine prices as any promotion (its id is `coupon-{code}`).
+ */
+export const backOfficeCoupon = z.object({ couponCode: z.string(), promotion: backOfficePromotion });
+export type BackOfficeCoupon = z.infer<typeof backOfficeCoupon>;
+
+/** A code as typed (case and spaces do not matter): 3 to 30 letters, digits or dashes. */
+export const couponParams = z.object({
+  couponCode: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(CAMPAIGN_COUPON_CODE, 'De 3 a 30 letras, números o guiones'),
+});
+
+/** The promotion a coupon unlocks, in VTEX's calculator configuration shape (its id is the coupon's own). */
+export const couponPromotionBody = calculatorConfigurationBody.omit({ idCalculatorConfiguration: true });
+export type CouponPromotionBody = z.infer<typeof couponPromotionBody>;
 
 /** The stores' sales channels a promotion or a preview can name (GET /api/admin/sales-channels). */
 export const backOfficeSalesChannel = z.object({ salesChannel: z.number().int(), name: z.string() });

@@ -172,6 +172,8 @@ export const failureMessages = {
     'El stock no puede ser menor que lo que ya tomaron los pedidos abiertos y las reservas.',
   promotionNotFound: 'No existe esa promoción',
   promotionNotPriceable: 'El motor de precios no puede aplicar esta promoción.',
+  couponNotFound: 'No existe ese cupón',
+  couponCodeTaken: 'Ese código es de los cupones de puntos de los clientes: elige otro.',
   // The back office's support desk and its offer feeds.
   refundAboveCharged: 'La devolución supera lo que queda pagado en este pedido.',
   refundWholeOnly:

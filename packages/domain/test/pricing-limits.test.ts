@@ -5,6 +5,7 @@ import {
   cartUnitsOf,
   clampLineQuantity,
   couponValidity,
+  isCampaignCouponCode,
   lineQuantityLimit,
   lineQuantityMax,
   normalizeCouponCode,
@@ -99,6 +100,20 @@ describe('coupons', () => {
     expect(couponValidity(null, now)).toBe('couponInvalid');
     expect(couponValidity(window('2026-12-01T00:00:00Z', '2026-12-31T00:00:00Z'), now)).toBe('couponInvalid');
     expect(couponValidity(window('2024-01-01T00:00:00Z', '2024-03-31T00:00:00Z'), now)).toBe('couponExpired');
+  });
+
+  it('reads a paused coupon (the back office paused its promotion) as not valid', () => {
+    const paused = { ...window('2026-01-01T00:00:00Z', '2026-12-31T00:00:00Z'), active: false };
+    expect(couponValidity(paused, now)).toBe('couponInvalid');
+  });
+
+  it("takes a campaign's code of 3 to 30 capitals, digits or dashes, never a loyalty coupon's PUNTOS-", () => {
+    expect(isCampaignCouponCode('CYBER-25')).toBe(true);
+    expect(isCampaignCouponCode('AB')).toBe(false);
+    expect(isCampaignCouponCode('CON ESPACIO')).toBe(false);
+    expect(isCampaignCouponCode('-CYBER')).toBe(false);
+    expect(isCampaignCouponCode('PUNTOS-ABCDEFGH')).toBe(false);
+    expect(isCampaignCouponCode('A'.repeat(31))).toBe(false);
   });
 
   it('reads codes without case or spaces and words each outcome', () => {

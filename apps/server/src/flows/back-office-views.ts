@@ -1,4 +1,9 @@
-import type { BackOfficeProduct, BackOfficeProductHit, BackOfficePromotion } from '@despensa/contracts';
+import type {
+  BackOfficeCoupon,
+  BackOfficeProduct,
+  BackOfficeProductHit,
+  BackOfficePromotion,
+} from '@despensa/contracts';
 import type { Promotion } from '@despensa/domain';
 import { UNLIMITED_STOCK, type CatalogService } from '../modules/catalog/service';
 import type { PricingService } from '../modules/pricing/service';
@@ -101,6 +106,16 @@ export async function promotionPage(
   now: Date,
 ): Promise<BackOfficePromotion> {
   return backOfficePromotionOf(modules.catalog, await modules.stores.activeRows(), promotion, now);
+}
+
+/** The chain's campaign coupons by code, each with the promotion it unlocks as the list shows one. */
+export async function couponList(modules: BackOfficeViewModules, now: Date): Promise<BackOfficeCoupon[]> {
+  const shops = await modules.stores.activeRows();
+  const coupons = await modules.promotions.campaignCoupons();
+  return coupons.map(({ code, promotion }) => ({
+    couponCode: code,
+    promotion: backOfficePromotionOf(modules.catalog, shops, promotion, now),
+  }));
 }
 
 function backOfficePromotionOf(

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Failure, customerViewer, type ActivatedCoupon } from '@despensa/contracts';
-import { loyaltyCouponPromotion, loyaltyRewardById } from '@despensa/domain';
+import { LOYALTY_COUPON_PREFIX, loyaltyCouponPromotion, loyaltyRewardById } from '@despensa/domain';
 import type { Database } from '../db/client';
 import type { CartService } from '../modules/cart/service';
 import { activatedView, type LoyaltyService } from '../modules/loyalty/service';
@@ -16,7 +16,7 @@ interface Modules {
 /** 'PUNTOS-' and 8 characters no one confuses when typing them (no 0/O, 1/I). */
 function newCode(): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  return `PUNTOS-${[...randomBytes(8)].map((byte) => alphabet[byte % alphabet.length]).join('')}`;
+  return `${LOYALTY_COUPON_PREFIX}${[...randomBytes(8)].map((byte) => alphabet[byte % alphabet.length]).join('')}`;
 }
 
 /**

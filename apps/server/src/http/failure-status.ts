@@ -157,6 +157,8 @@ export const failureStatus: Record<FailureCode, number> = {
   // The units are already promised to shoppers: the ERP's count is behind, not malformed.
   stockBelowCommitted: 409,
   promotionNotFound: 404,
+  couponNotFound: 404,
+  couponCodeTaken: 409,
   promotionNotPriceable: 400,
   refundAboveCharged: 409,
   refundWholeOnly: 409,

@@ -1,4 +1,4 @@
-import type { Promotion } from '@despensa/domain';
+import { couponPromotionId, type Promotion } from '@despensa/domain';
 
 const everywhere = {
   idsSalesChannel: [],
@@ -15,7 +15,7 @@ const percentOff = (
   start: string,
   end: string,
 ): Promotion => ({
-  id: `coupon-${code}`,
+  id: couponPromotionId(code),
   name: `Cupón ${code}`,
   description,
   type: 'regular',

@@ -123,10 +123,10 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
     await writeCatalogue(catalogue, stores, insert, options.progress ?? false);
     // Demo coupons are seed data; a coupon the shop already has (or has changed) is left as it is.
     for (const { code, promotion } of DEMO_COUPONS) {
-      await client.query('INSERT INTO coupon (code, promotion) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-        code,
-        JSON.stringify(promotion),
-      ]);
+      await client.query(
+        'INSERT INTO coupon (code, promotion, campaign) VALUES ($1, $2, true) ON CONFLICT DO NOTHING',
+        [code, JSON.stringify(promotion)],
+      );
     }
     await insert(
       'store',

@@ -1,19 +1,13 @@
-import { Form, Link, useActionData, useNavigation } from 'react-router';
+import { Link, useActionData, useNavigation } from 'react-router';
 import type { BackOfficePromotion } from '@despensa/contracts';
 import { assertSameOrigin } from '../features/account/account-server';
 import { backOffice, refusalAnswer, requireMerchandiser } from '../features/admin/admin-server';
 import { formatStamp } from '../features/admin/admin-format';
 import type { Route } from './+types/admin-promotions';
 import { ActionAnswer } from '../features/admin/action-answer';
+import { PauseForm, PROMOTION_STATUS_LABELS, whereItApplies } from '../features/admin/promotion-labels';
 
 const PROMOTIONS_PATH = '/api/admin/promotions';
-
-const STATUS_LABELS: Record<BackOfficePromotion['status'], string> = {
-  live: 'Vigente',
-  scheduled: 'Programada',
-  ended: 'Terminada',
-  paused: 'En pausa',
-};
 
 /** /admin/promociones: every promotion, where it applies and where it stands; pause or resume one. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -48,20 +42,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function meta() {
   return [{ title: 'Promociones · Administración' }];
-}
-
-/** Where a promotion applies, in words: its SKUs, categories and brands, and its stores. */
-function whereItApplies(promotion: BackOfficePromotion): string {
-  const named = (list: { id: string; name: string }[]) => list.map((each) => each.name || each.id).join(', ');
-  const parts = [
-    promotion.skus.length > 0 ? `SKU: ${named(promotion.skus)}` : null,
-    promotion.products.length > 0 ? `Productos: ${named(promotion.products)}` : null,
-    promotion.categories.length > 0 ? `Categorías: ${named(promotion.categories)}` : null,
-    promotion.brands.length > 0 ? `Marcas: ${named(promotion.brands)}` : null,
-  ].filter(Boolean);
-  const what = parts.length > 0 ? parts.join('. ') : 'Todo el catálogo';
-  const stores = promotion.channels.length > 0 ? named(promotion.channels) : 'todas las tiendas';
-  return `${what}. En ${stores}.`;
 }
 
 export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
@@ -101,25 +81,18 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
                   {promotion.name}
                 </Link>
               </th>
-              <td>{STATUS_LABELS[promotion.status]}</td>
+              <td>{PROMOTION_STATUS_LABELS[promotion.status]}</td>
               <td>
                 {formatStamp(promotion.beginDateUtc)} – {formatStamp(promotion.endDateUtc)}
               </td>
               <td>{whereItApplies(promotion)}</td>
               <td>
-                <Form method="post">
-                  <input type="hidden" name="id" value={promotion.idCalculatorConfiguration} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value={promotion.isActive ? 'pause' : 'resume'}
-                    className="button button--secondary"
-                    disabled={busy}
-                    aria-label={`${promotion.isActive ? 'Pausar' : 'Reanudar'} ${promotion.name}`}
-                  >
-                    {promotion.isActive ? 'Pausar' : 'Reanudar'}
-                  </button>
-                </Form>
+                <PauseForm
+                  hidden={{ id: promotion.idCalculatorConfiguration }}
+                  isActive={promotion.isActive}
+                  name={promotion.name}
+                  busy={busy}
+                />
               </td>
             </tr>
           ))}

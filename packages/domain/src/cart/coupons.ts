@@ -19,14 +19,31 @@ export function normalizeCouponCode(text: string): string {
 }
 
 /**
- * Whether a coupon's promotion may be kept on the cart now: unknown or not yet started reads as invalid,
+ * Whether a coupon's promotion may be kept on the cart now: unknown, paused or not yet started reads as invalid,
  * past its end as expired. Whether it matches any product is decided by pricing the cart.
  */
 export function couponValidity(
   promotion: Promotion | null,
   now: Date,
 ): 'valid' | 'couponInvalid' | 'couponExpired' {
-  if (!promotion || !(Date.parse(promotion.start) <= now.getTime())) return 'couponInvalid';
+  if (!promotion || promotion.active === false || !(Date.parse(promotion.start) <= now.getTime()))
+    return 'couponInvalid';
   if (!(now.getTime() <= Date.parse(promotion.end))) return 'couponExpired';
   return 'valid';
+}
+
+/** A shopper's loyalty coupon starts so (its code is drawn for them); a campaign's code never does. */
+export const LOYALTY_COUPON_PREFIX = 'PUNTOS-';
+
+/** A campaign's code as the chain writes it: 3 to 30 capital letters, digits or dashes, typeable by hand. */
+export const CAMPAIGN_COUPON_CODE = /^[A-Z0-9][A-Z0-9-]{2,29}$/;
+
+/** Whether `code` (normalised) may name a campaign's coupon. */
+export function isCampaignCouponCode(code: string): boolean {
+  return CAMPAIGN_COUPON_CODE.test(code) && !code.startsWith(LOYALTY_COUPON_PREFIX);
+}
+
+/** The id of the promotion a coupon unlocks, a campaign's or a shopper's loyalty coupon alike. */
+export function couponPromotionId(code: string): string {
+  return `coupon-${code}`;
 }

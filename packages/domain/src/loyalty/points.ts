@@ -1,5 +1,6 @@
 import { formatDecimal } from '../number-format';
 import type { Promotion } from '../promotions/types';
+import { couponPromotionId } from '../cart/coupons';
 
 /**
  * Loyalty points (§2 'Tienes N', §7 a call that carries points). Not in the spec: the rate and the
@@ -68,7 +69,7 @@ export function loyaltyRewardById(id: string): LoyaltyReward | undefined {
 export function loyaltyCouponPromotion(reward: LoyaltyReward, code: string, activatedAt: Date): Promotion {
   const end = new Date(activatedAt.getTime() + LOYALTY_COUPON_DAYS * 86_400_000);
   return {
-    id: `coupon-${code}`,
+    id: couponPromotionId(code),
     name: `Cupón ${reward.name}`,
     description: reward.description,
     type: 'regular',

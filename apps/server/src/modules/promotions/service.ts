@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Promotion } from '@despensa/domain';
 import type { Database, Db, Tx } from '../../db/client';
@@ -57,6 +57,42 @@ export class PromotionsService {
   /** A new coupon code unlocking `promotion` (a loyalty coupon a shopper activated); in `tx`. */
   async issueCoupon(tx: Tx, code: string, promotion: Promotion): Promise<void> {
     await tx.insert(coupon).values({ code, promotion });
+  }
+
+  /** The chain's campaign coupons (never a shopper's loyalty coupon), by code. */
+  async campaignCoupons(): Promise<{ code: string; promotion: Promotion }[]> {
+    return this.database.db
+      .select({ code: coupon.code, promotion: coupon.promotion })
+      .from(coupon)
+      .where(eq(coupon.campaign, true))
+      .orderBy(asc(coupon.code));
+  }
+
+  /**
+   * A code as a flow about to change it finds it, locked until the commit: the campaign's promotion, null
+   * when the code is free, or 'taken' when a shopper's loyalty coupon holds it.
+   */
+  async lockCoupon(tx: Tx, code: string): Promise<Promotion | 'taken' | null> {
+    const [row] = await tx.select().from(coupon).where(eq(coupon.code, code)).for('update');
+    if (!row) return null;
+    return row.campaign ? row.promotion : 'taken';
+  }
+
+  /** Creates or replaces a campaign's coupon, in `tx` (promotions_changed tells every instance). */
+  async saveCampaignCoupon(tx: Tx, code: string, promotion: Promotion): Promise<void> {
+    await tx
+      .insert(coupon)
+      .values({ code, promotion, campaign: true })
+      .onConflictDoUpdate({ target: coupon.code, set: { promotion }, where: eq(coupon.campaign, true) });
+  }
+
+  /** One campaign coupon's promotion, or null. */
+  async campaignCoupon(code: string): Promise<Promotion | null> {
+    const [row] = await this.database.db
+      .select({ promotion: coupon.promotion })
+      .from(coupon)
+      .where(and(eq(coupon.code, code), eq(coupon.campaign, true)));
+    return row?.promotion ?? null;
   }
 
   async start(): Promise<void> {

@@ -19,6 +19,7 @@ export const ADMIN_PAGES: { to: string; label: string; end: boolean; may: (role:
   { to: '/admin/catalogo', label: 'Catálogo', end: false, may: staffMerchandises },
   { to: '/admin/busquedas-populares', label: 'Búsquedas populares', end: false, may: staffMerchandises },
   { to: '/admin/promociones', label: 'Promociones', end: false, may: staffMerchandises },
+  { to: '/admin/cupones', label: 'Cupones', end: false, may: staffMerchandises },
   { to: '/admin/ofertas', label: 'Carga de ofertas', end: false, may: staffMerchandises },
   { to: '/admin/contenido', label: 'Contenido', end: false, may: staffMerchandises },
   { to: '/admin/tiendas', label: 'Tiendas', end: false, may: staffRunsStores },

@@ -39,6 +39,7 @@ export function instantOf(local: string): string | null {
 export function draftPromotion(now: Date): PromotionFormValues {
   return {
     idCalculatorConfiguration: '',
+    couponCode: '',
     name: '',
     description: '',
     type: 'regular',
@@ -60,6 +61,8 @@ export function draftPromotion(now: Date): PromotionFormValues {
 
 export interface PromotionFormValues {
   idCalculatorConfiguration: string;
+  /** A coupon's form only: the code a shopper types ('' on a promotion's form). */
+  couponCode: string;
   name: string;
   description: string;
   type: string;
@@ -85,6 +88,7 @@ export function promotionValues(promotion: BackOfficePromotion): PromotionFormVa
   const nominal = promotion.nominalDiscountValue > 0;
   return {
     idCalculatorConfiguration: promotion.idCalculatorConfiguration,
+    couponCode: '',
     name: promotion.name,
     description: promotion.description,
     type: promotion.type,
@@ -109,6 +113,7 @@ export function postedValues(form: FormData): PromotionFormValues {
   const text = (name: string) => String(form.get(name) ?? '').trim();
   return {
     idCalculatorConfiguration: text('idCalculatorConfiguration'),
+    couponCode: text('couponCode').toUpperCase(),
     name: text('name'),
     description: text('description'),
     type: text('type') || 'regular',

@@ -22,18 +22,41 @@ interface Props {
   refusal: PromotionRefusal | null;
   preview: { items: string; salesChannel: string };
   busy: boolean;
+  /** A coupon's form: its code first, and the promotion the code unlocks. */
+  coupon?: { kept: boolean };
 }
 
 /**
  * A promotion's form: what it takes off, on what, where and when; with a preview of a sample cart priced
  * by the engine before it is saved. Each refusal shows beside its field.
  */
-export function PromotionForm({ values, channels, refusal, preview, busy }: Props) {
+export function PromotionForm({ values, channels, refusal, preview, busy, coupon }: Props) {
   const error = (field: string) => (refusal?.field === field ? refusal.error : undefined);
+  const heading = coupon
+    ? coupon.kept
+      ? 'Editar cupón'
+      : 'Nuevo cupón'
+    : values.idCalculatorConfiguration
+      ? 'Editar promoción'
+      : 'Nueva promoción';
   return (
     <Form method="post" className="console-card admin-form" aria-labelledby="promotion-form">
-      <h2 id="promotion-form">{values.idCalculatorConfiguration ? 'Editar promoción' : 'Nueva promoción'}</h2>
+      <h2 id="promotion-form">{heading}</h2>
       <input type="hidden" name="idCalculatorConfiguration" value={values.idCalculatorConfiguration} />
+      {coupon ? (
+        <Field
+          id="coupon-code"
+          label="Código del cupón"
+          name="couponCode"
+          defaultValue={values.couponCode}
+          required
+          readOnly={coupon.kept}
+          maxLength={30}
+          autoCapitalize="characters"
+          hint="De 3 a 30 letras, números o guiones; el cliente lo escribe en su carro."
+          error={error('couponCode')}
+        />
+      ) : null}
       <WhatFields values={values} error={error} />
       <WhereFields values={values} channels={channels} error={error} />
       <WhenFields values={values} error={error} />
@@ -54,7 +77,7 @@ export function PromotionForm({ values, channels, refusal, preview, busy }: Prop
           Ver vista previa
         </button>
         <button type="submit" name="intent" value="save" className="button button--primary" disabled={busy}>
-          Guardar promoción
+          {coupon ? 'Guardar cupón' : 'Guardar promoción'}
         </button>
       </div>
     </Form>

@@ -3,6 +3,7 @@ import type { Database } from '../../../db/client';
 import type { Services } from '../../../wiring/services';
 import { appKeyRoutes, backOfficeSettingsRoutes } from './app-keys';
 import { backOfficeCatalogRoutes } from './back-office-catalog';
+import { backOfficeCouponRoutes } from './back-office-coupons';
 import { backOfficePromotionRoutes } from './back-office-promotions';
 import { catalogPvtRoutes } from './catalog-pvt';
 import { contentBackOfficeRoutes, contentIntegrationRoutes } from './content';
@@ -79,5 +80,6 @@ export function backOfficeRoutes(
     const offer = { catalog, pricing, promotions, stores, orders, audit };
     await app.register(backOfficeCatalogRoutes(database, operations, offer, clock));
     await app.register(backOfficePromotionRoutes(database, operations, offer, clock));
+    await app.register(backOfficeCouponRoutes(database, operations, offer, clock));
   };
 }
