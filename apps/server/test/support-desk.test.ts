@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCLP } from '@despensa/domain';
-import { failureCodeOf, type SupportOrder, type SupportSearch } from '@despensa/contracts';
+import { DELIVERY_METHODS, formatCLP, windowText } from '@despensa/domain';
+import {
+  failureCodeOf,
+  type EditOrderAnswer,
+  type Fulfilment,
+  type Order,
+  type SupportOrder,
+  type SupportSearch,
+} from '@despensa/contracts';
 import { SEED_MERCHANDISER } from '../src/modules/operations/service';
 import type { SandboxMailer } from '../src/providers/mail/sandbox';
 import { createTestApp, type TestApp } from './support/app';
@@ -201,3 +208,92 @@ describe('resending the confirmation e-mail', () => {
     expect(count()).toBe(sent + 1);
   });
 });
+
+describe("the customer's own changes on the timeline", () => {
+  it('tells the edit, the reschedule and the answer to a replacement, by the customer, in Spanish', async () => {
+    const placed = await placePaidOrder(shop, {
+      sc,
+      items: [
+        { id: skus[3]!, quantity: 2 },
+        { id: skus[4]!, quantity: 1 },
+      ],
+      windowIndex: 2,
+    });
+    const before = (await desk(admin)('GET', orderUrl(placed.orderId))).json() as SupportOrder;
+    const name = before.lines.find((line) => line.id === skus[3])!.name;
+    const edited = await placed.call('POST', `/api/order/edit/${placed.orderId}`, {
+      items: [{ id: skus[3]!, quantity: 1 }],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const value = (edited.json() as EditOrderAnswer).order.value;
+
+    const window = await otherWindow(placed.orderId, placed.call);
+    const moved = await placed.call('POST', `/api/order/reschedule/${placed.orderId}`, window);
+    expect(moved.statusCode, moved.body).toBe(200);
+
+    const staff = desk(operator);
+    const started = await staff('POST', `/api/operations/orders/${placed.orderId}/start-handling`);
+    const line = (started.json() as Fulfilment).lines.find((each) => each.id === skus[4])!;
+    const proposed = await staff(
+      'POST',
+      `/api/operations/orders/${placed.orderId}/lines/${line.index}/replacement`,
+      {
+        skuId: skus[5]!,
+        quantity: 1,
+      },
+    );
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    const replacement = (proposed.json() as Fulfilment).lines.find((each) => each.index === line.index)!
+      .replacement!.name;
+    await placed.call('POST', `/api/orders/${placed.orderId}/replacements/${line.index}`, { approve: true });
+
+    const after = (await desk(admin)('GET', orderUrl(placed.orderId))).json() as SupportOrder;
+    const customer = [placed.form.clientProfileData!.firstName, placed.form.clientProfileData!.lastName].join(
+      ' ',
+    );
+    const told = after.timeline.filter((entry) => entry.by === customer && entry.kind !== 'placed');
+    expect(told).toEqual([
+      expect.objectContaining({
+        kind: 'edit',
+        text: `El cliente modificó el pedido (${name} −1; total ${formatCLP(before.payment!.value)} → ${formatCLP(value)})`,
+      }),
+      expect.objectContaining({
+        kind: 'edit',
+        text: `El cliente reagendó el pedido para el ${windowText(window)}`,
+      }),
+      expect.objectContaining({
+        kind: 'replacement',
+        text: `El cliente aprobó el reemplazo: ${replacement}`,
+      }),
+    ]);
+    // The audit log says who: the customer, by id.
+    const { rows } = await shop.database.pool.query(
+      'SELECT actor_kind, action FROM audit_log WHERE subject = $1 ORDER BY id',
+      [`order:${placed.orderId}`],
+    );
+    expect(rows).toEqual([
+      { actor_kind: 'customer', action: 'order.edit' },
+      { actor_kind: 'customer', action: 'order.reschedule' },
+      { actor_kind: 'customer', action: 'order.replacementAnswer' },
+    ]);
+  });
+});
+
+/** A window of the order's store and mode, other than its own, with room: where a reschedule moves it. */
+async function otherWindow(
+  orderId: string,
+  call: Awaited<ReturnType<typeof placePaidOrder>>['call'],
+): Promise<{ startDateUtc: string; endDateUtc: string }> {
+  const order = (await call('GET', `/api/checkout/pub/orders/${orderId}`)).json() as Order;
+  const own = order.shippingData.deliveryWindow!;
+  const { logisticsInfo } = await shop.services.delivery.simulate({
+    location: { zipCode: '7500000', country: 'CL', point: [-70.61667, -33.43333] },
+    saleschannel: sc,
+    shippingMethod: DELIVERY_METHODS.homeDelivery.id,
+    items: [{ id: skus[0]!, quantity: 1, seller: '1' }],
+  });
+  const window = logisticsInfo[0]!.slas[0]!.availableDeliveryWindows.find(
+    (each) => each.remaining > 0 && each.startDateUtc !== own.startDateUtc,
+  )!;
+  return { startDateUtc: window.startDateUtc, endDateUtc: window.endDateUtc };
+}

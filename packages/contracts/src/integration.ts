@@ -48,7 +48,8 @@ export type AppKeyView = z.infer<typeof appKeyView>;
 export const appKeyCreated = appKeyView.extend({ appToken: z.string() });
 
 /** Who made a change: an app key (an ERP) or a staff member (the back office). */
-export const auditActor = z.object({ kind: z.enum(['appKey', 'staff']), id: z.string() });
+/** Who made a change: an integration's app key, a staff member, or the customer (their own order). */
+export const auditActor = z.object({ kind: z.enum(['appKey', 'staff', 'customer']), id: z.string() });
 export type AuditActor = z.infer<typeof auditActor>;
 
 export const auditLogEntry = z.object({

@@ -1,3 +1,4 @@
+import type { AuditService } from '../modules/audit/service';
 import { CANCEL_REASONS, canCancel } from '@despensa/domain';
 import { Failure, type CancelBody, type Order } from '@despensa/contracts';
 import type { CatalogService } from '../modules/catalog/service';
@@ -10,6 +11,8 @@ import { refundThroughPayment } from './order-payment';
 
 export interface OrderChangeModules {
   payments: PaymentProviders;
+  /** A customer's own change of an order is audited too: support reads it on the order's timeline. */
+  audit: AuditService;
   catalog: CatalogService;
   delivery: DeliveryService;
   orders: OrdersService;

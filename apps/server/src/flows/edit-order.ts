@@ -28,7 +28,7 @@ type StockChange = { skuId: number; salesChannel: number; sellerId: string; quan
  * card (the last step but one: if writing it fails, the charge is given back), refused otherwise.
  */
 export function editOrderFlow(modules: OrderChangeModules) {
-  const { catalog, orders, purchases, payments } = modules;
+  const { catalog, orders, purchases, payments, audit } = modules;
   return defineFlow<{ userId: string; orderId: string; body: EditOrderBody; now: string }, EditOrderAnswer>(
     'edit-order',
     async ({ userId, orderId, body, now }, { tx, step }) => {
@@ -57,6 +57,16 @@ export function editOrderFlow(modules: OrderChangeModules) {
       await step('changeStock', () => catalog.changeSoldStock(row.orderGroup, stock, tx));
       const order = await step('writeItems', () =>
         purchases.replaceItems(row, kept, { difference, listDifference }, tx),
+      );
+      const lines = (list: Line[]) => list.map(({ name, quantity }) => ({ name, quantity }));
+      await step('audit', () =>
+        audit.record(tx, {
+          actor: { kind: 'customer', id: userId },
+          action: 'order.edit',
+          subject: `order:${orderId}`,
+          before: { value: row.value, items: lines(before) },
+          after: { value: order.value, items: lines(kept), difference },
+        }),
       );
       if (settlement.kind === 'refund') {
         await step('recordRefund', () => purchases.recordRefund(payment.id, settlement.amount, tx));

@@ -1,3 +1,4 @@
+import type { AuditService } from '../modules/audit/service';
 import {
   Failure,
   type ChatAnswer,
@@ -25,6 +26,8 @@ import type { EventSender } from '../jobs/events';
 /** The payment providers give back the part of the payment the receipt does not charge. */
 export interface PickingDeps {
   payments: PaymentProviders;
+  /** The shopper's answer to a replacement is audited: support reads it on the order's timeline. */
+  audit: AuditService;
   wallet: WalletService;
   orders: OrdersService;
   fulfilment: OrderFulfilment;

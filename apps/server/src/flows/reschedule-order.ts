@@ -11,7 +11,8 @@ import type { OrderChangeModules } from './cancel-order';
 export function rescheduleOrderFlow({
   delivery,
   purchases,
-}: Pick<OrderChangeModules, 'delivery' | 'purchases'>) {
+  audit,
+}: Pick<OrderChangeModules, 'delivery' | 'purchases' | 'audit'>) {
   return defineFlow<{ userId: string; orderId: string; body: RescheduleBody }, Order>(
     'reschedule-order',
     async ({ userId, orderId, body }, { tx, step }) => {
@@ -23,6 +24,15 @@ export function rescheduleOrderFlow({
         delivery.moveOrderWindow(row.orderGroup, body, method.kind, tx),
       );
       await step('setWindow', () => purchases.setWindow(row.orderGroup, window, tx));
+      await step('audit', () =>
+        audit.record(tx, {
+          actor: { kind: 'customer', id: userId },
+          action: 'order.reschedule',
+          subject: `order:${orderId}`,
+          before: row.detail.shippingData.deliveryWindow,
+          after: window,
+        }),
+      );
       return purchases.viewOf(await purchases.lockOwn(userId, orderId, tx));
     },
   );

@@ -42,6 +42,13 @@ export class ShopperPicking {
         },
         now,
       );
+      await this.deps.audit.record(tx, {
+        actor: { kind: 'customer', id: userId },
+        action: 'order.replacementAnswer',
+        subject: `order:${orderId}`,
+        before: null,
+        after: { index, name: after.replacement?.name ?? null, approved: approve },
+      });
       return { index, line: after };
     });
   }

@@ -1,4 +1,4 @@
-import { formatCLP } from '@despensa/domain';
+import { formatCLP, windowText } from '@despensa/domain';
 import type { AuditLogEntry, ChatMessage, TimelineEntry } from '@despensa/contracts';
 import type { SupportOrderRow as OrderRow } from '../modules/orders/support';
 import type { PaymentRecord } from '../modules/orders/service';
@@ -27,7 +27,10 @@ export interface TimelineSources {
   /** The store console's audit of the order (operation_audit). */
   storeActions: { at: string; staffName: string; action: string; after: unknown }[];
   chat: ChatMessage[];
-  /** The back office's audit of the order (support's refunds and resent e-mails). */
+  /**
+   * The audit log of the order: support's refunds and resent e-mails, and the customer's own edits,
+   * reschedules and answers to replacements.
+   */
   backOffice: AuditLogEntry[];
   /** Names of the staff who appear in the back office's audit, by id. */
   staffNames: Map<string, string>;
@@ -36,7 +39,8 @@ export interface TimelineSources {
 /**
  * An order's timeline for support (issue 30 §4), oldest first, from what the modules already record:
  * placed and paid (orders), picking, replacements and hand-over (the store's audit), the receipt's refund,
- * a cancellation, the chat, and support's own refunds and resent e-mails (the back office's audit).
+ * a cancellation, the chat, the customer's edits, reschedules and answers to replacements, and support's
+ * own refunds and resent e-mails (the audit log).
  */
 export function orderTimeline(sources: TimelineSources): TimelineEntry[] {
   const { order, payment } = sources;
@@ -60,7 +64,12 @@ export function orderTimeline(sources: TimelineSources): TimelineEntry[] {
     const text = `Chat: ${message.text}`;
     entries.push({ at: message.sentAt, kind: 'chat', text, by: message.authorName });
   }
-  for (const entry of sources.backOffice) entries.push(backOfficeEntry(entry, sources.staffNames));
+  for (const entry of sources.backOffice) {
+    const by =
+      entry.actor.kind === 'customer' ? customer : (sources.staffNames.get(entry.actor.id) ?? entry.actor.id);
+    const known = auditEntry(entry);
+    if (known) entries.push({ at: entry.at, ...known, by });
+  }
   return entries.sort((a, b) => a.at.localeCompare(b.at));
 }
 
@@ -79,12 +88,58 @@ function storeEntry(order: OrderRow, action: TimelineSources['storeActions'][num
   return entries;
 }
 
-function backOfficeEntry(entry: AuditLogEntry, staffNames: Map<string, string>): TimelineEntry {
-  const by = staffNames.get(entry.actor.id) ?? entry.actor.id;
-  if (entry.action === 'order.refundLine') {
-    const after = entry.after as { name?: string; amount?: number };
-    const text = `Devolución de ${after.name ?? 'un producto'}: ${formatCLP(after.amount ?? 0)}`;
-    return { at: entry.at, kind: 'refund', text, by };
+type Told = Pick<TimelineEntry, 'kind' | 'text'>;
+type EditedLines = { value?: number; items?: { name: string; quantity: number }[] } | null;
+
+/** How many units of each product an edit changed: 'Leche +2, Pan −1'. */
+function editedProducts(before: EditedLines, after: EditedLines): string {
+  const count = (lines: EditedLines) =>
+    new Map((lines?.items ?? []).map(({ name, quantity }) => [name, quantity] as const));
+  const [was, now] = [count(before), count(after)];
+  return [...new Set([...was.keys(), ...now.keys()])]
+    .map((name) => ({ name, change: (now.get(name) ?? 0) - (was.get(name) ?? 0) }))
+    .filter(({ change }) => change !== 0)
+    .map(({ name, change }) => `${name} ${change > 0 ? '+' : '−'}${Math.abs(change)}`)
+    .join(', ');
+}
+
+/** An audit row of the order as support reads it; null for an action the timeline does not tell. */
+function auditEntry(entry: AuditLogEntry): Told | null {
+  switch (entry.action) {
+    case 'order.refundLine': {
+      const after = entry.after as { name?: string; amount?: number };
+      return {
+        kind: 'refund',
+        text: `Devolución de ${after.name ?? 'un producto'}: ${formatCLP(after.amount ?? 0)}`,
+      };
+    }
+    case 'order.resendConfirmation':
+      return { kind: 'mail', text: 'Se reenvió el correo de confirmación' };
+    case 'order.edit': {
+      const [before, after] = [entry.before as EditedLines, entry.after as EditedLines];
+      const total = `total ${formatCLP(before?.value ?? 0)} → ${formatCLP(after?.value ?? 0)}`;
+      const changed = editedProducts(before, after);
+      return {
+        kind: 'edit',
+        text: `El cliente modificó el pedido (${changed ? `${changed}; ` : ''}${total})`,
+      };
+    }
+    case 'order.reschedule': {
+      const window = entry.after as { startDateUtc: string; endDateUtc: string } | null;
+      return {
+        kind: 'edit',
+        text: `El cliente reagendó el pedido${window ? ` para el ${windowText(window)}` : ''}`,
+      };
+    }
+    case 'order.replacementAnswer': {
+      const after = entry.after as { name?: string | null; approved?: boolean };
+      const verb = after.approved ? 'aprobó' : 'rechazó';
+      return {
+        kind: 'replacement',
+        text: `El cliente ${verb} el reemplazo${after.name ? `: ${after.name}` : ''}`,
+      };
+    }
+    default:
+      return null;
   }
-  return { at: entry.at, kind: 'mail', text: 'Se reenvió el correo de confirmación', by };
 }

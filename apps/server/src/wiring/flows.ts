@@ -60,7 +60,7 @@ function ordersFlows(
     shipping: new ShippingFlows(database, { delivery, cart }),
     orderChanges: new OrderChanges(
       database,
-      { catalog, delivery, orders, purchases, payments },
+      { catalog, delivery, orders, purchases, payments, audit: modules.audit },
       mailer,
       clock,
       log,
@@ -97,6 +97,7 @@ function ordersFlows(
         hub: modules.realtime,
         payments,
         events,
+        audit: modules.audit,
       },
       mailer,
       clock,

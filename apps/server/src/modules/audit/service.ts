@@ -42,11 +42,16 @@ export class AuditService {
     return rows.map((row) => ({
       id: row.id,
       at: row.at.toISOString(),
-      actor: { kind: row.actorKind === 'staff' ? 'staff' : 'appKey', id: row.actorId },
+      actor: { kind: actorKindOf(row.actorKind), id: row.actorId },
       action: row.action,
       subject: row.subject,
       before: row.before,
       after: row.after,
     }));
   }
+}
+
+/** A stored actor_kind as the contract names it (an unknown one reads as an app key, as before). */
+function actorKindOf(stored: string): AuditActor['kind'] {
+  return stored === 'staff' || stored === 'customer' ? stored : 'appKey';
 }

@@ -21,8 +21,20 @@ const ACTION_LABELS: Record<string, string> = {
   'inventory.put': 'Stock cambiado',
   'product.put': 'Producto editado',
   'sku.put': 'SKU editado',
+  'promotion.create': 'Promoción creada',
+  'promotion.update': 'Promoción editada',
+  'promotion.pause': 'Promoción en pausa',
+  'promotion.resume': 'Promoción reanudada',
+  'coupon.create': 'Cupón creado',
+  'coupon.update': 'Cupón editado',
+  'coupon.pause': 'Cupón en pausa',
+  'coupon.resume': 'Cupón reanudado',
+  'popularSearches.set': 'Búsquedas populares cambiadas',
   'order.refundLine': 'Devolución de un producto',
   'order.resendConfirmation': 'Correo de confirmación reenviado',
+  'order.edit': 'Pedido modificado por el cliente',
+  'order.reschedule': 'Pedido reagendado por el cliente',
+  'order.replacementAnswer': 'Reemplazo respondido por el cliente',
   'offerFeed.import': 'Carga de ofertas',
   'store.change': 'Tienda editada',
   'deliveryWindow.change': 'Horario de entrega cambiado',
@@ -40,6 +52,7 @@ const ACTION_LABELS: Record<string, string> = {
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
 
 export function actorLabel(actor: AuditActor): string {
+  if (actor.kind === 'customer') return `Cliente ${actor.id}`;
   return actor.kind === 'staff' ? `Personal ${actor.id}` : `Clave de integración ${actor.id}`;
 }
 
