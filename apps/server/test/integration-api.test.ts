@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failureCodeOf } from '@despensa/contracts';
 import type { App } from '../src/app';
 import { SEED_MERCHANDISER } from '../src/modules/operations/service';
+import { productImageUrl } from '../src/modules/catalog/service';
 import { createTestApp, type TestApp } from './support/app';
 import { CART_HEADERS, sellableSkus } from './support/cart';
 import { deliveringChannel } from './support/checkout';
@@ -374,6 +375,41 @@ describe('catalogue (VTEX Catalog pvt, scope catalog)', () => {
       action: 'sku.put',
       after: { Ean: '7801234567890' },
     });
+  });
+
+  it("sets a SKU's picture from the chain's media server: every page shows it; http is refused; null goes back", async () => {
+    const url = `/api/catalog/pvt/stockkeepingunit/${skus[2]}`;
+    const picture = 'https://media.cadena.cl/productos/leche-1l.jpg';
+    const { Name } = (await erp(catalogKey, 'GET', url)).json();
+    const shown = () => {
+      const indexed = shop.services.catalog.index.skusById.get(skus[2]!);
+      return indexed ? productImageUrl(indexed.sku) : null;
+    };
+    expect(shown()).toBe(`/media/products/${skus[2]}.png`);
+    const put = await erp(catalogKey, 'PUT', url, { Name, ImageUrl: picture });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().ImageUrl).toBe(picture);
+    await eventually(() => shown() === picture);
+    const productId = shop.services.catalog.index.skusById.get(skus[2]!)!.product.id;
+    const page = await shop.app.inject({
+      method: 'GET',
+      url: `/api/catalog/product/${productId}`,
+      headers: CART_HEADERS,
+    });
+    const item = page.json().items.find((each: { itemId: string }) => each.itemId === String(skus[2]));
+    expect(item.images[0].imageUrl).toBe(picture);
+
+    for (const refused of [
+      'http://media.cadena.cl/leche.jpg',
+      'javascript:alert(1)',
+      'https://x.cl/a b.jpg',
+    ]) {
+      const answer = await erp(catalogKey, 'PUT', url, { Name, ImageUrl: refused });
+      expect(answer.statusCode, refused).toBe(400);
+    }
+    expect((await erp(catalogKey, 'GET', url)).json().ImageUrl).toBe(picture);
+    await erp(catalogKey, 'PUT', url, { Name, ImageUrl: null });
+    await eventually(() => shown() === `/media/products/${skus[2]}.png`);
   });
 
   it('refuses an unknown product or SKU, a deactivation, and a key without the catalog scope', async () => {

@@ -179,6 +179,8 @@ export const catalogSku = z.object({
   Ean: z.string(),
   MeasurementUnit: z.string(),
   UnitMultiplier: z.number(),
+  /** The SKU's picture from the chain's media server; null while the shop draws its own. */
+  ImageUrl: z.string().nullable(),
   IsActive: z.boolean(),
 });
 export type CatalogSku = z.infer<typeof catalogSku>;
@@ -192,6 +194,15 @@ export const catalogSkuBody = z.object({
   /** 'un' sells by the unit, 'kg' by weight in steps of UnitMultiplier kilos. */
   MeasurementUnit: z.enum(['un', 'kg']).optional(),
   UnitMultiplier: z.number().positive().max(1000).optional(),
+  /** An https address of the picture (a page's images load over https only); null goes back to the shop's. */
+  ImageUrl: z
+    .string()
+    .trim()
+    .max(2000)
+    .url()
+    .regex(/^https:\/\/[^\s"'<>]+$/, 'Una dirección https')
+    .nullable()
+    .optional(),
   IsActive: z.literal(true).optional(),
 });
 export type CatalogSkuBody = z.infer<typeof catalogSkuBody>;

@@ -112,6 +112,7 @@ async function saveCall(
             Ean: textOf(form.get('Ean')) || undefined,
             MeasurementUnit: textOf(form.get('MeasurementUnit')),
             UnitMultiplier: numberOf(form.get('UnitMultiplier')),
+            ImageUrl: textOf(form.get('ImageUrl')) || null,
           },
         },
       };

@@ -163,8 +163,9 @@ export function skuDisplayName(product: ProductDoc, sku: SkuDoc): string {
   return sku.name.startsWith(`${kind} `) ? sku.name : `${product.name} - ${sku.name}`;
 }
 
-export function productImageUrl(sku: SkuDoc): string {
-  return `/media/products/${sku.id}.png`;
+/** The chain's picture of the SKU when it gave one, else the one the shop draws. */
+export function productImageUrl(sku: Pick<SkuDoc, 'id' | 'imageUrl'>): string {
+  return sku.imageUrl ?? `/media/products/${sku.id}.png`;
 }
 
 function productImage(product: ProductDoc, sku: SkuDoc) {

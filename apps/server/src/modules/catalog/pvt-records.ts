@@ -90,6 +90,7 @@ export async function updateSku(
       ...(body.Ean !== undefined ? { ean: body.Ean } : {}),
       ...(body.MeasurementUnit !== undefined ? { measurementUnit: body.MeasurementUnit } : {}),
       ...(body.UnitMultiplier !== undefined ? { unitMultiplier: body.UnitMultiplier } : {}),
+      ...(body.ImageUrl !== undefined ? { imageUrl: body.ImageUrl } : {}),
     })
     .where(eq(sku.id, skuId))
     .returning();
@@ -119,6 +120,7 @@ function skuView(row: SkuRow): CatalogSku {
     Ean: row.ean,
     MeasurementUnit: row.measurementUnit,
     UnitMultiplier: row.unitMultiplier,
+    ImageUrl: row.imageUrl,
     IsActive: true,
   };
 }

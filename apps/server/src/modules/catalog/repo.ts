@@ -60,6 +60,8 @@ export interface SkuRow {
   contentQuantity: number;
   contentUnit: string;
   cartLimit: number;
+  /** The chain's picture, or null for the one the shop draws (/media/products/{id}.png). */
+  imageUrl: string | null;
 }
 
 /** What a product page shows beyond its card; kept packed in memory (ProductDetailStore), not as objects. */
@@ -118,17 +120,29 @@ function productRowOf(row: unknown[]): ProductRow {
 }
 
 const SKU_QUERY = `SELECT id, product_id, name, ean, ref_id, measurement_unit, unit_multiplier, content_quantity,
-  content_unit, cart_limit FROM sku ORDER BY id`;
+  content_unit, cart_limit, image_url FROM sku ORDER BY id`;
 
 /** SKU_QUERY's columns, as pg parses them (numeric arrives as text). */
-type SkuColumns = [number, number, string, string, string, string, string, string, string, number];
+type SkuColumns = [
+  number,
+  number,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  number,
+  string | null,
+];
 
 function skuRowOf(row: unknown[]): SkuRow {
   const [id, productId, name, ean, refId, measurementUnit, unitMultiplier, contentQuantity, ...rest] =
     row as SkuColumns;
-  const [contentUnit, cartLimit] = rest;
+  const [contentUnit, cartLimit, imageUrl] = rest;
   return {
-    ...{ id, productId, name, ean, refId, measurementUnit, contentUnit, cartLimit },
+    ...{ id, productId, name, ean, refId, measurementUnit, contentUnit, cartLimit, imageUrl },
     unitMultiplier: Number(unitMultiplier),
     contentQuantity: Number(contentQuantity),
   };

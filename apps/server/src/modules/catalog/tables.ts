@@ -112,6 +112,8 @@ export const sku = pgTable(
     contentQuantity: numeric('content_quantity', { mode: 'number' }).notNull(),
     contentUnit: text('content_unit').notNull(),
     cartLimit: integer('cart_limit').notNull(),
+    /** The chain's own picture (an https URL, from its media server); null: the shop draws one. */
+    imageUrl: text('image_url'),
   },
   (t) => [index('sku_product_idx').on(t.productId)],
 );

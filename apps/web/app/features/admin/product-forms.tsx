@@ -8,7 +8,7 @@ import { Field, FormNotice, fieldError, type FormAnswer } from './form-field';
 type SkuEntry = BackOfficeProduct['skus'][number];
 
 export const PRODUCT_FIELDS = ['Name', 'Description', 'BrandId', 'CategoryId'] as const;
-export const SKU_FIELDS = ['Name', 'Ean', 'MeasurementUnit', 'UnitMultiplier'] as const;
+export const SKU_FIELDS = ['Name', 'Ean', 'MeasurementUnit', 'UnitMultiplier', 'ImageUrl'] as const;
 export const PRICE_FIELDS = ['basePrice', 'listPrice', 'costPrice'] as const;
 
 /** The product's own fields: name, description, brand and category (a leaf of the menu). */
@@ -146,6 +146,16 @@ export function SkuForm({ entry, answer, busy }: { entry: SkuEntry; answer: Form
         defaultValue={sku.UnitMultiplier}
         hint="Para productos por peso: los kilos de cada paso (0.25 = 250 g)."
         error={error('UnitMultiplier')}
+      />
+      <Field
+        id={`${form}-ImageUrl`}
+        label="Imagen (dirección https)"
+        name="ImageUrl"
+        type="url"
+        maxLength={2000}
+        defaultValue={sku.ImageUrl ?? ''}
+        hint="La foto del producto en el servidor de imágenes de la cadena. Vacío: la tienda dibuja una."
+        error={error('ImageUrl')}
       />
       <FormNotice answer={answer} form={form} fields={SKU_FIELDS} />
       <button type="submit" className="button button--secondary" disabled={busy}>
