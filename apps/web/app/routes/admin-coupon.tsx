@@ -1,10 +1,10 @@
-import { Link, redirect, useActionData, useNavigation } from 'react-router';
-import type { BackOfficeCoupon, BackOfficeSalesChannel } from '@despensa/contracts';
+import { redirect, useActionData } from 'react-router';
+import type { BackOfficeCoupon } from '@despensa/contracts';
 import { isCampaignCouponCode } from '@despensa/domain';
 import { assertSameOrigin } from '../features/account/account-server';
 import { backOffice, requireMerchandiser } from '../features/admin/admin-server';
-import { PreviewTable, PromotionForm } from '../features/admin/promotion-form';
-import { promotionFormAction } from '../features/admin/promotion-form-action';
+import { PromotionFormPage } from '../features/admin/promotion-form-page';
+import { promotionFormAction, salesChannels } from '../features/admin/promotion-form-action';
 import { draftPromotion, promotionValues } from '../features/admin/promotion-form-data';
 import type { Route } from './+types/admin-coupon';
 
@@ -23,9 +23,7 @@ async function keptCoupon(services: Services, request: Request, token: string, c
 /** /admin/cupones/nuevo and /admin/cupones/{code}: a coupon's code and the promotion it unlocks. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { token } = await requireMerchandiser(context.services, request);
-  const channels = await backOffice<BackOfficeSalesChannel[]>(context.services, request, token, {
-    path: '/api/admin/sales-channels',
-  });
+  const channels = await salesChannels(context.services, request, token);
   const kept = await keptCoupon(context.services, request, token, params.couponCode);
   const values = kept
     ? { ...promotionValues(kept.promotion), couponCode: kept.couponCode }
@@ -61,30 +59,14 @@ export function meta() {
 }
 
 export default function AdminCoupon({ loaderData }: Route.ComponentProps) {
-  const answer = useActionData<typeof action>();
-  const busy = useNavigation().state === 'submitting';
-  const values = answer?.values ?? loaderData.values;
-  const first = loaderData.channels[0]?.salesChannel;
-  const preview = answer?.preview ?? {
-    items: '',
-    salesChannel: String(values.idsSalesChannel[0] ?? first ?? ''),
-  };
   return (
-    <>
-      <p>
-        <Link to="/admin/cupones">Volver a los cupones</Link>
-      </p>
-      <h1>{loaderData.kept ? `Cupón ${values.couponCode}` : 'Nuevo cupón'}</h1>
-      {answer?.result ? <PreviewTable preview={answer.result} /> : null}
-      <PromotionForm
-        key={JSON.stringify(values)}
-        values={values}
-        channels={loaderData.channels}
-        refusal={answer?.refusal ?? null}
-        preview={preview}
-        busy={busy}
-        coupon={{ kept: loaderData.kept }}
-      />
-    </>
+    <PromotionFormPage
+      back={{ to: '/admin/cupones', label: 'Volver a los cupones' }}
+      title={(values) => (loaderData.kept ? `Cupón ${values.couponCode}` : 'Nuevo cupón')}
+      kept={loaderData.values}
+      channels={loaderData.channels}
+      answer={useActionData<typeof action>()}
+      coupon={{ kept: loaderData.kept }}
+    />
   );
 }

@@ -2,9 +2,8 @@ import { Link, useActionData, useNavigation } from 'react-router';
 import type { BackOfficeCoupon } from '@despensa/contracts';
 import { assertSameOrigin } from '../features/account/account-server';
 import { ActionAnswer } from '../features/admin/action-answer';
-import { formatStamp } from '../features/admin/admin-format';
 import { backOffice, refusalAnswer, requireMerchandiser } from '../features/admin/admin-server';
-import { PauseForm, PROMOTION_STATUS_LABELS, whereItApplies } from '../features/admin/promotion-labels';
+import { PromotionsTable } from '../features/admin/promotion-labels';
 import type { Route } from './+types/admin-coupons';
 
 const COUPONS_PATH = '/api/admin/coupons';
@@ -60,42 +59,22 @@ export default function AdminCoupons({ loaderData }: Route.ComponentProps) {
       ) : null}
       <ActionAnswer answer={answer} done="changed" />
       {coupons.length === 0 ? <p>Aún no hay cupones.</p> : null}
-      <table className="console-table">
-        <caption className="visually-hidden">Cupones, por código</caption>
-        <thead>
-          <tr>
-            <th scope="col">Código</th>
-            <th scope="col">Qué da</th>
-            <th scope="col">Estado</th>
-            <th scope="col">Vigencia</th>
-            <th scope="col">Dónde aplica</th>
-            <th scope="col">Acción</th>
-          </tr>
-        </thead>
-        <tbody>
-          {coupons.map(({ couponCode, promotion }) => (
-            <tr key={couponCode}>
-              <th scope="row">
-                <Link to={`/admin/cupones/${encodeURIComponent(couponCode)}`}>{couponCode}</Link>
-              </th>
-              <td>{promotion.name}</td>
-              <td>{PROMOTION_STATUS_LABELS[promotion.status]}</td>
-              <td>
-                {formatStamp(promotion.beginDateUtc)} – {formatStamp(promotion.endDateUtc)}
-              </td>
-              <td>{whereItApplies(promotion)}</td>
-              <td>
-                <PauseForm
-                  hidden={{ couponCode }}
-                  isActive={promotion.isActive}
-                  name={`el cupón ${couponCode}`}
-                  busy={busy}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <PromotionsTable
+        caption="Cupones, por código"
+        headings={['Código', 'Qué da']}
+        rows={coupons.map(({ couponCode, promotion }) => ({
+          key: couponCode,
+          heads: [
+            <Link key="code" to={`/admin/cupones/${encodeURIComponent(couponCode)}`}>
+              {couponCode}
+            </Link>,
+            promotion.name,
+          ],
+          promotion,
+          pause: { hidden: { couponCode }, name: `el cupón ${couponCode}` },
+        }))}
+        busy={busy}
+      />
     </>
   );
 }

@@ -1,9 +1,9 @@
-import { Link, redirect, useActionData, useNavigation } from 'react-router';
-import type { BackOfficePromotion, BackOfficeSalesChannel } from '@despensa/contracts';
+import { redirect, useActionData } from 'react-router';
+import type { BackOfficePromotion } from '@despensa/contracts';
 import { assertSameOrigin } from '../features/account/account-server';
 import { backOffice, requireMerchandiser } from '../features/admin/admin-server';
-import { PreviewTable, PromotionForm } from '../features/admin/promotion-form';
-import { promotionFormAction } from '../features/admin/promotion-form-action';
+import { PromotionFormPage } from '../features/admin/promotion-form-page';
+import { promotionFormAction, salesChannels } from '../features/admin/promotion-form-action';
 import { draftPromotion, promotionValues } from '../features/admin/promotion-form-data';
 import type { Route } from './+types/admin-promotion';
 
@@ -22,9 +22,7 @@ async function keptPromotion(services: Services, request: Request, token: string
 /** /admin/promociones/nueva and /admin/promociones/{id}: a promotion's form with the engine's preview. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { token } = await requireMerchandiser(context.services, request);
-  const channels = await backOffice<BackOfficeSalesChannel[]>(context.services, request, token, {
-    path: '/api/admin/sales-channels',
-  });
+  const channels = await salesChannels(context.services, request, token);
   const kept = await keptPromotion(context.services, request, token, params.promotionId);
   return { channels, values: kept ? promotionValues(kept) : draftPromotion(new Date()) };
 }
@@ -52,29 +50,13 @@ export function meta() {
 }
 
 export default function AdminPromotion({ loaderData }: Route.ComponentProps) {
-  const answer = useActionData<typeof action>();
-  const busy = useNavigation().state === 'submitting';
-  const values = answer?.values ?? loaderData.values;
-  const first = loaderData.channels[0]?.salesChannel;
-  const preview = answer?.preview ?? {
-    items: '',
-    salesChannel: String(values.idsSalesChannel[0] ?? first ?? ''),
-  };
   return (
-    <>
-      <p>
-        <Link to="/admin/promociones">Volver a las promociones</Link>
-      </p>
-      <h1>{values.idCalculatorConfiguration ? values.name : 'Nueva promoción'}</h1>
-      {answer?.result ? <PreviewTable preview={answer.result} /> : null}
-      <PromotionForm
-        key={JSON.stringify(values)}
-        values={values}
-        channels={loaderData.channels}
-        refusal={answer?.refusal ?? null}
-        preview={preview}
-        busy={busy}
-      />
-    </>
+    <PromotionFormPage
+      back={{ to: '/admin/promociones', label: 'Volver a las promociones' }}
+      title={(values) => (values.idCalculatorConfiguration ? values.name : 'Nueva promoción')}
+      kept={loaderData.values}
+      channels={loaderData.channels}
+      answer={useActionData<typeof action>()}
+    />
   );
 }

@@ -2,10 +2,9 @@ import { Link, useActionData, useNavigation } from 'react-router';
 import type { BackOfficePromotion } from '@despensa/contracts';
 import { assertSameOrigin } from '../features/account/account-server';
 import { backOffice, refusalAnswer, requireMerchandiser } from '../features/admin/admin-server';
-import { formatStamp } from '../features/admin/admin-format';
 import type { Route } from './+types/admin-promotions';
 import { ActionAnswer } from '../features/admin/action-answer';
-import { PauseForm, PROMOTION_STATUS_LABELS, whereItApplies } from '../features/admin/promotion-labels';
+import { PromotionsTable } from '../features/admin/promotion-labels';
 
 const PROMOTIONS_PATH = '/api/admin/promotions';
 
@@ -62,42 +61,24 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <ActionAnswer answer={answer} done="changed" />
-      <table className="console-table">
-        <caption className="visually-hidden">Promociones, de la más reciente a la más antigua</caption>
-        <thead>
-          <tr>
-            <th scope="col">Promoción</th>
-            <th scope="col">Estado</th>
-            <th scope="col">Vigencia</th>
-            <th scope="col">Dónde aplica</th>
-            <th scope="col">Acción</th>
-          </tr>
-        </thead>
-        <tbody>
-          {promotions.map((promotion) => (
-            <tr key={promotion.idCalculatorConfiguration}>
-              <th scope="row">
-                <Link to={`/admin/promociones/${encodeURIComponent(promotion.idCalculatorConfiguration)}`}>
-                  {promotion.name}
-                </Link>
-              </th>
-              <td>{PROMOTION_STATUS_LABELS[promotion.status]}</td>
-              <td>
-                {formatStamp(promotion.beginDateUtc)} – {formatStamp(promotion.endDateUtc)}
-              </td>
-              <td>{whereItApplies(promotion)}</td>
-              <td>
-                <PauseForm
-                  hidden={{ id: promotion.idCalculatorConfiguration }}
-                  isActive={promotion.isActive}
-                  name={promotion.name}
-                  busy={busy}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <PromotionsTable
+        caption="Promociones, de la más reciente a la más antigua"
+        headings={['Promoción']}
+        rows={promotions.map((promotion) => ({
+          key: promotion.idCalculatorConfiguration,
+          heads: [
+            <Link
+              key="name"
+              to={`/admin/promociones/${encodeURIComponent(promotion.idCalculatorConfiguration)}`}
+            >
+              {promotion.name}
+            </Link>,
+          ],
+          promotion,
+          pause: { hidden: { id: promotion.idCalculatorConfiguration }, name: promotion.name },
+        }))}
+        busy={busy}
+      />
     </>
   );
 }

@@ -1,5 +1,10 @@
 import { data } from 'react-router';
-import type { BackOfficePromotion, CalculatorConfigurationBody, PromotionPreview } from '@despensa/contracts';
+import type {
+  BackOfficePromotion,
+  BackOfficeSalesChannel,
+  CalculatorConfigurationBody,
+  PromotionPreview,
+} from '@despensa/contracts';
 import type { StorefrontServices } from '@despensa/contracts';
 import { backOffice, BackOfficeRefusal } from './admin-server';
 import type { PromotionRefusal } from './promotion-form';
@@ -11,6 +16,13 @@ export interface PromotionFormAnswer {
   preview: { items: string; salesChannel: string };
   refusal: PromotionRefusal | null;
   result: PromotionPreview | null;
+}
+
+/** The stores' sales channels a promotion's form offers (and its preview prices in). */
+export function salesChannels(services: StorefrontServices, request: Request, token: string) {
+  return backOffice<BackOfficeSalesChannel[]>(services, request, token, {
+    path: '/api/admin/sales-channels',
+  });
 }
 
 /** "12345 x 2" per line as the preview's sample cart; a line without a quantity is one unit. */
