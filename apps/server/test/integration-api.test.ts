@@ -4,7 +4,7 @@ import type { App } from '../src/app';
 import { SEED_MERCHANDISER } from '../src/modules/operations/service';
 import { productImageUrl } from '../src/modules/catalog/service';
 import { createTestApp, type TestApp } from './support/app';
-import { CART_HEADERS, sellableSkus } from './support/cart';
+import { browserCookies, CART_HEADERS, sellableSkus } from './support/cart';
 import { deliveringChannel } from './support/checkout';
 import { TEST_NOW } from './support/constants';
 import { erpCall, eventually, indexedOffer, secondInstance, staffLogin } from './support/integration';
@@ -377,6 +377,59 @@ describe('catalogue (VTEX Catalog pvt, scope catalog)', () => {
     });
   });
 
+  it('takes a product off the shelf (IsActive false): no page, search or new cart line; the ERP still reads it; true puts it back', async () => {
+    const skuId = skus[3]!;
+    const entry = shop.services.catalog.index.skusById.get(skuId)!;
+    const productId = entry.product.id;
+    const url = `/api/catalog/pvt/product/${productId}`;
+    const before = (await erp(catalogKey, 'GET', url)).json();
+    const page = () =>
+      shop.app.inject({ method: 'GET', url: `/api/catalog/product/${productId}`, headers: CART_HEADERS });
+    const found = async () => {
+      const search = await shop.app.inject({
+        method: 'GET',
+        url: `/api/products/search?ft=${encodeURIComponent(entry.product.name)}&sc=${sc}`,
+        headers: CART_HEADERS,
+      });
+      return search.json().map((each: { productId: string }) => Number(each.productId));
+    };
+    expect((await page()).statusCode).toBe(200);
+    expect(await found()).toContain(productId);
+    // A cart that held it before: the line stays, and reads as not deliverable.
+    const holding = await cartWith(skuId);
+
+    const off = await erp(catalogKey, 'PUT', url, { ...before, IsActive: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ IsActive: false, IsVisible: false });
+    await eventually(() => !shop.services.catalog.index.productsById.has(productId));
+    expect((await page()).statusCode).toBe(404);
+    expect(await found()).not.toContain(productId);
+    const added = await shop.app.inject({
+      method: 'POST',
+      url: `/api/orderForm?sc=${sc}`,
+      headers: CART_HEADERS,
+      payload: { items: [{ id: String(skuId), quantity: 1, seller: '1' }] },
+    });
+    expect(added.statusCode).toBe(400);
+    const held = await shop.app.inject({
+      method: 'GET',
+      url: `/api/orderform/${holding.orderFormId}`,
+      headers: holding.headers,
+    });
+    expect(held.statusCode).toBe(200);
+    expect(held.json().items[0]).toMatchObject({ id: String(skuId), availability: 'cannotBeDelivered' });
+    expect((await erp(catalogKey, 'GET', url)).json()).toMatchObject({ IsActive: false });
+    expect((await auditOf(`product:${productId}`))[0]).toMatchObject({
+      action: 'product.put',
+      before: { IsActive: true },
+      after: { IsActive: false },
+    });
+
+    await erp(catalogKey, 'PUT', url, { ...before, IsActive: true });
+    await eventually(() => shop.services.catalog.index.productsById.has(productId));
+    expect((await page()).statusCode).toBe(200);
+  });
+
   it("sets a SKU's picture from the chain's media server: every page shows it; http is refused; null goes back", async () => {
     const url = `/api/catalog/pvt/stockkeepingunit/${skus[2]}`;
     const picture = 'https://media.cadena.cl/productos/leche-1l.jpg';
@@ -426,3 +479,15 @@ describe('catalogue (VTEX Catalog pvt, scope catalog)', () => {
     expect([scope.statusCode, failureCodeOf(scope.json())]).toEqual([403, 'appKeyScopeForbidden']);
   });
 });
+
+/** A new cart holding one unit of `skuId` in the store, and the headers that hold it. */
+async function cartWith(skuId: number) {
+  const created = await shop.app.inject({
+    method: 'POST',
+    url: `/api/orderForm?sc=${sc}`,
+    headers: CART_HEADERS,
+    payload: { items: [{ id: String(skuId), quantity: 1, seller: '1' }] },
+  });
+  const { orderFormId } = created.json();
+  return { orderFormId, headers: { ...CART_HEADERS, cookie: browserCookies(created.headers['set-cookie']) } };
+}

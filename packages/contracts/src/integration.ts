@@ -139,8 +139,9 @@ export type SkuInventory = z.infer<typeof skuInventory>;
 
 /**
  * VTEX's Catalog pvt shapes, as far as this shop keeps them: a connector may send VTEX's whole object
- * (unknown fields are ignored); these are the fields written. `IsActive: false` is refused for now: a
- * product leaves the shelf by its stock or its price (DELETE /api/pricing/prices/{itemId}).
+ * (unknown fields are ignored); these are the fields written. A product's `IsActive: false` takes it off
+ * the shelf (every page, search and cart) and true puts it back; a SKU's is refused: a SKU leaves the shelf
+ * by its stock or its price (DELETE /api/pricing/prices/{itemId}).
  */
 export const catalogProductParams = z.object({ productId: z.string().regex(/^\d{1,9}$/) });
 export const catalogSkuParams = z.object({ skuId: z.string().regex(/^\d{1,9}$/) });
@@ -166,7 +167,7 @@ export const catalogProductBody = z.object({
   CategoryId: z.number().int().min(1).max(999_999_999).optional(),
   Description: z.string().max(20_000).optional(),
   ReleaseDate: releaseDate.optional(),
-  IsActive: z.literal(true).optional(),
+  IsActive: z.boolean().optional(),
 });
 export type CatalogProductBody = z.infer<typeof catalogProductBody>;
 

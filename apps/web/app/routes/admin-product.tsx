@@ -97,6 +97,7 @@ async function saveCall(
             Description: textOf(form.get('Description')),
             BrandId: numberOf(form.get('BrandId')),
             CategoryId: numberOf(form.get('CategoryId')),
+            IsActive: form.get('IsActive') === 'on',
           },
         },
       };

@@ -39,6 +39,7 @@ export async function updateProduct(
       ...(body.CategoryId !== undefined ? { categoryId: body.CategoryId } : {}),
       ...(body.Description !== undefined ? { description: body.Description } : {}),
       ...(body.ReleaseDate !== undefined ? { releaseDate: instantOf(body.ReleaseDate) } : {}),
+      ...(body.IsActive !== undefined ? { isActive: body.IsActive } : {}),
       updatedAt: now,
     })
     .where(eq(product.id, productId))
@@ -106,8 +107,8 @@ function productView(row: ProductRow): CatalogProduct {
     LinkId: row.slug,
     Description: row.description,
     ReleaseDate: row.releaseDate.toISOString(),
-    IsActive: true,
-    IsVisible: true,
+    IsActive: row.isActive,
+    IsVisible: row.isActive,
   };
 }
 

@@ -99,7 +99,7 @@ export async function loadCatalogRows({ db, pool }: Database): Promise<Omit<Cata
 
 const PRODUCT_QUERY = `SELECT id, slug, name, brand_id, category_id, warning_seals, certificates, recipe_sku_ids,
   release_date, release_end, is_new, online_exclusive, sponsored, collection_ids, sales, rating_average,
-  rating_count FROM product ORDER BY id`;
+  rating_count FROM product WHERE is_active ORDER BY id`;
 
 /** PRODUCT_QUERY's columns, as pg parses them. */
 type ProductColumns = [
@@ -120,7 +120,8 @@ function productRowOf(row: unknown[]): ProductRow {
 }
 
 const SKU_QUERY = `SELECT id, product_id, name, ean, ref_id, measurement_unit, unit_multiplier, content_quantity,
-  content_unit, cart_limit, image_url FROM sku ORDER BY id`;
+  content_unit, cart_limit, image_url FROM sku
+  WHERE product_id IN (SELECT id FROM product WHERE is_active) ORDER BY id`;
 
 /** SKU_QUERY's columns, as pg parses them (numeric arrives as text). */
 type SkuColumns = [

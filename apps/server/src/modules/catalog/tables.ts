@@ -92,6 +92,8 @@ export const product = pgTable(
     sales: integer('sales').notNull().default(0),
     ratingAverage: real('rating_average').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
+    /** false: off the shelf (VTEX's IsActive): no page, search, listing or cart shows it; kept for the ERP. */
+    isActive: boolean('is_active').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('product_category_idx').on(t.categoryId), index('product_brand_idx').on(t.brandId)],

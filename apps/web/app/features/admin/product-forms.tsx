@@ -7,7 +7,7 @@ import { Field, FormNotice, fieldError, type FormAnswer } from './form-field';
 
 type SkuEntry = BackOfficeProduct['skus'][number];
 
-export const PRODUCT_FIELDS = ['Name', 'Description', 'BrandId', 'CategoryId'] as const;
+export const PRODUCT_FIELDS = ['Name', 'Description', 'BrandId', 'CategoryId', 'IsActive'] as const;
 export const SKU_FIELDS = ['Name', 'Ean', 'MeasurementUnit', 'UnitMultiplier', 'ImageUrl'] as const;
 export const PRICE_FIELDS = ['basePrice', 'listPrice', 'costPrice'] as const;
 
@@ -63,6 +63,10 @@ export function ProductForm({
           invalid={!!error('CategoryId')}
         />
       </Field>
+      <label className="admin-check">
+        <input type="checkbox" name="IsActive" defaultChecked={product.IsActive} />A la venta (sin marcar, el
+        producto sale de la tienda: ninguna página, búsqueda ni carro lo muestra)
+      </label>
       <FormNotice answer={answer} form="product" fields={PRODUCT_FIELDS} />
       <button type="submit" className="button button--primary" disabled={busy}>
         Guardar producto
