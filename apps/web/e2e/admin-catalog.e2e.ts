@@ -284,5 +284,11 @@ describe('the back office for a merchandiser', () => {
     await typeCoupon();
     await shopper.getByText(`El cupón ${couponCode} no es válido`).waitFor();
     await context.close();
+
+    // A coupon that is not there: a page that says so (404), not an error.
+    const missing = await page.goto('/admin/cupones/NOEXISTE');
+    expect(missing?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'No lo encontramos', level: 1 }).waitFor();
+    await page.getByText('No existe ese cupón').waitFor();
   });
 });

@@ -36,6 +36,19 @@ const REFUSALS: Record<string, string> = {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const refusal = isRouteErrorResponse(error) ? REFUSALS[String(error.data)] : undefined;
+  const notFound = isRouteErrorResponse(error) && error.status === 404 ? notFoundOf(error.data) : null;
+  if (notFound)
+    return (
+      <AdminShell staff={null}>
+        <section className="console-card" aria-labelledby="admin-not-found">
+          <h1 id="admin-not-found">No lo encontramos</h1>
+          <p>{notFound}</p>
+          <p>
+            <Link to="/admin">Volver a la administración</Link>
+          </p>
+        </section>
+      </AdminShell>
+    );
   return (
     <AdminShell staff={null}>
       <section className="console-card" aria-labelledby="admin-refused">
@@ -47,4 +60,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </section>
     </AdminShell>
   );
+}
+
+/** What a back-office read found missing ('No existe ese cupón'), or null for any other 404. */
+function notFoundOf(data: unknown): string | null {
+  const said = (data as { notFound?: unknown } | null)?.notFound;
+  return typeof said === 'string' ? said : null;
 }

@@ -57,8 +57,8 @@ export class BackOfficeRefusal extends Error {
  * Calls the server's back-office API (/api/admin) for a page's loader or action. Those services are not in
  * the load context, so the call goes to this same server over HTTP with the storefront's key and the
  * administrator's token as the x-staff-token header (the cookie's origin check is the page's own). A lost
- * session goes to the login, a role refusal to the layout's explanation, and any other failure is thrown
- * as a BackOfficeRefusal for the action to show.
+ * session goes to the login, a role refusal to the layout's explanation, a read of something not there to a
+ * 404 page saying what, and any other failure is thrown as a BackOfficeRefusal for the action to show.
  */
 export async function backOffice<T>(
   services: StorefrontServices,
@@ -84,6 +84,8 @@ export async function backOffice<T>(
   }
   if (code === 'notStaff') throw redirect(CONSOLE_LOGIN_PATH);
   if (code === 'staffRoleForbidden') throw data(REFUSED, { status: 403 });
+  if (response.status === 404 && (call.method ?? 'GET') === 'GET')
+    throw data({ notFound: failureMessageOf(answer) }, { status: 404 });
   const field = (answer as { field?: unknown }).field;
   throw new BackOfficeRefusal(
     code,
