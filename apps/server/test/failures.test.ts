@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  answeredFailureCode,
   Failure,
   failureCodeOf,
   failureMessageOf,
@@ -15,6 +16,20 @@ describe('failure codes', () => {
     expect(failureStatus[code]).toBeGreaterThanOrEqual(400);
     expect(failureStatus[code]).toBeLessThan(600);
     expect(failureMessages[code].trim()).not.toBe('');
+  });
+
+  it("reads every code the API sends by its shape (the browser's check, without the messages)", () => {
+    for (const code of codes) expect(answeredFailureCode({ code, message: 'x' })).toBe(code);
+    for (const payload of [
+      null,
+      'x',
+      {},
+      { code: 5 },
+      { code: '23505' },
+      { code: 'FST_ERR_X' },
+      { code: '' },
+    ])
+      expect(answeredFailureCode(payload)).toBeUndefined();
   });
 
   it('the status table names no code that does not exist', () => {

@@ -1,3 +1,4 @@
+import { SERVICE_UNAVAILABLE_MESSAGE } from './failure-answer';
 /**
  * Typed failures (§8). A service throws a `Failure` with one of these codes; the server maps a code to an
  * HTTP status in one place (apps/server/src/http/failure-status.ts) and the web tells the shopper the
@@ -30,7 +31,7 @@ export const failureMessages = {
   idempotencyKeyReused: 'Esa clave de idempotencia ya se usó con otros datos.',
   internal: 'Error interno; reintenta más tarde',
   /** The database stalled or is out of reach (§8's 503 screen): nothing was done, the shopper retries. */
-  serviceUnavailable: 'En estos momentos no podemos completar tu solicitud',
+  serviceUnavailable: SERVICE_UNAVAILABLE_MESSAGE,
   tooManyItemsInQuery: 'Demasiados productos en una consulta',
   // Access.
   missingApiKey: 'Falta la cabecera x-api-key',

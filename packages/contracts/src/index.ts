@@ -1,4 +1,5 @@
 export * from './failures';
+export * from './failure-answer';
 export * from './common';
 export * from './catalog';
 export * from './storefront';

@@ -1,5 +1,5 @@
 import { DATA_FETCH_RETRY_GAP_MS, RETRY_LIMIT, SEGMENT_HEADER, SEGMENT_STORAGE_KEY } from '@despensa/domain';
-import { failureCodeOf, failureMessages, type FailureCode } from '@despensa/contracts';
+import { answeredFailureCode, SERVICE_UNAVAILABLE_MESSAGE, type FailureCode } from '@despensa/contracts';
 import type { answerShapes } from './answer-shapes';
 import { SERVICE_UNAVAILABLE_EVENT } from './events';
 import { logger } from './logger';
@@ -33,7 +33,7 @@ function storedSegmentId(): string | null {
 }
 
 /** What a call that could not be completed tells the shopper (the 503 screen's title, §2). */
-export const SERVICE_UNAVAILABLE_MESSAGE = failureMessages.serviceUnavailable;
+export { SERVICE_UNAVAILABLE_MESSAGE };
 
 /** Raised when a user call answers notLoggedIn; the account feature logs out and goes home (§6, §8). */
 export const SESSION_UNAUTHORIZED_EVENT = 'session_unauthorized';
@@ -232,7 +232,7 @@ async function requestOnce<Name extends AnswerShapeName>(
 /** The server's failure body (`{ code, message, field? }`, §8) as the caller's failure. */
 function refusal(path: string, payload: unknown, options: RequestOptions): ApiFailure {
   const problem = payload as { message?: unknown; field?: unknown } | null;
-  const code = failureCodeOf(payload) ?? 'internal';
+  const code = answeredFailureCode(payload) ?? 'internal';
   logger.debug('api failure', code, problem);
   // A poll the shopper did not ask for (the header's chat notice) never ends the session itself: going home
   // from under them would race the session check, which logs out with its notice (§4, session-watch).
