@@ -1,13 +1,10 @@
 import type { FailureCode } from './failures';
 
 /**
- * What the browser needs of the failures, in a module of its own: the failure messages are about 4 KB of
- * Spanish that no page needs on its first load (the API's answer carries its own message), and a module
- * the first load imports ships whole.
+ * What the browser needs of the failures, in a module of its own (with service-unavailable.ts): the failure
+ * messages are about 4 KB of Spanish that no page needs on its first load (the API's answer carries its own
+ * message), and a module the first load imports ships whole.
  */
-
-/** The 503 screen's text. */
-export const SERVICE_UNAVAILABLE_MESSAGE = 'En estos momentos no podemos completar tu solicitud';
 
 /**
  * The failure code of an answer of this shop's own API, read by the browser: every code the API sends is

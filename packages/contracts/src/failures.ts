@@ -1,4 +1,4 @@
-import { SERVICE_UNAVAILABLE_MESSAGE } from './failure-answer';
+import { SERVICE_UNAVAILABLE_MESSAGE } from './service-unavailable';
 /**
  * Typed failures (§8). A service throws a `Failure` with one of these codes; the server maps a code to an
  * HTTP status in one place (apps/server/src/http/failure-status.ts) and the web tells the shopper the

@@ -1,5 +1,6 @@
 export * from './failures';
 export * from './failure-answer';
+export * from './service-unavailable';
 export * from './common';
 export * from './catalog';
 export * from './storefront';
