@@ -6,6 +6,7 @@ import {
   GROUP_CARD_PAYMENT_ID,
   PAYMENT_IDS,
   PAYMENT_RECONCILE_AFTER_MS,
+  STOCK_HOLD_MS,
   WALLET_CARD_IN_USE_MESSAGE,
   expressEstimateMinutes,
   roundToWholePesos,
@@ -319,6 +320,20 @@ describe('one-click saved cards (201–204) through Oneclick Mall', () => {
     expect(failureCodeOf(declined.json())).toBe('oneclickNotEnrolled');
   });
 
+  it("holds a card redirect's units for STOCK_HOLD_MS by the shop's clock, as the sweep reads it", async () => {
+    // The placement once took the machine's clock while the sweep and the reconciliation take the shop's:
+    // with the shop's clock ahead (a journey's), a fresh hold read as expired and a paid order was refunded.
+    const cart = await completeCart(shop, { sc, items: [{ id: skus[9]!, quantity: 1 }] });
+    const placed = await transaction(cart, cart.total);
+    expect(placed.statusCode, placed.body).toBe(200);
+    const group = (placed.json() as TransactionAnswer).orderId;
+    const { rows } = await shop.database.pool.query('SELECT expires_at FROM stock_hold WHERE holder = $1', [
+      group,
+    ]);
+    expect(rows.map((row) => (row.expires_at as Date).getTime())).toEqual([now.getTime() + STOCK_HOLD_MS]);
+    expect(await shop.services.catalog.releaseExpiredStockHolds(now)).toBe(0);
+  });
+
   it('reconciles an approval the shop never heard of into the order, or a refund once the hold expired', async () => {
     const paid = await oneclickCart(skus[7]!);
     const refunded = await oneclickCart(skus[8]!);
@@ -347,11 +362,11 @@ describe('one-click saved cards (201–204) through Oneclick Mall', () => {
     const refundedGroup = await pendingGroup(refunded);
     expect((await group(paid, paidGroup))[0]!.status).toBe('payment-pending');
     // The second cart's units were held too long: the holds went back before the reconciliation.
-    await shop.database.pool.query(
-      "UPDATE stock_hold SET expires_at = now() - interval '1 minute' WHERE holder = $1",
-      [refundedGroup],
-    );
-    await shop.services.catalog.releaseExpiredStockHolds(new Date());
+    await shop.database.pool.query('UPDATE stock_hold SET expires_at = $2 WHERE holder = $1', [
+      refundedGroup,
+      new Date(now.getTime() - 60_000),
+    ]);
+    await shop.services.catalog.releaseExpiredStockHolds(now);
     await shop.database.pool.query(
       "UPDATE payment_transaction SET created_at = $2 WHERE order_form_id = ANY($1) AND status = 'pending'",
       [[paid.id, refunded.id], new Date(CHECKOUT_START.getTime() - PAYMENT_RECONCILE_AFTER_MS - 1000)],

@@ -70,7 +70,12 @@ function nextPath(
  * A cart with a payment still pending converges on it (one order per cart). `brandName`: the shop the order
  * is placed in, named by the code e-mail a blocked address gets (the chain's unless told).
  */
-export function placeOrderFlow(modules: CheckoutModules, payments: PaymentProviders) {
+export function placeOrderFlow(
+  modules: CheckoutModules,
+  payments: PaymentProviders,
+  /** The shop's clock: the sweep and the reconciliation read a hold's time against it. */
+  clock: () => Date,
+) {
   const { cart, catalog, delivery, orders } = modules;
   return defineFlow<PlaceOrderInput, TransactionAnswer>(
     'place-order',
@@ -88,7 +93,7 @@ export function placeOrderFlow(modules: CheckoutModules, payments: PaymentProvid
       const placed = await checkPlacement(modules, payments, draft, input, tx);
       const { split, window, selectedSla } = placed;
       const ids = orders.newIds();
-      const now = Date.now();
+      const now = clock().getTime();
       // A payment on the provider's page alone charges nothing until the shopper pays there, and the answer
       // waits for the acquirer token's synchronous commit, which flushes this one: the placement need not
       // wait for the disk while it holds the offers' row locks (the hot spot when many buy one sku).

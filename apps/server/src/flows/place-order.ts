@@ -71,7 +71,6 @@ export class Checkout {
     providers: CheckoutProviders,
   ) {
     this.payments = providers.payments;
-    this.place = placeOrderFlow(modules, this.payments);
     this.settleFlow = settlePaymentFlow(modules);
     this.mailer = providers.mailer;
     this.events = providers.events;
@@ -79,6 +78,7 @@ export class Checkout {
     this.log = providers.log;
     this.reconcileAfterMs = providers.reconcileAfterMs ?? PAYMENT_RECONCILE_AFTER_MS;
     this.clock = providers.clock ?? (() => new Date());
+    this.place = placeOrderFlow(modules, this.payments, this.clock);
   }
 
   /**
@@ -212,7 +212,10 @@ export class Checkout {
     if (result.refund && outcome.kind === 'approved') {
       const payment = (await this.modules.orders.payment(transactionId))!;
       await this.refundCharges(payment, outcome.details);
-      this.log(`refunded ${payment.orderGroup}: its order could not be completed`);
+      const why = result.cardMismatch
+        ? 'the card that paid does not prove its prices'
+        : 'its order could not be completed';
+      this.log(`refunded ${payment.orderGroup}: ${why}`);
     } else if (result.canceledNow) {
       const payment = (await this.modules.orders.payment(transactionId))!;
       if (payment.giftCardValue > 0 && (await this.payments.giftCard.giveBack(payment)))
