@@ -57,7 +57,7 @@ function backOffice(
 
 const erp = (
   key: { appKey: string; appToken: string } | null,
-  method: 'GET' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: object,
   app: App = shop,
@@ -375,6 +375,86 @@ describe('catalogue (VTEX Catalog pvt, scope catalog)', () => {
       action: 'sku.put',
       after: { Ean: '7801234567890' },
     });
+  });
+
+  it('creates a product and its SKU an ERP numbers or leaves to the shop; a clash, an unknown brand, a branch and an unknown product are refused', async () => {
+    const entry = shop.services.catalog.index.skusById.get(skus[0]!)!;
+    const leaf = entry.product.categoryChain.at(-1)!.id;
+    const brandId = entry.product.brand.id;
+    const created = await erp(catalogKey, 'POST', '/api/catalog/pvt/product', {
+      Name: 'Queso Mantecoso Laminado 250 g',
+      CategoryId: leaf,
+      BrandId: brandId,
+      Description: 'Cargado por el ERP',
+      KeyWords: 'ignorado',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const product = created.json();
+    expect(product).toMatchObject({
+      Name: 'Queso Mantecoso Laminado 250 g',
+      CategoryId: leaf,
+      BrandId: brandId,
+      LinkId: `queso-mantecoso-laminado-250-g-${product.Id}`,
+      IsActive: true,
+    });
+    expect((await erp(catalogKey, 'GET', `/api/catalog/pvt/product/${product.Id}`)).json()).toEqual(product);
+    const sku = await erp(catalogKey, 'POST', '/api/catalog/pvt/stockkeepingunit', {
+      ProductId: product.Id,
+      Name: 'Queso Mantecoso Laminado 250 g',
+      Ean: '7801234500017',
+      ImageUrl: 'https://media.cadena.cl/queso.jpg',
+    });
+    expect(sku.statusCode, sku.body).toBe(200);
+    expect(sku.json()).toMatchObject({
+      ProductId: product.Id,
+      RefId: String(sku.json().Id),
+      MeasurementUnit: 'un',
+      UnitMultiplier: 1,
+      ImageUrl: 'https://media.cadena.cl/queso.jpg',
+    });
+    const weighed = await erp(catalogKey, 'POST', '/api/catalog/pvt/stockkeepingunit', {
+      Id: 990_001,
+      ProductId: product.Id,
+      Name: 'Queso Mantecoso a granel',
+      MeasurementUnit: 'kg',
+      UnitMultiplier: 0.25,
+    });
+    expect(weighed.json()).toMatchObject({ Id: 990_001, MeasurementUnit: 'kg', UnitMultiplier: 0.25 });
+    expect((await auditOf(`product:${product.Id}`))[0]).toMatchObject({
+      action: 'product.create',
+      before: null,
+    });
+    expect((await auditOf(`sku:990001`))[0]).toMatchObject({ action: 'sku.create' });
+
+    const refused = async (url: string, body: object) => {
+      const answer = await erp(catalogKey, 'POST', url, body);
+      return [answer.statusCode, failureCodeOf(answer.json())];
+    };
+    const named = { Name: 'Otro', CategoryId: leaf, BrandId: brandId };
+    expect(await refused('/api/catalog/pvt/product', { ...named, Id: product.Id })).toEqual([
+      409,
+      'catalogIdTaken',
+    ]);
+    expect(await refused('/api/catalog/pvt/product', { ...named, LinkId: product.LinkId })).toEqual([
+      409,
+      'catalogIdTaken',
+    ]);
+    expect(await refused('/api/catalog/pvt/product', { ...named, BrandId: 999_999 })).toEqual([
+      404,
+      'brandNotFound',
+    ]);
+    const branch = entry.product.categoryChain[0]!.id;
+    expect((await refused('/api/catalog/pvt/product', { ...named, CategoryId: branch }))[1]).toBe(
+      'categoryNotFound',
+    );
+    expect(
+      await refused('/api/catalog/pvt/stockkeepingunit', { Id: 990_001, ProductId: product.Id, Name: 'x' }),
+    ).toEqual([409, 'catalogIdTaken']);
+    expect(
+      (await refused('/api/catalog/pvt/stockkeepingunit', { ProductId: 999_999_998, Name: 'x' }))[1],
+    ).toBe('productNotFound');
+    const noScope = await erp(erpKey, 'POST', '/api/catalog/pvt/product', named);
+    expect([noScope.statusCode, failureCodeOf(noScope.json())]).toEqual([403, 'appKeyScopeForbidden']);
   });
 
   it('takes a product off the shelf (IsActive false): no page, search or new cart line; the ERP still reads it; true puts it back', async () => {

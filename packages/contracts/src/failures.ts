@@ -174,6 +174,7 @@ export const failureMessages = {
   promotionNotFound: 'No existe esa promoción',
   promotionNotPriceable: 'El motor de precios no puede aplicar esta promoción.',
   couponNotFound: 'No existe ese cupón',
+  catalogIdTaken: 'Ese identificador o esa dirección ya existe en el catálogo.',
   couponCodeTaken: 'Ese código es de los cupones de puntos de los clientes: elige otro.',
   // The back office's support desk and its offer feeds.
   refundAboveCharged: 'La devolución supera lo que queda pagado en este pedido.',

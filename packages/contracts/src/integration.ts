@@ -171,6 +171,28 @@ export const catalogProductBody = z.object({
 });
 export type CatalogProductBody = z.infer<typeof catalogProductBody>;
 
+/** VTEX's catalogue ids: given by the ERP (its own numbering), or the next free one. */
+const catalogId = z.number().int().min(1).max(999_999_999);
+
+/** POST /api/catalog/pvt/product: a new product, in a leaf category and of a known brand. */
+export const catalogProductCreateBody = z.object({
+  Id: catalogId.optional(),
+  Name: z.string().trim().min(1).max(200),
+  CategoryId: catalogId,
+  BrandId: catalogId,
+  /** The product's address (`/{LinkId}/p`); from the name and the id when not given. */
+  LinkId: z
+    .string()
+    .trim()
+    .max(200)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Minúsculas, números y guiones')
+    .optional(),
+  Description: z.string().max(20_000).default(''),
+  ReleaseDate: releaseDate.optional(),
+  IsActive: z.boolean().default(true),
+});
+export type CatalogProductCreateBody = z.infer<typeof catalogProductCreateBody>;
+
 export const catalogSku = z.object({
   Id: z.number().int(),
   ProductId: z.number().int(),
@@ -207,3 +229,14 @@ export const catalogSkuBody = z.object({
   IsActive: z.literal(true).optional(),
 });
 export type CatalogSkuBody = z.infer<typeof catalogSkuBody>;
+
+/**
+ * POST /api/catalog/pvt/stockkeepingunit: a new SKU of a product. It is sold once it has offers (an offer
+ * feed, or a price and the stores' stock).
+ */
+export const catalogSkuCreateBody = catalogSkuBody.omit({ IsActive: true }).extend({
+  Id: catalogId.optional(),
+  ProductId: catalogId,
+  RefId: z.string().trim().min(1).max(50).optional(),
+});
+export type CatalogSkuCreateBody = z.infer<typeof catalogSkuCreateBody>;

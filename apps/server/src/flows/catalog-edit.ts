@@ -2,8 +2,10 @@ import type {
   AuditActor,
   CatalogProduct,
   CatalogProductBody,
+  CatalogProductCreateBody,
   CatalogSku,
   CatalogSkuBody,
+  CatalogSkuCreateBody,
 } from '@despensa/contracts';
 import type { AuditService } from '../modules/audit/service';
 import type { CatalogService } from '../modules/catalog/service';
@@ -22,6 +24,40 @@ export function editProductFlow({ catalog, audit }: CatalogEditModules) {
       const { before, after } = await step('updateProduct', () => catalog.updateProduct(productId, body, tx));
       await step('audit', () =>
         audit.record(tx, { actor, action: 'product.put', subject: `product:${productId}`, before, after }),
+      );
+      return after;
+    },
+  );
+}
+
+/** POST /api/catalog/pvt/product: the new product and the audit row, in ONE transaction. */
+export function createProductFlow({ catalog, audit }: CatalogEditModules) {
+  return defineFlow<{ actor: AuditActor; body: CatalogProductCreateBody }, CatalogProduct>(
+    'create-product',
+    async ({ actor, body }, { tx, step }) => {
+      const after = await step('insertProduct', () => catalog.createProduct(body, tx));
+      await step('audit', () =>
+        audit.record(tx, {
+          actor,
+          action: 'product.create',
+          subject: `product:${after.Id}`,
+          before: null,
+          after,
+        }),
+      );
+      return after;
+    },
+  );
+}
+
+/** POST /api/catalog/pvt/stockkeepingunit: the new SKU and the audit row, in ONE transaction. */
+export function createSkuFlow({ catalog, audit }: CatalogEditModules) {
+  return defineFlow<{ actor: AuditActor; body: CatalogSkuCreateBody }, CatalogSku>(
+    'create-sku',
+    async ({ actor, body }, { tx, step }) => {
+      const after = await step('insertSku', () => catalog.createSku(body, tx));
+      await step('audit', () =>
+        audit.record(tx, { actor, action: 'sku.create', subject: `sku:${after.Id}`, before: null, after }),
       );
       return after;
     },

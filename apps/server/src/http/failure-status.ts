@@ -158,6 +158,7 @@ export const failureStatus: Record<FailureCode, number> = {
   stockBelowCommitted: 409,
   promotionNotFound: 404,
   couponNotFound: 404,
+  catalogIdTaken: 409,
   couponCodeTaken: 409,
   promotionNotPriceable: 400,
   refundAboveCharged: 409,

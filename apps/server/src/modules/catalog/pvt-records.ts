@@ -1,10 +1,13 @@
-import { eq, ilike, inArray, or } from 'drizzle-orm';
+import { eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { MAX_QUANTITY, slugify } from '@despensa/domain';
 import {
   Failure,
   type CatalogProduct,
   type CatalogProductBody,
+  type CatalogProductCreateBody,
   type CatalogSku,
   type CatalogSkuBody,
+  type CatalogSkuCreateBody,
 } from '@despensa/contracts';
 import type { Db, Tx } from '../../db/client';
 import { brand, category, product, sku } from './tables';
@@ -47,8 +50,73 @@ export async function updateProduct(
   return { before: productView(before), after: productView(after!) };
 }
 
+/** The ERP's id, or the next after the highest (a clash is refused by the insert: catalogIdTaken). */
+async function newId(tx: Tx, table: typeof product | typeof sku, given: number | undefined): Promise<number> {
+  if (given !== undefined) return given;
+  const [row] = await tx.select({ next: sql<number>`coalesce(max(${table.id}), 0) + 1` }).from(table);
+  return Number(row!.next);
+}
+
+/** A new product (its id and address not taken, its brand known, its category a leaf). */
+export async function createProduct(
+  tx: Tx,
+  body: CatalogProductCreateBody,
+  now: Date,
+): Promise<CatalogProduct> {
+  await checkPlacement(tx, body);
+  const id = await newId(tx, product, body.Id);
+  const [row] = await tx
+    .insert(product)
+    .values({
+      id,
+      slug: body.LinkId ?? `${slugify(body.Name)}-${id}`,
+      name: body.Name,
+      brandId: body.BrandId,
+      categoryId: body.CategoryId,
+      description: body.Description,
+      specifications: {},
+      releaseDate: body.ReleaseDate !== undefined ? instantOf(body.ReleaseDate) : now,
+      isActive: body.IsActive,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw new Failure('catalogIdTaken', { field: body.Id !== undefined ? 'Id' : 'LinkId' });
+  return productView(row);
+}
+
+/** A new SKU of a known product; sold once it has offers. */
+export async function createSku(tx: Tx, body: CatalogSkuCreateBody): Promise<CatalogSku> {
+  const [owner] = await tx.select({ id: product.id }).from(product).where(eq(product.id, body.ProductId));
+  if (!owner) throw new Failure('productNotFound', { field: 'ProductId' });
+  const id = await newId(tx, sku, body.Id);
+  const weighed = body.MeasurementUnit === 'kg';
+  const [row] = await tx
+    .insert(sku)
+    .values({
+      id,
+      productId: body.ProductId,
+      name: body.Name,
+      ean: body.Ean ?? '',
+      refId: body.RefId ?? String(id),
+      measurementUnit: body.MeasurementUnit ?? 'un',
+      unitMultiplier: body.UnitMultiplier ?? 1,
+      contentQuantity: 1,
+      contentUnit: weighed ? 'kg' : 'un',
+      cartLimit: MAX_QUANTITY,
+      imageUrl: body.ImageUrl ?? null,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw new Failure('catalogIdTaken', { field: 'Id' });
+  return skuView(row);
+}
+
 /** A product's brand must exist, and its category be a leaf of the menu (products sit in leaves only). */
-async function checkPlacement(tx: Tx, body: CatalogProductBody): Promise<void> {
+async function checkPlacement(
+  tx: Tx,
+  body: Pick<CatalogProductBody, 'BrandId' | 'CategoryId'>,
+): Promise<void> {
   if (body.BrandId !== undefined) {
     const [known] = await tx.select({ id: brand.id }).from(brand).where(eq(brand.id, body.BrandId));
     if (!known) throw new Failure('brandNotFound', { field: 'BrandId' });

@@ -1,8 +1,10 @@
 import type {
   CatalogProduct,
   CatalogProductBody,
+  CatalogProductCreateBody,
   CatalogSku,
   CatalogSkuBody,
+  CatalogSkuCreateBody,
   CategoryNode,
   FacetsResponse,
   Product,
@@ -32,7 +34,16 @@ import {
   setChainStock,
   skuIsKnown,
 } from './integration-writes';
-import { findProducts, productRecord, productSkus, skuRecord, updateProduct, updateSku } from './pvt-records';
+import {
+  createProduct,
+  createSku,
+  findProducts,
+  productRecord,
+  productSkus,
+  skuRecord,
+  updateProduct,
+  updateSku,
+} from './pvt-records';
 import type { ChangedProduct } from './sku-refresh';
 
 /**
@@ -160,6 +171,14 @@ export class CatalogService {
   /** Writes an ERP's product fields; answers the record before and after. */
   updateProduct(productId: number, body: CatalogProductBody, tx: Tx) {
     return updateProduct(tx, productId, body, this.clock());
+  }
+
+  /** An ERP's new product and new SKU (catalogIdTaken, brandNotFound, categoryNotFound, productNotFound). */
+  createProduct(body: CatalogProductCreateBody, tx: Tx) {
+    return createProduct(tx, body, this.clock());
+  }
+  createSku(body: CatalogSkuCreateBody, tx: Tx) {
+    return createSku(tx, body);
   }
 
   /** A SKU in VTEX's Catalog pvt shape (skuNotFound). */

@@ -3,21 +3,30 @@ import {
   appKeyHeaders,
   catalogProduct,
   catalogProductBody,
+  catalogProductCreateBody,
   catalogProductParams,
   catalogSku,
   catalogSkuBody,
+  catalogSkuCreateBody,
   catalogSkuParams,
   errorResponse,
 } from '@despensa/contracts';
 import type { Database } from '../../../db/client';
 import { runFlow } from '../../../flows/flow';
-import { editProductFlow, editSkuFlow, type CatalogEditModules } from '../../../flows/catalog-edit';
+import {
+  createProductFlow,
+  createSkuFlow,
+  editProductFlow,
+  editSkuFlow,
+  type CatalogEditModules,
+} from '../../../flows/catalog-edit';
 import type { IntegrationService } from '../../../modules/integration/service';
 import { appKeyGuard, integrationActor } from '../../app-key-guard';
 
 const tags = ['integration: catalog'];
 const security: { [name: string]: string[] }[] = [];
 const refusals = { 403: errorResponse, 429: errorResponse };
+const createRefusals = { ...refusals, 400: errorResponse, 404: errorResponse, 409: errorResponse };
 
 /** VTEX's Catalog pvt API (scope `catalog`): a product's and a SKU's fields an ERP keeps. */
 export function catalogPvtRoutes(
@@ -37,8 +46,26 @@ function catalogProductRoutes(
   modules: CatalogEditModules,
 ): FastifyPluginAsyncZod {
   const editProduct = editProductFlow(modules);
+  const createProduct = createProductFlow(modules);
   return async (app) => {
     const onRequest = appKeyGuard(integration, 'catalog');
+    app.post(
+      '/api/catalog/pvt/product',
+      {
+        onRequest,
+        schema: {
+          tags,
+          security,
+          summary:
+            'Create a product in a leaf category, of a known brand (Id and LinkId given or chosen; catalogIdTaken when taken)',
+          headers: appKeyHeaders,
+          body: catalogProductCreateBody,
+          response: { 200: catalogProduct, ...createRefusals },
+        },
+      },
+      async (request) =>
+        runFlow(database, createProduct, { actor: integrationActor(request), body: request.body }),
+    );
     app.get(
       '/api/catalog/pvt/product/:productId',
       {
@@ -85,8 +112,26 @@ function catalogSkuRoutes(
   modules: CatalogEditModules,
 ): FastifyPluginAsyncZod {
   const editSku = editSkuFlow(modules);
+  const createSku = createSkuFlow(modules);
   return async (app) => {
     const onRequest = appKeyGuard(integration, 'catalog');
+    app.post(
+      '/api/catalog/pvt/stockkeepingunit',
+      {
+        onRequest,
+        schema: {
+          tags,
+          security,
+          summary:
+            "Create a SKU of a product (sold once it has offers: an offer feed, or a price and the stores' stock)",
+          headers: appKeyHeaders,
+          body: catalogSkuCreateBody,
+          response: { 200: catalogSku, ...createRefusals },
+        },
+      },
+      async (request) =>
+        runFlow(database, createSku, { actor: integrationActor(request), body: request.body }),
+    );
     app.get(
       '/api/catalog/pvt/stockkeepingunit/:skuId',
       {
