@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failureCodeOf } from '@despensa/contracts';
 import type { App } from '../src/app';
 import { SEED_MERCHANDISER } from '../src/modules/operations/service';
+import { importOfferFeed } from '../src/flows/import-offer-feed';
 import { productImageUrl } from '../src/modules/catalog/service';
+import { StoresService } from '../src/modules/stores/service';
 import { createTestApp, type TestApp } from './support/app';
 import { browserCookies, CART_HEADERS, sellableSkus } from './support/cart';
 import { deliveringChannel } from './support/checkout';
@@ -425,6 +427,17 @@ describe('catalogue (VTEX Catalog pvt, scope catalog)', () => {
       before: null,
     });
     expect((await auditOf(`sku:990001`))[0]).toMatchObject({ action: 'sku.create' });
+    // Sold once a feed gives it an offer: the shop's index and a cart have it.
+    const report = await importOfferFeed(
+      shop.database,
+      new StoresService(shop.database),
+      `skuId,salesChannel,price,listPrice,quantity\n${sku.json().Id},${sc},459000,459000,12`,
+    );
+    expect(report).toMatchObject({ applied: 1, refused: 0 });
+    await eventually(() => shop.services.catalog.index.productsById.has(product.Id));
+    expect(shop.services.catalog.productById(String(product.Id), sc).productName).toBe(
+      'Queso Mantecoso Laminado 250 g',
+    );
 
     const refused = async (url: string, body: object) => {
       const answer = await erp(catalogKey, 'POST', url, body);
