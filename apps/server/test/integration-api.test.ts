@@ -379,6 +379,61 @@ describe('catalogue (VTEX Catalog pvt, scope catalog)', () => {
     });
   });
 
+  it('creates a brand and a branch of the menu three levels deep; a fourth level, a branch over products and a clash are refused', async () => {
+    const brandAnswer = await erp(catalogKey, 'POST', '/api/catalog/pvt/brand', { Name: 'Quesería del Sur' });
+    expect(brandAnswer.statusCode, brandAnswer.body).toBe(200);
+    const brand = brandAnswer.json();
+    expect(brand).toMatchObject({ Name: 'Quesería del Sur', LinkId: 'queseria-del-sur', Active: true });
+    expect((await erp(catalogKey, 'GET', `/api/catalog/pvt/brand/${brand.Id}`)).json()).toEqual(brand);
+    const add = (body: object) => erp(catalogKey, 'POST', '/api/catalog/pvt/category', body);
+    const top = (await add({ Name: 'Quesos del Mundo' })).json();
+    expect(top).toMatchObject({ FatherCategoryId: null, Url: '/quesos-del-mundo' });
+    const sub = (await add({ Name: 'Quesos maduros', FatherCategoryId: top.Id })).json();
+    const leafAnswer = await add({ Name: 'Gouda', FatherCategoryId: sub.Id, LinkId: 'gouda' });
+    expect(leafAnswer.statusCode, leafAnswer.body).toBe(200);
+    const leaf = leafAnswer.json();
+    expect(leaf).toMatchObject({ FatherCategoryId: sub.Id, Url: '/quesos-del-mundo/quesos-maduros/gouda' });
+    expect((await erp(catalogKey, 'GET', `/api/catalog/pvt/category/${leaf.Id}`)).json()).toEqual(leaf);
+    const product = await erp(catalogKey, 'POST', '/api/catalog/pvt/product', {
+      Name: 'Queso Gouda Laminado 150 g',
+      CategoryId: leaf.Id,
+      BrandId: brand.Id,
+    });
+    expect(product.statusCode, product.body).toBe(200);
+    expect((await auditOf(`category:${leaf.Id}`))[0]).toMatchObject({ action: 'category.create' });
+    expect((await auditOf(`brand:${brand.Id}`))[0]).toMatchObject({ action: 'brand.create' });
+
+    const refused = async (answer: Promise<{ statusCode: number; json(): unknown }>) => {
+      const done = await answer;
+      return [done.statusCode, failureCodeOf(done.json())];
+    };
+    expect(await refused(add({ Name: 'Gouda joven', FatherCategoryId: leaf.Id }))).toEqual([
+      400,
+      'categoryTooDeep',
+    ]);
+    // A top category is a leaf until it has a child: a product there, and no child can come under it.
+    const loose = (await add({ Name: 'Quesos sueltos' })).json();
+    await erp(catalogKey, 'POST', '/api/catalog/pvt/product', {
+      Name: 'Queso Chanco a granel',
+      CategoryId: loose.Id,
+      BrandId: brand.Id,
+    });
+    expect(await refused(add({ Name: 'Chanco', FatherCategoryId: loose.Id }))).toEqual([
+      409,
+      'categoryHoldsProducts',
+    ]);
+    expect(await refused(add({ Name: 'Quesos del Mundo' }))).toEqual([409, 'catalogIdTaken']);
+    expect(await refused(add({ Name: 'Huérfana', FatherCategoryId: 999_999_999 }))).toEqual([
+      404,
+      'categoryNotFound',
+    ]);
+    expect(
+      await refused(
+        erp(catalogKey, 'POST', '/api/catalog/pvt/brand', { Name: 'Otra', LinkId: 'queseria-del-sur' }),
+      ),
+    ).toEqual([409, 'catalogIdTaken']);
+  });
+
   it('creates a product and its SKU an ERP numbers or leaves to the shop; a clash, an unknown brand, a branch and an unknown product are refused', async () => {
     const entry = shop.services.catalog.index.skusById.get(skus[0]!)!;
     const leaf = entry.product.categoryChain.at(-1)!.id;

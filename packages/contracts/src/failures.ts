@@ -175,6 +175,9 @@ export const failureMessages = {
   promotionNotPriceable: 'El motor de precios no puede aplicar esta promoción.',
   couponNotFound: 'No existe ese cupón',
   catalogIdTaken: 'Ese identificador o esa dirección ya existe en el catálogo.',
+  categoryTooDeep: 'El menú tiene tres niveles: una categoría de la última no puede tener otra debajo.',
+  categoryHoldsProducts:
+    'Esa categoría ya tiene productos: los productos van en la última categoría de su rama.',
   couponCodeTaken: 'Ese código es de los cupones de puntos de los clientes: elige otro.',
   // The back office's support desk and its offer feeds.
   refundAboveCharged: 'La devolución supera lo que queda pagado en este pedido.',

@@ -174,6 +174,52 @@ export type CatalogProductBody = z.infer<typeof catalogProductBody>;
 /** VTEX's catalogue ids: given by the ERP (its own numbering), or the next free one. */
 const catalogId = z.number().int().min(1).max(999_999_999);
 
+/** A brand in VTEX's Catalog pvt shape (POST /api/catalog/pvt/brand answers it). */
+export const catalogBrand = z.object({
+  Id: z.number().int(),
+  Name: z.string(),
+  LinkId: z.string(),
+  Active: z.boolean(),
+});
+export type CatalogBrand = z.infer<typeof catalogBrand>;
+
+const linkId = z
+  .string()
+  .trim()
+  .max(200)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Minúsculas, números y guiones');
+
+/** POST /api/catalog/pvt/brand: a new brand (LinkId from the name when not given). */
+export const catalogBrandCreateBody = z.object({
+  Id: catalogId.optional(),
+  Name: z.string().trim().min(1).max(200),
+  LinkId: linkId.optional(),
+});
+export type CatalogBrandCreateBody = z.infer<typeof catalogBrandCreateBody>;
+
+/** A category in VTEX's Catalog pvt shape: FatherCategoryId null for a top category of the menu. */
+export const catalogCategory = z.object({
+  Id: z.number().int(),
+  Name: z.string(),
+  FatherCategoryId: z.number().int().nullable(),
+  /** The storefront's address of its listing: '/lacteos/leches'. */
+  Url: z.string(),
+  IsActive: z.boolean(),
+});
+export type CatalogCategory = z.infer<typeof catalogCategory>;
+
+/**
+ * POST /api/catalog/pvt/category: a new category of the menu's three levels, under a category that holds no
+ * products (products sit in leaves only).
+ */
+export const catalogCategoryCreateBody = z.object({
+  Id: catalogId.optional(),
+  Name: z.string().trim().min(1).max(200),
+  FatherCategoryId: catalogId.nullable().default(null),
+  LinkId: linkId.optional(),
+});
+export type CatalogCategoryCreateBody = z.infer<typeof catalogCategoryCreateBody>;
+
 /** POST /api/catalog/pvt/product: a new product, in a leaf category and of a known brand. */
 export const catalogProductCreateBody = z.object({
   Id: catalogId.optional(),
@@ -181,12 +227,7 @@ export const catalogProductCreateBody = z.object({
   CategoryId: catalogId,
   BrandId: catalogId,
   /** The product's address (`/{LinkId}/p`); from the name and the id when not given. */
-  LinkId: z
-    .string()
-    .trim()
-    .max(200)
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Minúsculas, números y guiones')
-    .optional(),
+  LinkId: linkId.optional(),
   Description: z.string().max(20_000).default(''),
   ReleaseDate: releaseDate.optional(),
   IsActive: z.boolean().default(true),

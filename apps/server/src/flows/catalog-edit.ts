@@ -1,5 +1,9 @@
 import type {
   AuditActor,
+  CatalogBrand,
+  CatalogBrandCreateBody,
+  CatalogCategory,
+  CatalogCategoryCreateBody,
   CatalogProduct,
   CatalogProductBody,
   CatalogProductCreateBody,
@@ -30,12 +34,52 @@ export function editProductFlow({ catalog, audit }: CatalogEditModules) {
   );
 }
 
+/** POST /api/catalog/pvt/brand: the new brand and the audit row, in ONE transaction. */
+export function createBrandFlow({ catalog, audit }: CatalogEditModules) {
+  return defineFlow<{ actor: AuditActor; body: CatalogBrandCreateBody }, CatalogBrand>(
+    'create-brand',
+    async ({ actor, body }, { tx, step }) => {
+      const after = await step('insertBrand', () => catalog.records.createBrand(body, tx));
+      await step('audit', () =>
+        audit.record(tx, {
+          actor,
+          action: 'brand.create',
+          subject: `brand:${after.Id}`,
+          before: null,
+          after,
+        }),
+      );
+      return after;
+    },
+  );
+}
+
+/** POST /api/catalog/pvt/category: the new category of the menu and the audit row, in ONE transaction. */
+export function createCategoryFlow({ catalog, audit }: CatalogEditModules) {
+  return defineFlow<{ actor: AuditActor; body: CatalogCategoryCreateBody }, CatalogCategory>(
+    'create-category',
+    async ({ actor, body }, { tx, step }) => {
+      const after = await step('insertCategory', () => catalog.records.createCategory(body, tx));
+      await step('audit', () =>
+        audit.record(tx, {
+          actor,
+          action: 'category.create',
+          subject: `category:${after.Id}`,
+          before: null,
+          after,
+        }),
+      );
+      return after;
+    },
+  );
+}
+
 /** POST /api/catalog/pvt/product: the new product and the audit row, in ONE transaction. */
 export function createProductFlow({ catalog, audit }: CatalogEditModules) {
   return defineFlow<{ actor: AuditActor; body: CatalogProductCreateBody }, CatalogProduct>(
     'create-product',
     async ({ actor, body }, { tx, step }) => {
-      const after = await step('insertProduct', () => catalog.createProduct(body, tx));
+      const after = await step('insertProduct', () => catalog.records.createProduct(body, tx));
       await step('audit', () =>
         audit.record(tx, {
           actor,
@@ -55,7 +99,7 @@ export function createSkuFlow({ catalog, audit }: CatalogEditModules) {
   return defineFlow<{ actor: AuditActor; body: CatalogSkuCreateBody }, CatalogSku>(
     'create-sku',
     async ({ actor, body }, { tx, step }) => {
-      const after = await step('insertSku', () => catalog.createSku(body, tx));
+      const after = await step('insertSku', () => catalog.records.createSku(body, tx));
       await step('audit', () =>
         audit.record(tx, { actor, action: 'sku.create', subject: `sku:${after.Id}`, before: null, after }),
       );

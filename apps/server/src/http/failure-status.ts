@@ -159,6 +159,8 @@ export const failureStatus: Record<FailureCode, number> = {
   promotionNotFound: 404,
   couponNotFound: 404,
   catalogIdTaken: 409,
+  categoryTooDeep: 400,
+  categoryHoldsProducts: 409,
   couponCodeTaken: 409,
   promotionNotPriceable: 400,
   refundAboveCharged: 409,

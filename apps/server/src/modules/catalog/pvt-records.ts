@@ -51,7 +51,11 @@ export async function updateProduct(
 }
 
 /** The ERP's id, or the next after the highest (a clash is refused by the insert: catalogIdTaken). */
-async function newId(tx: Tx, table: typeof product | typeof sku, given: number | undefined): Promise<number> {
+export async function newId(
+  tx: Tx,
+  table: typeof product | typeof sku | typeof brand | typeof category,
+  given: number | undefined,
+): Promise<number> {
   if (given !== undefined) return given;
   const [row] = await tx.select({ next: sql<number>`coalesce(max(${table.id}), 0) + 1` }).from(table);
   return Number(row!.next);

@@ -1,10 +1,8 @@
 import type {
   CatalogProduct,
   CatalogProductBody,
-  CatalogProductCreateBody,
   CatalogSku,
   CatalogSkuBody,
-  CatalogSkuCreateBody,
   CategoryNode,
   FacetsResponse,
   Product,
@@ -34,16 +32,8 @@ import {
   setChainStock,
   skuIsKnown,
 } from './integration-writes';
-import {
-  createProduct,
-  createSku,
-  findProducts,
-  productRecord,
-  productSkus,
-  skuRecord,
-  updateProduct,
-  updateSku,
-} from './pvt-records';
+import { CatalogRecords } from './catalog-records';
+import { findProducts, productRecord, productSkus, skuRecord, updateProduct, updateSku } from './pvt-records';
 import type { ChangedProduct } from './sku-refresh';
 
 /**
@@ -65,6 +55,8 @@ export type { ChangedProduct } from './sku-refresh';
 export class CatalogService {
   private readonly live: LiveIndex;
   private readonly rendered: RenderedProducts;
+  /** What an ERP adds: brands, categories, products and SKUs (catalog-records.ts). */
+  readonly records: CatalogRecords;
   private readonly products: CatalogProducts;
   private readonly searching: CatalogSearch;
   private readonly listing: CatalogListing;
@@ -77,6 +69,7 @@ export class CatalogService {
     private readonly clock: () => Date = () => new Date(),
     log: (message: string) => void = () => {},
   ) {
+    this.records = new CatalogRecords(() => database.db, clock);
     const indexOf = () => this.live.index;
     this.rendered = new RenderedProducts(indexOf, clock);
     const view = this.rendered.view.bind(this.rendered);
@@ -171,14 +164,6 @@ export class CatalogService {
   /** Writes an ERP's product fields; answers the record before and after. */
   updateProduct(productId: number, body: CatalogProductBody, tx: Tx) {
     return updateProduct(tx, productId, body, this.clock());
-  }
-
-  /** An ERP's new product and new SKU (catalogIdTaken, brandNotFound, categoryNotFound, productNotFound). */
-  createProduct(body: CatalogProductCreateBody, tx: Tx) {
-    return createProduct(tx, body, this.clock());
-  }
-  createSku(body: CatalogSkuCreateBody, tx: Tx) {
-    return createSku(tx, body);
   }
 
   /** A SKU in VTEX's Catalog pvt shape (skuNotFound). */

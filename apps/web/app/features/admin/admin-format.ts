@@ -19,6 +19,8 @@ const ACTION_LABELS: Record<string, string> = {
   'price.put': 'Precio cambiado',
   'price.delete': 'Precio eliminado',
   'inventory.put': 'Stock cambiado',
+  'brand.create': 'Marca creada',
+  'category.create': 'Categoría creada',
   'product.create': 'Producto creado',
   'product.put': 'Producto editado',
   'sku.create': 'SKU creado',

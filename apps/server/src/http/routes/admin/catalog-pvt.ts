@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   appKeyHeaders,
+  catalogBrand,
+  catalogBrandCreateBody,
+  catalogCategory,
+  catalogCategoryCreateBody,
   catalogProduct,
   catalogProductBody,
   catalogProductCreateBody,
@@ -14,6 +19,8 @@ import {
 import type { Database } from '../../../db/client';
 import { runFlow } from '../../../flows/flow';
 import {
+  createBrandFlow,
+  createCategoryFlow,
   createProductFlow,
   createSkuFlow,
   editProductFlow,
@@ -37,6 +44,7 @@ export function catalogPvtRoutes(
   return async (app) => {
     await app.register(catalogProductRoutes(database, integration, modules));
     await app.register(catalogSkuRoutes(database, integration, modules));
+    await app.register(catalogTaxonomyRoutes(database, integration, modules));
   };
 }
 
@@ -167,6 +175,77 @@ function catalogSkuRoutes(
           skuId: Number(request.params.skuId),
           body: request.body,
         }),
+    );
+  };
+}
+
+const catalogIdParam = z.string().regex(/^\d{1,9}$/);
+
+/** Brands and the menu's categories: read one, or add one. */
+function catalogTaxonomyRoutes(
+  database: Database,
+  integration: IntegrationService,
+  modules: CatalogEditModules,
+): FastifyPluginAsyncZod {
+  const createBrand = createBrandFlow(modules);
+  const createCategory = createCategoryFlow(modules);
+  return async (app) => {
+    const onRequest = appKeyGuard(integration, 'catalog');
+    const common = { tags, security, headers: appKeyHeaders };
+    app.get(
+      '/api/catalog/pvt/brand/:brandId',
+      {
+        onRequest,
+        schema: {
+          ...common,
+          summary: 'A brand',
+          params: z.object({ brandId: catalogIdParam }),
+          response: { 200: catalogBrand, ...createRefusals },
+        },
+      },
+      async (request) => modules.catalog.records.brand(Number(request.params.brandId)),
+    );
+    app.post(
+      '/api/catalog/pvt/brand',
+      {
+        onRequest,
+        schema: {
+          ...common,
+          summary: 'Create a brand (Id and LinkId given or chosen; catalogIdTaken when taken)',
+          body: catalogBrandCreateBody,
+          response: { 200: catalogBrand, ...createRefusals },
+        },
+      },
+      async (request) =>
+        runFlow(database, createBrand, { actor: integrationActor(request), body: request.body }),
+    );
+    app.get(
+      '/api/catalog/pvt/category/:categoryId',
+      {
+        onRequest,
+        schema: {
+          ...common,
+          summary: 'A category of the menu, with its listing address',
+          params: z.object({ categoryId: catalogIdParam }),
+          response: { 200: catalogCategory, ...createRefusals },
+        },
+      },
+      async (request) => modules.catalog.records.category(Number(request.params.categoryId)),
+    );
+    app.post(
+      '/api/catalog/pvt/category',
+      {
+        onRequest,
+        schema: {
+          ...common,
+          summary:
+            'Create a category: at the top of the menu (FatherCategoryId null) or under one that holds no products, three levels at most',
+          body: catalogCategoryCreateBody,
+          response: { 200: catalogCategory, ...createRefusals },
+        },
+      },
+      async (request) =>
+        runFlow(database, createCategory, { actor: integrationActor(request), body: request.body }),
     );
   };
 }

@@ -1,0 +1,106 @@
+import { and, eq } from 'drizzle-orm';
+import { slugify } from '@despensa/domain';
+import {
+  Failure,
+  type CatalogBrand,
+  type CatalogBrandCreateBody,
+  type CatalogCategory,
+  type CatalogCategoryCreateBody,
+  type CatalogProductCreateBody,
+  type CatalogSkuCreateBody,
+} from '@despensa/contracts';
+import type { Db, Tx } from '../../db/client';
+import { createProduct, createSku, newId } from './pvt-records';
+import { brand, category, product } from './tables';
+
+/** The menu's depth: top, sub and leaf categories (products sit in leaves). */
+const MENU_LEVELS = 3;
+
+type BrandRow = typeof brand.$inferSelect;
+type CategoryRow = typeof category.$inferSelect;
+
+/**
+ * What an ERP adds to the catalogue through VTEX's Catalog pvt API: brands, categories of the menu,
+ * products and SKUs, each with its id (the ERP's or the next free one). A write goes through the statement
+ * triggers of migration 0001: every instance rebuilds its index.
+ */
+export class CatalogRecords {
+  constructor(
+    private readonly db: () => Db,
+    private readonly clock: () => Date,
+  ) {}
+
+  createProduct(body: CatalogProductCreateBody, tx: Tx) {
+    return createProduct(tx, body, this.clock());
+  }
+
+  createSku(body: CatalogSkuCreateBody, tx: Tx) {
+    return createSku(tx, body);
+  }
+
+  async brand(brandId: number): Promise<CatalogBrand> {
+    const [row] = await this.db().select().from(brand).where(eq(brand.id, brandId));
+    if (!row) throw new Failure('brandNotFound');
+    return brandView(row);
+  }
+
+  async createBrand(body: CatalogBrandCreateBody, tx: Tx): Promise<CatalogBrand> {
+    const id = await newId(tx, brand, body.Id);
+    const [row] = await tx
+      .insert(brand)
+      .values({ id, name: body.Name, slug: body.LinkId ?? slugify(body.Name) })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw new Failure('catalogIdTaken', { field: body.Id !== undefined ? 'Id' : 'LinkId' });
+    return brandView(row);
+  }
+
+  async category(categoryId: number): Promise<CatalogCategory> {
+    const [row] = await this.db().select().from(category).where(eq(category.id, categoryId));
+    if (!row) throw new Failure('categoryNotFound');
+    return categoryView(row);
+  }
+
+  /** A new category: at the top of the menu, or under one that is not a leaf holding products yet. */
+  async createCategory(body: CatalogCategoryCreateBody, tx: Tx): Promise<CatalogCategory> {
+    const parent = body.FatherCategoryId === null ? null : await this.parentOf(body.FatherCategoryId, tx);
+    const slug = body.LinkId ?? slugify(body.Name);
+    const id = await newId(tx, category, body.Id);
+    const [row] = await tx
+      .insert(category)
+      .values({
+        id,
+        parentId: parent?.id ?? null,
+        level: (parent?.level ?? 0) + 1,
+        name: body.Name,
+        slug,
+        path: `${parent?.path ?? ''}/${slug}`,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw new Failure('catalogIdTaken', { field: body.Id !== undefined ? 'Id' : 'LinkId' });
+    return categoryView(row);
+  }
+
+  private async parentOf(parentId: number, tx: Tx): Promise<CategoryRow> {
+    const field = 'FatherCategoryId';
+    const [parent] = await tx.select().from(category).where(eq(category.id, parentId)).for('update');
+    if (!parent) throw new Failure('categoryNotFound', { field });
+    if (parent.level >= MENU_LEVELS) throw new Failure('categoryTooDeep', { field });
+    const [holding] = await tx
+      .select({ id: product.id })
+      .from(product)
+      .where(and(eq(product.categoryId, parentId)))
+      .limit(1);
+    if (holding) throw new Failure('categoryHoldsProducts', { field });
+    return parent;
+  }
+}
+
+function brandView(row: BrandRow): CatalogBrand {
+  return { Id: row.id, Name: row.name, LinkId: row.slug, Active: true };
+}
+
+function categoryView(row: CategoryRow): CatalogCategory {
+  return { Id: row.id, Name: row.name, FatherCategoryId: row.parentId, Url: row.path, IsActive: true };
+}
