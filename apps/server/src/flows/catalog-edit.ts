@@ -1,8 +1,6 @@
 import type {
   AuditActor,
-  CatalogBrand,
   CatalogBrandCreateBody,
-  CatalogCategory,
   CatalogCategoryCreateBody,
   CatalogProduct,
   CatalogProductBody,
@@ -11,6 +9,7 @@ import type {
   CatalogSkuBody,
   CatalogSkuCreateBody,
 } from '@despensa/contracts';
+import type { Tx } from '../db/client';
 import type { AuditService } from '../modules/audit/service';
 import type { CatalogService } from '../modules/catalog/service';
 import { defineFlow } from './flow';
@@ -34,17 +33,24 @@ export function editProductFlow({ catalog, audit }: CatalogEditModules) {
   );
 }
 
-/** POST /api/catalog/pvt/brand: the new brand and the audit row, in ONE transaction. */
-export function createBrandFlow({ catalog, audit }: CatalogEditModules) {
-  return defineFlow<{ actor: AuditActor; body: CatalogBrandCreateBody }, CatalogBrand>(
-    'create-brand',
+/**
+ * POST /api/catalog/pvt/{brand,category,product,stockkeepingunit}: the new record and its audit row
+ * (`{kind}.create`, subject `{kind}:{Id}`), in ONE transaction.
+ */
+function createRecordFlow<Body, Created extends { Id: number }>(
+  { audit }: CatalogEditModules,
+  kind: 'brand' | 'category' | 'product' | 'sku',
+  create: (body: Body, tx: Tx) => Promise<Created>,
+) {
+  return defineFlow<{ actor: AuditActor; body: Body }, Created>(
+    `create-${kind}`,
     async ({ actor, body }, { tx, step }) => {
-      const after = await step('insertBrand', () => catalog.records.createBrand(body, tx));
+      const after = await step('insert', () => create(body, tx));
       await step('audit', () =>
         audit.record(tx, {
           actor,
-          action: 'brand.create',
-          subject: `brand:${after.Id}`,
+          action: `${kind}.create`,
+          subject: `${kind}:${after.Id}`,
           before: null,
           after,
         }),
@@ -54,59 +60,26 @@ export function createBrandFlow({ catalog, audit }: CatalogEditModules) {
   );
 }
 
-/** POST /api/catalog/pvt/category: the new category of the menu and the audit row, in ONE transaction. */
-export function createCategoryFlow({ catalog, audit }: CatalogEditModules) {
-  return defineFlow<{ actor: AuditActor; body: CatalogCategoryCreateBody }, CatalogCategory>(
-    'create-category',
-    async ({ actor, body }, { tx, step }) => {
-      const after = await step('insertCategory', () => catalog.records.createCategory(body, tx));
-      await step('audit', () =>
-        audit.record(tx, {
-          actor,
-          action: 'category.create',
-          subject: `category:${after.Id}`,
-          before: null,
-          after,
-        }),
-      );
-      return after;
-    },
+export const createBrandFlow = (modules: CatalogEditModules) =>
+  createRecordFlow(modules, 'brand', (body: CatalogBrandCreateBody, tx) =>
+    modules.catalog.records.createBrand(body, tx),
   );
-}
 
-/** POST /api/catalog/pvt/product: the new product and the audit row, in ONE transaction. */
-export function createProductFlow({ catalog, audit }: CatalogEditModules) {
-  return defineFlow<{ actor: AuditActor; body: CatalogProductCreateBody }, CatalogProduct>(
-    'create-product',
-    async ({ actor, body }, { tx, step }) => {
-      const after = await step('insertProduct', () => catalog.records.createProduct(body, tx));
-      await step('audit', () =>
-        audit.record(tx, {
-          actor,
-          action: 'product.create',
-          subject: `product:${after.Id}`,
-          before: null,
-          after,
-        }),
-      );
-      return after;
-    },
+/** A category of the menu (CatalogRecords.createCategory says where one may go). */
+export const createCategoryFlow = (modules: CatalogEditModules) =>
+  createRecordFlow(modules, 'category', (body: CatalogCategoryCreateBody, tx) =>
+    modules.catalog.records.createCategory(body, tx),
   );
-}
 
-/** POST /api/catalog/pvt/stockkeepingunit: the new SKU and the audit row, in ONE transaction. */
-export function createSkuFlow({ catalog, audit }: CatalogEditModules) {
-  return defineFlow<{ actor: AuditActor; body: CatalogSkuCreateBody }, CatalogSku>(
-    'create-sku',
-    async ({ actor, body }, { tx, step }) => {
-      const after = await step('insertSku', () => catalog.records.createSku(body, tx));
-      await step('audit', () =>
-        audit.record(tx, { actor, action: 'sku.create', subject: `sku:${after.Id}`, before: null, after }),
-      );
-      return after;
-    },
+export const createProductFlow = (modules: CatalogEditModules) =>
+  createRecordFlow(modules, 'product', (body: CatalogProductCreateBody, tx) =>
+    modules.catalog.records.createProduct(body, tx),
   );
-}
+
+export const createSkuFlow = (modules: CatalogEditModules) =>
+  createRecordFlow(modules, 'sku', (body: CatalogSkuCreateBody, tx) =>
+    modules.catalog.records.createSku(body, tx),
+  );
 
 /** PUT /api/catalog/pvt/stockkeepingunit/{skuId}: the SKU's fields and the audit row, in ONE transaction. */
 export function editSkuFlow({ catalog, audit }: CatalogEditModules) {
