@@ -75,7 +75,9 @@ export class SupportDesk {
       row.userId ? users.findForSupport({ ids: [row.userId] }) : [],
       fulfilment.get(orderId),
     ]);
-    const staffNames = await operations.namesOf([...new Set(backOffice.map((each) => each.actor.id))]);
+    // The customer's own changes name them from the order; only staff ids are looked up.
+    const staffIds = backOffice.filter((each) => each.actor.kind === 'staff').map((each) => each.actor.id);
+    const staffNames = await operations.namesOf([...new Set(staffIds)]);
     const refunded = new Map(refunds.map((each) => [each.line, each.amount]));
     return {
       ...support.summary(row),
