@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failureCodeOf, type OrderForm } from '@despensa/contracts';
+import type { OrderForm } from '@despensa/contracts';
 import { SEED_MERCHANDISER, SEED_OPERATOR_PASSWORD } from '../src/modules/operations/service';
 import { createTestApp, type TestApp } from './support/app';
-import { CART_HEADERS, cartClient, sellableSkus } from './support/cart';
+import { cartClient, sellableSkus } from './support/cart';
 import { deliveringChannel } from './support/checkout';
 import { TEST_NOW } from './support/constants';
-import { staffLogin } from './support/integration';
+import { refusalOf, staffCall, staffLogin } from './support/integration';
 
 /**
  * Issue 30 §4 "promotions and coupons: create, schedule, pause, see where they apply": a campaign's coupon
@@ -20,19 +20,9 @@ let skuId: number;
 let merchandiserToken: string;
 let operatorToken: string;
 
-function call(token: string | null, method: 'GET' | 'PUT', url: string, payload?: object) {
-  return shop.app.inject({
-    method,
-    url,
-    headers: { ...CART_HEADERS, ...(token ? { 'x-staff-token': token } : {}) },
-    ...(payload ? { payload } : {}),
-  });
-}
-
-const refusal = (answer: { statusCode: number; json(): unknown }) => [
-  answer.statusCode,
-  failureCodeOf(answer.json()),
-];
+const call = (token: string | null, method: 'GET' | 'PUT', url: string, payload?: object) =>
+  staffCall(shop, token, method, url, payload);
+const refusal = refusalOf;
 
 /** 15 % off one SKU in one store, from now for a week, as the back office's form sends it. */
 function fifteenOff(extra: object = {}) {

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failureCodeOf } from '@despensa/contracts';
 import { SEED_MERCHANDISER, SEED_OPERATOR_PASSWORD } from '../src/modules/operations/service';
 import { createTestApp, type TestApp } from './support/app';
 import { CART_HEADERS, sellableSkus } from './support/cart';
 import { deliveringChannel } from './support/checkout';
 import { TEST_NOW } from './support/constants';
-import { eventually, indexedOffer, staffLogin } from './support/integration';
+import { eventually, indexedOffer, refusalOf, staffCall, staffLogin } from './support/integration';
 
 /** Issue 30 §4: the back office's catalogue and promotions (/api/admin), for merchandisers and the admin. */
 const ADMIN = { email: 'administradora.oferta@despensa.cl', password: 'administradora-despensa' };
@@ -23,19 +22,9 @@ let merchandiserToken: string;
 let operatorToken: string;
 let merchandiserId: string;
 
-function call(token: string | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
-  return shop.app.inject({
-    method,
-    url,
-    headers: { ...CART_HEADERS, ...(token ? { 'x-staff-token': token } : {}) },
-    ...(payload ? { payload } : {}),
-  });
-}
-
-const refusal = (answer: { statusCode: number; json(): unknown }) => [
-  answer.statusCode,
-  failureCodeOf(answer.json()),
-];
+const call = (token: string | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  staffCall(shop, token, method, url, payload);
+const refusal = refusalOf;
 
 const auditOf = async (subject: string) =>
   (await call(adminToken, 'GET', `/api/admin/audit-log?subject=${encodeURIComponent(subject)}`)).json();

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { failureCodeOf } from '@despensa/contracts';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type App } from '../../src/app';
 import { loadConfig } from '../../src/config';
@@ -18,6 +19,28 @@ export async function staffLogin(shop: TestApp, login: string, password: string)
   expect(answer.statusCode, answer.body).toBe(200);
   return answer.json().token;
 }
+
+/** A back-office call (/api/admin) as a staff member (their token), or with no staff session (null). */
+export function staffCall(
+  shop: TestApp,
+  token: string | null,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: object,
+) {
+  return shop.app.inject({
+    method,
+    url,
+    headers: { ...CART_HEADERS, ...(token ? { 'x-staff-token': token } : {}) },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+/** A refusal as [status, failure code]. */
+export const refusalOf = (answer: { statusCode: number; json(): unknown }) => [
+  answer.statusCode,
+  failureCodeOf(answer.json()),
+];
 
 /** An ERP's call: VTEX's credential headers only, no storefront key. */
 export function erpCall(
