@@ -459,6 +459,9 @@ describe('accounts: register, log in and out, private pages, my data and address
     expect(cartId).toMatch(/^__ofid=/);
     const customer = newCustomer();
     await register(page, customer);
+    // The new customer's default pickup is posted in the background: let it land before logging out, or its
+    // answer sets the delivery cookie again after the logout cleared it (a starved run saw that, 2 of 2).
+    await routerSettled(page);
 
     await context.addCookies([{ name: 'despensa_delivery', value: '%7B%7D', url: baseUrl() }]);
     await page.evaluate(() => window.localStorage.setItem('despensa_delivery', '{}'));
