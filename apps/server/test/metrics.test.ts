@@ -90,6 +90,7 @@ describe('/metrics (issue 31 item 4)', () => {
     );
     expect(family('despensa_page_cache_lookups').samples.map((sample) => sample.labels.outcome)).toEqual([
       'hit',
+      'stale',
       'miss',
     ]);
     expect(family('nodejs_eventloop_lag_p99_seconds').type).toBe('gauge');

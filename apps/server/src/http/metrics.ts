@@ -88,12 +88,13 @@ function registerScrapeGauges(registry: Registry, { database, jobs, pageCache }:
   });
   new Gauge({
     name: 'despensa_page_cache_lookups',
-    help: 'Shared page cache lookups since start, by outcome (hit, miss)',
+    help: 'Shared page cache lookups since start, by outcome (hit, stale, miss)',
     labelNames: ['outcome'],
     registers: [registry],
     collect() {
       const cache = pageCache();
       this.set({ outcome: 'hit' }, cache?.hits ?? 0);
+      this.set({ outcome: 'stale' }, cache?.stale ?? 0);
       this.set({ outcome: 'miss' }, cache?.misses ?? 0);
     },
   });

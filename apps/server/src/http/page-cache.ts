@@ -56,6 +56,8 @@ interface CachedPage {
   channel: number | undefined;
   br?: Promise<Buffer>;
   gzip?: Promise<Buffer>;
+  /** It shows products whose prices changed since: still served, while a new render replaces it. */
+  stale?: boolean;
 }
 
 export interface PageCacheOptions {
@@ -77,12 +79,15 @@ export interface SharedPageRequest {
 export class PageCache {
   private readonly pages: LRUCache<string, CachedPage>;
   private readonly rendering = new Map<string, Promise<CachedPage | null>>();
-  /** Bumped by every invalidation: a render that started before one is served but not kept. */
+  /** Bumped by every whole-page invalidation: a render that started before one is served but not kept. */
   private generation = 0;
+  /** Renders under way whose products changed meanwhile: served to who waits, not kept. */
+  private readonly overtaken = new Set<string>();
   private listener: pg.Client | null = null;
   readonly routes: RouteObject[];
   hits = 0;
   misses = 0;
+  stale = 0;
 
   constructor(build: ServerBuild, options: PageCacheOptions = {}) {
     this.pages = new LRUCache<string, CachedPage>({
@@ -127,19 +132,21 @@ export class PageCache {
   }
 
   /**
-   * Drops only the pages that may show these products (an ERP changed their prices): their own pages,
+   * Renews only the pages that may show these products (an ERP changed their prices): their own pages,
    * their categories' listings and the pages that list across categories (home, search, offers). Every
-   * other product's and category's page stays.
+   * other product's and category's page stays. An ERP changes prices many times a second, so a renewed
+   * page is not dropped: the next shopper gets it at once while one render replaces it (stale while
+   * revalidate), and no shopper waits for a render a price change caused.
    */
   invalidateProducts(products: { slug: string; categoryPaths: string[] }[]): void {
-    this.generation++;
     const productPaths = new Set(products.map((product) => `/${product.slug}/p`));
     const categoryPaths = new Set(products.flatMap((product) => product.categoryPaths));
-    for (const key of [...this.pages.keys()]) {
+    const shows = (key: string) => {
       const pathname = new URL(key.slice(key.lastIndexOf('\n') + 1), 'http://shop').pathname;
-      if (pathname.endsWith('/p') ? productPaths.has(pathname) : this.mayList(pathname, categoryPaths))
-        this.pages.delete(key);
-    }
+      return pathname.endsWith('/p') ? productPaths.has(pathname) : this.mayList(pathname, categoryPaths);
+    };
+    for (const [key, page] of this.pages.entries()) if (shows(key)) page.stale = true;
+    for (const key of this.rendering.keys()) if (shows(key)) this.overtaken.add(key);
   }
 
   /** Whether a page other than a product's may list products of these categories. */
@@ -245,22 +252,37 @@ export class PageCache {
   ): Promise<boolean> {
     this.expireDated();
     let page = this.pages.get(shared.key);
-    reply.header('x-page-cache', page ? 'hit' : 'miss');
-    if (page) this.hits++;
+    reply.header('x-page-cache', page ? (page.stale ? 'stale' : 'hit') : 'miss');
+    if (page?.stale) {
+      this.stale++;
+      // Its new render runs on its own; a render that fails leaves the old copy for the next shopper.
+      this.rendered(shared, render).catch(() => {});
+    } else if (page) this.hits++;
     else {
       this.misses++;
-      let pending = this.rendering.get(shared.key);
-      if (!pending) {
-        pending = this.renderOnce(shared, render).finally(() => this.rendering.delete(shared.key));
-        this.rendering.set(shared.key, pending);
-      }
-      page = (await pending) ?? undefined;
+      page = (await this.rendered(shared, render)) ?? undefined;
       // Not a shared page after all (a redirect, an error, a cookie set): the caller renders the shopper's own.
       if (!page) return false;
     }
     // Not the reply itself: a Fastify reply is a thenable, and awaiting it would wait for the answer to end.
     await this.send(request, reply, page, shared);
     return true;
+  }
+
+  /** The key's render under way, or a new one: concurrent shoppers of one key share a render. */
+  private rendered(
+    shared: SharedPageRequest,
+    render: (shared: SharedPageRequest) => Promise<Response>,
+  ): Promise<CachedPage | null> {
+    let pending = this.rendering.get(shared.key);
+    if (!pending) {
+      pending = this.renderOnce(shared, render).finally(() => {
+        this.rendering.delete(shared.key);
+        this.overtaken.delete(shared.key);
+      });
+      this.rendering.set(shared.key, pending);
+    }
+    return pending;
   }
 
   private async renderOnce(
@@ -271,6 +293,8 @@ export class PageCache {
     const response = await render(shared);
     if (response.status !== 200 || response.headers.has('set-cookie') || !response.body) {
       await response.body?.cancel();
+      // No longer a shared page (taken off the shelf, say): an old copy must not stay.
+      this.pages.delete(shared.key);
       return null;
     }
     const body = Buffer.from(await response.arrayBuffer());
@@ -283,7 +307,7 @@ export class PageCache {
       policy: contentSecurityPolicy(inlineScriptHashes(body)),
       channel: shared.channel,
     };
-    if (generation === this.generation) this.pages.set(shared.key, page);
+    if (generation === this.generation && !this.overtaken.has(shared.key)) this.pages.set(shared.key, page);
     return page;
   }
 
