@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STAFF_ROLES } from '@despensa/domain';
+import { staffMember } from './operations';
 
 /** The back office's stores, delivery windows, coverage zones and staff accounts (/api/admin, issue 30). */
 
@@ -81,16 +82,8 @@ export const coverageZoneBody = z.object({
 });
 export type CoverageZoneBody = z.infer<typeof coverageZoneBody>;
 
-/** A staff account as the back office lists it. */
-export const staffAccount = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  role: z.enum(STAFF_ROLES),
-  storeId: z.string(),
-  storeName: z.string(),
-  active: z.boolean(),
-});
+/** A staff account as the back office lists it: the staff member, and whether they may still log in. */
+export const staffAccount = staffMember.extend({ active: z.boolean() });
 export type StaffAccount = z.infer<typeof staffAccount>;
 
 export const staffAccountBody = z.object({

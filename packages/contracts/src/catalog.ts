@@ -136,6 +136,7 @@ export const review = z.object({
   text: z.string(),
   createdAt: z.string(),
 });
+export type Review = z.infer<typeof review>;
 
 export const reviewsResponse = z.object({
   productId: z.string(),
@@ -144,6 +145,7 @@ export const reviewsResponse = z.object({
   histogram: z.record(z.string(), z.number().int()),
   reviews: z.array(review),
 });
+export type ReviewsResponse = z.infer<typeof reviewsResponse>;
 
 /** VTEX sort names accepted by listings. */
 export const orderBy = z.enum([

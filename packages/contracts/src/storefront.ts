@@ -47,6 +47,7 @@ import type {
   FacetsResponse,
   OrderBy,
   Product,
+  ReviewsResponse,
   SearchResponse,
   SearchSuggestions,
   SelectedFacet,
@@ -116,20 +117,7 @@ export interface StorefrontServices {
       salesChannel: number,
       listing?: { path: string; selectedFacets: SelectedFacet[]; query?: string | undefined },
     ): Product[];
-    reviews(productId: string): Promise<{
-      productId: string;
-      average: number;
-      count: number;
-      histogram: Record<string, number>;
-      reviews: {
-        id: number;
-        author: string;
-        rating: number;
-        title: string;
-        text: string;
-        createdAt: string;
-      }[];
-    }>;
+    reviews(productId: string): Promise<ReviewsResponse>;
   };
   content: {
     /** With `sellerId`, the items its seller rules leave that seller out of are dropped (§6). */

@@ -138,6 +138,11 @@ export function currentSession(request: FastifyRequest): Session {
   return request.session;
 }
 
+/** The customer a requireSession route serves. */
+export function sessionUserId(request: FastifyRequest): string {
+  return currentSession(request).userId;
+}
+
 /** The site's session cookie: httpOnly, SameSite=Lax, Secure over https. */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
   reply.header('set-cookie', cookie(request, `${SESSION_COOKIE}=${token}`, SESSION_COOKIE_MAX_AGE_S));

@@ -3,12 +3,8 @@ import { data, useActionData } from 'react-router';
 import { contentDocumentKey, type ContentDocumentView } from '@despensa/contracts';
 import { assertSameOrigin } from '../features/account/account-server';
 import { backOffice, refusalAnswer, requireBackOffice } from '../features/admin/admin-server';
-import {
-  CONTENT_API,
-  heroBanners,
-  instantOfLocalInput,
-  withBannerSchedule,
-} from '../features/admin/content-documents';
+import { CONTENT_API, heroBanners, withBannerSchedule } from '../features/admin/content-documents';
+import { instantOfLocalInput } from '../features/admin/local-time';
 import {
   BannerScheduleForm,
   ContentPreview,

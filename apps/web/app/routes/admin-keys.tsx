@@ -4,6 +4,7 @@ import { assertSameOrigin } from '../features/account/account-server';
 import { backOffice, refusalAnswer, requireAdministrator } from '../features/admin/admin-server';
 import { AppKeyTable, CreateAppKeyForm, NewTokenNotice } from '../features/admin/app-key-forms';
 import type { Route } from './+types/admin-keys';
+import { ConsoleRefusal } from '../features/operations/console-refusal';
 
 const APP_KEYS_PATH = '/api/admin/app-keys';
 
@@ -58,11 +59,7 @@ export default function AdminKeys({ loaderData }: Route.ComponentProps) {
           Clave «{answer.revoked}» revocada: su próxima llamada será rechazada.
         </p>
       ) : null}
-      {answer && 'error' in answer ? (
-        <p role="alert" className="console-error">
-          {answer.error}
-        </p>
-      ) : null}
+      <ConsoleRefusal answer={answer} />
       <CreateAppKeyForm busy={busy} />
       <section className="console-card" aria-labelledby="keys-heading">
         <h2 id="keys-heading">Claves</h2>

@@ -2,6 +2,7 @@ import { Form, useActionData, useNavigation } from 'react-router';
 import { assertSameOrigin } from '../features/account/account-server';
 import { backOffice, refusalAnswer, requireAdministrator } from '../features/admin/admin-server';
 import type { Route } from './+types/admin-pricing';
+import { ConsoleRefusal } from '../features/operations/console-refusal';
 
 const SETTINGS_PATH = '/api/admin/pricing/settings';
 
@@ -66,11 +67,7 @@ export default function AdminPricing({ loaderData }: Route.ComponentProps) {
             : 'Guardado: se aceptan precios bajo el costo.'}
         </p>
       ) : null}
-      {answer && 'error' in answer ? (
-        <p role="alert" className="console-error">
-          {answer.error}
-        </p>
-      ) : null}
+      <ConsoleRefusal answer={answer} />
     </>
   );
 }

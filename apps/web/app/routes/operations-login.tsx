@@ -1,6 +1,7 @@
 import { Form, redirect, useActionData, useNavigation } from 'react-router';
 import { staffHome, staffLoginAction, staffTokenOf } from '../features/operations/staff-server';
 import type { Route } from './+types/operations-login';
+import { ConsoleRefusal } from '../features/operations/console-refusal';
 
 /** /operaciones/ingreso: the staff login (its own session, not a shopper's). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -27,11 +28,7 @@ export default function OperationsLogin() {
         Contraseña
         <input name="password" type="password" autoComplete="current-password" required />
       </label>
-      {answer && 'error' in answer ? (
-        <p role="alert" className="console-error">
-          {answer.error}
-        </p>
-      ) : null}
+      <ConsoleRefusal answer={answer} />
       <button type="submit" className="button button--primary" disabled={busy}>
         Ingresar
       </button>

@@ -12,7 +12,7 @@ import {
   region,
   verifyBlockedResponse,
 } from '@despensa/contracts';
-import { currentSession, requireSession } from '../session';
+import { requireSession, sessionUserId } from '../session';
 import type { AuthService } from '../../modules/auth/service';
 import type { AddressService } from '../../modules/address/service';
 
@@ -38,8 +38,6 @@ export function addressRoutes(
   };
 }
 
-const userId = (request: Parameters<typeof currentSession>[0]) => currentSession(request).userId;
-
 /** The shopper's address book: list, read, add, change, delete. */
 function addressBookRoutes(app: ZodApp, addresses: AddressService, preHandler: Guard): void {
   app.get(
@@ -52,7 +50,7 @@ function addressBookRoutes(app: ZodApp, addresses: AddressService, preHandler: G
         response: { 200: z.array(address), ...errors },
       },
     },
-    async (request) => addresses.list(userId(request)),
+    async (request) => addresses.list(sessionUserId(request)),
   );
   app.get(
     '/api/user/address/:id',
@@ -60,7 +58,7 @@ function addressBookRoutes(app: ZodApp, addresses: AddressService, preHandler: G
       preHandler,
       schema: { tags, summary: 'One address', params: idParams, response: { 200: address, ...errors } },
     },
-    async (request) => addresses.get(userId(request), request.params.id),
+    async (request) => addresses.get(sessionUserId(request), request.params.id),
   );
   app.post(
     '/api/user/address',
@@ -73,7 +71,8 @@ function addressBookRoutes(app: ZodApp, addresses: AddressService, preHandler: G
         response: { 201: address, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await addresses.save(userId(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await addresses.save(sessionUserId(request), request.body)),
   );
   app.put(
     '/api/user/address/:id',
@@ -87,7 +86,7 @@ function addressBookRoutes(app: ZodApp, addresses: AddressService, preHandler: G
         response: { 200: address, ...errors },
       },
     },
-    async (request) => addresses.save(userId(request), request.body, request.params.id),
+    async (request) => addresses.save(sessionUserId(request), request.body, request.params.id),
   );
   app.delete(
     '/api/user/address/:id',
@@ -101,7 +100,7 @@ function addressBookRoutes(app: ZodApp, addresses: AddressService, preHandler: G
       },
     },
     async (request) => {
-      await addresses.remove(userId(request), request.params.id);
+      await addresses.remove(sessionUserId(request), request.params.id);
       return { deleted: true as const };
     },
   );
@@ -128,7 +127,7 @@ function addressCheckRoutes(
     },
     async (request) =>
       addresses.validate(
-        userId(request),
+        sessionUserId(request),
         request.params.id,
         request.body.accessKey,
         request.body.authenticationToken,
@@ -145,7 +144,8 @@ function addressCheckRoutes(
         response: { 200: verifyBlockedResponse, ...errors },
       },
     },
-    async (request) => addresses.verifyBlocked(userId(request), request.params.id, brandNameOf(request)),
+    async (request) =>
+      addresses.verifyBlocked(sessionUserId(request), request.params.id, brandNameOf(request)),
   );
 }
 

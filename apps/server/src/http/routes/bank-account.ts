@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Failure, bankAccount, bankAccountBody, errorResponse } from '@despensa/contracts';
-import { currentSession, requireSession } from '../session';
+import { requireSession, sessionUserId } from '../session';
 import { requireFeature } from '../feature';
 import type { AuthService } from '../../modules/auth/service';
 import type { FlagsService } from '../../modules/flags/service';
@@ -18,7 +18,6 @@ export function bankAccountRoutes(
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const preValidation = [requireSession(auth), requireFeature(flags, 'bankAccount')];
-    const userId = (request: Parameters<typeof currentSession>[0]) => currentSession(request).userId;
     app.get(
       '/api/user/bank-account',
       {
@@ -26,7 +25,7 @@ export function bankAccountRoutes(
         schema: { tags, summary: 'The refund account', response: { 200: bankAccount, ...errors } },
       },
       async (request) => {
-        const account = await accounts.get(userId(request));
+        const account = await accounts.get(sessionUserId(request));
         if (!account) throw new Failure('bankAccountNotFound');
         return account;
       },
@@ -42,7 +41,7 @@ export function bankAccountRoutes(
           response: { 200: bankAccount, ...errors },
         },
       },
-      async (request) => accounts.save(userId(request), request.body),
+      async (request) => accounts.save(sessionUserId(request), request.body),
     );
     app.delete(
       '/api/user/bank-account',
@@ -55,7 +54,7 @@ export function bankAccountRoutes(
         },
       },
       async (request) => {
-        await accounts.remove(userId(request));
+        await accounts.remove(sessionUserId(request));
         return { deleted: true as const };
       },
     );

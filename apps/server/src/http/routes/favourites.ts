@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse, favouriteParams, favourites } from '@despensa/contracts';
-import { currentSession, requireSession } from '../session';
+import { requireSession, sessionUserId } from '../session';
 import { requireFeature } from '../feature';
 import type { AuthService } from '../../modules/auth/service';
 import type { FlagsService } from '../../modules/flags/service';
@@ -17,14 +17,13 @@ export function favouritesRoutes(
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const preValidation = [requireSession(auth), requireFeature(flags, 'favourites')];
-    const userId = (request: Parameters<typeof currentSession>[0]) => currentSession(request).userId;
     app.get(
       '/api/user/favourites',
       {
         preValidation,
         schema: { tags, summary: 'The hearted skus, newest first', response: { 200: favourites, ...errors } },
       },
-      async (request) => ({ skuIds: await service.list(userId(request)) }),
+      async (request) => ({ skuIds: await service.list(sessionUserId(request)) }),
     );
     app.put(
       '/api/user/favourites/:skuId',
@@ -37,7 +36,7 @@ export function favouritesRoutes(
           response: { 200: favourites, ...errors },
         },
       },
-      async (request) => ({ skuIds: await service.add(userId(request), request.params.skuId) }),
+      async (request) => ({ skuIds: await service.add(sessionUserId(request), request.params.skuId) }),
     );
     app.delete(
       '/api/user/favourites/:skuId',
@@ -50,7 +49,7 @@ export function favouritesRoutes(
           response: { 200: favourites, ...errors },
         },
       },
-      async (request) => ({ skuIds: await service.remove(userId(request), request.params.skuId) }),
+      async (request) => ({ skuIds: await service.remove(sessionUserId(request), request.params.skuId) }),
     );
   };
 }

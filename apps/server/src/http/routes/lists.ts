@@ -14,7 +14,7 @@ import {
   shoppingList,
   shoppingListBody,
 } from '@despensa/contracts';
-import { currentSession, requireSession } from '../session';
+import { requireSession, sessionUserId } from '../session';
 import { requireFeature } from '../feature';
 import type { ListBaskets } from '../../flows/list-baskets';
 import type { AuthService } from '../../modules/auth/service';
@@ -43,8 +43,6 @@ export function listsRoutes(
 
 type PreValidation = ReturnType<typeof requireSession>[];
 
-const userId = (request: Parameters<typeof currentSession>[0]) => currentSession(request).userId;
-
 /** The lists themselves: read, created, changed, deleted. */
 function listRoutes(app: ApiApp, lists: ListsService, preValidation: PreValidation): void {
   app.get(
@@ -57,7 +55,7 @@ function listRoutes(app: ApiApp, lists: ListsService, preValidation: PreValidati
         response: { 200: z.array(shoppingList), ...errors },
       },
     },
-    async (request) => lists.list(userId(request)),
+    async (request) => lists.list(sessionUserId(request)),
   );
   // Before /:id, so 'skus' is not read as a list id.
   app.get(
@@ -79,7 +77,7 @@ function listRoutes(app: ApiApp, lists: ListsService, preValidation: PreValidati
       preValidation,
       schema: { tags, summary: 'One list', params: idParams, response: { 200: shoppingList, ...errors } },
     },
-    async (request) => lists.get(userId(request), request.params.id),
+    async (request) => lists.get(sessionUserId(request), request.params.id),
   );
   app.post(
     '/api/user/shopping-list',
@@ -92,7 +90,8 @@ function listRoutes(app: ApiApp, lists: ListsService, preValidation: PreValidati
         response: { 201: shoppingList, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await lists.create(userId(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await lists.create(sessionUserId(request), request.body)),
   );
   app.put(
     '/api/user/shopping-list/:id',
@@ -106,7 +105,7 @@ function listRoutes(app: ApiApp, lists: ListsService, preValidation: PreValidati
         response: { 200: shoppingList, ...errors },
       },
     },
-    async (request) => lists.update(userId(request), request.params.id, request.body),
+    async (request) => lists.update(sessionUserId(request), request.params.id, request.body),
   );
   app.delete(
     '/api/user/shopping-list/:id',
@@ -120,7 +119,7 @@ function listRoutes(app: ApiApp, lists: ListsService, preValidation: PreValidati
       },
     },
     async (request) => {
-      await lists.remove(userId(request), request.params.id);
+      await lists.remove(sessionUserId(request), request.params.id);
       return { deleted: true as const };
     },
   );
@@ -140,7 +139,7 @@ function runRoutes(app: ApiApp, lists: ListsService, preValidation: PreValidatio
       },
     },
     async (request) => {
-      const run = await lists.currentRun(userId(request), request.params.id);
+      const run = await lists.currentRun(sessionUserId(request), request.params.id);
       if (!run) throw new Failure('listNotScheduled');
       return runAnswer(run);
     },
@@ -159,7 +158,7 @@ function runRoutes(app: ApiApp, lists: ListsService, preValidation: PreValidatio
       },
     },
     async (request) =>
-      runAnswer(await lists.skipRun(userId(request), request.params.id, request.query.deliveryDate)),
+      runAnswer(await lists.skipRun(sessionUserId(request), request.params.id, request.query.deliveryDate)),
   );
   // §4 pause (status 2: nothing is built or placed) and resume (1: runs count from now).
   for (const [action, status, summary] of [
@@ -177,7 +176,7 @@ function runRoutes(app: ApiApp, lists: ListsService, preValidation: PreValidatio
           response: { 200: shoppingList, 409: errorResponse, ...errors },
         },
       },
-      async (request) => lists.setScheduleStatus(userId(request), request.params.id, status),
+      async (request) => lists.setScheduleStatus(sessionUserId(request), request.params.id, status),
     );
   }
 }
@@ -197,7 +196,7 @@ function basketRoutes(app: ApiApp, baskets: ListBaskets, preValidation: PreValid
         response: { 200: listBasketView, 409: errorResponse, ...errors },
       },
     },
-    async (request) => baskets.basket(userId(request), request.params.id, request.query.deliveryDate),
+    async (request) => baskets.basket(sessionUserId(request), request.params.id, request.query.deliveryDate),
   );
   app.patch(
     '/api/user/shopping-list/:id/run/basket',
@@ -212,7 +211,7 @@ function basketRoutes(app: ApiApp, baskets: ListBaskets, preValidation: PreValid
         response: { 200: listBasketView, 409: errorResponse, ...errors },
       },
     },
-    async (request) => baskets.changeBasket(userId(request), request.params.id, request.body),
+    async (request) => baskets.changeBasket(sessionUserId(request), request.params.id, request.body),
   );
   app.get(
     '/api/user/shopping-list/:id/run/basket/products',
@@ -227,6 +226,11 @@ function basketRoutes(app: ApiApp, baskets: ListBaskets, preValidation: PreValid
       },
     },
     async (request) =>
-      baskets.products(userId(request), request.params.id, request.query.deliveryDate, request.query.q),
+      baskets.products(
+        sessionUserId(request),
+        request.params.id,
+        request.query.deliveryDate,
+        request.query.q,
+      ),
   );
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, joinPrimeBody, primeMembership } from '@despensa/contracts';
-import { currentSession, requireSession } from '../session';
+import { requireSession, sessionUserId } from '../session';
 import { requireFeature } from '../feature';
 import type { AuthService } from '../../modules/auth/service';
 import type { FlagsService } from '../../modules/flags/service';
@@ -17,7 +17,6 @@ export function primeRoutes(
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const preValidation = [requireSession(auth), requireFeature(flags, 'prime')];
-    const userId = (request: Parameters<typeof currentSession>[0]) => currentSession(request).userId;
     app.get(
       '/api/user/prime',
       {
@@ -28,7 +27,7 @@ export function primeRoutes(
           response: { 200: primeMembership, ...errors },
         },
       },
-      async (request) => memberships.membership(userId(request)),
+      async (request) => memberships.membership(sessionUserId(request)),
     );
     app.post(
       '/api/user/prime',
@@ -41,7 +40,7 @@ export function primeRoutes(
           response: { 200: primeMembership, ...errors },
         },
       },
-      async (request) => memberships.join(userId(request), request.body.cardId),
+      async (request) => memberships.join(sessionUserId(request), request.body.cardId),
     );
     app.delete(
       '/api/user/prime',
@@ -53,7 +52,7 @@ export function primeRoutes(
           response: { 200: primeMembership, ...errors },
         },
       },
-      async (request) => memberships.cancel(userId(request)),
+      async (request) => memberships.cancel(sessionUserId(request)),
     );
   };
 }

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorResponse,
@@ -10,7 +9,7 @@ import {
   walletEnrolment,
   walletTransactionBody,
 } from '@despensa/contracts';
-import { currentSession, requireSession } from '../session';
+import { requireSession, sessionUserId } from '../session';
 import { requireFeature } from '../feature';
 import type { AuthService } from '../../modules/auth/service';
 import type { FlagsService } from '../../modules/flags/service';
@@ -19,7 +18,6 @@ import type { WalletCharges } from '../../flows/wallet-charge';
 
 type Api = Parameters<FastifyPluginAsyncZod>[0];
 type PreHandlers = [ReturnType<typeof requireSession>, ReturnType<typeof requireFeature>];
-const userId = (request: FastifyRequest) => currentSession(request).userId;
 
 const tags = ['wallet'];
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
@@ -50,7 +48,7 @@ function cardRoutes(app: Api, wallet: WalletService, preHandler: PreHandlers) {
       preHandler,
       schema: { tags, summary: 'Saved one-click cards', response: { 200: z.array(walletCard), ...errors } },
     },
-    async (request) => wallet.cards(userId(request)),
+    async (request) => wallet.cards(sessionUserId(request)),
   );
   app.post(
     '/api/wallet/card/:type',
@@ -66,7 +64,7 @@ function cardRoutes(app: Api, wallet: WalletService, preHandler: PreHandlers) {
     },
     async (request) => {
       const origin = `${request.protocol}://${request.host}`;
-      return wallet.startEnrolment(userId(request), request.params.type, request.body, {
+      return wallet.startEnrolment(sessionUserId(request), request.params.type, request.body, {
         origin,
         returnUrl: `${origin}${ENROLMENT_RETURN_PATH}`,
       });
@@ -83,7 +81,7 @@ function cardRoutes(app: Api, wallet: WalletService, preHandler: PreHandlers) {
         response: { 200: walletCard, ...errors },
       },
     },
-    async (request) => wallet.makeFavourite(userId(request), request.params.id),
+    async (request) => wallet.makeFavourite(sessionUserId(request), request.params.id),
   );
   app.delete(
     '/api/wallet/card/:id',
@@ -97,7 +95,7 @@ function cardRoutes(app: Api, wallet: WalletService, preHandler: PreHandlers) {
       },
     },
     async (request) => {
-      await wallet.remove(userId(request), request.params.id);
+      await wallet.remove(sessionUserId(request), request.params.id);
       return { deleted: true as const };
     },
   );
@@ -116,7 +114,7 @@ function chargeRoutes(app: Api, charges: WalletCharges, preHandler: PreHandlers)
         response: { 200: walletCharge, ...errors },
       },
     },
-    async (request) => charges.charge(userId(request), request.body),
+    async (request) => charges.charge(sessionUserId(request), request.body),
   );
   app.get(
     '/api/wallet/status/:id',
@@ -129,7 +127,7 @@ function chargeRoutes(app: Api, charges: WalletCharges, preHandler: PreHandlers)
         response: { 200: walletCharge, ...errors },
       },
     },
-    async (request) => charges.status(userId(request), request.params.id),
+    async (request) => charges.status(sessionUserId(request), request.params.id),
   );
 }
 

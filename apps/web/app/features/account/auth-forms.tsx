@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useFetcher, useLocation } from 'react-router';
 import { PersistentCartDialog } from '../cart/persistent-cart-dialog';
-import { EMAIL_INVALID_MESSAGE, isValidEmail, PASSWORD_INVALID_MESSAGE } from '@despensa/domain';
-import { NewsletterField as Field } from '../newsletter/newsletter-field';
+import { isValidEmail, PASSWORD_INVALID_MESSAGE } from '@despensa/domain';
+import { EmailField, NewsletterField as Field } from '../newsletter/newsletter-field';
 import { useFieldError } from '../../ui/use-field-error';
 import type { AccountActionResult, AccountDialogName } from './account-types';
 import { ServerError, actionFor } from './auth-form-parts';
@@ -80,14 +80,7 @@ function LoginForm({ callback, onMode }: { callback: string; onMode: (mode: Acco
   return (
     <fetcher.Form method="post" action={actionFor(callback)} className="account-form" noValidate>
       <input type="hidden" name="intent" value="login" />
-      <Field
-        id={`${id}-login`}
-        name="login"
-        label="Correo electrónico"
-        type="email"
-        autoComplete="email"
-        error={null}
-      />
+      <EmailField id={`${id}-login`} name="login" invalid={false} />
       <Field
         id={`${id}-password`}
         name="password"
@@ -166,15 +159,12 @@ function AccessKeyForm({
       <send.Form method="post" action={actionFor(callback)} className="account-form" noValidate>
         <input type="hidden" name="intent" value={kind === 'forgot' ? 'send-reset' : 'send-key'} />
         <p className="dialog__note">Te enviaremos un código de 6 dígitos a tu correo.</p>
-        <Field
+        <EmailField
           id={`${id}-login`}
           name="login"
-          label="Correo electrónico"
-          type="email"
-          autoComplete="email"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          error={emailError.visible ? EMAIL_INVALID_MESSAGE : null}
+          invalid={emailError.visible}
         />
         <ServerError result={send.data} intent={kind === 'forgot' ? 'send-reset' : 'send-key'} />
         <button type="submit" className="button button--secondary" disabled={send.state !== 'idle'}>

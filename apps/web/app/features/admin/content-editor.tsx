@@ -1,7 +1,8 @@
 import { Form, useNavigation } from 'react-router';
 import type { ContentDocumentView, ScheduledBanner } from '@despensa/contracts';
 import { formatStamp } from './admin-format';
-import { localInputValue, pageOfDocument } from './content-documents';
+import { pageOfDocument } from './content-documents';
+import { localInputValue } from './local-time';
 
 function IntentButton({
   intent,

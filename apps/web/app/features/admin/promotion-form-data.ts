@@ -1,5 +1,6 @@
-import { localParts, PAYMENT_SYSTEMS, zonedInstant } from '@despensa/domain';
+import { PAYMENT_SYSTEMS } from '@despensa/domain';
 import type { BackOfficePromotion, CalculatorConfigurationBody } from '@despensa/contracts';
+import { instantOfLocalInput, localInputValue } from './local-time';
 
 /**
  * The promotion form's fields and VTEX's calculator configuration (what the server takes): dates are the
@@ -14,25 +15,10 @@ const CARD_SYSTEMS = PAYMENT_SYSTEMS.filter((system) => system.pricing === 'tcen
 
 const DAY = 86_400_000;
 
-/** An instant as a datetime-local input shows it in Santiago: '2026-11-29T08:15'. */
-export function localInput(iso: string): string {
-  const parts = localParts(new Date(iso));
-  const two = (value: number) => String(value).padStart(2, '0');
-  return `${parts.year}-${two(parts.month)}-${two(parts.day)}T${two(parts.hour)}:${two(parts.minute)}`;
-}
-
-/** A datetime-local value, Santiago's wall clock, as an instant; null when it is not one. */
-export function instantOf(local: string): string | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
-  if (!match) return null;
-  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  return zonedInstant(year, month, day, hour, minute).toISOString();
+/** A datetime-local value, Santiago's wall clock, as an instant; null when it is not one to the minute. */
+function instantOf(local: string): string | null {
+  // Nothing may follow the minute ('2026-11-29T08:15' is 16 characters).
+  return local.length === 16 ? instantOfLocalInput(local) : null;
 }
 
 /** What a new promotion's form starts with: from now, for a week, in every store. */
@@ -54,8 +40,8 @@ export function draftPromotion(now: Date): PromotionFormValues {
     cumulative: false,
     cardOnly: false,
     isActive: true,
-    beginDateUtc: localInput(now.toISOString()),
-    endDateUtc: localInput(new Date(now.getTime() + 7 * DAY).toISOString()),
+    beginDateUtc: localInputValue(now.toISOString()),
+    endDateUtc: localInputValue(new Date(now.getTime() + 7 * DAY).toISOString()),
   };
 }
 
@@ -103,8 +89,8 @@ export function promotionValues(promotion: BackOfficePromotion): PromotionFormVa
     cumulative: promotion.cumulative,
     cardOnly: promotion.paymentsMethods.length > 0,
     isActive: promotion.isActive,
-    beginDateUtc: localInput(promotion.beginDateUtc),
-    endDateUtc: localInput(promotion.endDateUtc),
+    beginDateUtc: localInputValue(promotion.beginDateUtc),
+    endDateUtc: localInputValue(promotion.endDateUtc),
   };
 }
 

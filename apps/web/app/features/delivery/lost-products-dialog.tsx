@@ -1,4 +1,5 @@
 import { Dialog } from '../../ui/dialog';
+import { ChangedProducts, inChosenPlace } from './changed-products';
 import { choiceSummary } from './choice';
 import { useDelivery } from './delivery-context';
 
@@ -12,28 +13,21 @@ export function LostProductsDialog() {
     useDelivery();
   // The default pickup names no store the shopper chose: going back to it is going back, not to 'Despensa'.
   const before = previous?.storeName === defaultStoreName ? null : choiceSummary(previous);
-  const now = choiceSummary(choice);
   return (
     <Dialog
       open={lostProducts.length > 0}
       title="Algunos productos no están disponibles"
       onClose={closeLostProducts}
     >
-      <p>
-        {now ? `En ${now.place || now.mode}` : 'En la tienda elegida'} no están disponibles estos productos de
-        tu carro:
-      </p>
-      <ul className="delivery-lost__list">
-        {lostProducts.map((product) => (
-          <li key={product.id} className="delivery-lost__item">
-            <img src={product.imageUrl} alt="" width={48} height={48} loading="lazy" />
-            <span>{product.name}</span>
-            <span className="delivery-lost__quantity">
-              {product.quantity} {product.quantity === 1 ? 'unidad' : 'unidades'}
-            </span>
-          </li>
-        ))}
-      </ul>
+      <p>{inChosenPlace(choice)} no están disponibles estos productos de tu carro:</p>
+      <ChangedProducts
+        products={lostProducts}
+        change={(product) => (
+          <span className="delivery-lost__quantity">
+            {product.quantity} {product.quantity === 1 ? 'unidad' : 'unidades'}
+          </span>
+        )}
+      />
       <div className="dialog__actions">
         <button
           type="button"

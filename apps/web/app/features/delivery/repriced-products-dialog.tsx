@@ -1,6 +1,6 @@
 import { formatPrice } from '../../lib/format';
 import { Dialog } from '../../ui/dialog';
-import { choiceSummary } from './choice';
+import { ChangedProducts, inChosenPlace } from './changed-products';
 import { useDelivery } from './delivery-context';
 
 /**
@@ -9,35 +9,28 @@ import { useDelivery } from './delivery-context';
  */
 export function RepricedProductsDialog() {
   const { repricedProducts, lostProducts, choice, closeRepricedProducts } = useDelivery();
-  const now = choiceSummary(choice);
   return (
     <Dialog
       open={repricedProducts.length > 0 && lostProducts.length === 0}
       title="Cambiaron algunos precios"
       onClose={closeRepricedProducts}
     >
-      <p>
-        {now ? `En ${now.place || now.mode}` : 'En la tienda elegida'} estos productos de tu carro tienen otro
-        precio:
-      </p>
-      <ul className="delivery-lost__list">
-        {repricedProducts.map((product) => (
-          <li key={product.id} className="delivery-lost__item">
-            <img src={product.imageUrl} alt="" width={48} height={48} loading="lazy" />
-            <span>{product.name}</span>
-            <span className="delivery-repriced__prices">
-              <s>
-                <span className="visually-hidden">Antes </span>
-                {formatPrice(product.oldPrice)}
-              </s>{' '}
-              <span>
-                <span className="visually-hidden">Ahora </span>
-                {formatPrice(product.newPrice)}
-              </span>
+      <p>{inChosenPlace(choice)} estos productos de tu carro tienen otro precio:</p>
+      <ChangedProducts
+        products={repricedProducts}
+        change={(product) => (
+          <span className="delivery-repriced__prices">
+            <s>
+              <span className="visually-hidden">Antes </span>
+              {formatPrice(product.oldPrice)}
+            </s>{' '}
+            <span>
+              <span className="visually-hidden">Ahora </span>
+              {formatPrice(product.newPrice)}
             </span>
-          </li>
-        ))}
-      </ul>
+          </span>
+        )}
+      />
       <div className="dialog__actions">
         <button type="button" className="button button--primary" onClick={closeRepricedProducts}>
           Entendido

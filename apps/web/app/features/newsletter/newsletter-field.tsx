@@ -1,12 +1,10 @@
 import type { InputHTMLAttributes } from 'react';
+import { EMAIL_INVALID_MESSAGE } from '@despensa/domain';
+
+type FieldProps = { id: string; label: string; error: string | null } & InputHTMLAttributes<HTMLInputElement>;
 
 /** A labelled input whose error line is announced and tied to it (aria-describedby). */
-export function NewsletterField({
-  id,
-  label,
-  error,
-  ...input
-}: { id: string; label: string; error: string | null } & InputHTMLAttributes<HTMLInputElement>) {
+export function NewsletterField({ id, label, error, ...input }: FieldProps) {
   const errorId = `${id}-error`;
   return (
     <div className={error ? 'field field--invalid' : 'field'}>
@@ -25,5 +23,21 @@ export function NewsletterField({
         {error}
       </p>
     </div>
+  );
+}
+
+/** The shopper's e-mail as every form asks it; `invalid` shows the domain's message for a wrong one. */
+export function EmailField({
+  invalid,
+  ...input
+}: Omit<FieldProps, 'label' | 'type' | 'autoComplete' | 'error'> & { invalid: boolean }) {
+  return (
+    <NewsletterField
+      label="Correo electrónico"
+      type="email"
+      autoComplete="email"
+      error={invalid ? EMAIL_INVALID_MESSAGE : null}
+      {...input}
+    />
   );
 }

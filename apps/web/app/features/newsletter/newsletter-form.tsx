@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { TermsCheckbox } from '../../ui/terms-checkbox';
 import {
-  EMAIL_INVALID_MESSAGE,
   RUT_DEFAULT_MESSAGE,
   RUT_INVALID_MESSAGE,
   RUT_MAX_INPUT_LENGTH,
@@ -10,7 +9,7 @@ import {
   isValidRut,
 } from '@despensa/domain';
 import { apiCall } from '../../lib/api-client';
-import { NewsletterField } from './newsletter-field';
+import { EmailField, NewsletterField } from './newsletter-field';
 import { useFieldError } from '../../ui/use-field-error';
 
 export const NEWSLETTER_SUCCESS_MESSAGE =
@@ -85,14 +84,11 @@ export function NewsletterForm({ inDialog = false }: { inDialog?: boolean }) {
       {inDialog ? null : <NewsletterTitle id={`${id}-title`} />}
       <p className="newsletter__intro">Recibe ofertas y novedades antes que nadie.</p>
       <form className="newsletter__form" noValidate onSubmit={onSubmit}>
-        <NewsletterField
+        <EmailField
           id={`${id}-email`}
-          label="Correo electrónico"
-          type="email"
-          autoComplete="email"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          error={emailError.visible ? EMAIL_INVALID_MESSAGE : null}
+          invalid={emailError.visible}
         />
         <NewsletterField
           id={`${id}-rut`}

@@ -2,24 +2,24 @@ import { useState, type ReactNode } from 'react';
 import { useFetcher, type FetcherWithComponents } from 'react-router';
 import type { FulfilmentLineView } from '@despensa/contracts';
 import { ReplacementPicker, type ReplacementSearch } from './replacement-picker';
+import { ConsoleRefusal } from './console-refusal';
 
 type Answer = { ok: true } | { error: string } | undefined;
+
+/** A line of the picking list, in an order the picker may change or not. */
+export interface PickingLineProps {
+  orderId: string;
+  line: FulfilmentLineView;
+  editable: boolean;
+  /** What the page's replacement search found for this line (before scripts run). */
+  found: ReplacementSearch | null;
+}
 
 /**
  * What the picker can do to a line while the order is in handling: picked, missing, its real weight, a
  * proposed replacement. One answer for the line, whichever form sent it.
  */
-export function PickingActions({
-  orderId,
-  line,
-  editable,
-  found,
-}: {
-  orderId: string;
-  line: FulfilmentLineView;
-  editable: boolean;
-  found: ReplacementSearch | null;
-}) {
+export function PickingActions({ orderId, line, editable, found }: PickingLineProps) {
   const fetcher = useFetcher<Answer>();
   const busy = fetcher.state !== 'idle';
   const [unchosen, setUnchosen] = useState(false);
@@ -69,11 +69,7 @@ export function PickingActions({
           ) : null}
         </div>
       ) : null}
-      {answer && 'error' in answer ? (
-        <p role="alert" className="console-error">
-          {answer.error}
-        </p>
-      ) : null}
+      <ConsoleRefusal answer={answer} />
     </>
   );
 }

@@ -1,7 +1,6 @@
 import type { FulfilmentLineView } from '@despensa/contracts';
 import { formatNumber, formatPrice } from '../../lib/format';
-import { PickingActions } from './picking-actions';
-import type { ReplacementSearch } from './replacement-picker';
+import { PickingActions, type PickingLineProps } from './picking-actions';
 
 const STATE: Record<FulfilmentLineView['state'], string> = {
   pending: 'Por recoger',
@@ -17,18 +16,7 @@ const ANSWER: Record<string, string> = {
 };
 
 /** One line of the picking list, with what the picker can do to it while the order is in handling. */
-export function PickingLine({
-  orderId,
-  line,
-  editable,
-  found,
-}: {
-  orderId: string;
-  line: FulfilmentLineView;
-  editable: boolean;
-  /** What the page's replacement search found for this line (before scripts run). */
-  found: ReplacementSearch | null;
-}) {
+export function PickingLine({ orderId, line, editable, found }: PickingLineProps) {
   return (
     <tr className={`console-line--${line.state}`} aria-label={line.name}>
       <td>{line.aisle}</td>

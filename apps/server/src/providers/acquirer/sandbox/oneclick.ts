@@ -1,9 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { TestCard } from './cards';
 import { sandboxOneclickInscription as inscription, sandboxOneclickPayment as payment } from './tables';
-import { REVERSAL_WINDOW_MS, TOKEN_LIFETIME_MS, TransbankApiError } from './webpay';
+import { newToken, REVERSAL_WINDOW_MS, TransbankApiError, tokenExpired } from './webpay';
 
 /** Transbank's integration Oneclick Mall commerce and its two stores. */
 export const ONECLICK_MALL_COMMERCE_CODES = new Set(['597055555541']);
@@ -33,7 +33,7 @@ export class OneclickSandbox {
   ) {}
 
   async start(commerceCode: string, input: { username: string; email: string; responseUrl: string }) {
-    const token = randomBytes(32).toString('hex');
+    const token = newToken();
     await this.db.insert(inscription).values({ token, commerceCode, ...input, createdAt: this.clock() });
     return token;
   }
@@ -44,7 +44,7 @@ export class OneclickSandbox {
   }
 
   expired(row: Inscription): boolean {
-    return this.clock().getTime() - row.createdAt.getTime() > TOKEN_LIFETIME_MS;
+    return tokenExpired(row.createdAt, this.clock());
   }
 
   async enrol(token: string, card: TestCard): Promise<void> {

@@ -10,7 +10,17 @@ export const WEBPAY_PLUS_COMMERCE_CODES = new Set(['597055555532']);
 export const INTEGRATION_API_KEY = '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C';
 
 /** A token lives this long: the shopper pays and the shop commits within it. */
-export const TOKEN_LIFETIME_MS = ACQUIRER_TOKEN_LIFETIME_MS;
+const TOKEN_LIFETIME_MS = ACQUIRER_TOKEN_LIFETIME_MS;
+
+/** A new token of a transaction or an inscription: 64 hex characters, as Transbank's. */
+export function newToken(): string {
+  return randomBytes(32).toString('hex');
+}
+
+/** Whether a token handed out at `createdAt` has outlived TOKEN_LIFETIME_MS at `now`. */
+export function tokenExpired(createdAt: Date, now: Date): boolean {
+  return now.getTime() - createdAt.getTime() > TOKEN_LIFETIME_MS;
+}
 /** A full refund this soon after the commit is a reversal; later, a nullification. */
 export const REVERSAL_WINDOW_MS = 3 * 60 * 60_000;
 
@@ -37,7 +47,7 @@ export class WebpaySandbox {
     commerceCode: string,
     input: { buyOrder: string; sessionId: string; amount: number; returnUrl: string },
   ): Promise<string> {
-    const token = randomBytes(32).toString('hex');
+    const token = newToken();
     await this.db.insert(tx).values({ token, commerceCode, ...input, createdAt: this.clock() });
     return token;
   }
@@ -56,7 +66,7 @@ export class WebpaySandbox {
   }
 
   expired(row: Row): boolean {
-    return this.clock().getTime() - row.createdAt.getTime() > TOKEN_LIFETIME_MS;
+    return tokenExpired(row.createdAt, this.clock());
   }
 
   /** The shopper's card and bank step are done: the acquirer's decision waits for the commit. */

@@ -154,7 +154,7 @@ function FilterDrawer(props: { total: number; children: ReactNode }) {
       <FilterDrawerOpener ref={opener} onClick={() => dialog.current?.showModal()} />
       <dialog
         ref={dialog}
-        className="dialog listing__drawer"
+        className="dialog dialog--drawer listing__drawer"
         aria-labelledby={titleId}
         onClose={() => opener.current?.focus()}
       >

@@ -1,14 +1,6 @@
+import type { Review } from '@despensa/contracts';
 import { RatingStars } from '../rating-stars';
 import { formatDate } from '../../../lib/format';
-
-export interface Review {
-  id: number;
-  author: string;
-  rating: number;
-  title: string;
-  text: string;
-  createdAt: string;
-}
 
 export function ReviewList(props: { reviews: Review[] }) {
   if (props.reviews.length === 0) return <p>Todavía nadie opina sobre este producto.</p>;
