@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { generateCatalogue } from '../src/seed/catalogue/generate';
-import { FOOD_CERTIFICATES } from '../src/seed/catalogue/products';
+import { FOOD_CERTIFICATES } from '@despensa/domain';
 import type { SeedCatalogue, SeedCategory } from '../src/seed/catalogue/types';
 
 const NOW = new Date('2026-11-01T12:00:00Z');

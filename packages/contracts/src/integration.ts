@@ -171,6 +171,36 @@ export const catalogProductBody = z.object({
 });
 export type CatalogProductBody = z.infer<typeof catalogProductBody>;
 
+/**
+ * A product's specifications by name, as VTEX's GET and POST /api/catalog_system/pvt/products/{productId}/
+ * specification: 'Sellos de advertencia' and 'Certificaciones' take the §3 keys (alto-en-sodio, sin-gluten),
+ * 'Ingredientes' a text, and any other name is a line of the product's technical sheet ('Ficha Técnica').
+ */
+export const SPECIFICATION_NAMES = {
+  seals: 'Sellos de advertencia',
+  certificates: 'Certificaciones',
+  ingredients: 'Ingredientes',
+} as const;
+
+export const catalogSpecification = z.object({ Name: z.string(), Value: z.array(z.string()) });
+export type CatalogSpecification = z.infer<typeof catalogSpecification>;
+
+/**
+ * The fields a POST changes, each by its Name (VTEX's field Id is not kept here and is ignored); the others
+ * stay. An empty Value removes the field.
+ */
+export const catalogSpecificationBody = z
+  .array(
+    z.object({
+      Id: z.number().int().optional(),
+      Name: z.string().trim().min(1).max(100),
+      Value: z.array(z.string().trim().min(1).max(4000)).max(50),
+    }),
+  )
+  .min(1)
+  .max(100);
+export type CatalogSpecificationBody = z.infer<typeof catalogSpecificationBody>;
+
 /** VTEX's catalogue ids: given by the ERP (its own numbering), or the next free one. */
 const catalogId = z.number().int().min(1).max(999_999_999);
 

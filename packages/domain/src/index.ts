@@ -12,6 +12,7 @@ export * from './catalog/stock';
 export * from './catalog/chunk';
 export * from './catalog/ppum';
 export * from './catalog/card-offer';
+export * from './catalog/food-labels';
 export type * from './catalog/category';
 export type * from './promotions/types';
 export * from './promotions/activity';

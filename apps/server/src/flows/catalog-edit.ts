@@ -8,6 +8,8 @@ import type {
   CatalogSku,
   CatalogSkuBody,
   CatalogSkuCreateBody,
+  CatalogSpecification,
+  CatalogSpecificationBody,
 } from '@despensa/contracts';
 import type { Tx } from '../db/client';
 import type { AuditService } from '../modules/audit/service';
@@ -93,6 +95,28 @@ export function editSkuFlow({ catalog, audit }: CatalogEditModules) {
       return after;
     },
   );
+}
+
+/** POST /api/catalog_system/pvt/products/{productId}/specification: the named fields and the audit row. */
+export function editSpecificationsFlow({ catalog, audit }: CatalogEditModules) {
+  return defineFlow<
+    { actor: AuditActor; productId: number; fields: CatalogSpecificationBody },
+    CatalogSpecification[]
+  >('edit-specifications', async ({ actor, productId, fields }, { tx, step }) => {
+    const { before, after } = await step('update', () =>
+      catalog.records.setSpecifications(productId, fields, tx),
+    );
+    await step('audit', () =>
+      audit.record(tx, {
+        actor,
+        action: 'product.specification',
+        subject: `product:${productId}`,
+        before,
+        after,
+      }),
+    );
+    return after;
+  });
 }
 
 /** The back office's popular searches: the list replaced and the audit row, in ONE transaction. */

@@ -14,6 +14,7 @@ export const APP_KEY_PATH_PREFIXES = [
   '/api/pricing/',
   '/api/logistics/pvt/',
   '/api/catalog/pvt/',
+  '/api/catalog_system/pvt/',
   '/api/rnb/pvt/',
   '/api/content/pvt/',
 ];

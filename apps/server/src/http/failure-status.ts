@@ -161,6 +161,7 @@ export const failureStatus: Record<FailureCode, number> = {
   catalogIdTaken: 409,
   categoryTooDeep: 400,
   categoryHoldsProducts: 409,
+  specificationValueInvalid: 400,
   couponCodeTaken: 409,
   promotionNotPriceable: 400,
   refundAboveCharged: 409,

@@ -8,9 +8,11 @@ import {
   type CatalogCategoryCreateBody,
   type CatalogProductCreateBody,
   type CatalogSkuCreateBody,
+  type CatalogSpecificationBody,
 } from '@despensa/contracts';
 import type { Db, Tx } from '../../db/client';
 import { createProduct, createSku, newId } from './pvt-records';
+import { productSpecifications, setProductSpecifications } from './specifications';
 import { brand, category, product } from './tables';
 
 /** The menu's depth: top, sub and leaf categories (products sit in leaves). */
@@ -21,7 +23,7 @@ type CategoryRow = typeof category.$inferSelect;
 
 /**
  * What an ERP adds to the catalogue through VTEX's Catalog pvt API: brands, categories of the menu,
- * products and SKUs, each with its id (the ERP's or the next free one). A write goes through the statement
+ * products and SKUs, each with its id (the ERP's or the next free one), and products' specifications. A write goes through the statement
  * triggers of migration 0001: every instance rebuilds its index.
  */
 export class CatalogRecords {
@@ -36,6 +38,15 @@ export class CatalogRecords {
 
   createSku(body: CatalogSkuCreateBody, tx: Tx) {
     return createSku(tx, body);
+  }
+
+  /** A product's specifications by name: its §3 seals, certificates, ingredients and technical sheet. */
+  specifications(productId: number) {
+    return productSpecifications(this.db(), productId);
+  }
+
+  setSpecifications(productId: number, fields: CatalogSpecificationBody, tx: Tx) {
+    return setProductSpecifications(tx, productId, fields, this.clock());
   }
 
   async brand(brandId: number): Promise<CatalogBrand> {

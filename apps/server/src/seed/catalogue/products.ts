@@ -10,36 +10,9 @@ import type { Rng } from '../random';
 import { RECIPES } from './recipes';
 import { reviewsFor } from './reviews';
 import { marketplaceOffersFor } from './sellers';
-import { slugify } from '@despensa/domain';
 import { isoDaysFrom, joinWords } from './text';
+import { FOOD_CERTIFICATES, slugify } from '@despensa/domain';
 import type { FoodCertificate, NutritionTable, SeedProduct, SeedSku } from './types';
-
-/** Every §3 certificate, in the order product pages list them. */
-export const FOOD_CERTIFICATES = [
-  'aplv',
-  'sin-frutos-secos',
-  'sin-huevo',
-  'sin-lactosa',
-  'sin-mani',
-  'sin-mariscos',
-  'sin-nueces',
-  'sin-pescado',
-  'sin-soya',
-  'sin-sulfitos',
-  'vegano',
-  'vegetariano',
-  'organico',
-  'sin-trigo',
-  'sin-azucar-anadida',
-  'diabetico',
-  'sin-gluten',
-  'halal',
-  'kosher',
-] as const satisfies readonly FoodCertificate[];
-// Fails to compile if a certificate is added to types.ts but not here.
-const _allCertificatesListed: [Exclude<FoodCertificate, (typeof FOOD_CERTIFICATES)[number]>] extends [never]
-  ? true
-  : never = true;
 
 /** Sku ids live in their own range so they are never mistaken for product ids. */
 export const FIRST_SKU_ID = 1_000_001;

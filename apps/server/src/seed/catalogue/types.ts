@@ -1,4 +1,4 @@
-import type { Category, Promotion } from '@despensa/domain';
+import type { Category, FoodCertificate, Promotion, WarningSeal } from '@despensa/domain';
 
 /** The demo catalogue as plain data, before it is written to the database. Money is integer CLP cents. */
 export interface SeedCatalogue {
@@ -32,30 +32,8 @@ export interface SeedCollection {
   name: string;
 }
 
-export type WarningSeal =
-  'alto-en-azucares' | 'alto-en-sodio' | 'alto-en-grasas-saturadas' | 'alto-en-calorias';
-
-/** The §3 food certificates, as stable keys. */
-export type FoodCertificate =
-  | 'aplv'
-  | 'sin-frutos-secos'
-  | 'sin-huevo'
-  | 'sin-lactosa'
-  | 'sin-mani'
-  | 'sin-mariscos'
-  | 'sin-nueces'
-  | 'sin-pescado'
-  | 'sin-soya'
-  | 'sin-sulfitos'
-  | 'vegano'
-  | 'vegetariano'
-  | 'organico'
-  | 'sin-trigo'
-  | 'sin-azucar-anadida'
-  | 'diabetico'
-  | 'sin-gluten'
-  | 'halal'
-  | 'kosher';
+/** The §3 food labels, by their catalogue keys (the domain's lists). */
+export type { FoodCertificate, WarningSeal };
 
 /** Per 100 g or 100 ml. */
 export interface NutritionTable {

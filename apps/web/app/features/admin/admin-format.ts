@@ -23,6 +23,7 @@ const ACTION_LABELS: Record<string, string> = {
   'category.create': 'Categoría creada',
   'product.create': 'Producto creado',
   'product.put': 'Producto editado',
+  'product.specification': 'Especificaciones del producto',
   'sku.create': 'SKU creado',
   'sku.put': 'SKU editado',
   'promotion.create': 'Promoción creada',

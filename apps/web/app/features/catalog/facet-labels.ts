@@ -1,7 +1,8 @@
 import type { FacetKey } from '@despensa/contracts';
+import type { FoodCertificate, WarningSeal } from '@despensa/domain';
 
 /** §3 food certificates by their catalogue keys, with the label a shopper reads. */
-export const CERTIFICATE_LABELS: Record<string, string> = {
+export const CERTIFICATE_LABELS: Record<FoodCertificate, string> & Record<string, string> = {
   aplv: 'Apto para APLV',
   'sin-frutos-secos': 'Sin frutos secos',
   'sin-huevo': 'Sin huevo',
@@ -24,7 +25,7 @@ export const CERTIFICATE_LABELS: Record<string, string> = {
 };
 
 /** 'Flag Nutricional' warning seals: what follows 'ALTO EN' on the black octagon. */
-export const WARNING_SEAL_NUTRIENTS: Record<string, string> = {
+export const WARNING_SEAL_NUTRIENTS: Record<WarningSeal, string> & Record<string, string> = {
   'alto-en-azucares': 'AZÚCARES',
   'alto-en-sodio': 'SODIO',
   'alto-en-grasas-saturadas': 'GRASAS SATURADAS',

@@ -14,6 +14,8 @@ import {
   catalogSkuBody,
   catalogSkuCreateBody,
   catalogSkuParams,
+  catalogSpecification,
+  catalogSpecificationBody,
   errorResponse,
 } from '@despensa/contracts';
 import type { Database } from '../../../db/client';
@@ -25,6 +27,7 @@ import {
   createSkuFlow,
   editProductFlow,
   editSkuFlow,
+  editSpecificationsFlow,
   type CatalogEditModules,
 } from '../../../flows/catalog-edit';
 import type { IntegrationService } from '../../../modules/integration/service';
@@ -45,6 +48,7 @@ export function catalogPvtRoutes(
     await app.register(catalogProductRoutes(database, integration, modules));
     await app.register(catalogSkuRoutes(database, integration, modules));
     await app.register(catalogTaxonomyRoutes(database, integration, modules));
+    await app.register(specificationRoutes(database, integration, modules));
   };
 }
 
@@ -246,6 +250,52 @@ function catalogTaxonomyRoutes(
       },
       async (request) =>
         runFlow(database, createCategory, { actor: integrationActor(request), body: request.body }),
+    );
+  };
+}
+
+/** VTEX's product specifications by name (catalog_system): the §3 seals, certificates, ingredients and sheet. */
+function specificationRoutes(
+  database: Database,
+  integration: IntegrationService,
+  modules: CatalogEditModules,
+): FastifyPluginAsyncZod {
+  const editSpecifications = editSpecificationsFlow(modules);
+  const path = '/api/catalog_system/pvt/products/:productId/specification';
+  return async (app) => {
+    const onRequest = appKeyGuard(integration, 'catalog');
+    const common = { tags, security, headers: appKeyHeaders, params: catalogProductParams };
+    app.get(
+      path,
+      {
+        onRequest,
+        schema: {
+          ...common,
+          summary:
+            "A product's specifications by name: 'Sellos de advertencia', 'Certificaciones', 'Ingredientes' and its technical sheet",
+          response: { 200: z.array(catalogSpecification), ...refusals, 404: errorResponse },
+        },
+      },
+      async (request) => modules.catalog.records.specifications(Number(request.params.productId)),
+    );
+    app.post(
+      path,
+      {
+        onRequest,
+        schema: {
+          ...common,
+          summary:
+            'Change the named specifications of a product (the others stay; an empty Value removes one). Seals and certificates by their §3 keys (specificationValueInvalid)',
+          body: catalogSpecificationBody,
+          response: { 200: z.array(catalogSpecification), ...createRefusals },
+        },
+      },
+      async (request) =>
+        runFlow(database, editSpecifications, {
+          actor: integrationActor(request),
+          productId: Number(request.params.productId),
+          fields: request.body,
+        }),
     );
   };
 }

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/app';
+import { sellableSkus } from './support/cart';
+import { deliveringChannel } from './support/checkout';
+import { erpCall, eventually, refusalOf, staffCall, staffLogin } from './support/integration';
+
+const ADMIN = { email: 'admin.fichas@despensa.cl', password: 'admin-fichas-despensa' };
+
+let shop: TestApp;
+let sc: number;
+let productId: number;
+let adminToken: string;
+let catalogKey: { appKey: string; appToken: string };
+let url: string;
+
+beforeAll(async () => {
+  shop = await createTestApp();
+  sc = await deliveringChannel(shop);
+  const [sku] = await sellableSkus(shop, { salesChannel: sc, limit: 1 });
+  productId = shop.services.catalog.index.skusById.get(sku!.id)!.product.id;
+  url = `/api/catalog_system/pvt/products/${productId}/specification`;
+  const storeId = (await shop.database.pool.query('SELECT id FROM store WHERE sales_channel = $1', [sc]))
+    .rows[0].id;
+  await shop.services.operations.addStaff({ ...ADMIN, name: 'Admin', storeId, role: 'admin' });
+  adminToken = await staffLogin(shop, ADMIN.email, ADMIN.password);
+  catalogKey = (
+    await staffCall(shop, adminToken, 'POST', '/api/admin/app-keys', { label: 'PIM', scopes: ['catalog'] })
+  ).json();
+});
+afterAll(() => shop?.close());
+
+const erp = (method: 'GET' | 'POST', payload?: object, key = catalogKey, path = url) =>
+  erpCall(shop.app, key, method, path, payload);
+
+/** The §3 fields of the product as the storefront's product API serves them. */
+const served = () => {
+  const product = shop.services.catalog.productById(String(productId), sc);
+  return {
+    seals: product['Flag Nutricional'],
+    certificates: product.certificates,
+    ingredients: product.ingredients,
+    sheet: product['Ficha Técnica'],
+  };
+};
+
+describe("a product's specifications (VTEX's catalog_system by name, scope catalog)", () => {
+  it('reads the §3 seals, certificates, ingredients and technical sheet by name', async () => {
+    const answer = await erp('GET');
+    expect(answer.statusCode, answer.body).toBe(200);
+    const names = answer.json().map((field: { Name: string }) => field.Name);
+    expect(names.slice(0, 3)).toEqual(['Sellos de advertencia', 'Certificaciones', 'Ingredientes']);
+    const { sheet } = served();
+    for (const [name, value] of Object.entries(sheet))
+      expect(answer.json()).toContainEqual({ Name: name, Value: [value] });
+  });
+
+  it('changes the named fields and keeps the others; shoppers see them; audited', async () => {
+    const before = (await erp('GET')).json();
+    const post = await erp('POST', [
+      { Id: 30, Name: 'sellos de advertencia', Value: ['alto-en-sodio', 'alto-en-calorias'] },
+      { Name: 'Certificaciones', Value: ['sin-gluten', 'vegano'] },
+      { Name: 'Ingredientes', Value: ['Leche entera, sal'] },
+      { Name: 'País de origen', Value: ['Chile, Región del Maule'] },
+    ]);
+    expect(post.statusCode, post.body).toBe(200);
+    expect(post.json().slice(0, 3)).toEqual([
+      { Name: 'Sellos de advertencia', Value: ['alto-en-sodio', 'alto-en-calorias'] },
+      { Name: 'Certificaciones', Value: ['sin-gluten', 'vegano'] },
+      { Name: 'Ingredientes', Value: ['Leche entera, sal'] },
+    ]);
+    expect(post.json()).toContainEqual({ Name: 'País de origen', Value: ['Chile, Región del Maule'] });
+    // A field not named stays as it was.
+    const untouched = before.slice(3).filter((field: { Name: string }) => field.Name !== 'País de origen');
+    for (const field of untouched) expect(post.json()).toContainEqual(field);
+    await eventually(() => served().sheet['País de origen'] === 'Chile, Región del Maule');
+    expect(served()).toMatchObject({
+      seals: ['alto-en-sodio', 'alto-en-calorias'],
+      certificates: ['sin-gluten', 'vegano'],
+      ingredients: 'Leche entera, sal',
+    });
+    const audit = (
+      await staffCall(shop, adminToken, 'GET', `/api/admin/audit-log?subject=product:${productId}`)
+    ).json();
+    expect(audit[0]).toMatchObject({
+      action: 'product.specification',
+      actor: { kind: 'appKey', id: catalogKey.appKey },
+      before,
+      after: post.json(),
+    });
+  });
+
+  it('removes a field given an empty Value', async () => {
+    const post = await erp('POST', [
+      { Name: 'País de origen', Value: [] },
+      { Name: 'Sellos de advertencia', Value: [] },
+      { Name: 'Ingredientes', Value: [] },
+    ]);
+    expect(post.statusCode, post.body).toBe(200);
+    expect(post.json().map((field: { Name: string }) => field.Name)).not.toContain('País de origen');
+    expect(post.json().slice(0, 3)).toEqual([
+      { Name: 'Sellos de advertencia', Value: [] },
+      { Name: 'Certificaciones', Value: ['sin-gluten', 'vegano'] },
+      { Name: 'Ingredientes', Value: [] },
+    ]);
+    await eventually(() => served().sheet['País de origen'] === undefined);
+    expect(served()).toMatchObject({ seals: [], ingredients: null });
+  });
+
+  it('refuses a seal or certificate that is not a §3 key, changing nothing', async () => {
+    const before = (await erp('GET')).json();
+    for (const field of [
+      { Name: 'Sellos de advertencia', Value: ['ALTO EN SODIO'] },
+      { Name: 'Certificaciones', Value: ['sin-gluten', 'libre-de-todo'] },
+    ]) {
+      const post = await erp('POST', [{ Name: 'País de origen', Value: ['Perú'] }, field]);
+      expect(refusalOf(post)).toEqual([400, 'specificationValueInvalid']);
+      expect(post.json().field).toBe('1.Value');
+    }
+    expect((await erp('GET')).json()).toEqual(before);
+  });
+
+  it('refuses an unknown product, a malformed body, and a key without the catalog scope', async () => {
+    const unknown = `/api/catalog_system/pvt/products/999999999/specification`;
+    expect(refusalOf(await erp('GET', undefined, catalogKey, unknown))).toEqual([404, 'productNotFound']);
+    expect(refusalOf(await erp('POST', [{ Name: 'Origen', Value: ['Chile'] }], catalogKey, unknown))).toEqual(
+      [404, 'productNotFound'],
+    );
+    for (const body of [[], [{ Name: '', Value: ['x'] }], [{ Name: 'Origen', Value: 'Chile' }], {}]) {
+      const post = await erp('POST', body);
+      expect(post.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const pricesKey = (
+      await staffCall(shop, adminToken, 'POST', '/api/admin/app-keys', { label: 'ERP', scopes: ['prices'] })
+    ).json();
+    expect(refusalOf(await erp('GET', undefined, pricesKey))).toEqual([403, 'appKeyScopeForbidden']);
+    expect(refusalOf(await erp('GET', undefined, null as never))).toEqual([401, 'appKeyMissing']);
+  });
+});

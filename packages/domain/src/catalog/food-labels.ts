@@ -1,0 +1,45 @@
+/**
+ * The §3 food labels a product carries, by their catalogue keys: the seed writes them, the catalogue API
+ * takes them from an ERP (and refuses others), the storefront shows them in words.
+ */
+
+/** The black 'ALTO EN …' octagons of the Chilean food labelling law. */
+export const WARNING_SEALS = [
+  'alto-en-azucares',
+  'alto-en-sodio',
+  'alto-en-grasas-saturadas',
+  'alto-en-calorias',
+] as const;
+export type WarningSeal = (typeof WARNING_SEALS)[number];
+
+/** Every §3 certificate, in the order product pages list them. */
+export const FOOD_CERTIFICATES = [
+  'aplv',
+  'sin-frutos-secos',
+  'sin-huevo',
+  'sin-lactosa',
+  'sin-mani',
+  'sin-mariscos',
+  'sin-nueces',
+  'sin-pescado',
+  'sin-soya',
+  'sin-sulfitos',
+  'vegano',
+  'vegetariano',
+  'organico',
+  'sin-trigo',
+  'sin-azucar-anadida',
+  'diabetico',
+  'sin-gluten',
+  'halal',
+  'kosher',
+] as const;
+export type FoodCertificate = (typeof FOOD_CERTIFICATES)[number];
+
+export function isWarningSeal(value: string): value is WarningSeal {
+  return (WARNING_SEALS as readonly string[]).includes(value);
+}
+
+export function isFoodCertificate(value: string): value is FoodCertificate {
+  return (FOOD_CERTIFICATES as readonly string[]).includes(value);
+}
