@@ -250,6 +250,33 @@ export const catalogCategoryCreateBody = z.object({
 });
 export type CatalogCategoryCreateBody = z.infer<typeof catalogCategoryCreateBody>;
 
+/**
+ * A collection in VTEX's Catalog pvt shape: a hand-picked group of products (a campaign's shelf, its
+ * listing `?fq=productClusterIds:{Id}`, the product's `productClusters`). VTEX groups SKUs; here a SKU
+ * added brings its product, and removing it takes the product out.
+ */
+export const catalogCollection = z.object({
+  Id: z.number().int(),
+  Name: z.string(),
+  TotalProducts: z.number().int(),
+});
+export type CatalogCollection = z.infer<typeof catalogCollection>;
+
+export const catalogCollectionCreateBody = z.object({
+  Id: catalogId.optional(),
+  Name: z.string().trim().min(1).max(200),
+});
+export type CatalogCollectionCreateBody = z.infer<typeof catalogCollectionCreateBody>;
+
+/** POST /api/catalog/pvt/collection/{collectionId}/stockkeepingunit. */
+export const catalogCollectionSkuBody = z.object({ SkuId: catalogId });
+export const catalogCollectionSku = z.object({
+  CollectionId: z.number().int(),
+  SkuId: z.number().int(),
+  ProductId: z.number().int(),
+});
+export type CatalogCollectionSku = z.infer<typeof catalogCollectionSku>;
+
 /** POST /api/catalog/pvt/product: a new product, in a leaf category and of a known brand. */
 export const catalogProductCreateBody = z.object({
   Id: catalogId.optional(),

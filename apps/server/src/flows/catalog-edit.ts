@@ -10,6 +10,8 @@ import type {
   CatalogSkuCreateBody,
   CatalogSpecification,
   CatalogSpecificationBody,
+  CatalogCollectionCreateBody,
+  CatalogCollectionSku,
 } from '@despensa/contracts';
 import type { Tx } from '../db/client';
 import type { AuditService } from '../modules/audit/service';
@@ -36,12 +38,12 @@ export function editProductFlow({ catalog, audit }: CatalogEditModules) {
 }
 
 /**
- * POST /api/catalog/pvt/{brand,category,product,stockkeepingunit}: the new record and its audit row
+ * POST /api/catalog/pvt/{brand,category,product,stockkeepingunit,collection}: the new record and its audit row
  * (`{kind}.create`, subject `{kind}:{Id}`), in ONE transaction.
  */
 function createRecordFlow<Body, Created extends { Id: number }>(
   { audit }: CatalogEditModules,
-  kind: 'brand' | 'category' | 'product' | 'sku',
+  kind: 'brand' | 'category' | 'product' | 'sku' | 'collection',
   create: (body: Body, tx: Tx) => Promise<Created>,
 ) {
   return defineFlow<{ actor: AuditActor; body: Body }, Created>(
@@ -82,6 +84,37 @@ export const createSkuFlow = (modules: CatalogEditModules) =>
   createRecordFlow(modules, 'sku', (body: CatalogSkuCreateBody, tx) =>
     modules.catalog.records.createSku(body, tx),
   );
+
+export const createCollectionFlow = (modules: CatalogEditModules) =>
+  createRecordFlow(modules, 'collection', (body: CatalogCollectionCreateBody, tx) =>
+    modules.catalog.records.createCollection(body, tx),
+  );
+
+/**
+ * POST /api/catalog/pvt/collection/{id}/stockkeepingunit (`member`) and its DELETE: the SKU's product in or
+ * out of the collection, audited (collection.addSku, collection.removeSku) when it changed.
+ */
+export function collectionMemberFlow({ catalog, audit }: CatalogEditModules, member: boolean) {
+  return defineFlow<{ actor: AuditActor; collectionId: number; skuId: number }, CatalogCollectionSku>(
+    member ? 'add-collection-sku' : 'remove-collection-sku',
+    async ({ actor, collectionId, skuId }, { tx, step }) => {
+      const { before, membership } = await step('setMember', () =>
+        catalog.records.setCollectionMember(collectionId, skuId, member, tx),
+      );
+      if (before !== member)
+        await step('audit', () =>
+          audit.record(tx, {
+            actor,
+            action: member ? 'collection.addSku' : 'collection.removeSku',
+            subject: `collection:${collectionId}`,
+            before: { ...membership, member: before },
+            after: { ...membership, member },
+          }),
+        );
+      return membership;
+    },
+  );
+}
 
 /** PUT /api/catalog/pvt/stockkeepingunit/{skuId}: the SKU's fields and the audit row, in ONE transaction. */
 export function editSkuFlow({ catalog, audit }: CatalogEditModules) {

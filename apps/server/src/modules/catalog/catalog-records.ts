@@ -9,10 +9,12 @@ import {
   type CatalogProductCreateBody,
   type CatalogSkuCreateBody,
   type CatalogSpecificationBody,
+  type CatalogCollectionCreateBody,
 } from '@despensa/contracts';
 import type { Db, Tx } from '../../db/client';
 import { createProduct, createSku, newId } from './pvt-records';
 import { productSpecifications, setProductSpecifications } from './specifications';
+import { collectionRecord, createCollection, setCollectionMember } from './collections';
 import { brand, category, product } from './tables';
 
 /** The menu's depth: top, sub and leaf categories (products sit in leaves). */
@@ -23,7 +25,8 @@ type CategoryRow = typeof category.$inferSelect;
 
 /**
  * What an ERP adds to the catalogue through VTEX's Catalog pvt API: brands, categories of the menu,
- * products and SKUs, each with its id (the ERP's or the next free one), and products' specifications. A write goes through the statement
+ * products, SKUs and collections, each with its id (the ERP's or the next free one), products'
+ * specifications and collections' products. A write goes through the statement
  * triggers of migration 0001: every instance rebuilds its index.
  */
 export class CatalogRecords {
@@ -47,6 +50,19 @@ export class CatalogRecords {
 
   setSpecifications(productId: number, fields: CatalogSpecificationBody, tx: Tx) {
     return setProductSpecifications(tx, productId, fields, this.clock());
+  }
+
+  collection(collectionId: number) {
+    return collectionRecord(this.db(), collectionId);
+  }
+
+  createCollection(body: CatalogCollectionCreateBody, tx: Tx) {
+    return createCollection(tx, body);
+  }
+
+  /** Puts a SKU's product in a collection (`member`) or takes it out. */
+  setCollectionMember(collectionId: number, skuId: number, member: boolean, tx: Tx) {
+    return setCollectionMember(tx, collectionId, skuId, member);
   }
 
   async brand(brandId: number): Promise<CatalogBrand> {

@@ -10,7 +10,7 @@ import {
   type CatalogSkuCreateBody,
 } from '@despensa/contracts';
 import type { Db, Tx } from '../../db/client';
-import { brand, category, product, sku } from './tables';
+import { brand, category, collection, product, sku } from './tables';
 
 /**
  * A product and a SKU in VTEX's Catalog pvt shapes, read and written for an ERP. A write goes through the
@@ -53,7 +53,7 @@ export async function updateProduct(
 /** The ERP's id, or the next after the highest (a clash is refused by the insert: catalogIdTaken). */
 export async function newId(
   tx: Tx,
-  table: typeof product | typeof sku | typeof brand | typeof category,
+  table: typeof product | typeof sku | typeof brand | typeof category | typeof collection,
   given: number | undefined,
 ): Promise<number> {
   if (given !== undefined) return given;

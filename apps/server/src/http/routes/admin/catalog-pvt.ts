@@ -32,6 +32,7 @@ import {
 } from '../../../flows/catalog-edit';
 import type { IntegrationService } from '../../../modules/integration/service';
 import { appKeyGuard, integrationActor } from '../../app-key-guard';
+import { catalogCollectionRoutes } from './catalog-collections';
 
 const tags = ['integration: catalog'];
 const security: { [name: string]: string[] }[] = [];
@@ -49,6 +50,7 @@ export function catalogPvtRoutes(
     await app.register(catalogSkuRoutes(database, integration, modules));
     await app.register(catalogTaxonomyRoutes(database, integration, modules));
     await app.register(specificationRoutes(database, integration, modules));
+    await app.register(catalogCollectionRoutes(database, integration, modules));
   };
 }
 

@@ -136,3 +136,78 @@ describe("a product's specifications (VTEX's catalog_system by name, scope catal
     expect(refusalOf(await erp('GET', undefined, null as never))).toEqual([401, 'appKeyMissing']);
   });
 });
+
+describe('collections (VTEX Catalog pvt, scope catalog)', () => {
+  const collectionsOf = () =>
+    shop.services.catalog.productById(String(productId), sc).productClusters as Record<string, string>;
+  let skuId: number;
+  beforeAll(() => {
+    skuId = shop.services.catalog.index.products.find((each) => each.id === productId)!.skus[0]!.id;
+  });
+
+  it("creates a collection, puts a SKU's product in it and takes it out; shoppers see it; audited", async () => {
+    const created = await erp(
+      'POST',
+      { Id: 9001, Name: 'Parrilla de verano' },
+      catalogKey,
+      '/api/catalog/pvt/collection',
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json()).toEqual({ Id: 9001, Name: 'Parrilla de verano', TotalProducts: 0 });
+    const members = '/api/catalog/pvt/collection/9001/stockkeepingunit';
+    const added = await erp('POST', { SkuId: skuId }, catalogKey, members);
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json()).toEqual({ CollectionId: 9001, SkuId: skuId, ProductId: productId });
+    // Again: nothing changes, nothing more is audited.
+    expect((await erp('POST', { SkuId: skuId }, catalogKey, members)).statusCode).toBe(200);
+    expect((await erp('GET', undefined, catalogKey, '/api/catalog/pvt/collection/9001')).json()).toEqual({
+      Id: 9001,
+      Name: 'Parrilla de verano',
+      TotalProducts: 1,
+    });
+    await eventually(() => collectionsOf()['9001'] === 'Parrilla de verano');
+
+    const removed = await erpCall(shop.app, catalogKey, 'DELETE', `${members}/${skuId}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    await eventually(() => collectionsOf()['9001'] === undefined);
+    const audit = (
+      await staffCall(shop, adminToken, 'GET', '/api/admin/audit-log?subject=collection:9001')
+    ).json();
+    expect(audit.map((row: { action: string }) => row.action)).toEqual([
+      'collection.removeSku',
+      'collection.addSku',
+      'collection.create',
+    ]);
+    expect(audit[1]).toMatchObject({
+      actor: { kind: 'appKey', id: catalogKey.appKey },
+      before: { SkuId: skuId, member: false },
+      after: { SkuId: skuId, ProductId: productId, member: true },
+    });
+  });
+
+  it('refuses a taken id, an unknown collection or SKU, and a key without the catalog scope', async () => {
+    const create = (body: object) => erp('POST', body, catalogKey, '/api/catalog/pvt/collection');
+    expect(refusalOf(await create({ Id: 9001, Name: 'Otra' }))).toEqual([409, 'catalogIdTaken']);
+    expect((await create({ Name: '' })).statusCode).toBe(400);
+    expect(refusalOf(await erp('GET', undefined, catalogKey, '/api/catalog/pvt/collection/999999'))).toEqual([
+      404,
+      'collectionNotFound',
+    ]);
+    const members = (id: number) => `/api/catalog/pvt/collection/${id}/stockkeepingunit`;
+    expect(refusalOf(await erp('POST', { SkuId: skuId }, catalogKey, members(999999)))).toEqual([
+      404,
+      'collectionNotFound',
+    ]);
+    expect(refusalOf(await erp('POST', { SkuId: 999999999 }, catalogKey, members(9001)))).toEqual([
+      404,
+      'skuNotFound',
+    ]);
+    const pricesKey = (
+      await staffCall(shop, adminToken, 'POST', '/api/admin/app-keys', { label: 'ERP', scopes: ['prices'] })
+    ).json();
+    expect(refusalOf(await erp('POST', { SkuId: skuId }, pricesKey, members(9001)))).toEqual([
+      403,
+      'appKeyScopeForbidden',
+    ]);
+  });
+});
