@@ -10,7 +10,8 @@ import {
   type CatalogSkuCreateBody,
 } from '@despensa/contracts';
 import type { Db, Tx } from '../../db/client';
-import { brand, category, collection, product, sku } from './tables';
+import type { collection } from './tables';
+import { brand, category, product, sku } from './tables';
 
 /**
  * A product and a SKU in VTEX's Catalog pvt shapes, read and written for an ERP. A write goes through the
