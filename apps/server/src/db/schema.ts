@@ -1,4 +1,4 @@
-/** Every module's tables, for drizzle-kit and the typed client. Modules import their own tables directly. */
+/** Every module's tables, for drizzle-kit (migrations). The app's client has no schema: modules import their own tables. */
 export * from '../modules/catalog/tables';
 export * from '../modules/promotions/tables';
 export * from '../modules/content/tables';

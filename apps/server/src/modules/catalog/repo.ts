@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { CHAIN_SELLER_ID, type Category, type Promotion } from '@despensa/domain';
 import type { Pool } from 'pg';
 import type { Database, Db, Tx } from '../../db/client';
-import { popularSearch, review } from './tables';
+import { brand, category, collection, popularSearch, review, seller } from './tables';
 import { desc, eq } from 'drizzle-orm';
 
 /**
@@ -86,10 +86,10 @@ const READ_LIMIT_MS = 120_000;
 
 export async function loadCatalogRows({ db, pool }: Database): Promise<Omit<CatalogRows, 'promotions'>> {
   const [categories, brands, sellers, collections, products, skus] = await Promise.all([
-    db.query.category.findMany(),
-    db.query.brand.findMany(),
-    db.query.seller.findMany(),
-    db.query.collection.findMany(),
+    db.select().from(category),
+    db.select().from(brand),
+    db.select().from(seller),
+    db.select().from(collection),
     // Hundreds of thousands of rows: read in batches, as arrays, straight into the index's rows.
     allRows(pool, PRODUCT_QUERY, productRowOf),
     allRows(pool, SKU_QUERY, skuRowOf),
