@@ -211,3 +211,79 @@ describe('collections (VTEX Catalog pvt, scope catalog)', () => {
     ]);
   });
 });
+
+describe('brands and categories: changing their name and address (VTEX Catalog pvt, scope catalog)', () => {
+  const call = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: object) =>
+    erpCall(shop.app, catalogKey, method, path, payload);
+
+  it("changes a brand's name and address, audited; another brand's address and switching it off are refused", async () => {
+    const created = (await call('POST', '/api/catalog/pvt/brand', { Id: 8801, Name: 'Campo Sur' })).json();
+    expect(created).toMatchObject({ Id: 8801, LinkId: 'campo-sur' });
+    const put = await call('PUT', '/api/catalog/pvt/brand/8801', {
+      ...created,
+      Name: 'Campo del Sur',
+      LinkId: 'campo-del-sur',
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toEqual({ Id: 8801, Name: 'Campo del Sur', LinkId: 'campo-del-sur', Active: true });
+    expect((await call('GET', '/api/catalog/pvt/brand/8801')).json().Name).toBe('Campo del Sur');
+    const audit = (
+      await staffCall(shop, adminToken, 'GET', '/api/admin/audit-log?subject=brand:8801')
+    ).json();
+    expect(audit[0]).toMatchObject({
+      action: 'brand.put',
+      before: { Name: 'Campo Sur' },
+      after: { Name: 'Campo del Sur' },
+    });
+
+    const other = (await call('POST', '/api/catalog/pvt/brand', { Name: 'Otra Marca Sur' })).json();
+    const clash = await call('PUT', `/api/catalog/pvt/brand/${other.Id}`, {
+      Name: 'Otra',
+      LinkId: 'campo-del-sur',
+    });
+    expect(refusalOf(clash)).toEqual([409, 'catalogIdTaken']);
+    const off = await call('PUT', '/api/catalog/pvt/brand/8801', { Name: 'Campo del Sur', Active: false });
+    expect(off.statusCode).toBe(400);
+    expect(refusalOf(await call('PUT', '/api/catalog/pvt/brand/999999', { Name: 'Nadie' }))).toEqual([
+      404,
+      'brandNotFound',
+    ]);
+  });
+
+  it("changes a category's name and address, and its branch's addresses follow; moving it is refused", async () => {
+    const top = (await call('POST', '/api/catalog/pvt/category', { Id: 8701, Name: 'Mercado Verde' })).json();
+    const leaf = (
+      await call('POST', '/api/catalog/pvt/category', { Id: 8702, Name: 'Hojas', FatherCategoryId: 8701 })
+    ).json();
+    expect(leaf.Url).toBe('/mercado-verde/hojas');
+    const put = await call('PUT', '/api/catalog/pvt/category/8701', {
+      ...top,
+      Name: 'Mercado Orgánico',
+      LinkId: 'mercado-organico',
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toMatchObject({ Id: 8701, Name: 'Mercado Orgánico', Url: '/mercado-organico' });
+    expect((await call('GET', '/api/catalog/pvt/category/8702')).json().Url).toBe('/mercado-organico/hojas');
+    const audit = (
+      await staffCall(shop, adminToken, 'GET', '/api/admin/audit-log?subject=category:8701')
+    ).json();
+    expect(audit[0]).toMatchObject({
+      action: 'category.put',
+      before: { Url: '/mercado-verde' },
+      after: { Url: '/mercado-organico' },
+    });
+
+    const moved = await call('PUT', '/api/catalog/pvt/category/8702', {
+      Name: 'Hojas',
+      FatherCategoryId: null,
+    });
+    expect(refusalOf(moved)).toEqual([409, 'categoryMoveUnsupported']);
+    await call('POST', '/api/catalog/pvt/category', { Id: 8703, Name: 'Brotes', FatherCategoryId: 8701 });
+    const clash = await call('PUT', '/api/catalog/pvt/category/8703', { Name: 'Brotes', LinkId: 'hojas' });
+    expect(refusalOf(clash)).toEqual([409, 'catalogIdTaken']);
+    expect(refusalOf(await call('PUT', '/api/catalog/pvt/category/999999', { Name: 'Nada' }))).toEqual([
+      404,
+      'categoryNotFound',
+    ]);
+  });
+});

@@ -178,6 +178,8 @@ export const failureMessages = {
   categoryTooDeep: 'El menú tiene tres niveles: una categoría de la última no puede tener otra debajo.',
   categoryHoldsProducts:
     'Esa categoría ya tiene productos: los productos van en la última categoría de su rama.',
+  categoryMoveUnsupported:
+    'Una categoría no cambia de lugar en el menú: crea la nueva donde va y lleva allí sus productos.',
   specificationValueInvalid:
     'Ese valor no corresponde a la especificación: los sellos y certificaciones van por su clave (por ejemplo, alto-en-sodio o sin-gluten).',
   couponCodeTaken: 'Ese código es de los cupones de puntos de los clientes: elige otro.',

@@ -227,6 +227,14 @@ export const catalogBrandCreateBody = z.object({
 });
 export type CatalogBrandCreateBody = z.infer<typeof catalogBrandCreateBody>;
 
+/** PUT /api/catalog/pvt/brand/{brandId}: its name and address (a brand is not switched off here). */
+export const catalogBrandBody = z.object({
+  Name: z.string().trim().min(1).max(200),
+  LinkId: linkId.optional(),
+  Active: z.literal(true).optional(),
+});
+export type CatalogBrandBody = z.infer<typeof catalogBrandBody>;
+
 /** A category in VTEX's Catalog pvt shape: FatherCategoryId null for a top category of the menu. */
 export const catalogCategory = z.object({
   Id: z.number().int(),
@@ -249,6 +257,18 @@ export const catalogCategoryCreateBody = z.object({
   LinkId: linkId.optional(),
 });
 export type CatalogCategoryCreateBody = z.infer<typeof catalogCategoryCreateBody>;
+
+/**
+ * PUT /api/catalog/pvt/category/{categoryId}: its name and address (its listing's and its branch's move
+ * with it). It keeps its place in the menu: another FatherCategoryId is refused (categoryMoveUnsupported).
+ */
+export const catalogCategoryBody = z.object({
+  Name: z.string().trim().min(1).max(200),
+  LinkId: linkId.optional(),
+  FatherCategoryId: catalogId.nullable().optional(),
+  IsActive: z.literal(true).optional(),
+});
+export type CatalogCategoryBody = z.infer<typeof catalogCategoryBody>;
 
 /**
  * A collection in VTEX's Catalog pvt shape: a hand-picked group of products (a campaign's shelf, its

@@ -1,11 +1,11 @@
 import type {
   AuditActor,
+  CatalogBrandBody,
+  CatalogCategoryBody,
   CatalogBrandCreateBody,
   CatalogCategoryCreateBody,
-  CatalogProduct,
   CatalogProductBody,
   CatalogProductCreateBody,
-  CatalogSku,
   CatalogSkuBody,
   CatalogSkuCreateBody,
   CatalogSpecification,
@@ -23,19 +23,55 @@ export interface CatalogEditModules {
   audit: AuditService;
 }
 
-/** PUT /api/catalog/pvt/product/{productId}: the product's fields and the audit row, in ONE transaction. */
-export function editProductFlow({ catalog, audit }: CatalogEditModules) {
-  return defineFlow<{ actor: AuditActor; productId: number; body: CatalogProductBody }, CatalogProduct>(
-    'edit-product',
-    async ({ actor, productId, body }, { tx, step }) => {
-      const { before, after } = await step('updateProduct', () => catalog.updateProduct(productId, body, tx));
+/**
+ * PUT /api/catalog/pvt/{product,stockkeepingunit,brand,category}/{id} (and the back office's product and SKU
+ * forms): the record's fields and the audit row (`{kind}.put`, subject `{kind}:{id}`), in ONE transaction.
+ */
+function editRecordFlow<Id extends string, Body, Record>(
+  { audit }: CatalogEditModules,
+  kind: 'product' | 'sku' | 'brand' | 'category',
+  idKey: Id,
+  update: (id: number, body: Body, tx: Tx) => Promise<{ before: Record; after: Record }>,
+) {
+  return defineFlow<{ actor: AuditActor; body: Body } & { [key in Id]: number }, Record>(
+    `edit-${kind}`,
+    async (input, { tx, step }) => {
+      const id = input[idKey];
+      const { before, after } = await step('update', () => update(id, input.body, tx));
       await step('audit', () =>
-        audit.record(tx, { actor, action: 'product.put', subject: `product:${productId}`, before, after }),
+        audit.record(tx, {
+          actor: input.actor,
+          action: `${kind}.put`,
+          subject: `${kind}:${id}`,
+          before,
+          after,
+        }),
       );
       return after;
     },
   );
 }
+
+export const editProductFlow = (modules: CatalogEditModules) =>
+  editRecordFlow(modules, 'product', 'productId', (id, body: CatalogProductBody, tx) =>
+    modules.catalog.updateProduct(id, body, tx),
+  );
+
+export const editSkuFlow = (modules: CatalogEditModules) =>
+  editRecordFlow(modules, 'sku', 'skuId', (id, body: CatalogSkuBody, tx) =>
+    modules.catalog.updateSku(id, body, tx),
+  );
+
+export const editBrandFlow = (modules: CatalogEditModules) =>
+  editRecordFlow(modules, 'brand', 'brandId', (id, body: CatalogBrandBody, tx) =>
+    modules.catalog.records.updateBrand(id, body, tx),
+  );
+
+/** A category's name and address (CatalogRecords.updateCategory says what follows it). */
+export const editCategoryFlow = (modules: CatalogEditModules) =>
+  editRecordFlow(modules, 'category', 'categoryId', (id, body: CatalogCategoryBody, tx) =>
+    modules.catalog.records.updateCategory(id, body, tx),
+  );
 
 /**
  * POST /api/catalog/pvt/{brand,category,product,stockkeepingunit,collection}: the new record and its audit row
@@ -112,20 +148,6 @@ export function collectionMemberFlow({ catalog, audit }: CatalogEditModules, mem
           }),
         );
       return membership;
-    },
-  );
-}
-
-/** PUT /api/catalog/pvt/stockkeepingunit/{skuId}: the SKU's fields and the audit row, in ONE transaction. */
-export function editSkuFlow({ catalog, audit }: CatalogEditModules) {
-  return defineFlow<{ actor: AuditActor; skuId: number; body: CatalogSkuBody }, CatalogSku>(
-    'edit-sku',
-    async ({ actor, skuId, body }, { tx, step }) => {
-      const { before, after } = await step('updateSku', () => catalog.updateSku(skuId, body, tx));
-      await step('audit', () =>
-        audit.record(tx, { actor, action: 'sku.put', subject: `sku:${skuId}`, before, after }),
-      );
-      return after;
     },
   );
 }

@@ -1,10 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { slugify } from '@despensa/domain';
 import {
   Failure,
   type CatalogBrand,
+  type CatalogBrandBody,
   type CatalogBrandCreateBody,
   type CatalogCategory,
+  type CatalogCategoryBody,
   type CatalogCategoryCreateBody,
   type CatalogProductCreateBody,
   type CatalogSkuCreateBody,
@@ -82,6 +84,25 @@ export class CatalogRecords {
     return brandView(row);
   }
 
+  /** A brand's name and address; catalogIdTaken when another brand has the address. */
+  async updateBrand(
+    brandId: number,
+    body: CatalogBrandBody,
+    tx: Tx,
+  ): Promise<{ before: CatalogBrand; after: CatalogBrand }> {
+    const [row] = await tx.select().from(brand).where(eq(brand.id, brandId)).for('update');
+    if (!row) throw new Failure('brandNotFound');
+    const slug = body.LinkId ?? row.slug;
+    const [taken] = await tx.select({ id: brand.id }).from(brand).where(eq(brand.slug, slug));
+    if (taken && taken.id !== brandId) throw new Failure('catalogIdTaken', { field: 'LinkId' });
+    const [after] = await tx
+      .update(brand)
+      .set({ name: body.Name, slug })
+      .where(eq(brand.id, brandId))
+      .returning();
+    return { before: brandView(row), after: brandView(after!) };
+  }
+
   async category(categoryId: number): Promise<CatalogCategory> {
     const [row] = await this.db().select().from(category).where(eq(category.id, categoryId));
     if (!row) throw new Failure('categoryNotFound');
@@ -107,6 +128,38 @@ export class CatalogRecords {
       .returning();
     if (!row) throw new Failure('catalogIdTaken', { field: body.Id !== undefined ? 'Id' : 'LinkId' });
     return categoryView(row);
+  }
+
+  /**
+   * A category's name and address: a new LinkId moves its listing and its branch's (their paths follow).
+   * It keeps its place in the menu (categoryMoveUnsupported); catalogIdTaken when the address is taken.
+   */
+  async updateCategory(
+    categoryId: number,
+    body: CatalogCategoryBody,
+    tx: Tx,
+  ): Promise<{ before: CatalogCategory; after: CatalogCategory }> {
+    const [row] = await tx.select().from(category).where(eq(category.id, categoryId)).for('update');
+    if (!row) throw new Failure('categoryNotFound');
+    if (body.FatherCategoryId !== undefined && body.FatherCategoryId !== row.parentId)
+      throw new Failure('categoryMoveUnsupported', { field: 'FatherCategoryId' });
+    const slug = body.LinkId ?? row.slug;
+    const path = `${row.path.slice(0, row.path.length - row.slug.length)}${slug}`;
+    if (path !== row.path) {
+      const [taken] = await tx.select({ id: category.id }).from(category).where(eq(category.path, path));
+      if (taken) throw new Failure('catalogIdTaken', { field: 'LinkId' });
+      // The branch below follows: '/old/x' becomes '/new/x'.
+      await tx
+        .update(category)
+        .set({ path: sql`${path} || substr(${category.path}, ${row.path.length + 1})` })
+        .where(like(category.path, `${row.path}/%`));
+    }
+    const [after] = await tx
+      .update(category)
+      .set({ name: body.Name, slug, path })
+      .where(eq(category.id, categoryId))
+      .returning();
+    return { before: categoryView(row), after: categoryView(after!) };
   }
 
   private async parentOf(parentId: number, tx: Tx): Promise<CategoryRow> {

@@ -20,6 +20,8 @@ const ACTION_LABELS: Record<string, string> = {
   'price.delete': 'Precio eliminado',
   'inventory.put': 'Stock cambiado',
   'brand.create': 'Marca creada',
+  'brand.put': 'Marca editada',
+  'category.put': 'Categoría editada',
   'category.create': 'Categoría creada',
   'product.create': 'Producto creado',
   'product.put': 'Producto editado',

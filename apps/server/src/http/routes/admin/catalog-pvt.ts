@@ -3,8 +3,10 @@ import { z } from 'zod';
 import {
   appKeyHeaders,
   catalogBrand,
+  catalogBrandBody,
   catalogBrandCreateBody,
   catalogCategory,
+  catalogCategoryBody,
   catalogCategoryCreateBody,
   catalogProduct,
   catalogProductBody,
@@ -23,6 +25,8 @@ import { runFlow } from '../../../flows/flow';
 import {
   createBrandFlow,
   createCategoryFlow,
+  editBrandFlow,
+  editCategoryFlow,
   createProductFlow,
   createSkuFlow,
   editProductFlow,
@@ -187,7 +191,7 @@ function catalogSkuRoutes(
 
 const catalogIdParam = z.string().regex(/^\d{1,9}$/);
 
-/** Brands and the menu's categories: read one, or add one. */
+/** Brands and the menu's categories: read one, add one, or change one's name and address. */
 function catalogTaxonomyRoutes(
   database: Database,
   integration: IntegrationService,
@@ -195,6 +199,8 @@ function catalogTaxonomyRoutes(
 ): FastifyPluginAsyncZod {
   const createBrand = createBrandFlow(modules);
   const createCategory = createCategoryFlow(modules);
+  const editBrand = editBrandFlow(modules);
+  const editCategory = editCategoryFlow(modules);
   return async (app) => {
     const onRequest = appKeyGuard(integration, 'catalog');
     const common = { tags, security, headers: appKeyHeaders };
@@ -225,6 +231,25 @@ function catalogTaxonomyRoutes(
       async (request) =>
         runFlow(database, createBrand, { actor: integrationActor(request), body: request.body }),
     );
+    app.put(
+      '/api/catalog/pvt/brand/:brandId',
+      {
+        onRequest,
+        schema: {
+          ...common,
+          summary: "Change a brand's name and address (catalogIdTaken when another brand has it)",
+          params: z.object({ brandId: catalogIdParam }),
+          body: catalogBrandBody,
+          response: { 200: catalogBrand, ...createRefusals },
+        },
+      },
+      async (request) =>
+        runFlow(database, editBrand, {
+          actor: integrationActor(request),
+          brandId: Number(request.params.brandId),
+          body: request.body,
+        }),
+    );
     app.get(
       '/api/catalog/pvt/category/:categoryId',
       {
@@ -252,6 +277,26 @@ function catalogTaxonomyRoutes(
       },
       async (request) =>
         runFlow(database, createCategory, { actor: integrationActor(request), body: request.body }),
+    );
+    app.put(
+      '/api/catalog/pvt/category/:categoryId',
+      {
+        onRequest,
+        schema: {
+          ...common,
+          summary:
+            "Change a category's name and address (its branch's listings follow); it keeps its place in the menu (categoryMoveUnsupported)",
+          params: z.object({ categoryId: catalogIdParam }),
+          body: catalogCategoryBody,
+          response: { 200: catalogCategory, ...createRefusals },
+        },
+      },
+      async (request) =>
+        runFlow(database, editCategory, {
+          actor: integrationActor(request),
+          categoryId: Number(request.params.categoryId),
+          body: request.body,
+        }),
     );
   };
 }
