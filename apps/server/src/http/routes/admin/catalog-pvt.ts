@@ -52,7 +52,8 @@ export function catalogPvtRoutes(
   return async (app) => {
     await app.register(catalogProductRoutes(database, integration, modules));
     await app.register(catalogSkuRoutes(database, integration, modules));
-    await app.register(catalogTaxonomyRoutes(database, integration, modules));
+    await app.register(brandRoutes(database, integration, modules));
+    await app.register(categoryRoutes(database, integration, modules));
     await app.register(specificationRoutes(database, integration, modules));
     await app.register(catalogCollectionRoutes(database, integration, modules));
   };
@@ -191,16 +192,14 @@ function catalogSkuRoutes(
 
 const catalogIdParam = z.string().regex(/^\d{1,9}$/);
 
-/** Brands and the menu's categories: read one, add one, or change one's name and address. */
-function catalogTaxonomyRoutes(
+/** Brands: read one, add one, or change one's name and address. */
+function brandRoutes(
   database: Database,
   integration: IntegrationService,
   modules: CatalogEditModules,
 ): FastifyPluginAsyncZod {
   const createBrand = createBrandFlow(modules);
-  const createCategory = createCategoryFlow(modules);
   const editBrand = editBrandFlow(modules);
-  const editCategory = editCategoryFlow(modules);
   return async (app) => {
     const onRequest = appKeyGuard(integration, 'catalog');
     const common = { tags, security, headers: appKeyHeaders };
@@ -250,6 +249,20 @@ function catalogTaxonomyRoutes(
           body: request.body,
         }),
     );
+  };
+}
+
+/** The menu's categories: read one, add one, or change one's name and address. */
+function categoryRoutes(
+  database: Database,
+  integration: IntegrationService,
+  modules: CatalogEditModules,
+): FastifyPluginAsyncZod {
+  const createCategory = createCategoryFlow(modules);
+  const editCategory = editCategoryFlow(modules);
+  return async (app) => {
+    const onRequest = appKeyGuard(integration, 'catalog');
+    const common = { tags, security, headers: appKeyHeaders };
     app.get(
       '/api/catalog/pvt/category/:categoryId',
       {
