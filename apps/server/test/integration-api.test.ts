@@ -566,6 +566,10 @@ describe('catalogue (VTEX Catalog pvt, scope catalog)', () => {
     });
     expect(held.statusCode).toBe(200);
     expect(held.json().items[0]).toMatchObject({ id: String(skuId), availability: 'cannotBeDelivered' });
+    // Its picture still draws: that cart and the orders that bought it show it.
+    const picture = await shop.app.inject({ method: 'GET', url: `/media/products/${skuId}.png` });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/png');
     expect((await erp(catalogKey, 'GET', url)).json()).toMatchObject({ IsActive: false });
     expect((await auditOf(`product:${productId}`))[0]).toMatchObject({
       action: 'product.put',

@@ -44,15 +44,18 @@ export function mediaRoutes(
       { schema: { hide: true, params: z.object({ file: z.string().regex(pictureFile('\\d{1,12}')) }) } },
       async (request, reply) => {
         const { file } = request.params;
-        const entry = catalog.index.skusById.get(Number(baseName(file)));
-        if (!entry) throw new Failure('imageNotFound');
-        const svg = productSvg({
-          name: entry.product.name,
-          brand: entry.product.brand.name,
-          icon: entry.product.categoryChain[0]?.icon ?? null,
-          weighed: entry.sku.measurementUnit === 'kg',
-        });
-        return sendPicture(reply, file, svg);
+        const skuId = Number(baseName(file));
+        const entry = catalog.index.skusById.get(skuId);
+        const subject = entry
+          ? {
+              name: entry.product.name,
+              brand: entry.product.brand.name,
+              icon: entry.product.categoryChain[0]?.icon ?? null,
+              weighed: entry.sku.measurementUnit === 'kg',
+            }
+          : await catalog.records.pictureSubject(skuId);
+        if (!subject) throw new Failure('imageNotFound');
+        return sendPicture(reply, file, productSvg(subject));
       },
     );
 

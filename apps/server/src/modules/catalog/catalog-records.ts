@@ -17,7 +17,7 @@ import type { Db, Tx } from '../../db/client';
 import { createProduct, createSku, newId } from './pvt-records';
 import { productSpecifications, setProductSpecifications } from './specifications';
 import { collectionRecord, createCollection, setCollectionMember } from './collections';
-import { brand, category, product } from './tables';
+import { brand, category, product, sku } from './tables';
 
 /** The menu's depth: top, sub and leaf categories (products sit in leaves). */
 const MENU_LEVELS = 3;
@@ -52,6 +52,39 @@ export class CatalogRecords {
 
   setSpecifications(productId: number, fields: CatalogSpecificationBody, tx: Tx) {
     return setProductSpecifications(tx, productId, fields, this.clock());
+  }
+
+  /**
+   * What the shop draws a SKU's picture from when the index lacks it (its product off the shelf): a cart
+   * that still holds it and the orders that bought it show it. Null for a SKU that does not exist.
+   */
+  async pictureSubject(
+    skuId: number,
+  ): Promise<{ name: string; brand: string; icon: string | null; weighed: boolean } | null> {
+    const [row] = await this.db()
+      .select({
+        name: product.name,
+        brand: brand.name,
+        path: category.path,
+        measurementUnit: sku.measurementUnit,
+      })
+      .from(sku)
+      .innerJoin(product, eq(product.id, sku.productId))
+      .innerJoin(brand, eq(brand.id, product.brandId))
+      .innerJoin(category, eq(category.id, product.categoryId))
+      .where(eq(sku.id, skuId));
+    if (!row) return null;
+    const topPath = `/${row.path.split('/')[1]}`;
+    const [top] = await this.db()
+      .select({ icon: category.icon })
+      .from(category)
+      .where(eq(category.path, topPath));
+    return {
+      name: row.name,
+      brand: row.brand,
+      icon: top?.icon ?? null,
+      weighed: row.measurementUnit === 'kg',
+    };
   }
 
   collection(collectionId: number) {
