@@ -29,6 +29,18 @@ function baseName(file: string): string {
   return file.replace(/(@2x)?\.(svg|png)$/, '');
 }
 
+/** What a SKU's picture is drawn from: the index, or the tables for a product off the shelf. */
+async function pictureSubject(catalog: CatalogService, skuId: number) {
+  const entry = catalog.index.skusById.get(skuId);
+  if (!entry) return catalog.records.pictureSubject(skuId);
+  return {
+    name: entry.product.name,
+    brand: entry.product.brand.name,
+    icon: entry.product.categoryChain[0]?.icon ?? null,
+    weighed: entry.sku.measurementUnit === 'kg',
+  };
+}
+
 /**
  * Generated, cacheable images: product pictures, banners and the white-label logo and app icons. The
  * pages use the PNGs (see raster.ts); the SVGs stay for tools and anyone who wants to scale them.
@@ -44,16 +56,7 @@ export function mediaRoutes(
       { schema: { hide: true, params: z.object({ file: z.string().regex(pictureFile('\\d{1,12}')) }) } },
       async (request, reply) => {
         const { file } = request.params;
-        const skuId = Number(baseName(file));
-        const entry = catalog.index.skusById.get(skuId);
-        const subject = entry
-          ? {
-              name: entry.product.name,
-              brand: entry.product.brand.name,
-              icon: entry.product.categoryChain[0]?.icon ?? null,
-              weighed: entry.sku.measurementUnit === 'kg',
-            }
-          : await catalog.records.pictureSubject(skuId);
+        const subject = await pictureSubject(catalog, Number(baseName(file)));
         if (!subject) throw new Failure('imageNotFound');
         return sendPicture(reply, file, productSvg(subject));
       },
