@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { COUPON_MISSING_MESSAGE } from '@despensa/domain';
-import { useCart, useCartFetcher } from './cart-context';
+import { useCart } from './cart-context';
+import { useCartFetcher } from './cart-fetchers';
 import { CartMessages } from './cart-messages';
 
 const COUPON_CODES = new Set(['couponApplied', 'couponNotApplicable', 'couponInvalid', 'couponExpired']);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { formatCLP, isWeighed } from '@despensa/domain';
 import { AddToCartButton } from '../catalog/add-to-cart-button';
 import { CART_ACTION_PATH } from './cart-intents';
-import { useCartFetcher } from './cart-context';
+import { useCartFetcher } from './cart-fetchers';
 
 /** Upselling (§2 drawers): after an add, 4 products related to it (catalog.recommended). */
 export function UpsellingShelf({ skuId }: { skuId: string }) {

@@ -93,40 +93,62 @@ function pricePerUnitAt(ppum: Product['PPUM'][string] | undefined, shelf: number
   return ppum ? rescalePricePerUnit(ppum, shelf, price).label : null;
 }
 
+/** What the card shows of its sku: the picture, how it is sold, its limit (§5) and a weight's promotions. */
+function skuFields(product: Product, sku: Sku | undefined) {
+  const data = sku ? product.SkuData[sku.itemId] : undefined;
+  const measurementUnit = sku?.measurementUnit ?? 'un';
+  return {
+    imageUrl: sku?.images[0]?.imageUrl ?? '',
+    skuId: sku?.itemId ?? '',
+    measurementUnit,
+    unitMultiplier: sku?.unitMultiplier ?? 1,
+    maxQuantity: data?.cart_limit ?? 0,
+    // Only a weight's estimate prices a quantity here (card stepper, quick-purchase drawer, buy box); a
+    // unit's price is `price`. A listing ships 40 products: their promotions were half its page data.
+    promotions: isWeighed(measurementUnit) ? (data?.promotions ?? []) : [],
+  };
+}
+
+/** The catalogue's flags as the card reads them beside the price it shows. */
+function cardFlags(flags: Product['flags'], price: number, listPrice: number): Product['flags'] {
+  return {
+    ...flags,
+    // A product the store does not sell has no price, which ProductPrice says; it is not out of stock.
+    outOfStock: price > 0 && flags.outOfStock,
+    // A saving badge ('-33%') already says it is on offer, with the struck price.
+    offer: flags.offer && !savingBadge(listPrice, price),
+  };
+}
+
 export function summarizeProduct(product: Product): ProductSummary {
   const { sku, seller } = mainOffer(product);
   const offer = seller?.commertialOffer;
   const { price, cardPrice, badges } = quote(product, sku, offer);
+  const listPrice = offer?.ListPrice ?? 0;
+  const { imageUrl, skuId, measurementUnit, unitMultiplier, maxQuantity, promotions } = skuFields(
+    product,
+    sku,
+  );
   return {
     productId: product.productId,
     name: product.productName,
     brand: product.brand,
     link: `/${product.linkText}/p`,
-    imageUrl: sku?.images[0]?.imageUrl ?? '',
-    skuId: sku?.itemId ?? '',
+    imageUrl,
+    skuId,
     sellerId: seller?.sellerId ?? '1',
     price,
-    listPrice: offer?.ListPrice ?? 0,
+    listPrice,
     shelfPrice: offer?.PriceWithoutDiscount ?? 0,
     cardPrice,
     pricePerUnit: pricePerUnitAt(sku && product.PPUM[sku.itemId], offer?.Price ?? 0, price),
     badges,
-    flags: {
-      ...product.flags,
-      // A product the store does not sell has no price, which ProductPrice says; it is not out of stock.
-      outOfStock: price > 0 && product.flags.outOfStock,
-      // A saving badge ('-33%') already says it is on offer, with the struck price.
-      offer: product.flags.offer && !savingBadge(offer?.ListPrice ?? 0, price),
-    },
+    flags: cardFlags(product.flags, price, listPrice),
     rating: product.rating,
     inStock: offer ? isInStock(offer) && !product.flags.outOfStock : false,
-    measurementUnit: sku?.measurementUnit ?? 'un',
-    unitMultiplier: sku?.unitMultiplier ?? 1,
-    maxQuantity: (sku && product.SkuData[sku.itemId]?.cart_limit) ?? 0,
-    // Only a weight's estimate prices a quantity here (card stepper, quick-purchase drawer, buy box); a
-    // unit's price is `price`. A listing ships 40 products: their promotions were half its page data.
-    promotions: isWeighed(sku?.measurementUnit ?? 'un')
-      ? ((sku && product.SkuData[sku.itemId]?.promotions) ?? [])
-      : [],
+    measurementUnit,
+    unitMultiplier,
+    maxQuantity,
+    promotions,
   };
 }

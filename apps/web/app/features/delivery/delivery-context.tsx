@@ -105,6 +105,7 @@ export function DeliveryProvider({
 
   const { selectorOpen, selectorMode, openSelector, closeSelector, applyError, tooltipClosed, goOnward } =
     dialog;
+  const { setTooltipClosed } = dialog;
   const value = useMemo<DeliveryState>(
     () => ({
       choice,
@@ -128,7 +129,7 @@ export function DeliveryProvider({
         goOnward();
       },
       exclusionTooltipOpen: isExclusionZoneDelivery(choice) && !selectorOpen && !tooltipClosed,
-      closeExclusionTooltip: () => dialog.setTooltipClosed(true),
+      closeExclusionTooltip: () => setTooltipClosed(true),
     }),
     [
       choice,
@@ -144,9 +145,12 @@ export function DeliveryProvider({
       applying,
       applyError,
       lostProducts,
+      setLostProducts,
       repricedProducts,
+      setRepricedProducts,
       previous,
       tooltipClosed,
+      setTooltipClosed,
       goOnward,
     ],
   );
@@ -199,7 +203,13 @@ function useSelectorDialog() {
 }
 
 /** Sends a §4 mode change and takes its answer: the selector closes, lost and re-priced products open. */
-function useDeliveryApply(dialog: SelectorDialog) {
+function useDeliveryApply({
+  setApplyError,
+  setSelectorOpen,
+  setTooltipClosed,
+  onward,
+  goOnward,
+}: SelectorDialog) {
   const fetcher = useFetcher<DeliveryActionResult>({ key: 'delivery:apply' });
   const [lostProducts, setLostProducts] = useState<LostProduct[]>([]);
   const [repricedProducts, setRepricedProducts] = useState<RepricedLine[]>([]);
@@ -215,35 +225,37 @@ function useDeliveryApply(dialog: SelectorDialog) {
     const result = fetcher.data;
     if (fetcher.state !== 'idle' || !result || seen.current === result) return;
     seen.current = result;
-    dialog.setApplyError(result.error ?? null);
+    setApplyError(result.error ?? null);
     if (result.previous) {
       rememberPreviousChoice(result.previous);
       setPrevious(result.previous);
     }
     if (result.choice && !result.error && answersSelector.current) {
-      dialog.setSelectorOpen(false);
+      setSelectorOpen(false);
       // Lost products are decided on this page first (§4); the shopper then presses 'Ir a pagar' again.
-      if (result.lostProducts.length) dialog.onward.current = null;
+      if (result.lostProducts.length) onward.current = null;
       // Changed prices are read here first: the shopper goes on once the notice is closed.
-      else if (!result.repricedProducts?.length) dialog.goOnward();
+      else if (!result.repricedProducts?.length) goOnward();
     }
-    if (result.choice) dialog.setTooltipClosed(false);
+    if (result.choice) setTooltipClosed(false);
     setLostProducts(result.lostProducts);
     setRepricedProducts(result.repricedProducts ?? []);
-  }, [fetcher.state, fetcher.data]);
+    // Only the fetcher's state and answer change: the dialog's setters, ref and goOnward are stable.
+  }, [fetcher.state, fetcher.data, setApplyError, setSelectorOpen, setTooltipClosed, onward, goOnward]);
   /* eslint-enable react-hooks/immutability, react-hooks/set-state-in-effect */
 
+  // The fetcher's submit is stable across renders (the fetcher object is not).
+  const { submit } = fetcher;
   const apply = useCallback(
     (intent: DeliveryIntent) => {
       answersSelector.current = intent.intent !== 'defaultPickup';
-      void fetcher.submit(intent as unknown as Parameters<typeof fetcher.submit>[0], {
+      void submit(intent as unknown as Parameters<typeof submit>[0], {
         method: 'post',
         action: DELIVERY_ACTION_PATH,
         encType: 'application/json',
       });
     },
-    // fetcher.submit is stable across renders.
-    [fetcher.submit],
+    [submit],
   );
   return {
     apply,

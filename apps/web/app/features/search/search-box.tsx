@@ -1,11 +1,7 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { searchTarget } from './search-target';
+import { useId } from 'react';
 import { optionId, SuggestionListbox } from './suggestion-listbox';
-import type { SuggestionOption } from './suggestion-options';
-import { useSuggestionGroups } from './use-suggestion-groups';
+import { useSearchCombobox } from './use-search-combobox';
 import './search.css';
-import { useChanged } from '../../lib/use-changed';
 
 /**
  * The header search: an ARIA 1.2 combobox with grouped suggestions as you type and popular searches on
@@ -13,85 +9,24 @@ import { useChanged } from '../../lib/use-changed';
  * redirect rules first. Suggestions are of what the storefront's seller sells (`sellerId`, §1).
  */
 export function SearchBox({ sellerId }: { sellerId: string }) {
-  const navigate = useNavigate();
   const baseId = useId();
   const inputId = `${baseId}-input`;
   const listboxId = `${baseId}-listbox`;
-  const location = useLocation();
-  const [term, setTerm] = useState(() => searchedTerm(location));
-  const [engaged, setEngaged] = useState(false);
-  const [open, setOpen] = useState(false);
-  const [activeIndex, setActiveIndex] = useState(-1);
-  const inputRef = useRef<HTMLInputElement>(null);
-  // A box focused (and perhaps typed in) before the page was interactive fired its focus before React
-  // listened: take up what the shopper did, so the suggestions open as if React had been there.
-  useEffect(() => {
-    const input = inputRef.current;
-    if (!input || document.activeElement !== input) return;
-    setTerm(input.value);
-    setEngaged(true);
-    setOpen(true);
-  }, []);
-  // On the results page the box shows the term searched, ready to refine.
-  if (useChanged(location) && location.pathname === '/busca') setTerm(searchedTerm(location));
-  const groups = useSuggestionGroups(term, engaged, sellerId);
-  const options = groups.flatMap((group) => group.options);
-  const expanded = open && options.length > 0;
-  const active = expanded && activeIndex >= 0 && activeIndex < options.length ? activeIndex : -1;
-
-  const close = () => {
-    setOpen(false);
-    setActiveIndex(-1);
-  };
-  const go = (to: string | null) => {
-    if (!to) return;
-    close();
-    void navigate(to);
-  };
-  const search = (value: string) => go(searchTarget(value));
-  const choose = (option: SuggestionOption) => {
-    if (option.kind === 'term') {
-      setTerm(option.term);
-      search(option.term);
-    } else go(option.href);
-  };
-  const move = (step: number) => {
-    setOpen(true);
-    if (options.length === 0) return;
-    setActiveIndex((current) => {
-      const from = current < 0 || current >= options.length ? (step > 0 ? -1 : options.length) : current;
-      return (from + step + options.length) % options.length;
-    });
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        move(1);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        move(-1);
-        break;
-      case 'Enter': {
-        const option = active >= 0 ? options[active] : undefined;
-        if (option) {
-          event.preventDefault();
-          choose(option);
-        }
-        break;
-      }
-      case 'Escape':
-        if (expanded) close();
-        else setTerm('');
-        break;
-      case 'Tab':
-        close();
-        break;
-    }
-  };
-
+  const {
+    term,
+    inputRef,
+    groups,
+    options,
+    expanded,
+    active,
+    setActiveIndex,
+    type,
+    engage,
+    close,
+    choose,
+    search,
+    onKeyDown,
+  } = useSearchCombobox(sellerId);
   return (
     <form
       role="search"
@@ -121,15 +56,8 @@ export function SearchBox({ sellerId }: { sellerId: string }) {
         enterKeyHint="search"
         maxLength={200}
         value={term}
-        onChange={(event) => {
-          setTerm(event.currentTarget.value);
-          setActiveIndex(-1);
-          setOpen(true);
-        }}
-        onFocus={() => {
-          setEngaged(true);
-          setOpen(true);
-        }}
+        onChange={(event) => type(event.currentTarget.value)}
+        onFocus={engage}
         onBlur={close}
         onKeyDown={onKeyDown}
       />
@@ -152,9 +80,4 @@ export function SearchBox({ sellerId }: { sellerId: string }) {
       </p>
     </form>
   );
-}
-
-/** The term of a results page (/busca?ft=…), else empty. */
-function searchedTerm(location: { pathname: string; search: string }): string {
-  return location.pathname === '/busca' ? (new URLSearchParams(location.search).get('ft') ?? '') : '';
 }
