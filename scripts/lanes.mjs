@@ -10,7 +10,7 @@ const DIGEST_LINES = 40;
  * What names a failure: Vitest's failed-test mark, and a journey's report of its pages
  * (e2e/support/failure-report.ts); after Vitest's 'Failed Tests' heading, each failure, its error and where.
  */
-const FAILED_TEST = /(×|✗) |The pages open when|^\s*(- https?:|alerts:|text:|5xx:)/;
+const FAILED_TEST = /^\s*(×|✗) |The pages open when|^\s*(- https?:|alerts:|text:|5xx:)/;
 const FAILURES_HEADING = /Failed Tests \d+/;
 const FAILURE_DETAIL = /FAIL |Error:|❯ \S+:\d+/;
 
