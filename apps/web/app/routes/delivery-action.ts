@@ -177,6 +177,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     change,
     headers,
   );
+  // A logout that ended the session meanwhile cleared the choice: this answer must not set it again.
+  if (change.intent === 'defaultPickup' && !(await services.accounts.session(sessionTokenOf(request))))
+    return data<DeliveryActionResult>({ choice: current, previous: null, lostProducts: [] });
   return data<DeliveryActionResult>(
     { choice, previous, lostProducts, repricedProducts, ...(error ? { error } : {}) },
     { headers },
