@@ -137,6 +137,68 @@ describe("a product's specifications (VTEX's catalog_system by name, scope catal
   });
 });
 
+describe("a product's nutrition table as specifications", () => {
+  const TABLE = [
+    { Name: 'Base nutricional', Value: ['100 ml'] },
+    { Name: 'Porción', Value: ['1 vaso (200 ml)'] },
+    { Name: 'Energía (kcal)', Value: ['61'] },
+    { Name: 'Proteínas (g)', Value: ['3,2'] },
+    { Name: 'Grasas totales (g)', Value: ['3.3'] },
+    { Name: 'Grasas saturadas (g)', Value: ['2,1'] },
+    { Name: 'Hidratos de carbono disponibles (g)', Value: ['4,7'] },
+    { Name: 'Azúcares totales (g)', Value: ['4,7'] },
+    { Name: 'Fibra dietética (g)', Value: ['0'] },
+    { Name: 'Sodio (mg)', Value: ['44'] },
+  ];
+  const nutrition = () => shop.services.catalog.productById(String(productId), sc).nutrition;
+
+  it("takes the whole table, reads it back in the label's order, and changes one nutrient alone", async () => {
+    const post = await erp('POST', TABLE);
+    expect(post.statusCode, post.body).toBe(200);
+    const answered = post
+      .json()
+      .filter((field: { Name: string }) => TABLE.some((row) => row.Name === field.Name));
+    expect(answered.map((field: { Name: string }) => field.Name)).toEqual(TABLE.map((row) => row.Name));
+    expect(answered[3]).toEqual({ Name: 'Proteínas (g)', Value: ['3.2'] });
+    const whole = {
+      basis: '100ml',
+      servingSize: '1 vaso (200 ml)',
+      energyKcal: 61,
+      proteinG: 3.2,
+      fatTotalG: 3.3,
+      fatSaturatedG: 2.1,
+      carbohydratesG: 4.7,
+      sugarsG: 4.7,
+      fiberG: 0,
+      sodiumMg: 44,
+    };
+    await eventually(() => nutrition()?.servingSize === '1 vaso (200 ml)');
+    expect(nutrition()).toEqual(whole);
+    expect((await erp('POST', [{ Name: 'sodio (mg)', Value: ['45'] }])).statusCode).toBe(200);
+    await eventually(() => nutrition()?.sodiumMg === 45);
+    expect(nutrition()).toEqual({ ...whole, sodiumMg: 45 });
+  });
+
+  it('refuses a nutrient that is not a number, another basis and a table left incomplete; an empty basis removes it', async () => {
+    for (const field of [
+      { Name: 'Sodio (mg)', Value: ['mucho'] },
+      { Name: 'Sodio (mg)', Value: ['-1'] },
+      { Name: 'Base nutricional', Value: ['200 g'] },
+    ]) {
+      const post = await erp('POST', [field]);
+      expect(refusalOf(post), JSON.stringify(field)).toEqual([400, 'specificationValueInvalid']);
+      expect(post.json().field).toBe('0.Value');
+    }
+    const removed = await erp('POST', [{ Name: 'Base nutricional', Value: [] }]);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().map((field: { Name: string }) => field.Name)).not.toContain('Energía (kcal)');
+    await eventually(() => nutrition() === null);
+    const partial = await erp('POST', [{ Name: 'Energía (kcal)', Value: ['61'] }]);
+    expect(refusalOf(partial)).toEqual([400, 'nutritionIncomplete']);
+    expect(partial.json().field).toBe('Base nutricional');
+  });
+});
+
 describe('collections (VTEX Catalog pvt, scope catalog)', () => {
   const collectionsOf = () =>
     shop.services.catalog.productById(String(productId), sc).productClusters as Record<string, string>;
@@ -285,5 +347,51 @@ describe('brands and categories: changing their name and address (VTEX Catalog p
       404,
       'categoryNotFound',
     ]);
+  });
+});
+
+describe("a SKU's picture through VTEX's file API (scope catalog)", () => {
+  it('sets it from an https address, lists it, replaces it, and goes back to the drawing; audited', async () => {
+    const skuId = shop.services.catalog.index.products.find((each) => each.id === productId)!.skus[0]!.id;
+    const files = `/api/catalog/pvt/stockkeepingunit/${skuId}/file`;
+    const call = (method: 'GET' | 'POST' | 'DELETE', payload?: object) =>
+      erpCall(shop.app, catalogKey, method, files, payload);
+    const shown = () =>
+      shop.services.catalog.productById(String(productId), sc).items[0]!.images[0]!.imageUrl;
+    expect((await call('GET')).json()).toEqual([]);
+
+    const first = 'https://media.cadena.cl/sku/frente.jpg';
+    const post = await call('POST', { IsMain: true, Label: 'frente', Name: 'Frente', Url: first });
+    expect(post.statusCode, post.body).toBe(200);
+    expect(post.json()).toEqual([{ Id: skuId, SkuId: skuId, IsMain: true, Url: first }]);
+    await eventually(() => shown() === first);
+    const second = 'https://media.cadena.cl/sku/frente-2027.jpg';
+    expect((await call('POST', { Url: second })).json()).toEqual([
+      { Id: skuId, SkuId: skuId, IsMain: true, Url: second },
+    ]);
+    expect((await call('GET')).json()[0].Url).toBe(second);
+
+    for (const refused of [
+      { Url: 'http://media.cadena.cl/sku.jpg' },
+      { Url: 'https://media.cadena.cl/otra.jpg', IsMain: false },
+      {},
+    ])
+      expect((await call('POST', refused)).statusCode, JSON.stringify(refused)).toBe(400);
+
+    const removed = await call('DELETE');
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toEqual([]);
+    await eventually(() => shown() === `/media/products/${skuId}.png`);
+    const audit = (
+      await staffCall(shop, adminToken, 'GET', `/api/admin/audit-log?subject=sku:${skuId}`)
+    ).json();
+    expect(
+      audit.slice(0, 3).map((row: { after: { ImageUrl: string | null } }) => row.after.ImageUrl),
+    ).toEqual([null, second, first]);
+    expect(
+      refusalOf(
+        await erpCall(shop.app, catalogKey, 'GET', '/api/catalog/pvt/stockkeepingunit/999999999/file'),
+      ),
+    ).toEqual([404, 'skuNotFound']);
   });
 });

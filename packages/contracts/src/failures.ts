@@ -180,6 +180,8 @@ export const failureMessages = {
     'Esa categoría ya tiene productos: los productos van en la última categoría de su rama.',
   categoryMoveUnsupported:
     'Una categoría no cambia de lugar en el menú: crea la nueva donde va y lleva allí sus productos.',
+  nutritionIncomplete:
+    'La tabla nutricional va completa: base, porción, energía, proteínas, grasas totales y saturadas, hidratos de carbono, azúcares, fibra y sodio.',
   specificationValueInvalid:
     'Ese valor no corresponde a la especificación: los sellos y certificaciones van por su clave (por ejemplo, alto-en-sodio o sin-gluten).',
   couponCodeTaken: 'Ese código es de los cupones de puntos de los clientes: elige otro.',

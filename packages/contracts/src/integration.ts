@@ -174,7 +174,9 @@ export type CatalogProductBody = z.infer<typeof catalogProductBody>;
 /**
  * A product's specifications by name, as VTEX's GET and POST /api/catalog_system/pvt/products/{productId}/
  * specification: 'Sellos de advertencia' and 'Certificaciones' take the §3 keys (alto-en-sodio, sin-gluten),
- * 'Ingredientes' a text, and any other name is a line of the product's technical sheet ('Ficha Técnica').
+ * 'Ingredientes' a text, the nutrition table its fields as the label names them ('Base nutricional' 100 g or
+ * 100 ml, 'Porción', 'Energía (kcal)', 'Sodio (mg)'…), and any other name is a line of the product's technical
+ * sheet ('Ficha Técnica').
  */
 export const SPECIFICATION_NAMES = {
   seals: 'Sellos de advertencia',
@@ -326,6 +328,14 @@ export const catalogSku = z.object({
 });
 export type CatalogSku = z.infer<typeof catalogSku>;
 
+/** A picture's address on the chain's media server: https only (a page's images load over https only). */
+const pictureUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .url()
+  .regex(/^https:\/\/[^\s"'<>]+$/, 'Una dirección https');
+
 export const catalogSkuBody = z.object({
   Name: z.string().trim().min(1).max(200),
   Ean: z
@@ -336,14 +346,7 @@ export const catalogSkuBody = z.object({
   MeasurementUnit: z.enum(['un', 'kg']).optional(),
   UnitMultiplier: z.number().positive().max(1000).optional(),
   /** An https address of the picture (a page's images load over https only); null goes back to the shop's. */
-  ImageUrl: z
-    .string()
-    .trim()
-    .max(2000)
-    .url()
-    .regex(/^https:\/\/[^\s"'<>]+$/, 'Una dirección https')
-    .nullable()
-    .optional(),
+  ImageUrl: pictureUrl.nullable().optional(),
   IsActive: z.literal(true).optional(),
 });
 export type CatalogSkuBody = z.infer<typeof catalogSkuBody>;
@@ -358,3 +361,25 @@ export const catalogSkuCreateBody = catalogSkuBody.omit({ IsActive: true }).exte
   RefId: z.string().trim().min(1).max(50).optional(),
 });
 export type CatalogSkuCreateBody = z.infer<typeof catalogSkuCreateBody>;
+
+/**
+ * VTEX's SKU file API (…/stockkeepingunit/{skuId}/file), one picture a SKU: a POST sets it from its Url (it
+ * replaces the one before), a DELETE goes back to the shop's drawing. Name, Label and Text are not kept;
+ * a second picture (IsMain false) is not taken.
+ */
+export const catalogSkuFileBody = z.object({
+  Url: pictureUrl,
+  IsMain: z.literal(true).optional(),
+  Name: z.string().max(200).optional(),
+  Label: z.string().max(200).optional(),
+  Text: z.string().max(2000).optional(),
+});
+export type CatalogSkuFileBody = z.infer<typeof catalogSkuFileBody>;
+
+export const catalogSkuFile = z.object({
+  Id: z.number().int(),
+  SkuId: z.number().int(),
+  IsMain: z.boolean(),
+  Url: z.string(),
+});
+export type CatalogSkuFile = z.infer<typeof catalogSkuFile>;

@@ -32,9 +32,10 @@ function editRecordFlow<Id extends string, Body, Record>(
   kind: 'product' | 'sku' | 'brand' | 'category',
   idKey: Id,
   update: (id: number, body: Body, tx: Tx) => Promise<{ before: Record; after: Record }>,
+  name = `edit-${kind}`,
 ) {
   return defineFlow<{ actor: AuditActor; body: Body } & { [key in Id]: number }, Record>(
-    `edit-${kind}`,
+    name,
     async (input, { tx, step }) => {
       const id = input[idKey];
       const { before, after } = await step('update', () => update(id, input.body, tx));
@@ -60,6 +61,16 @@ export const editProductFlow = (modules: CatalogEditModules) =>
 export const editSkuFlow = (modules: CatalogEditModules) =>
   editRecordFlow(modules, 'sku', 'skuId', (id, body: CatalogSkuBody, tx) =>
     modules.catalog.updateSku(id, body, tx),
+  );
+
+/** VTEX's SKU file API: the SKU's one picture set from the chain's media server, or back to the drawing. */
+export const skuPictureFlow = (modules: CatalogEditModules) =>
+  editRecordFlow(
+    modules,
+    'sku',
+    'skuId',
+    (id, body: { url: string | null }, tx) => modules.catalog.records.setSkuPicture(id, body.url, tx),
+    'set-sku-picture',
   );
 
 export const editBrandFlow = (modules: CatalogEditModules) =>

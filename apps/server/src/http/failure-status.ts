@@ -162,6 +162,7 @@ export const failureStatus: Record<FailureCode, number> = {
   categoryTooDeep: 400,
   categoryHoldsProducts: 409,
   specificationValueInvalid: 400,
+  nutritionIncomplete: 400,
   categoryMoveUnsupported: 409,
   couponCodeTaken: 409,
   promotionNotPriceable: 400,

@@ -43,3 +43,16 @@ export function isWarningSeal(value: string): value is WarningSeal {
 export function isFoodCertificate(value: string): value is FoodCertificate {
   return (FOOD_CERTIFICATES as readonly string[]).includes(value);
 }
+
+/** A Chilean nutrition label's facts, in its order: the catalogue's key, the name printed, the unit. */
+export const NUTRIENTS = [
+  { key: 'energyKcal', label: 'Energía', unit: 'kcal' },
+  { key: 'proteinG', label: 'Proteínas', unit: 'g' },
+  { key: 'fatTotalG', label: 'Grasas totales', unit: 'g' },
+  { key: 'fatSaturatedG', label: 'Grasas saturadas', unit: 'g' },
+  { key: 'carbohydratesG', label: 'Hidratos de carbono disponibles', unit: 'g' },
+  { key: 'sugarsG', label: 'Azúcares totales', unit: 'g' },
+  { key: 'fiberG', label: 'Fibra dietética', unit: 'g' },
+  { key: 'sodiumMg', label: 'Sodio', unit: 'mg' },
+] as const;
+export type NutrientKey = (typeof NUTRIENTS)[number]['key'];

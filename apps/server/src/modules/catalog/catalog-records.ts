@@ -14,7 +14,7 @@ import {
   type CatalogCollectionCreateBody,
 } from '@despensa/contracts';
 import type { Db, Tx } from '../../db/client';
-import { createProduct, createSku, newId } from './pvt-records';
+import { createProduct, createSku, newId, setSkuPicture } from './pvt-records';
 import { productSpecifications, setProductSpecifications } from './specifications';
 import { collectionRecord, createCollection, setCollectionMember } from './collections';
 import { brand, category, product, sku } from './tables';
@@ -85,6 +85,11 @@ export class CatalogRecords {
       icon: top?.icon ?? null,
       weighed: row.measurementUnit === 'kg',
     };
+  }
+
+  /** The SKU's picture from the chain's media server (VTEX's file API), or null for the shop's drawing. */
+  setSkuPicture(skuId: number, url: string | null, tx: Tx) {
+    return setSkuPicture(tx, skuId, url);
   }
 
   collection(collectionId: number) {

@@ -171,6 +171,18 @@ export async function updateSku(
   return { before: skuView(before), after: skuView(after!) };
 }
 
+/** The SKU's picture from the chain's media server, or null for the shop's own drawing. */
+export async function setSkuPicture(
+  tx: Tx,
+  skuId: number,
+  url: string | null,
+): Promise<{ before: CatalogSku; after: CatalogSku }> {
+  const [before] = await tx.select().from(sku).where(eq(sku.id, skuId)).for('update');
+  if (!before) throw new Failure('skuNotFound');
+  const [after] = await tx.update(sku).set({ imageUrl: url }).where(eq(sku.id, skuId)).returning();
+  return { before: skuView(before), after: skuView(after!) };
+}
+
 function productView(row: ProductRow): CatalogProduct {
   return {
     Id: row.id,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { isFoodCertificate, isWarningSeal } from '@despensa/domain';
 import {
   Failure,
@@ -8,12 +8,22 @@ import {
 } from '@despensa/contracts';
 import type { Db, Tx } from '../../db/client';
 import { product } from './tables';
+import {
+  nextNutrition,
+  nutritionFieldOf,
+  nutritionSpecifications,
+  type Nutrition,
+} from './nutrition-specifications';
 
-/** What a product's page shows of its specifications: the §3 seals, certificates, ingredients and sheet. */
+/**
+ * What a product's page shows of its specifications: the §3 seals, certificates, ingredients, nutrition
+ * table and technical sheet.
+ */
 interface SpecificationColumns {
   warningSeals: string[];
   certificates: string[];
   ingredients: string | null;
+  nutrition: Nutrition | null;
   specifications: Record<string, string>;
 }
 
@@ -21,6 +31,7 @@ const columns = {
   warningSeals: product.warningSeals,
   certificates: product.certificates,
   ingredients: product.ingredients,
+  nutrition: sql<Nutrition | null>`${product.nutrition}`,
   specifications: product.specifications,
 };
 
@@ -34,7 +45,7 @@ export async function productSpecifications(tx: Db | Tx, productId: number): Pro
 /**
  * Changes the named fields of a product's specifications and keeps the rest; answers them before and after.
  * A seal or certificate that is not a §3 key is refused (specificationValueInvalid): the product page draws
- * and names them by key. The write goes through migration 0001's trigger: every instance rebuilds.
+ * and names them by key; the nutrition table changes whole or not at all (nutrition-specifications.ts). The write goes through migration 0001's trigger: every instance rebuilds.
  */
 export async function setProductSpecifications(
   tx: Tx,
@@ -45,7 +56,14 @@ export async function setProductSpecifications(
   const [row] = await tx.select(columns).from(product).where(eq(product.id, productId)).for('update');
   if (!row) throw new Failure('productNotFound');
   const next: SpecificationColumns = { ...row, specifications: { ...row.specifications } };
-  fields.forEach((field, position) => applyField(next, field, position));
+  const nutrition = fields.flatMap(({ Name, Value }, position) => {
+    const key = nutritionFieldOf(Name);
+    return key ? [{ key, value: Value, position }] : [];
+  });
+  fields.forEach((field, position) => {
+    if (!nutritionFieldOf(field.Name)) applyField(next, field, position);
+  });
+  if (nutrition.length > 0) next.nutrition = nextNutrition(row.nutrition, nutrition);
   await tx
     .update(product)
     .set({ ...next, updatedAt: now })
@@ -90,6 +108,7 @@ function specificationsOf(row: SpecificationColumns): CatalogSpecification[] {
     { Name: SPECIFICATION_NAMES.seals, Value: row.warningSeals },
     { Name: SPECIFICATION_NAMES.certificates, Value: row.certificates },
     { Name: SPECIFICATION_NAMES.ingredients, Value: row.ingredients ? [row.ingredients] : [] },
+    ...nutritionSpecifications(row.nutrition),
     ...Object.entries(row.specifications).map(([Name, value]) => ({ Name, Value: [value] })),
   ];
 }

@@ -37,6 +37,7 @@ import {
 import type { IntegrationService } from '../../../modules/integration/service';
 import { appKeyGuard, integrationActor } from '../../app-key-guard';
 import { catalogCollectionRoutes } from './catalog-collections';
+import { catalogSkuFileRoutes } from './catalog-sku-files';
 
 const tags = ['integration: catalog'];
 const security: { [name: string]: string[] }[] = [];
@@ -56,6 +57,7 @@ export function catalogPvtRoutes(
     await app.register(categoryRoutes(database, integration, modules));
     await app.register(specificationRoutes(database, integration, modules));
     await app.register(catalogCollectionRoutes(database, integration, modules));
+    await app.register(catalogSkuFileRoutes(database, integration, modules));
   };
 }
 

@@ -1,18 +1,8 @@
 import type { Product } from '@despensa/contracts';
+import { NUTRIENTS } from '@despensa/domain';
 import { formatNumber } from '../../../lib/format';
 
 type Nutrition = NonNullable<Product['nutrition']>;
-
-const ROWS: [keyof Nutrition, string, string][] = [
-  ['energyKcal', 'Energía', 'kcal'],
-  ['proteinG', 'Proteínas', 'g'],
-  ['fatTotalG', 'Grasas totales', 'g'],
-  ['fatSaturatedG', 'Grasas saturadas', 'g'],
-  ['carbohydratesG', 'Hidratos de carbono disponibles', 'g'],
-  ['sugarsG', 'Azúcares totales', 'g'],
-  ['fiberG', 'Fibra dietética', 'g'],
-  ['sodiumMg', 'Sodio', 'mg'],
-];
 
 /** The nutrition facts per 100 g or 100 ml, as the label prints them. */
 export function NutritionTable(props: { nutrition: Nutrition }) {
@@ -30,7 +20,7 @@ export function NutritionTable(props: { nutrition: Nutrition }) {
         </tr>
       </thead>
       <tbody>
-        {ROWS.map(([key, label, unit]) => (
+        {NUTRIENTS.map(({ key, label, unit }) => (
           <tr key={key}>
             <th scope="row">{label}</th>
             <td>
