@@ -8,6 +8,7 @@ import {
   type Promotion,
 } from '@despensa/domain';
 import { ChannelViews } from './channel-views';
+import { productDoc, skuDoc } from './compact-docs';
 import type {
   CategoryDoc,
   FacetCount,
@@ -296,13 +297,8 @@ export class CatalogIndex {
     for (const row of products) {
       const brand = this.brands.get(row.brandId) ?? { id: row.brandId, name: '', slug: '' };
       const categoryChain = this.chainOf(row.categoryId);
-      const doc: ProductDoc = {
-        ...row,
-        doc: this.products.length,
-        brand,
-        categoryChain,
-        skus: (skusByProduct.get(row.id) ?? []).map((sku) => ({ ...sku, slot: slot++ })),
-      };
+      const skusOfProduct = (skusByProduct.get(row.id) ?? []).map((sku) => skuDoc(sku, slot++));
+      const doc = productDoc(row, this.products.length, brand, categoryChain, skusOfProduct);
       this.products.push(doc);
       this.productsById.set(doc.id, doc);
       this.productsBySlug.set(doc.slug, doc);
@@ -320,12 +316,17 @@ export class CatalogIndex {
     return slot;
   }
 
+  /** A leaf's chain, one array for all its products. */
+  private readonly chains = new Map<number, CategoryDoc[]>();
   private chainOf(categoryId: number): CategoryDoc[] {
+    const known = this.chains.get(categoryId);
+    if (known) return known;
     const chain: CategoryDoc[] = [];
     for (let category = this.categories.get(categoryId); category;) {
       chain.unshift(category);
       category = category.parentId === null ? undefined : this.categories.get(category.parentId);
     }
+    this.chains.set(categoryId, chain);
     return chain;
   }
 }
