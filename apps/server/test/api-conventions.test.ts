@@ -144,6 +144,16 @@ describe('API conventions (§7 "All calls…")', () => {
     });
     expect(brokenJson.statusCode).toBe(400);
     expect(brokenJson.json()).toMatchObject({ code: 'invalidJson' });
+    // A POST that says JSON and sends none, and a body that would poison prototypes, are refused alike.
+    for (const payload of ['', '{"__proto__":{"admin":true}}']) {
+      const refused = await shop.app.inject({
+        method: 'POST',
+        url: '/api/search/lacteos',
+        headers: { ...TEST_KEY, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(refused.statusCode, payload).toBe(400);
+    }
   });
 
   it('compresses responses with brotli or gzip and carries a request id', async () => {

@@ -378,7 +378,16 @@ describe("a SKU's picture through VTEX's file API (scope catalog)", () => {
     ])
       expect((await call('POST', refused)).statusCode, JSON.stringify(refused)).toBe(400);
 
-    const removed = await call('DELETE');
+    // As VTEX's own examples send it: a JSON content type and no body.
+    const removed = await shop.app.inject({
+      method: 'DELETE',
+      url: files,
+      headers: {
+        'x-vtex-api-appkey': catalogKey.appKey,
+        'x-vtex-api-apptoken': catalogKey.appToken,
+        'content-type': 'application/json',
+      },
+    });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json()).toEqual([]);
     await eventually(() => shown() === `/media/products/${skuId}.png`);

@@ -183,7 +183,7 @@ export const failureMessages = {
   nutritionIncomplete:
     'La tabla nutricional va completa: base, porción, energía, proteínas, grasas totales y saturadas, hidratos de carbono, azúcares, fibra y sodio.',
   specificationValueInvalid:
-    'Ese valor no corresponde a la especificación: los sellos y certificaciones van por su clave (por ejemplo, alto-en-sodio o sin-gluten).',
+    'Ese valor no corresponde a la especificación: los sellos y certificaciones van por su clave (por ejemplo, alto-en-sodio o sin-gluten), los nutrientes son números y la base nutricional es 100 g o 100 ml.',
   couponCodeTaken: 'Ese código es de los cupones de puntos de los clientes: elige otro.',
   // The back office's support desk and its offer feeds.
   refundAboveCharged: 'La devolución supera lo que queda pagado en este pedido.',

@@ -45,12 +45,26 @@ export function createServer(
       apiRoutes.add(method, route.url);
     }
   });
+  acceptBodilessJson(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
   return { app, routes, apiRoutes };
+}
+
+/**
+ * A GET or DELETE that says its body is JSON and sends none (VTEX's own examples do, and the ERP
+ * connectors copied from them) has nothing to parse: it is not refused as invalid JSON. Any other body
+ * goes through Fastify's own parser, with its guards against prototype poisoning.
+ */
+function acceptBodilessJson(app: ShopServer): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' && (request.method === 'GET' || request.method === 'DELETE')) done(null, undefined);
+    else parseJson(request, body as string, done);
+  });
 }
 
 /** The port the server listens on, once it does (sandboxes and links to the shop itself need it). */
