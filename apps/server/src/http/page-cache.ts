@@ -81,7 +81,7 @@ export class PageCache {
   private readonly rendering = new Map<string, Promise<CachedPage | null>>();
   /** Bumped by every whole-page invalidation: a render that started before one is served but not kept. */
   private generation = 0;
-  /** Renders under way whose products changed meanwhile: served to who waits, not kept. */
+  /** Renders under way whose products changed meanwhile: kept, but stale from the start. */
   private readonly overtaken = new Set<string>();
   private listener: pg.Client | null = null;
   readonly routes: RouteObject[];
@@ -307,7 +307,10 @@ export class PageCache {
       policy: contentSecurityPolicy(inlineScriptHashes(body)),
       channel: shared.channel,
     };
-    if (generation === this.generation && !this.overtaken.has(shared.key)) this.pages.set(shared.key, page);
+    // Overtaken by a change of its products, it is still newer than the copy it replaces: kept, and renewed
+    // again at the next request (an ERP's steady stream of changes must not leave the oldest copy in place).
+    if (this.overtaken.has(shared.key)) page.stale = true;
+    if (generation === this.generation) this.pages.set(shared.key, page);
     return page;
   }
 
