@@ -14,30 +14,60 @@ const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Usa una fecha AAAA-MM-DD
  * §7 GET /api/checkout/pub/orders/?page= with filters (VTEX OMS user orders). Paging starts at page 1;
  * `scope` current (the last CURRENT_ORDERS_DAYS, /mis-compras) or old (/mis-compras-antiguas).
  */
+/** Comma-separated statuses (VTEX's f_status). */
+const statusFilter = z
+  .string()
+  .max(200)
+  .transform((text, ctx) => {
+    const statuses = text.split(',').filter(Boolean);
+    for (const status of statuses) {
+      if (!orderStatus.safeParse(status).success) {
+        ctx.addIssue({ code: 'custom', message: `Estado desconocido: ${status}` });
+        return z.NEVER;
+      }
+    }
+    return statuses as z.infer<typeof orderStatus>[];
+  });
+
 export const orderListQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   per_page: z.coerce.number().int().min(1).max(50).default(ORDERS_PAGE_SIZE),
   scope: z.enum(['current', 'old']).default('current'),
-  /** Comma-separated statuses (VTEX's f_status). */
-  f_status: z
-    .string()
-    .max(200)
-    .transform((text, ctx) => {
-      const statuses = text.split(',').filter(Boolean);
-      for (const status of statuses) {
-        if (!orderStatus.safeParse(status).success) {
-          ctx.addIssue({ code: 'custom', message: `Estado desconocido: ${status}` });
-          return z.NEVER;
-        }
-      }
-      return statuses as z.infer<typeof orderStatus>[];
-    })
-    .optional(),
+  f_status: statusFilter.optional(),
   /** Placed on or after this day / on or before this day (Santiago time). */
   from: isoDay.optional(),
   to: isoDay.optional(),
 });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
+
+/**
+ * GET /api/oms/pvt/orders (VTEX OMS, an app key with `orders-read`): every customer's orders, newest first,
+ * by status and by VTEX's `f_creationDate=creationDate:[{from} TO {to}]` (instants, both included).
+ */
+export const omsOrderListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(15),
+  f_status: statusFilter.optional(),
+  f_creationDate: z
+    .string()
+    .regex(
+      /^creationDate:\[\d{4}-\d\d-\d\dT[\d:.]+Z TO \d{4}-\d\d-\d\dT[\d:.]+Z\]$/,
+      'creationDate:[AAAA-MM-DDThh:mm:ss.sssZ TO AAAA-MM-DDThh:mm:ss.sssZ]',
+    )
+    .transform((text, ctx) => {
+      const [from, to] = text
+        .slice('creationDate:['.length, -1)
+        .split(' TO ')
+        .map((at) => new Date(at));
+      if (Number.isNaN(from!.getTime()) || Number.isNaN(to!.getTime())) {
+        ctx.addIssue({ code: 'custom', message: 'Fecha no válida' });
+        return z.NEVER;
+      }
+      return { from: from!, to: to! };
+    })
+    .optional(),
+});
+export type OmsOrderListQuery = z.infer<typeof omsOrderListQuery>;
 
 /** One row of the purchases list (VTEX OMS list item, the fields the shop has). */
 export const orderListItem = z.object({

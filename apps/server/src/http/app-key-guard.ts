@@ -15,6 +15,7 @@ export const APP_KEY_PATH_PREFIXES = [
   '/api/logistics/pvt/',
   '/api/catalog/pvt/',
   '/api/catalog_system/pvt/',
+  '/api/oms/pvt/',
   '/api/rnb/pvt/',
   '/api/content/pvt/',
 ];

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { PAYMENT_IDS, currentOrdersSince, zonedInstant } from '@despensa/domain';
 import {
   Failure,
@@ -6,6 +6,7 @@ import {
   type Order,
   type OrderList,
   type OrderListQuery,
+  type OmsOrderListQuery,
 } from '@despensa/contracts';
 import type { Database, Tx } from '../../db/client';
 import type { OrderRow } from './repo';
@@ -44,6 +45,31 @@ export class PurchasesService {
     if (query.f_status?.length) where.push(inArray(shopOrder.status, query.f_status));
     if (query.from) where.push(gte(shopOrder.createdAt, dayStart(query.from)));
     if (query.to) where.push(lt(shopOrder.createdAt, dayStart(query.to, 1)));
+    return this.page(where, query.page, query.per_page, now);
+  }
+
+  /**
+   * The chain's ERP reading every customer's orders (VTEX OMS, an app key with `orders-read`): those placed,
+   * not the payment attempts that never succeeded, newest first.
+   */
+  chainList(query: OmsOrderListQuery): Promise<OrderList> {
+    const where: SQL[] = [placedByShopper];
+    if (query.f_status?.length) where.push(inArray(shopOrder.status, query.f_status));
+    if (query.f_creationDate) {
+      where.push(gte(shopOrder.createdAt, query.f_creationDate.from));
+      where.push(lte(shopOrder.createdAt, query.f_creationDate.to));
+    }
+    return this.page(where, query.page, query.per_page, this.clock());
+  }
+
+  /** Any customer's order, for the chain's ERP (orderNotFound). */
+  async chainOrder(orderId: string): Promise<Order> {
+    const [row] = await this.database.db.select().from(shopOrder).where(eq(shopOrder.orderId, orderId));
+    if (!row) throw new Failure('orderNotFound');
+    return orderView(row, this.clock());
+  }
+
+  private async page(where: SQL[], page: number, perPage: number, now: Date): Promise<OrderList> {
     const db = this.database.db;
     const [counted] = await db
       .select({ n: sql<number>`count(*)::int` })
@@ -55,8 +81,8 @@ export class PurchasesService {
       .from(shopOrder)
       .where(and(...where))
       .orderBy(desc(shopOrder.createdAt), desc(shopOrder.orderId))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page);
+      .limit(perPage)
+      .offset((page - 1) * perPage);
     return {
       list: rows.map((row) => {
         const window = row.detail.shippingData.deliveryWindow;
@@ -74,12 +100,7 @@ export class PurchasesService {
           ShippingEstimatedDateMax: window?.endDateUtc ?? null,
         };
       }),
-      paging: {
-        total,
-        pages: Math.ceil(total / query.per_page),
-        currentPage: query.page,
-        perPage: query.per_page,
-      },
+      paging: { total, pages: Math.ceil(total / perPage), currentPage: page, perPage },
     };
   }
 

@@ -8,6 +8,7 @@ import { backOfficePromotionRoutes } from './back-office-promotions';
 import { catalogPvtRoutes } from './catalog-pvt';
 import { contentBackOfficeRoutes, contentIntegrationRoutes } from './content';
 import { inventoryRoutes } from './inventory';
+import { omsRoutes } from './oms';
 import { pricingRoutes } from './pricing';
 import { promotionPreviewRoutes, promotionRoutes } from './promotions';
 import { supportRoutes } from './support';
@@ -21,6 +22,7 @@ export type BackOfficeDependencies = Pick<
   | 'catalog'
   | 'stores'
   | 'orders'
+  | 'purchases'
   | 'promotions'
   | 'supportDesk'
   | 'delivery'
@@ -43,6 +45,7 @@ export function backOfficeRoutes(
     catalog,
     stores,
     orders,
+    purchases,
     promotions,
     supportDesk,
     delivery,
@@ -62,6 +65,7 @@ export function backOfficeRoutes(
     await app.register(pricingRoutes(database, integration, { pricing, catalog, audit }, clock));
     await app.register(inventoryRoutes(database, integration, { catalog, orders, stores, audit }));
     await app.register(catalogPvtRoutes(database, integration, { catalog, audit }));
+    await app.register(omsRoutes(integration, purchases));
     await app.register(promotionRoutes(database, integration, { promotions, catalog, audit }));
     await app.register(promotionPreviewRoutes(operations, { promotions, catalog, audit }, clock));
     await app.register(supportRoutes(operations, supportDesk));
