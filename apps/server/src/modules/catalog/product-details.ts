@@ -1,4 +1,4 @@
-import type { ProductDetails } from './repo';
+import { PACKED_NUTRITION_FIELDS, type ProductDetails } from './repo';
 
 /** Bytes per block of packed texts: few blocks, and little left unused in the last one. */
 const BLOCK_BYTES = 8 * 1024 * 1024;
@@ -13,8 +13,8 @@ const NO_DETAILS: ProductDetails = {
 
 /**
  * Each product's page texts (description, ingredients, nutrition, specifications, recipe) packed as UTF-8
- * JSON in large buffers outside the JavaScript heap, read back when a product is rendered (and then cached
- * as rendered). As objects they were over a kilobyte a product — half a gigabyte at 500,000 — and Spanish
+ * JSON arrays (repo's productDetailBatches) in large buffers outside the JavaScript heap, read back when a
+ * product is rendered (and then cached as rendered). As objects they were over a kilobyte a product — half a gigabyte at 500,000 — and Spanish
  * text held as a JavaScript string takes two bytes a letter.
  */
 export class ProductDetailStore {
@@ -49,6 +49,16 @@ export class ProductDetailStore {
     const block = this.blocks[this.blockOf[doc] ?? -1];
     if (!block) return NO_DETAILS;
     const start = this.start[doc]!;
-    return JSON.parse(block.toString('utf8', start, start + this.bytes[doc]!)) as ProductDetails;
+    const [description, ingredients, nutrition, specifications, recipe] = JSON.parse(
+      block.toString('utf8', start, start + this.bytes[doc]!),
+    ) as [string, string | null, unknown[] | null, Record<string, string>, string | null];
+    return {
+      description,
+      ingredients,
+      nutrition:
+        nutrition && Object.fromEntries(PACKED_NUTRITION_FIELDS.map((field, at) => [field, nutrition[at]])),
+      specifications,
+      recipe,
+    };
   }
 }

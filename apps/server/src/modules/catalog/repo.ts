@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { CHAIN_SELLER_ID, type Category, type Promotion } from '@despensa/domain';
+import { CHAIN_SELLER_ID, NUTRIENTS, type Category, type Promotion } from '@despensa/domain';
 import type { Pool } from 'pg';
 import type { Database, Db, Tx } from '../../db/client';
 import { brand, category, collection, popularSearch, review, seller } from './tables';
@@ -181,12 +181,21 @@ export function marketplaceOfferBatches({ pool }: Database): AsyncGenerator<Offe
   );
 }
 
-/** Every product's page texts as JSON, in batches. */
+/** The nutrition table's fields in the order a packed page text holds them (ProductDetailStore reads it). */
+export const PACKED_NUTRITION_FIELDS = ['basis', 'servingSize', ...NUTRIENTS.map(({ key }) => key)] as const;
+
+/**
+ * Every product's page texts, in batches, as a JSON array: [description, ingredients, the nutrition
+ * table's values in PACKED_NUTRITION_FIELDS' order or null, specifications, recipe]. Without its keys,
+ * written again in every product, each takes a quarter less of the memory that holds them all.
+ */
 export function productDetailBatches({ pool }: Database): AsyncGenerator<ProductDetailRow[]> {
+  const nutrition = PACKED_NUTRITION_FIELDS.map((field) => `nutrition->'${field}'`).join(', ');
   return batches<ProductDetailRow>(
     pool,
-    `SELECT id, json_build_object('description', description, 'ingredients', ingredients,
-       'nutrition', nutrition, 'specifications', specifications, 'recipe', recipe)::text FROM product`,
+    `SELECT id, json_build_array(description, ingredients,
+       CASE WHEN nutrition IS NULL OR nutrition = 'null'::jsonb THEN NULL ELSE json_build_array(${nutrition}) END,
+       specifications, recipe)::text FROM product`,
   );
 }
 
