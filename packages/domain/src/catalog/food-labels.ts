@@ -56,3 +56,17 @@ export const NUTRIENTS = [
   { key: 'sodiumMg', label: 'Sodio', unit: 'mg' },
 ] as const;
 export type NutrientKey = (typeof NUTRIENTS)[number]['key'];
+
+/** What a nutrition label's values are per: the catalogue's key and the words printed. */
+export type NutritionBasis = '100g' | '100ml';
+
+/** '100ml' → '100 ml'; the label prints its basis with a space. */
+export function nutritionBasisLabel(basis: string): string {
+  return basis === '100ml' ? '100 ml' : '100 g';
+}
+
+/** The basis a label's words name ('100 g', '100ml', '100 ML'…), or null for anything else. */
+export function nutritionBasisOf(text: string): NutritionBasis | null {
+  const unit = /^100\s?(g|ml)$/i.exec(text.trim())?.[1]?.toLowerCase();
+  return unit ? (`100${unit}` as NutritionBasis) : null;
+}

@@ -1,4 +1,4 @@
-import { NUTRIENTS } from '@despensa/domain';
+import { NUTRIENTS, nutritionBasisLabel, nutritionBasisOf } from '@despensa/domain';
 import { Failure, type CatalogSpecification, type Product } from '@despensa/contracts';
 
 /** The §3 nutrition table a product keeps (null: its label carries none). */
@@ -39,10 +39,7 @@ export function nextNutrition(
 }
 
 function readValue(key: keyof Nutrition, value: string[]): string | number | undefined {
-  if (key === 'basis') {
-    const unit = /^100\s?(g|ml)$/i.exec(value.join(''))?.[1]?.toLowerCase();
-    return unit && `100${unit}`;
-  }
+  if (key === 'basis') return nutritionBasisOf(value.join('')) ?? undefined;
   if (key === 'servingSize') return value.length > 0 ? value.join(', ') : undefined;
   const amount = value.length === 1 ? Number(value[0]!.replace(',', '.')) : NaN;
   return Number.isFinite(amount) && amount >= 0 && amount <= 100_000 ? amount : undefined;
@@ -53,6 +50,6 @@ export function nutritionSpecifications(nutrition: Nutrition | null): CatalogSpe
   if (!nutrition) return [];
   return FIELDS.map(([key, name]) => ({
     Name: name,
-    Value: [key === 'basis' ? (nutrition.basis === '100ml' ? '100 ml' : '100 g') : String(nutrition[key])],
+    Value: [key === 'basis' ? nutritionBasisLabel(nutrition.basis) : String(nutrition[key])],
   }));
 }

@@ -56,12 +56,12 @@ export async function setProductSpecifications(
   const [row] = await tx.select(columns).from(product).where(eq(product.id, productId)).for('update');
   if (!row) throw new Failure('productNotFound');
   const next: SpecificationColumns = { ...row, specifications: { ...row.specifications } };
-  const nutrition = fields.flatMap(({ Name, Value }, position) => {
-    const key = nutritionFieldOf(Name);
-    return key ? [{ key, value: Value, position }] : [];
-  });
+  // The nutrition table's fields change together (nextNutrition); every other field on its own.
+  const nutrition: Parameters<typeof nextNutrition>[1] = [];
   fields.forEach((field, position) => {
-    if (!nutritionFieldOf(field.Name)) applyField(next, field, position);
+    const key = nutritionFieldOf(field.Name);
+    if (key) nutrition.push({ key, value: field.Value, position });
+    else applyField(next, field, position);
   });
   if (nutrition.length > 0) next.nutrition = nextNutrition(row.nutrition, nutrition);
   await tx

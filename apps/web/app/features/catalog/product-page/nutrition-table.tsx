@@ -1,5 +1,5 @@
 import type { Product } from '@despensa/contracts';
-import { NUTRIENTS } from '@despensa/domain';
+import { NUTRIENTS, nutritionBasisLabel } from '@despensa/domain';
 import { formatNumber } from '../../../lib/format';
 
 type Nutrition = NonNullable<Product['nutrition']>;
@@ -7,7 +7,7 @@ type Nutrition = NonNullable<Product['nutrition']>;
 /** The nutrition facts per 100 g or 100 ml, as the label prints them. */
 export function NutritionTable(props: { nutrition: Nutrition }) {
   const { nutrition } = props;
-  const basis = nutrition.basis === '100ml' ? '100 ml' : '100 g';
+  const basis = nutritionBasisLabel(nutrition.basis);
   return (
     <table className="nutrition-table">
       <caption>
