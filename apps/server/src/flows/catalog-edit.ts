@@ -8,7 +8,6 @@ import type {
   CatalogProductCreateBody,
   CatalogSkuBody,
   CatalogSkuCreateBody,
-  CatalogSpecification,
   CatalogSpecificationBody,
   CatalogCollectionCreateBody,
   CatalogCollectionSku,
@@ -25,14 +24,15 @@ export interface CatalogEditModules {
 
 /**
  * PUT /api/catalog/pvt/{product,stockkeepingunit,brand,category}/{id} (and the back office's product and SKU
- * forms): the record's fields and the audit row (`{kind}.put`, subject `{kind}:{id}`), in ONE transaction.
+ * forms): the record's fields and the audit row (`{kind}.put` unless named, subject `{kind}:{id}`), in ONE
+ * transaction.
  */
 function editRecordFlow<Id extends string, Body, Record>(
   { audit }: CatalogEditModules,
   kind: 'product' | 'sku' | 'brand' | 'category',
   idKey: Id,
   update: (id: number, body: Body, tx: Tx) => Promise<{ before: Record; after: Record }>,
-  name = `edit-${kind}`,
+  { name = `edit-${kind}`, action = `${kind}.put` } = {},
 ) {
   return defineFlow<{ actor: AuditActor; body: Body } & { [key in Id]: number }, Record>(
     name,
@@ -42,7 +42,7 @@ function editRecordFlow<Id extends string, Body, Record>(
       await step('audit', () =>
         audit.record(tx, {
           actor: input.actor,
-          action: `${kind}.put`,
+          action,
           subject: `${kind}:${id}`,
           before,
           after,
@@ -70,7 +70,7 @@ export const skuPictureFlow = (modules: CatalogEditModules) =>
     'sku',
     'skuId',
     (id, body: { url: string | null }, tx) => modules.catalog.records.setSkuPicture(id, body.url, tx),
-    'set-sku-picture',
+    { name: 'set-sku-picture' },
   );
 
 export const editBrandFlow = (modules: CatalogEditModules) =>
@@ -164,26 +164,14 @@ export function collectionMemberFlow({ catalog, audit }: CatalogEditModules, mem
 }
 
 /** POST /api/catalog_system/pvt/products/{productId}/specification: the named fields and the audit row. */
-export function editSpecificationsFlow({ catalog, audit }: CatalogEditModules) {
-  return defineFlow<
-    { actor: AuditActor; productId: number; fields: CatalogSpecificationBody },
-    CatalogSpecification[]
-  >('edit-specifications', async ({ actor, productId, fields }, { tx, step }) => {
-    const { before, after } = await step('update', () =>
-      catalog.records.setSpecifications(productId, fields, tx),
-    );
-    await step('audit', () =>
-      audit.record(tx, {
-        actor,
-        action: 'product.specification',
-        subject: `product:${productId}`,
-        before,
-        after,
-      }),
-    );
-    return after;
-  });
-}
+export const editSpecificationsFlow = (modules: CatalogEditModules) =>
+  editRecordFlow(
+    modules,
+    'product',
+    'productId',
+    (id, body: CatalogSpecificationBody, tx) => modules.catalog.records.setSpecifications(id, body, tx),
+    { name: 'edit-specifications', action: 'product.specification' },
+  );
 
 /** The back office's popular searches: the list replaced and the audit row, in ONE transaction. */
 export function setPopularSearchesFlow({ catalog, audit }: CatalogEditModules) {

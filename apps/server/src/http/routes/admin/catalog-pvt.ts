@@ -356,7 +356,7 @@ function specificationRoutes(
         runFlow(database, editSpecifications, {
           actor: integrationActor(request),
           productId: Number(request.params.productId),
-          fields: request.body,
+          body: request.body,
         }),
     );
   };
