@@ -9,7 +9,14 @@ import { createTestApp, type TestApp } from './support/app';
 import { browserCookies, CART_HEADERS, sellableSkus } from './support/cart';
 import { deliveringChannel } from './support/checkout';
 import { TEST_NOW } from './support/constants';
-import { erpCall, eventually, indexedOffer, secondInstance, staffLogin } from './support/integration';
+import {
+  erpCall,
+  eventually,
+  indexedOffer,
+  secondInstance,
+  staffCall,
+  staffLogin,
+} from './support/integration';
 
 const ADMIN = { email: 'administradora@despensa.cl', password: 'administradora-despensa' };
 
@@ -43,19 +50,12 @@ afterAll(async () => {
   await shop?.close();
 });
 
-function backOffice(
+const backOffice = (
   token: string | null,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: object,
-) {
-  return shop.app.inject({
-    method,
-    url,
-    headers: { ...CART_HEADERS, ...(token ? { 'x-staff-token': token } : {}) },
-    ...(payload ? { payload } : {}),
-  });
-}
+) => staffCall(shop, token, method, url, payload);
 
 const erp = (
   key: { appKey: string; appToken: string } | null,

@@ -24,7 +24,7 @@ export async function staffLogin(shop: TestApp, login: string, password: string)
 export function staffCall(
   shop: TestApp,
   token: string | null,
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: object,
 ) {
