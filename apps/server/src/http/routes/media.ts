@@ -32,7 +32,13 @@ function baseName(file: string): string {
 /** What a SKU's picture is drawn from: the index, or the tables for a product off the shelf. */
 async function pictureSubject(catalog: CatalogService, skuId: number) {
   const entry = catalog.index.skusById.get(skuId);
-  if (!entry) return catalog.records.pictureSubject(skuId);
+  if (!entry) {
+    // Off the shelf: its record from the tables, its category's icon from the index (which has them all).
+    const record = await catalog.records.pictureSubject(skuId);
+    if (!record) return null;
+    const icon = catalog.index.chainOf(record.categoryId)[0]?.icon ?? null;
+    return { name: record.name, brand: record.brand, icon, weighed: record.weighed };
+  }
   return {
     name: entry.product.name,
     brand: entry.product.brand.name,

@@ -316,9 +316,9 @@ export class CatalogIndex {
     return slot;
   }
 
-  /** A leaf's chain, one array for all its products. */
+  /** A leaf's chain (top, sub, leaf), one array for all its products. */
   private readonly chains = new Map<number, CategoryDoc[]>();
-  private chainOf(categoryId: number): CategoryDoc[] {
+  chainOf(categoryId: number): CategoryDoc[] {
     const known = this.chains.get(categoryId);
     if (known) return known;
     const chain: CategoryDoc[] = [];

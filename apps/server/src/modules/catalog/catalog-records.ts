@@ -60,31 +60,19 @@ export class CatalogRecords {
    */
   async pictureSubject(
     skuId: number,
-  ): Promise<{ name: string; brand: string; icon: string | null; weighed: boolean } | null> {
+  ): Promise<{ name: string; brand: string; categoryId: number; weighed: boolean } | null> {
     const [row] = await this.db()
       .select({
         name: product.name,
         brand: brand.name,
-        path: category.path,
+        categoryId: product.categoryId,
         measurementUnit: sku.measurementUnit,
       })
       .from(sku)
       .innerJoin(product, eq(product.id, sku.productId))
       .innerJoin(brand, eq(brand.id, product.brandId))
-      .innerJoin(category, eq(category.id, product.categoryId))
       .where(eq(sku.id, skuId));
-    if (!row) return null;
-    const topPath = `/${row.path.split('/')[1]}`;
-    const [top] = await this.db()
-      .select({ icon: category.icon })
-      .from(category)
-      .where(eq(category.path, topPath));
-    return {
-      name: row.name,
-      brand: row.brand,
-      icon: top?.icon ?? null,
-      weighed: row.measurementUnit === 'kg',
-    };
+    return row ? { ...row, weighed: row.measurementUnit === 'kg' } : null;
   }
 
   /** The SKU's picture from the chain's media server (VTEX's file API), or null for the shop's drawing. */
