@@ -54,6 +54,8 @@ interface CachedPage {
   etag: string;
   /** Sales channel of the page (undefined: the default one), for a stock change in one channel. */
   channel: number | undefined;
+  /** Its address's path, read once: every price batch of an ERP asks it of every page kept. */
+  pathname: string;
   br?: Promise<Buffer>;
   gzip?: Promise<Buffer>;
   /** It shows products whose prices changed since: still served, while a new render replaces it. */
@@ -141,12 +143,10 @@ export class PageCache {
   invalidateProducts(products: { slug: string; categoryPaths: string[] }[]): void {
     const productPaths = new Set(products.map((product) => `/${product.slug}/p`));
     const categoryPaths = new Set(products.flatMap((product) => product.categoryPaths));
-    const shows = (key: string) => {
-      const pathname = new URL(key.slice(key.lastIndexOf('\n') + 1), 'http://shop').pathname;
-      return pathname.endsWith('/p') ? productPaths.has(pathname) : this.mayList(pathname, categoryPaths);
-    };
-    for (const [key, page] of this.pages.entries()) if (shows(key)) page.stale = true;
-    for (const key of this.rendering.keys()) if (shows(key)) this.overtaken.add(key);
+    const shows = (pathname: string) =>
+      pathname.endsWith('/p') ? productPaths.has(pathname) : this.mayList(pathname, categoryPaths);
+    for (const page of this.pages.values()) if (shows(page.pathname)) page.stale = true;
+    for (const key of this.rendering.keys()) if (shows(pathOfKey(key))) this.overtaken.add(key);
   }
 
   /** Whether a page other than a product's may list products of these categories. */
@@ -306,6 +306,7 @@ export class PageCache {
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
       policy: contentSecurityPolicy(inlineScriptHashes(body)),
       channel: shared.channel,
+      pathname: pathOfKey(shared.key),
     };
     // Overtaken by a change of its products, it is still newer than the copy it replaces: kept, and renewed
     // again at the next request (an ERP's steady stream of changes must not leave the oldest copy in place).
@@ -346,6 +347,11 @@ export class PageCache {
       reply.header('content-encoding', 'gzip').send(await page.gzip);
     } else reply.send(page.body);
   }
+}
+
+/** The path of a page's key (its last line is the request's URL). */
+function pathOfKey(key: string): string {
+  return new URL(key.slice(key.lastIndexOf('\n') + 1), 'http://shop').pathname;
 }
 
 const HOP_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'set-cookie', 'etag']);
