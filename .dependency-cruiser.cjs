@@ -80,10 +80,22 @@ module.exports = {
       name: 'web-features-use-ui-lib-and-features',
       comment:
         'Inside the web app a feature (app/features/<f>/) imports only ui/, lib/ and features (its own files ' +
-        "or another feature's): never the layout, the routes or the app's root, which are built from features.",
+        "or another feature's public entry): never the layout, the routes or the app's root, which are built from features.",
       severity: 'error',
       from: { path: '^apps/web/app/features/' },
       to: { path: '^apps/web/app/', pathNot: '^apps/web/app/(features|ui|lib)/' },
+    },
+    {
+      name: 'web-features-meet-at-entries',
+      comment:
+        'A feature reaches another only through its public entries: index.ts (what the browser may use), ' +
+        "server.ts (loaders' and actions' helpers) and types.ts, or a stylesheet it shares; never its other files.",
+      severity: 'error',
+      from: { path: '^apps/web/app/features/([^/]+)/' },
+      to: {
+        path: '^apps/web/app/features/',
+        pathNot: '^apps/web/app/features/($1/|[^/]+/(index|server|types)\\.ts$|[^/]+/[^/]+\\.css$)',
+      },
     },
     {
       name: 'web-ui-and-lib-are-the-floor',

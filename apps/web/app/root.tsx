@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type ComponentProps, type ReactNode } from 'react';
 import {
   Links,
   Meta,
@@ -22,7 +22,7 @@ import { SessionWatch } from './features/account/session-watch';
 import { ShopperFeaturesProvider } from './features/lists/shopper-features-context';
 import { headerMenu } from './features/content/category-menu-data';
 import { loadDocument } from './features/content/load-document';
-import { CartProvider } from './features/cart/cart-context';
+import { CartProvider, useCart } from './features/cart/cart-context';
 import { CART_ACTION_PATH } from './features/cart/cart-intents';
 import { CartOverlays } from './features/cart/cart-overlays';
 import { DeliveryProvider } from './features/delivery/delivery-context';
@@ -166,7 +166,7 @@ export default function App({ loaderData: pageData }: Route.ComponentProps) {
           initialOrderForm={loaderData.orderForm}
           cartReadFailed={loaderData.cartReadFailed === true}
         >
-          <DeliveryProvider
+          <DeliveryOfCart
             choice={loaderData.delivery}
             chosenWindow={loaderData.deliveryWindow}
             defaultStoreName={loaderData.brand.name}
@@ -177,7 +177,7 @@ export default function App({ loaderData: pageData }: Route.ComponentProps) {
             </SiteShell>
             <CartOverlays />
             <DeliveryOverlays />
-          </DeliveryProvider>
+          </DeliveryOfCart>
           <AccountDialogs />
           <SessionWatch />
           <PlatformLayer data={loaderData.platform} />
@@ -185,6 +185,11 @@ export default function App({ loaderData: pageData }: Route.ComponentProps) {
       </ShopperFeaturesProvider>
     </AccountProvider>
   );
+}
+
+/** The delivery's provider, given the cart it charges its fee on (the cart's provider sits above). */
+function DeliveryOfCart(props: Omit<ComponentProps<typeof DeliveryProvider>, 'orderForm'>) {
+  return <DeliveryProvider {...props} orderForm={useCart().orderForm} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -57,3 +57,8 @@ export function formatNumber(value: number, maximumFractionDigits = 3): string {
 export function formatRating(average: number): string {
   return formatNumber(average, 1);
 }
+
+/** A distance to a store: "2,3 km". */
+export function formatKm(km: number): string {
+  return `${formatDecimal(km, 1, 1)} km`;
+}

@@ -23,7 +23,7 @@ import {
   deliveryChoiceFromCookie,
 } from '../features/delivery/choice-cookie';
 import { defaultChoice, defaultPickupChoice } from '../features/delivery/choice';
-import { sessionTokenOf } from '../features/account/account-server';
+import { sessionTokenOf } from '../lib/session-token';
 import type {
   DeliveryActionResult,
   DeliveryOptions,

@@ -1,6 +1,7 @@
 import { data, redirect } from 'react-router';
 import { failureCodeOf, failureMessageOf } from '@despensa/contracts';
-import { assertSameOrigin, sessionTokenOf } from '../features/account/account-server';
+import { assertSameOrigin } from '../features/account/account-server';
+import { sessionTokenOf } from '../lib/session-token';
 import { orLogOutHome, requireFeature } from '../features/lists/features-server';
 import { FAVOURITES_PATH } from '../features/lists/paths';
 import type { Route } from './+types/favourites-action';

@@ -3,7 +3,7 @@ import { haversineKm } from '@despensa/domain';
 import { Breadcrumbs } from '../features/content/breadcrumbs';
 import { StoreCard, storeCardId } from '../features/content/store-card';
 import { groupStores } from '../features/content/store-groups';
-import { formatKm } from '../features/delivery/distance';
+import { formatKm } from '../lib/format';
 import { shopperOrigin } from '../features/delivery/shopper-origin';
 import { StoreMap } from '../features/delivery/store-map';
 import { metaFromSeo, seoFor } from '../lib/seo';

@@ -8,28 +8,19 @@ import {
   seesLoyalty,
   type FeatureFlags,
 } from '@despensa/domain';
-import { clearedDeliveryChoiceCookie } from '../delivery/choice-cookie';
-import { clearedOrderFormCookies, heldOrderFormIdIn, orderFormCookies } from '../cart/order-form-cookie';
+import { clearedDeliveryChoiceCookie } from '../delivery/server';
+import { clearedOrderFormCookies, heldOrderFormIdIn, orderFormCookies } from '../cart/server';
 import type { HeaderAccount, RootAccount } from './account-types';
 import { loggedInMarkCookie } from './logged-in-mark';
 import { isPrivatePath, loginPageUrl } from './paths';
-import { cookieString, cookieValue } from '../../lib/cookies';
+import { cookieString } from '../../lib/cookies';
+import { sessionTokenOf } from '../../lib/session-token';
 
 /** Loader and action helpers for the session (the server's despensa_session cookie, §4). */
 type Services = StorefrontServices;
 
 /** Set by the server (apps/server/src/web.ts) from the socket; a forged copy is overwritten there. */
 const CLIENT_ADDRESS_HEADER = 'x-despensa-client-address';
-
-export function sessionTokenOf(request: Request): string | undefined {
-  const raw = cookieValue(request.headers.get('cookie'), SESSION_COOKIE);
-  if (!raw) return undefined;
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return undefined;
-  }
-}
 
 /** The same attributes the API's cookie has: httpOnly, SameSite=Lax, Secure over https. */
 function sessionCookie(request: Request, value: string, maxAge: number): string {

@@ -1,4 +1,4 @@
-import type { PersistentCartQuestion } from '../cart/persistent-cart-question';
+import type { PersistentCartQuestion } from '../cart/types';
 /** The logged-in customer as the header shows them (root loader data). */
 export interface HeaderAccount {
   firstName: string;

@@ -11,15 +11,15 @@ import {
   persistentCartQuestion,
   resolvePersistentCart,
   viewerOfToken,
-} from '../cart/cart-server';
+} from '../cart/server';
 import {
   assertSameOrigin,
   clientAddressOf,
   endSession,
   sessionOnlyHeaders,
-  sessionTokenOf,
   startSession,
 } from './account-server';
+import { sessionTokenOf } from '../../lib/session-token';
 import { TERMS_REQUIRED_MESSAGE } from '../../ui/terms-checkbox';
 import type { AccountActionResult } from './account-types';
 import { pathAfterLogout, safeLocalPath } from './paths';

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useFetcher, useLocation } from 'react-router';
-import { PersistentCartDialog } from '../cart/persistent-cart-dialog';
+import { PersistentCartDialog } from '../cart/index';
 import { isValidEmail, PASSWORD_INVALID_MESSAGE } from '@despensa/domain';
-import { EmailField, NewsletterField as Field } from '../newsletter/newsletter-field';
+import { EmailField, NewsletterField as Field } from '../newsletter/index';
 import { useFieldError } from '../../ui/use-field-error';
 import type { AccountActionResult, AccountDialogName } from './account-types';
 import { ServerError, actionFor } from './auth-form-parts';

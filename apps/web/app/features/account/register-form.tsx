@@ -16,7 +16,7 @@ import {
 } from '@despensa/domain';
 import { PROFILE_FIELDS } from '@despensa/contracts';
 import { TermsCheckbox } from '../../ui/terms-checkbox';
-import { NewsletterField as Field } from '../newsletter/newsletter-field';
+import { NewsletterField as Field } from '../newsletter/index';
 import { useFieldError } from '../../ui/use-field-error';
 import type { AccountActionResult, AccountDialogName } from './account-types';
 import { ServerError, actionFor } from './auth-form-parts';

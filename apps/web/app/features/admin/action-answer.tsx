@@ -1,4 +1,4 @@
-import { ConsoleRefusal } from '../operations/console-refusal';
+import { ConsoleRefusal } from '../operations/index';
 
 /**
  * What a back-office page's action answered, over its forms: the change done (a status the screen reader

@@ -7,7 +7,7 @@ import {
   type StaffMember,
   type StorefrontServices,
 } from '@despensa/contracts';
-import { CONSOLE_LOGIN_PATH, staffTokenOf } from '../operations/staff-server';
+import { CONSOLE_LOGIN_PATH, staffTokenOf } from '../operations/server';
 
 export const ADMIN_PATH = '/admin';
 

@@ -8,7 +8,7 @@ import {
   type StaffRole,
 } from '@despensa/domain';
 import type { StaffMember } from '@despensa/contracts';
-import { StaffFrame } from '../operations/console-shell';
+import { StaffFrame } from '../operations/index';
 import './admin.css';
 
 const anyRole = () => true;

@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { OrderForm, OrderFormItem, OrderFormMessage, OrderInfo } from '@despensa/contracts';
 import { cartUnitsOf } from '@despensa/domain';
-import type { CartAddDetail } from '../catalog/add-to-cart';
+import type { CartAddDetail } from './cart-add-events';
 import { CART_ACTION_PATH, type CartIntent } from './cart-intents';
 import { useCartFetchers } from './cart-fetchers';
 import { useCartAdds, type LastAdd } from './use-cart-adds';

@@ -1,5 +1,5 @@
 import type { OrderForm, OrderInfo } from '@despensa/contracts';
-import type { ProductSummary } from '../catalog/product-summary';
+import type { ProductSummary } from '../catalog/types';
 
 /** The resource route the cart's fetchers call (outside /api, whose calls need the API key headers). */
 export const CART_ACTION_PATH = '/carro/acciones';

@@ -1,8 +1,8 @@
 import { failureCodeOf, type CartViewer, type OrderForm, type StorefrontServices } from '@despensa/contracts';
-import { salesChannelOf } from '../catalog/loader-helpers';
-import { isBotRequest } from '../platform/bots';
+import { salesChannelOf } from '../catalog/server';
+import { isBotRequest } from '../platform/server';
 import { cartItemsFromUrl, cartUnitsOf, isDiscardableCart, isValidOrderFormId } from '@despensa/domain';
-import { sessionTokenOf } from '../account/account-server';
+import { sessionTokenOf } from '../../lib/session-token';
 import { notAddedText } from './not-added';
 import type { PersistentCartQuestion } from './persistent-cart-question';
 import {

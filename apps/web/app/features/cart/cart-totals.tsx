@@ -1,8 +1,8 @@
 import type { OrderForm } from '@despensa/contracts';
 import { formatCLP, itemsValueOf, subtotalBefore, type TotalizerId } from '@despensa/domain';
-import { choiceSummary } from '../delivery/choice';
-import { useDeliveryOptional } from '../delivery/delivery-context';
-import { windowFee, windowLine } from '../delivery/window-label';
+import { choiceSummary } from '../delivery/index';
+import { useDeliveryOptional } from '../delivery/index';
+import { windowFee, windowLine } from '../delivery/index';
 
 function totalizer(orderForm: OrderForm, id: TotalizerId): number {
   return orderForm.totalizers.find((each) => each.id === id)?.value ?? 0;

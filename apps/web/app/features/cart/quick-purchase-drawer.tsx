@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { formatCLP } from '@despensa/domain';
 import { Dialog } from '../../ui/dialog';
-import { dispatchCartAdd, QUICK_PURCHASE_EVENT } from '../catalog/add-to-cart';
-import { quantityTotal, type ProductSummary } from '../catalog/product-summary';
+import { dispatchCartAdd, QUICK_PURCHASE_EVENT } from './cart-add-events';
+import { quantityTotal } from '../catalog/index';
+import type { ProductSummary } from '../catalog/types';
 import { useCart } from './cart-context';
 import { QuantityStepper } from './quantity-stepper';
 import { useStoredPaymentCleared } from './use-stored-payment-cleared';

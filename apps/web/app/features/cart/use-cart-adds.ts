@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import type { OrderFormMessage } from '@despensa/contracts';
-import { CART_ADD_EVENT, type CartAddDetail } from '../catalog/add-to-cart';
+import { CART_ADD_EVENT, type CartAddDetail } from './cart-add-events';
 import { takeOpenMinicartFlag } from './order-form-cookie';
 import type { QuantityQueue } from './use-quantity-queue';
 

@@ -1,4 +1,4 @@
-import { dispatchCartAdd } from './add-to-cart';
+import { dispatchCartAdd } from '../cart/index';
 
 /**
  * 'Agregar' (its accessible name contains the visible word, WCAG 2.5.3), or 'Agotado' when out of stock:

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { failureCodeOf, type FailureCode, type Product, type StorefrontServices } from '@despensa/contracts';
 import { CATALOG_ID_CHUNK, DEFAULT_SALES_CHANNEL, lookUpInChunks } from '@despensa/domain';
-import { deliveryChoiceFromCookie } from '../delivery/choice-cookie';
+import { deliveryChoiceFromCookie } from '../delivery/server';
 
 /** The failures by which the catalogue and content services say a product, category or page is not there. */
 const NOT_THERE: ReadonlySet<FailureCode | undefined> = new Set<FailureCode>([

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import type { PlacedWalletPayment } from '../payments/payment-panel';
+import type { PlacedWalletPayment } from '../payments/types';
 import type { FailedPaymentKind } from './payment-failures';
 
 /** What a checkout action answers when it does not move the shopper on. */

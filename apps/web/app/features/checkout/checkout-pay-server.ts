@@ -16,7 +16,7 @@ import {
   paymentSystemOffered,
   primeBasketOf,
 } from '@despensa/domain';
-import { cartViewerOf } from '../cart/cart-server';
+import { cartViewerOf } from '../cart/server';
 import { fail, text, type CheckoutActionResult } from './action-result';
 import { stepUrl, type CheckoutState } from './checkout-state-server';
 import { paymentOfForm } from './payment-entries';

@@ -7,8 +7,8 @@ import {
   PHONE_INVALID_MESSAGE,
   RUT_INVALID_MESSAGE,
 } from '@despensa/domain';
-import { requireSession } from '../account/account-server';
-import { cartViewerOf } from '../cart/cart-server';
+import { requireSession } from '../account/server';
+import { cartViewerOf } from '../cart/server';
 import { dropPendingPayment } from './pending-payment-server';
 import { paymentMethodByKey } from './payment-methods';
 import { fail, text } from './action-result';

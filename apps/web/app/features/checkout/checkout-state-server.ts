@@ -7,11 +7,12 @@ import type {
   UserProfile,
 } from '@despensa/contracts';
 import { cartGaps, checkoutCartOf, type CartGap } from '@despensa/domain';
-import { profileOrNull, requireSession } from '../account/account-server';
-import { cartViewerOf, storedOrderForm } from '../cart/cart-server';
-import { loadDocument } from '../content/load-document';
-import { deliveryChoiceFromCookie } from '../delivery/choice-cookie';
-import { chosenWindowOf, type ChosenWindow } from '../delivery/delivery-server';
+import { profileOrNull, requireSession } from '../account/server';
+import { cartViewerOf, storedOrderForm } from '../cart/server';
+import { loadDocument } from '../content/server';
+import { deliveryChoiceFromCookie } from '../delivery/server';
+import { chosenWindowOf } from '../delivery/server';
+import type { ChosenWindow } from '../delivery/types';
 import { paymentSystemOf } from './action-result';
 import { gapsShown } from './gaps-shown';
 import { checkoutStepPath, reachableStep, type CheckoutStep } from './steps';

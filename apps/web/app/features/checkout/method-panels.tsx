@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { OrderForm } from '@despensa/contracts';
 import { isGiftCardErrorCode } from '@despensa/domain';
-import { GiftCardDialog } from '../payments/gift-card-dialog';
-import { OneClickPaymentPanel } from '../payments/one-click-payment-panel';
-import { WalletPaymentPanel } from '../payments/wallet-payment-panel';
+import { GiftCardDialog } from '../payments/index';
+import { OneClickPaymentPanel } from '../payments/index';
+import { WalletPaymentPanel } from '../payments/index';
 import { isWalletPayment, refusalOf, type CheckoutActionResult } from './action-result';
 import type { FailedPaymentKind } from './payment-failures';
 import { useChanged } from '../../lib/use-changed';

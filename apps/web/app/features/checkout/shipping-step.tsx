@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { Form, useActionData, useNavigation } from 'react-router';
-import { choiceSummary } from '../delivery/choice';
-import { useDelivery } from '../delivery/delivery-context';
-import { windowFee, windowLine } from '../delivery/window-label';
-import { NewsletterField as Field } from '../newsletter/newsletter-field';
+import { choiceSummary } from '../delivery/index';
+import { useDelivery } from '../delivery/index';
+import { windowFee, windowLine } from '../delivery/index';
+import { NewsletterField as Field } from '../newsletter/index';
 import type { CheckoutState } from './checkout-state-server';
 import { refusalOf, type CheckoutActionResult } from './action-result';
 import { MissingNotice } from './missing-notice';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Form } from 'react-router';
-import { NewsletterField as Field } from '../newsletter/newsletter-field';
+import { NewsletterField as Field } from '../newsletter/index';
 import { Dialog } from '../../ui/dialog';
 
 /**

@@ -1,6 +1,6 @@
 import type { StoreListItem } from '@despensa/contracts';
 import { Icon } from '../../ui/icon';
-import { formatKm } from '../delivery/distance';
+import { formatKm } from '../../lib/format';
 import { summarizeOpeningHours } from './opening-hours';
 
 /** The card's element id: map markers link to it. */

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { rememberPreviewedComuna } from '../account/previewed-comuna';
-import { RegionComunaFields, useComunas, useRegions } from '../account/region-comuna-fields';
+import { rememberPreviewedComuna } from '../account/index';
+import { RegionComunaFields, useComunas, useRegions } from '../account/index';
 
 /**
  * Before logging in: region and comuna, to see home-delivery windows and fees there. Confirming needs

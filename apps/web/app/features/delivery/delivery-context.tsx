@@ -9,10 +9,9 @@ import {
   type ReactNode,
 } from 'react';
 import { useFetcher, useNavigate } from 'react-router';
-import type { DeliveryChoice, LostProduct } from '@despensa/contracts';
+import type { DeliveryChoice, LostProduct, OrderForm } from '@despensa/contracts';
 import type { DeliveryMethodKind, NoCoverageVariant, RepricedLine } from '@despensa/domain';
-import { useAccount } from '../account/account-context';
-import { useCart } from '../cart/cart-context';
+import { useAccount } from '../account/index';
 import {
   chargedDeliveryFee,
   isExclusionZoneDelivery,
@@ -82,16 +81,19 @@ export function DeliveryProvider({
   chosenWindow = null,
   defaultStoreName,
   noCoverageVariant = 'default',
+  orderForm,
   children,
 }: {
   choice: DeliveryChoice | null;
   chosenWindow?: ChosenWindow | null;
   defaultStoreName: string;
   noCoverageVariant?: NoCoverageVariant;
+  /** The cart the fee is charged on (its provider sits above this one). */
+  orderForm: OrderForm | null;
   children: ReactNode;
 }) {
   const dialog = useSelectorDialog();
-  const fee = chargedDeliveryFee(choice, chosenWindow, useCart().orderForm);
+  const fee = chargedDeliveryFee(choice, chosenWindow, orderForm);
 
   // §3: storage mirrors the cookie the server set, on every page load and after every change.
   useEffect(() => {

@@ -26,7 +26,7 @@ import {
   type DeliveryMethodKind,
   type LngLat,
 } from '@despensa/domain';
-import { sessionTokenOf } from '../account/account-server';
+import { sessionTokenOf } from '../../lib/session-token';
 import { defaultChoice, methodKindOf } from './choice';
 
 /** Loader and action helpers of the delivery selector: everything goes through the in-process services. */

@@ -1,9 +1,4 @@
-import { SANTIAGO_DEFAULT_LOCATION, formatDecimal, haversineKm, type LngLat } from '@despensa/domain';
-
-/** '2,3 km' */
-export function formatKm(km: number): string {
-  return `${formatDecimal(km, 1, 1)} km`;
-}
+import { SANTIAGO_DEFAULT_LOCATION, haversineKm, type LngLat } from '@despensa/domain';
 
 /** §4/§9: with no address, distances are measured from the fixed default Santiago point. */
 export const DEFAULT_ORIGIN: LngLat = SANTIAGO_DEFAULT_LOCATION.coordinates;

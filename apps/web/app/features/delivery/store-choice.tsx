@@ -1,7 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import { normalizeText, storeOffersMode, type DeliveryMethodKind, type LngLat } from '@despensa/domain';
 import type { DeliveryOptions } from './delivery-intents';
-import { byDistance, formatKm } from './distance';
+import { byDistance } from './distance';
+import { formatKm } from '../../lib/format';
 
 /** Pickup modes: the stores offering the mode, nearest first, searchable by comuna. */
 export function StoreChoice({

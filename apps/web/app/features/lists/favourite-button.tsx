@@ -1,4 +1,4 @@
-import { useAccount, useAccountAction } from '../account/account-context';
+import { useAccount, useAccountAction } from '../account/index';
 import { useShopperFeatures } from './shopper-features-context';
 import './lists.css';
 

@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import { failureCodeOf, type StorefrontServices } from '@despensa/contracts';
 import type { FeatureFlag } from '@despensa/domain';
-import { endSession } from '../account/account-server';
+import { endSession } from '../account/server';
 
 /** A §9 flagged page or action: switched off, it is not there (404), like an unknown path. */
 export async function requireFeature(services: StorefrontServices, flag: FeatureFlag): Promise<void> {

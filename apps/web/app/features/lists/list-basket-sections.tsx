@@ -1,9 +1,9 @@
 import { Form, Link } from 'react-router';
 import type { ListBasketView } from '@despensa/contracts';
 import { SHOPPING_LIST_SCHEDULE_STATUS, isWeighed } from '@despensa/domain';
-import { CARD_KIND_LABELS, cardName } from '../payments/card-labels';
-import { SAVED_CARDS_PATH } from '../payments/paths';
-import { windowFee, windowLine } from '../delivery/window-label';
+import { CARD_KIND_LABELS, cardName } from '../payments/index';
+import { SAVED_CARDS_PATH } from '../payments/index';
+import { windowFee, windowLine } from '../delivery/index';
 import { formatDateTime, formatPrice } from '../../lib/format';
 import { NothingFound, ProductSearchForm } from '../../ui/product-search-form';
 import type { ListBasketActionResult } from './list-basket-server';

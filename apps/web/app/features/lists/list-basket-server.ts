@@ -8,8 +8,8 @@ import {
   type StorefrontServices,
 } from '@despensa/contracts';
 import { MAX_QUANTITY } from '@despensa/domain';
-import { assertSameOrigin, requireSession } from '../account/account-server';
-import { notFound } from '../catalog/loader-helpers';
+import { assertSameOrigin, requireSession } from '../account/server';
+import { notFound } from '../catalog/server';
 import { orLogOutHome } from './features-server';
 import { listPath } from './paths';
 

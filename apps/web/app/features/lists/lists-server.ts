@@ -7,9 +7,10 @@ import {
   type StorefrontServices,
 } from '@despensa/contracts';
 import { CHAIN_SELLER_ID, SKUS_BATCH } from '@despensa/domain';
-import { assertSameOrigin, sessionTokenOf } from '../account/account-server';
-import { productsOfSkusInChunks, salesChannelOf } from '../catalog/loader-helpers';
-import { addItems, cartForChange, isCartRefusal } from '../cart/cart-server';
+import { assertSameOrigin } from '../account/server';
+import { sessionTokenOf } from '../../lib/session-token';
+import { productsOfSkusInChunks, salesChannelOf } from '../catalog/server';
+import { addItems, cartForChange, isCartRefusal } from '../cart/server';
 import { orLogOutHome } from './features-server';
 import { LIST_CHANGES, ok, text, type ListActionResult, type ListChange } from './list-changes';
 export { summarizeList, type ListSummary } from './list-summary';

@@ -1,5 +1,5 @@
-import { ProductGrid } from '../catalog/listing/product-grid';
-import type { ProductSummary } from '../catalog/product-summary';
+import { ProductGrid } from '../catalog/index';
+import type { ProductSummary } from '../catalog/types';
 import '../catalog/catalog.css';
 
 /** /productos-favoritos and /productos-frecuentes: a titled grid of cards, or what to do when it is empty. */

@@ -1,6 +1,6 @@
 import type { FeatureFlags } from '@despensa/domain';
 import type { StorefrontServices } from '@despensa/contracts';
-import { sessionTokenOf } from '../account/account-server';
+import { sessionTokenOf } from '../../lib/session-token';
 import { summarizeList, type ListSummary } from './list-summary';
 
 /** What every page knows of the §9 flags and the shopper's hearts (root loader data). */

@@ -1,8 +1,8 @@
 import { data } from 'react-router';
 import { failureCodeOf, failureMessageOf, type StorefrontServices } from '@despensa/contracts';
-import { assertSameOrigin, requireSession } from '../account/account-server';
-import { orderFormIdFromCookie } from '../cart/order-form-cookie';
-import { orLogOutHome } from '../lists/features-server';
+import { assertSameOrigin, requireSession } from '../account/server';
+import { orderFormIdFromCookie } from '../cart/server';
+import { orLogOutHome } from '../lists/server';
 
 export type LoyaltyActionResult = { ok: true; message: string } | { ok: false; error: string };
 

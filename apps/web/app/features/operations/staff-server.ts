@@ -8,7 +8,7 @@ import {
   type StorefrontServices,
 } from '@despensa/contracts';
 import { cookieString, cookieValue } from '../../lib/cookies';
-import { assertSameOrigin, clientAddressOf } from '../account/account-server';
+import { assertSameOrigin, clientAddressOf } from '../account/server';
 import type { ReplacementSearch } from './replacement-picker';
 
 /** The console's own session cookie (never the shopper's despensa_session). */

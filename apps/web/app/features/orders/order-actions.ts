@@ -7,8 +7,8 @@ import {
 } from '@despensa/contracts';
 import type { StorefrontServices } from '@despensa/contracts';
 import { formatPrice } from '../../lib/format';
-import { windowLine } from '../delivery/window-label';
-import { assertSameOrigin } from '../account/account-server';
+import { windowLine } from '../delivery/index';
+import { assertSameOrigin } from '../account/server';
 import { ordersCall } from './orders-server';
 
 export type OrderActionResult =

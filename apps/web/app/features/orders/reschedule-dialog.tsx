@@ -1,7 +1,7 @@
 import { Form } from 'react-router';
 import type { DeliveryWindow, Order } from '@despensa/contracts';
 import { Dialog } from '../../ui/dialog';
-import { windowHours, windowLine, windowsByDay } from '../delivery/window-label';
+import { windowHours, windowLine, windowsByDay } from '../delivery/index';
 
 /** §2 reschedule dialog: another window of the order's store and mode; full ones cannot be chosen. */
 export function RescheduleDialog({

@@ -1,5 +1,6 @@
 import { failureCodeOf, type StorefrontServices, type WalletLink } from '@despensa/contracts';
-import { assertSameOrigin, sessionTokenOf } from '../account/account-server';
+import { assertSameOrigin } from '../account/server';
+import { sessionTokenOf } from '../../lib/session-token';
 
 /** The drawer's view: the §6 link state and balance, or null for a visitor (who is asked to log in). */
 export interface WalletLinkData {

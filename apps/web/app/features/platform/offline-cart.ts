@@ -1,5 +1,5 @@
 import { OFFLINE_QUEUE_HEADER, QUEUED_HEADER, type OrderForm } from '@despensa/contracts';
-import type { CartActionResult, CartIntent } from '../cart/cart-intents';
+import type { CartActionResult, CartIntent } from '../cart/types';
 
 const QUEUEABLE: CartIntent['intent'][] = ['update', 'remove'];
 export const OFFLINE_REFUSED = 'Sin conexión: este cambio se podrá hacer cuando vuelvas a estar en línea.';

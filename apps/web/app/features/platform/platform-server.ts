@@ -1,4 +1,4 @@
-import type { RootAccount } from '../account/account-types';
+import type { RootAccount } from '../account/types';
 import { isBotRequest } from './bots';
 import { consentFromCookie } from './consent';
 import type { PlatformData } from './platform-layer';

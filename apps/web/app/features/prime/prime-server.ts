@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { failureCodeOf, failureMessageOf, type StorefrontServices } from '@despensa/contracts';
-import { assertSameOrigin, requireSession } from '../account/account-server';
-import { orLogOutHome, requireFeature } from '../lists/features-server';
+import { assertSameOrigin, requireSession } from '../account/server';
+import { orLogOutHome, requireFeature } from '../lists/server';
 
 export type PrimeActionResult = { ok: true; message: string } | { ok: false; error: string };
 

@@ -1,5 +1,5 @@
 import { DEFAULT_SALES_CHANNEL, isBlankTerm } from '@despensa/domain';
-import { salesChannelFromCookie } from '../delivery/choice-cookie';
+import { salesChannelFromCookie } from '../delivery/server';
 import type { SearchSuggestions } from '@despensa/contracts';
 import { apiCall } from '../../lib/api-client';
 

@@ -5,10 +5,10 @@ import { AddToCartButton } from '../add-to-cart-button';
 import { ProductPrice } from '../product-price';
 import { ProductTags } from '../product-tags';
 import { quantityTotal, type ProductSummary } from '../product-summary';
-import { QuantityStepper as WeightStepper } from '../../cart/quantity-stepper';
+import { QuantityStepper as WeightStepper } from '../../cart/index';
 import { QuantityStepper } from './quantity-stepper';
-import { AddToListButton } from '../../lists/add-to-list';
-import { FavouriteButton } from '../../lists/favourite-button';
+import { AddToListButton } from '../../lists/index';
+import { FavouriteButton } from '../../lists/index';
 
 /** Price block, seller, quantity and the add button of the product page. */
 export function BuyBox(props: { product: Product; summary: ProductSummary; sellerName: string }) {

@@ -6,7 +6,8 @@ import type {
   HomeProductShelfBlock,
   StorefrontServices,
 } from '@despensa/contracts';
-import { summarizeProduct, type ProductSummary } from '../../catalog/product-summary';
+import { summarizeProduct } from '../../catalog/index';
+import type { ProductSummary } from '../../catalog/types';
 
 /** A home block ready to render: live banners only, shelves with their products' card summaries. */
 export type HomeViewBlock =

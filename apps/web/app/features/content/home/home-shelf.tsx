@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { ProductCardShelf } from '../../catalog/product-card-shelf';
-import type { ProductSummary } from '../../catalog/product-summary';
+import { ProductCardShelf } from '../../catalog/index';
+import type { ProductSummary } from '../../catalog/types';
 
 /** A product shelf of the home with its 'Ver todo' link when the collection has a landing page. */
 export function HomeShelf({

@@ -1,4 +1,4 @@
-import type { ProductSummary } from './product-summary';
+import type { ProductSummary } from '../catalog/types';
 
 /** What the cart listens to; product cards and the product page dispatch it. */
 export interface CartAddDetail {

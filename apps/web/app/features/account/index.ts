@@ -1,0 +1,6 @@
+/** The public entry of account for other features: what they may render or call in the browser. */
+export { useAccount, useAccountAction } from './account-context';
+export { AddressDialog } from './address-dialog';
+export { takeLoggedInMark } from './logged-in-mark';
+export { rememberPreviewedComuna } from './previewed-comuna';
+export { RegionComunaFields, useComunas, useRegions } from './region-comuna-fields';

@@ -1,0 +1,2 @@
+/** The types account shares with other features. */
+export type { RootAccount } from './account-types';

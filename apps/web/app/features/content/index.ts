@@ -1,0 +1,2 @@
+/** The public entry of content for other features: what they may render or call in the browser. */
+export { storeCardId } from './store-card';

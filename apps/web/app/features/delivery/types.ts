@@ -1,0 +1,2 @@
+/** The types delivery shares with other features. */
+export type { ChosenWindow } from './delivery-server';

@@ -1,0 +1,2 @@
+/** The public entry of newsletter for other features: what they may render or call in the browser. */
+export { EmailField, NewsletterField } from './newsletter-field';
