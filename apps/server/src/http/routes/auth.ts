@@ -14,10 +14,11 @@ import {
 } from '@despensa/contracts';
 import { sessionToken, setSessionCookie } from '../session';
 import type { AuthService } from '../../modules/auth/service';
-import type { ApiApp } from './api-app';
+import { routeSchemas, type ApiApp } from './api-app';
 
 const tags = ['auth'];
-const loginResponses = { 200: authResult, 400: errorResponse };
+/** A login's schema: its AuthResult, or 400 for a malformed call. */
+const ofLogin = routeSchemas({ tags }, { 400: errorResponse });
 
 /** VTEX ID under /api/vtexid/pub/authentication (reference §5). Bodies may be JSON or form-urlencoded. */
 /** `brandNameOf`: the brand whose host the request came to (§1 white-label), for the e-mails it sends. */
@@ -64,12 +65,11 @@ function passwordRoutes(app: ApiApp, auth: AuthService): void {
   app.post(
     '/api/vtexid/pub/authentication/classic/validate',
     {
-      schema: {
-        tags,
-        summary: 'Password login; AuthResult.authStatus tells the outcome, a session cookie on Success',
-        body: classicValidateBody,
-        response: loginResponses,
-      },
+      schema: ofLogin(
+        'Password login; AuthResult.authStatus tells the outcome, a session cookie on Success',
+        authResult,
+        { body: classicValidateBody },
+      ),
     },
     async (request, reply) =>
       loggedIn(
@@ -82,12 +82,9 @@ function passwordRoutes(app: ApiApp, auth: AuthService): void {
   app.post(
     '/api/vtexid/pub/authentication/classic/setpassword',
     {
-      schema: {
-        tags,
-        summary: 'Set a new password with the e-mailed access key; logs in on Success',
+      schema: ofLogin('Set a new password with the e-mailed access key; logs in on Success', authResult, {
         body: setPasswordBody,
-        response: loginResponses,
-      },
+      }),
     },
     async (request, reply) => loggedIn(await auth.setPassword(request.body, request.ip), request, reply),
   );
@@ -123,14 +120,7 @@ function accessKeyRoutes(
 
   app.post(
     '/api/vtexid/pub/authentication/accesskey/validate',
-    {
-      schema: {
-        tags,
-        summary: 'Log in with the e-mailed access key',
-        body: accessKeyValidateBody,
-        response: loginResponses,
-      },
-    },
+    { schema: ofLogin('Log in with the e-mailed access key', authResult, { body: accessKeyValidateBody }) },
     async (request, reply) =>
       loggedIn(
         await auth.validateAccessKey(request.body, request.ip, sessionToken(request).token),

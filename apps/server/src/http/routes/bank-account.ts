@@ -3,12 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Failure, bankAccount, bankAccountBody, errorResponse } from '@despensa/contracts';
 import { requireSession, sessionUserId } from '../session';
 import { requireFeature } from '../feature';
+import { routeSchemas } from './api-app';
 import type { AuthService } from '../../modules/auth/service';
 import type { FlagsService } from '../../modules/flags/service';
 import type { BankAccountService } from '../../modules/bank-account/service';
 
 const tags = ['bank account'];
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
+const ofAccount = routeSchemas({ tags }, errors);
 
 /** The refund account of /mi-cuenta-bancaria (flag bankAccount). */
 export function bankAccountRoutes(
@@ -22,7 +24,7 @@ export function bankAccountRoutes(
       '/api/user/bank-account',
       {
         preValidation,
-        schema: { tags, summary: 'The refund account', response: { 200: bankAccount, ...errors } },
+        schema: ofAccount('The refund account', bankAccount),
       },
       async (request) => {
         const account = await accounts.get(sessionUserId(request));
@@ -34,12 +36,9 @@ export function bankAccountRoutes(
       '/api/user/bank-account',
       {
         preValidation,
-        schema: {
-          tags,
-          summary: 'Save the refund account (holder RUT checked)',
+        schema: ofAccount('Save the refund account (holder RUT checked)', bankAccount, {
           body: bankAccountBody,
-          response: { 200: bankAccount, ...errors },
-        },
+        }),
       },
       async (request) => accounts.save(sessionUserId(request), request.body),
     );
@@ -47,11 +46,7 @@ export function bankAccountRoutes(
       '/api/user/bank-account',
       {
         preValidation,
-        schema: {
-          tags,
-          summary: 'Delete the refund account',
-          response: { 200: z.object({ deleted: z.literal(true) }), ...errors },
-        },
+        schema: ofAccount('Delete the refund account', z.object({ deleted: z.literal(true) })),
       },
       async (request) => {
         await accounts.remove(sessionUserId(request));

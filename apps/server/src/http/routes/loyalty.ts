@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activateCouponBody, activatedCoupon, errorResponses, loyaltyAccount } from '@despensa/contracts';
 import { currentSession, requireSession } from '../session';
+import { routeSchemas } from './api-app';
 import type { AuthService } from '../../modules/auth/service';
 import type { LoyaltyCoupons } from '../../flows/loyalty-coupons';
 import type { LoyaltyService } from '../../modules/loyalty/service';
 
-const tags = ['loyalty'];
-const errors = errorResponses(400, 401, 403, 404, 409);
+const ofLoyalty = routeSchemas({ tags: ['loyalty'] }, errorResponses(400, 401, 403, 404, 409));
 
 /** §7 loyalty points call and the coupons of /mi-cupon, for the shoppers who see it (§6, §9). */
 export function loyaltyRoutes(
@@ -24,11 +24,10 @@ export function loyaltyRoutes(
       '/api/user/loyalty',
       {
         preValidation,
-        schema: {
-          tags,
-          summary: 'Points (one per $100 of invoiced orders) and the coupons offered and activated',
-          response: { 200: loyaltyAccount, ...errors },
-        },
+        schema: ofLoyalty(
+          'Points (one per $100 of invoiced orders) and the coupons offered and activated',
+          loyaltyAccount,
+        ),
       },
       async (request) => loyalty.account(currentSession(request).userId),
     );
@@ -36,12 +35,11 @@ export function loyaltyRoutes(
       '/api/user/loyalty/coupons',
       {
         preValidation,
-        schema: {
-          tags,
-          summary: "Activate a coupon with points; applied to the shopper's cart when orderFormId is given",
-          body: activateCouponBody,
-          response: { 200: activatedCoupon, ...errors },
-        },
+        schema: ofLoyalty(
+          "Activate a coupon with points; applied to the shopper's cart when orderFormId is given",
+          activatedCoupon,
+          { body: activateCouponBody },
+        ),
       },
       async (request) =>
         coupons.activate(currentSession(request).userId, request.body.rewardId, request.body.orderFormId),

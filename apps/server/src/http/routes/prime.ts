@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, joinPrimeBody, primeMembership } from '@despensa/contracts';
 import { requireSession, sessionUserId } from '../session';
 import { requireFeature } from '../feature';
+import { routeSchemas } from './api-app';
 import type { AuthService } from '../../modules/auth/service';
 import type { FlagsService } from '../../modules/flags/service';
 import type { PrimeMemberships } from '../../flows/prime-membership';
 
-const tags = ['prime'];
-const errors = errorResponses(400, 401, 402, 404, 409);
+const ofPrime = routeSchemas({ tags: ['prime'] }, errorResponses(400, 401, 402, 404, 409));
 
 /** Prime (/mi-cuenta/prime), behind the Prime flag (§9: off by default). */
 export function primeRoutes(
@@ -21,11 +21,7 @@ export function primeRoutes(
       '/api/user/prime',
       {
         preValidation,
-        schema: {
-          tags,
-          summary: "The shopper's Prime membership",
-          response: { 200: primeMembership, ...errors },
-        },
+        schema: ofPrime("The shopper's Prime membership", primeMembership),
       },
       async (request) => memberships.membership(sessionUserId(request)),
     );
@@ -33,12 +29,9 @@ export function primeRoutes(
       '/api/user/prime',
       {
         preValidation,
-        schema: {
-          tags,
-          summary: 'Join Prime: the first month is charged to a saved one-click card',
+        schema: ofPrime('Join Prime: the first month is charged to a saved one-click card', primeMembership, {
           body: joinPrimeBody,
-          response: { 200: primeMembership, ...errors },
-        },
+        }),
       },
       async (request) => memberships.join(sessionUserId(request), request.body.cardId),
     );
@@ -46,11 +39,7 @@ export function primeRoutes(
       '/api/user/prime',
       {
         preValidation,
-        schema: {
-          tags,
-          summary: 'Cancel Prime: no renewal, a member until the period ends',
-          response: { 200: primeMembership, ...errors },
-        },
+        schema: ofPrime('Cancel Prime: no renewal, a member until the period ends', primeMembership),
       },
       async (request) => memberships.cancel(sessionUserId(request)),
     );

@@ -17,6 +17,7 @@ import {
 import { Failure, type ShippingSimulation } from '@despensa/contracts';
 import type { ShippingFlows } from '../../flows/attach-shipping';
 import { cartViewer } from '../session';
+import { routeSchemas } from './api-app';
 import type { AuthService } from '../../modules/auth/service';
 import { withLivePayments, type CartService, type LivePaymentsOf } from '../../modules/cart/service';
 import type { DeliveryService, SimulationScope } from '../../modules/shipping/service';
@@ -24,6 +25,8 @@ import type { DeliveryService, SimulationScope } from '../../modules/shipping/se
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
 const tags = ['shipping'];
+/** A call about a point on the map (lat/lng in the query). */
+const atPoint = routeSchemas({ tags, querystring: geolocationQuery }, { 400: errorResponse });
 const errors = { 400: errorResponse, 404: errorResponse };
 
 /** §7 Sales channel and shipping, and the cart's shipping attachment. */
@@ -56,12 +59,7 @@ function geolocationRoutes(app: ZodApp, delivery: DeliveryService): void {
     app.get(
       url,
       {
-        schema: {
-          tags,
-          summary,
-          querystring: geolocationQuery,
-          response: { 200: salesChannelAtPoint, 400: errorResponse },
-        },
+        schema: atPoint(summary, salesChannelAtPoint),
       },
       async (request) => delivery.salesChannelAt(point(request.query)),
     );
@@ -80,12 +78,10 @@ function geolocationRoutes(app: ZodApp, delivery: DeliveryService): void {
   app.get(
     '/api/store/geolocation',
     {
-      schema: {
-        tags,
-        summary: 'As /api/sales-channel/geolocation, plus a uuid an order later logs against',
-        querystring: geolocationQuery,
-        response: { 200: storeGeolocation, 400: errorResponse },
-      },
+      schema: atPoint(
+        'As /api/sales-channel/geolocation, plus a uuid an order later logs against',
+        storeGeolocation,
+      ),
     },
     async (request) => delivery.storeGeolocation(point(request.query)),
   );

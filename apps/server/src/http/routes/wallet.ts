@@ -10,6 +10,7 @@ import {
   walletTransactionBody,
 } from '@despensa/contracts';
 import { requireSession, sessionUserId } from '../session';
+import { routeSchemas } from './api-app';
 import { requireFeature } from '../feature';
 import type { AuthService } from '../../modules/auth/service';
 import type { FlagsService } from '../../modules/flags/service';
@@ -22,6 +23,8 @@ type PreHandlers = [ReturnType<typeof requireSession>, ReturnType<typeof require
 const tags = ['wallet'];
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
 const idParams = z.object({ id: z.string().min(1).max(60) });
+const ofWallet = routeSchemas({ tags }, errors);
+const onWalletId = routeSchemas({ tags, params: idParams }, errors);
 /** Where the acquirer's enrolment page sends the shopper back: a browser form post, so not under /api. */
 export const ENROLMENT_RETURN_PATH = '/wallet/oneclick/return';
 
@@ -72,27 +75,17 @@ function cardRoutes(app: Api, wallet: WalletService, preHandler: PreHandlers) {
   );
   app.put(
     '/api/wallet/card/:id',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Make a card the favourite',
-        params: idParams,
-        response: { 200: walletCard, ...errors },
-      },
-    },
+    { preHandler, schema: onWalletId('Make a card the favourite', walletCard) },
     async (request) => wallet.makeFavourite(sessionUserId(request), request.params.id),
   );
   app.delete(
     '/api/wallet/card/:id',
     {
       preHandler,
-      schema: {
-        tags,
-        summary: 'Delete a card; 401 (walletCardInUse) while an order it paid is not collected and receipted',
-        params: idParams,
-        response: { 200: z.object({ deleted: z.literal(true) }), ...errors },
-      },
+      schema: onWalletId(
+        'Delete a card; 401 (walletCardInUse) while an order it paid is not collected and receipted',
+        z.object({ deleted: z.literal(true) }),
+      ),
     },
     async (request) => {
       await wallet.remove(sessionUserId(request), request.params.id);
@@ -107,12 +100,11 @@ function chargeRoutes(app: Api, charges: WalletCharges, preHandler: PreHandlers)
     '/api/wallet/transaction',
     {
       preHandler,
-      schema: {
-        tags,
-        summary: "Charge a checkout transaction to a saved card (idCard 'balance': the wallet's balance)",
-        body: walletTransactionBody,
-        response: { 200: walletCharge, ...errors },
-      },
+      schema: ofWallet(
+        "Charge a checkout transaction to a saved card (idCard 'balance': the wallet's balance)",
+        walletCharge,
+        { body: walletTransactionBody },
+      ),
     },
     async (request) => charges.charge(sessionUserId(request), request.body),
   );
@@ -120,12 +112,10 @@ function chargeRoutes(app: Api, charges: WalletCharges, preHandler: PreHandlers)
     '/api/wallet/status/:id',
     {
       preHandler,
-      schema: {
-        tags,
-        summary: 'A charge by its internalCode: 200-2 processing, 200-0 approved, else failed',
-        params: idParams,
-        response: { 200: walletCharge, ...errors },
-      },
+      schema: onWalletId(
+        'A charge by its internalCode: 200-2 processing, 200-0 approved, else failed',
+        walletCharge,
+      ),
     },
     async (request) => charges.status(sessionUserId(request), request.params.id),
   );

@@ -8,7 +8,6 @@ import type {
   Product,
   SearchResponse,
   SearchSuggestions,
-  SelectedFacet,
 } from '@despensa/contracts';
 import { POPULAR_SEARCHES_MAX } from '@despensa/contracts';
 import { CHAIN_SELLER_ID } from '@despensa/domain';
@@ -287,13 +286,8 @@ export class CatalogService {
     return this.searching.search(path, body, options);
   }
 
-  facets(
-    path: string,
-    selectedFacets: SelectedFacet[],
-    salesChannel: number,
-    query?: string,
-  ): FacetsResponse {
-    return this.searching.facets(path, selectedFacets, salesChannel, query);
+  facets(...args: Parameters<CatalogSearch['facets']>): FacetsResponse {
+    return this.searching.facets(...args);
   }
 
   legacyFacets(path: string, ft: string | undefined, salesChannel: number) {

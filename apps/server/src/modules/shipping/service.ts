@@ -5,7 +5,6 @@ import {
   type DeliveryWindow,
   type HeldWindow,
   type OrderForm,
-  type OrderFormShippingBody,
   type SalesChannelAtPoint,
   type ShippingPolicies,
   type ShippingSimulation,
@@ -178,13 +177,8 @@ export class DeliveryService implements Omit<DeliveryApi, 'applyChoice' | 'reser
    * deliveryWindow is to be held in the cart's store; logistics entries get the selected method's slas.
    * Bad input fails here, before anything is written.
    */
-  planAttachment(
-    form: OrderForm,
-    before: CartDeliveryChoice,
-    body: OrderFormShippingBody,
-    sc?: number,
-  ): AttachmentPlan {
-    return this.cartShipping.planAttachment(form, before, body, sc);
+  planAttachment(...args: Parameters<CartShipping['planAttachment']>): AttachmentPlan {
+    return this.cartShipping.planAttachment(...args);
   }
 
   /** The attachment's logistics entries with the selected method's slas. */
@@ -224,13 +218,8 @@ export class DeliveryService implements Omit<DeliveryApi, 'applyChoice' | 'reser
    * Reschedule (flows/reschedule-order): the order group's place moves to another window of its store
    * that the order's mode can still be prepared for and that has room, in `tx`.
    */
-  async moveOrderWindow(
-    orderGroup: string,
-    window: WindowTimes,
-    mode: DeliveryMethod['kind'],
-    tx: Tx,
-  ): Promise<WindowTimes> {
-    return this.windows.moveOrderWindow(orderGroup, window, mode, tx);
+  async moveOrderWindow(...args: Parameters<DeliveryWindows['moveOrderWindow']>): Promise<WindowTimes> {
+    return this.windows.moveOrderWindow(...args);
   }
 
   /**

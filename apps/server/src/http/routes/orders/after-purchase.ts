@@ -9,17 +9,22 @@ import {
   fulfilment,
   replacementAnswerBody,
 } from '@despensa/contracts';
-import { currentSession, requireSession } from '../../session';
+import { currentSession, requireSession, sessionUserId } from '../../session';
+import { routeSchemas, type ApiApp } from '../api-app';
 import type { Picking } from '../../../flows/pick-order';
 import type { RealtimeHub } from '../../../realtime/hub';
 import { streamTopic } from '../../../realtime/sse';
 import type { AuthService } from '../../../modules/auth/service';
 
-type Api = Parameters<FastifyPluginAsyncZod>[0];
-
 const tags = ['orders'];
 const orderParams = z.object({ id: z.string().min(1).max(100) });
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse };
+const onOrder = routeSchemas({ tags, params: orderParams }, errors);
+const onReplacement = routeSchemas(
+  { tags, params: orderParams.extend({ index: z.coerce.number().int().min(0).max(999) }) },
+  errors,
+);
+const noBody = z.object({}).nullish();
 
 /**
  * What the shopper does with an order while the store works on it: follow the picking, answer proposed
@@ -39,7 +44,7 @@ export function afterPurchaseRoutes(
 }
 
 /** The shopper's side of the picking: the order as picked, replacement answers, 'llegué'. */
-function pickingRoutes(app: Api, picking: Picking) {
+function pickingRoutes(app: ApiApp, picking: Picking) {
   app.get(
     '/api/orders/chat-notification',
     {
@@ -56,30 +61,28 @@ function pickingRoutes(app: Api, picking: Picking) {
   app.get(
     '/api/orders/:id/fulfilment',
     {
-      schema: {
-        tags,
-        summary: 'The order as it is picked: lines, weights, replacements, final total and receipt',
-        params: orderParams,
-        response: { 200: fulfilment, ...errors },
-      },
+      schema: onOrder(
+        'The order as it is picked: lines, weights, replacements, final total and receipt',
+        fulfilment,
+      ),
     },
-    async (request) => picking.shopper.order(currentSession(request).userId, request.params.id),
+    async (request) => picking.shopper.order(sessionUserId(request), request.params.id),
   );
 
   app.post(
     '/api/orders/:id/replacements/:index',
     {
-      schema: {
-        tags,
-        summary: 'Approve or reject a proposed replacement while the order is being picked',
-        params: orderParams.extend({ index: z.coerce.number().int().min(0).max(999) }),
-        body: replacementAnswerBody,
-        response: { 200: fulfilment, ...errors },
-      },
+      schema: onReplacement(
+        'Approve or reject a proposed replacement while the order is being picked',
+        fulfilment,
+        {
+          body: replacementAnswerBody,
+        },
+      ),
     },
     async (request) =>
       picking.shopper.answer(
-        currentSession(request).userId,
+        sessionUserId(request),
         request.params.id,
         request.params.index,
         request.body.approve,
@@ -89,79 +92,53 @@ function pickingRoutes(app: Api, picking: Picking) {
   app.post(
     '/api/orders/:id/arrived',
     {
-      schema: {
-        tags,
-        summary: "Click al Auto: the shopper is at the store ('llegué')",
-        params: orderParams,
-        body: z.object({}).nullish(),
-        response: { 200: fulfilment, ...errors },
-      },
+      schema: onOrder("Click al Auto: the shopper is at the store ('llegué')", fulfilment, { body: noBody }),
     },
-    async (request) => picking.shopper.arrived(currentSession(request).userId, request.params.id),
+    async (request) => picking.shopper.arrived(sessionUserId(request), request.params.id),
   );
 }
 
 /** The order's chat with the store, and its live events. */
-function chatRoutes(app: Api, picking: Picking, hub: RealtimeHub) {
+function chatRoutes(app: ApiApp, picking: Picking, hub: RealtimeHub) {
   app.get(
     '/api/orders/:id/chat',
     {
-      schema: {
-        tags,
-        summary: "The order's chat with the store and how many of its messages are pending",
-        params: orderParams,
-        response: { 200: chatAnswer, ...errors },
-      },
+      schema: onOrder("The order's chat with the store and how many of its messages are pending", chatAnswer),
     },
-    async (request) => picking.shopper.chat(currentSession(request).userId, request.params.id),
+    async (request) => picking.shopper.chat(sessionUserId(request), request.params.id),
   );
 
   app.post(
     '/api/orders/:id/chat/read',
     {
-      schema: {
-        tags,
-        summary: "The shopper opened the chat: the store's messages are read",
-        params: orderParams,
-        body: z.object({}).nullish(),
-        response: { 200: chatAnswer, ...errors },
-      },
+      schema: onOrder("The shopper opened the chat: the store's messages are read", chatAnswer, {
+        body: noBody,
+      }),
     },
-    async (request) => picking.shopper.readChat(currentSession(request).userId, request.params.id),
+    async (request) => picking.shopper.readChat(sessionUserId(request), request.params.id),
   );
 
   app.post(
     '/api/orders/:id/chat',
-    {
-      schema: {
-        tags,
-        summary: 'The shopper writes to the store about the order',
-        params: orderParams,
-        body: chatBody,
-        response: { 200: chatMessage, ...errors },
-      },
-    },
-    async (request) =>
-      picking.shopper.says(currentSession(request).userId, request.params.id, request.body.text),
+    { schema: onOrder('The shopper writes to the store about the order', chatMessage, { body: chatBody }) },
+    async (request) => picking.shopper.says(sessionUserId(request), request.params.id, request.body.text),
   );
 
   app.get(
     '/api/orders/:id/events',
     {
-      schema: {
-        tags,
-        summary: 'Server-sent events of the order (status, line, chat, order); resumes after Last-Event-ID',
-        params: orderParams,
-        produces: ['text/event-stream'],
-        response: { 200: z.string(), ...errors },
-      },
+      schema: onOrder(
+        'Server-sent events of the order (status, line, chat, order); resumes after Last-Event-ID',
+        z.string(),
+        { produces: ['text/event-stream'] },
+      ),
     },
     async (request, reply) =>
       streamTopic(
         hub,
         request,
         reply,
-        await picking.shopper.topic(currentSession(request).userId, request.params.id),
+        await picking.shopper.topic(sessionUserId(request), request.params.id),
       ),
   );
 }

@@ -9,16 +9,16 @@ import {
   transactionAnswer,
   transactionBody,
 } from '@despensa/contracts';
-import { currentSession, requireSession } from '../../session';
+import { currentSession, requireSession, sessionUserId } from '../../session';
+import { routeSchemas, type ApiApp } from '../api-app';
 import type { AuthService } from '../../../modules/auth/service';
 import type { Checkout } from '../../../flows/place-order';
 import type { OrdersService } from '../../../modules/orders/service';
 
-type Api = Parameters<FastifyPluginAsyncZod>[0];
-
 const tags = ['orders'];
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
+const onOrder = routeSchemas({ tags, params: idParams }, errors);
 
 /**
  * §7 checkout transaction and Orders. All need a session; an order, group or transaction of another
@@ -40,7 +40,7 @@ export function ordersRoutes(
 }
 
 /** POST /api/checkout/pub/orderform/transaction: the cart placed as an order, its payment started. */
-function placementRoute(app: Api, checkout: Checkout, brandNameOf: (request: FastifyRequest) => string) {
+function placementRoute(app: ApiApp, checkout: Checkout, brandNameOf: (request: FastifyRequest) => string) {
   app.post(
     '/api/checkout/pub/orderform/transaction',
     {
@@ -78,58 +78,30 @@ function placementRoute(app: Api, checkout: Checkout, brandNameOf: (request: Fas
 }
 
 /** The customer's orders, order groups, transactions and statuses. */
-function orderReadRoutes(app: Api, orders: OrdersService) {
-  app.get(
-    '/api/checkout/pub/orders/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One order of the customer',
-        params: idParams,
-        response: { 200: order, ...errors },
-      },
-    },
-    async (request) => orders.order(currentSession(request).userId, request.params.id),
+function orderReadRoutes(app: ApiApp, orders: OrdersService) {
+  readOwn(app, '/api/checkout/pub/orders/:id', 'One order of the customer', order, (userId, id) =>
+    orders.order(userId, id),
   );
-
-  app.get(
+  readOwn(
+    app,
     '/api/checkout/pub/orders/group/:id',
-    {
-      schema: {
-        tags,
-        summary: "An order group's orders (the order-placed page)",
-        params: idParams,
-        response: { 200: z.array(order), ...errors },
-      },
-    },
-    async (request) => orders.group(currentSession(request).userId, request.params.id),
+    "An order group's orders (the order-placed page)",
+    z.array(order),
+    (userId, id) => orders.group(userId, id),
   );
-
-  app.get(
+  readOwn(
+    app,
     '/api/pvt/transactions/:id',
-    {
-      schema: {
-        tags,
-        summary: 'A payment transaction of the customer',
-        params: idParams,
-        response: { 200: paymentTransaction, ...errors },
-      },
-    },
-    async (request) => orders.transaction(currentSession(request).userId, request.params.id),
+    'A payment transaction of the customer',
+    paymentTransaction,
+    (userId, id) => orders.transaction(userId, id),
   );
 
   app.get(
     '/api/orden/status/:id',
-    {
-      schema: {
-        tags,
-        summary: "An order's status",
-        params: idParams,
-        response: { 200: orderStatusAnswer, ...errors },
-      },
-    },
+    { schema: onOrder("An order's status", orderStatusAnswer) },
     async (request) => {
-      const found = await orders.order(currentSession(request).userId, request.params.id);
+      const found = await orders.order(sessionUserId(request), request.params.id);
       return {
         orderId: found.orderId,
         orderGroup: found.orderGroup,
@@ -140,20 +112,33 @@ function orderReadRoutes(app: Api, orders: OrdersService) {
   );
 }
 
-function sendMailRoute(app: Api, orders: OrdersService, checkout: Checkout) {
+/** GET of one of the customer's own things by its id; the service answers another customer's with a 404. */
+function readOwn<Answer extends z.ZodType>(
+  app: ApiApp,
+  url: string,
+  summary: string,
+  answer: Answer,
+  read: (userId: string, id: string) => Promise<z.output<Answer>>,
+) {
+  // Each call's `read` is checked against its answer above; the route sees the answer as any schema.
+  const schema = onOrder(summary, answer as z.ZodType);
+  app.get(url, { schema }, async (request) => read(sessionUserId(request), request.params.id));
+}
+
+function sendMailRoute(app: ApiApp, orders: OrdersService, checkout: Checkout) {
   app.post(
     '/api/order/sendmail/:id',
     {
-      schema: {
-        tags,
-        summary: "Send the order's confirmation e-mail again (the order group's)",
-        params: idParams,
-        body: z.object({}).nullish(),
-        response: { 200: z.object({ sent: z.literal(true) }), ...errors },
-      },
+      schema: onOrder(
+        "Send the order's confirmation e-mail again (the order group's)",
+        z.object({ sent: z.literal(true) }),
+        {
+          body: z.object({}).nullish(),
+        },
+      ),
     },
     async (request) => {
-      const found = await orders.order(currentSession(request).userId, request.params.id);
+      const found = await orders.order(sessionUserId(request), request.params.id);
       await checkout.sendConfirmation(found.orderGroup);
       return { sent: true as const };
     },

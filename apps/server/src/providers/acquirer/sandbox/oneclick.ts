@@ -3,7 +3,8 @@ import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { TestCard } from './cards';
 import { sandboxOneclickInscription as inscription, sandboxOneclickPayment as payment } from './tables';
-import { newToken, REVERSAL_WINDOW_MS, TransbankApiError, tokenExpired } from './webpay';
+import { TokenRows } from './token-rows';
+import { refundCharge, TransbankApiError } from './webpay';
 
 /** Transbank's integration Oneclick Mall commerce and its two stores. */
 export const ONECLICK_MALL_COMMERCE_CODES = new Set(['597055555541']);
@@ -15,7 +16,6 @@ const DAY_MS = 24 * 60 * 60_000;
 
 const CARD_TYPES: Record<string, string> = { '4': 'Visa', '5': 'MasterCard', '3': 'AmericanExpress' };
 
-type Inscription = typeof inscription.$inferSelect;
 type Payment = typeof payment.$inferSelect;
 
 export interface AuthorizeInput {
@@ -26,25 +26,13 @@ export interface AuthorizeInput {
 }
 
 /** Oneclick Mall REST v1.2: inscriptions and one-click charges, with their state in PostgreSQL. */
-export class OneclickSandbox {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: () => Date,
-  ) {}
+export class OneclickSandbox extends TokenRows<typeof inscription> {
+  constructor(db: Db, clock: () => Date) {
+    super(db, clock, inscription);
+  }
 
   async start(commerceCode: string, input: { username: string; email: string; responseUrl: string }) {
-    const token = newToken();
-    await this.db.insert(inscription).values({ token, commerceCode, ...input, createdAt: this.clock() });
-    return token;
-  }
-
-  async forPage(token: string): Promise<Inscription | null> {
-    const [row] = await this.db.select().from(inscription).where(eq(inscription.token, token));
-    return row ?? null;
-  }
-
-  expired(row: Inscription): boolean {
-    return tokenExpired(row.createdAt, this.clock());
+    return this.open(commerceCode, input);
   }
 
   async enrol(token: string, card: TestCard): Promise<void> {
@@ -202,34 +190,15 @@ export class OneclickSandbox {
         ),
       );
     if (!row) throw new TransbankApiError(404, 'Transaction not found');
-    if (row.status !== 'AUTHORIZED' && row.status !== 'PARTIALLY_NULLIFIED')
-      throw new TransbankApiError(422, 'Transaction is not authorized');
-    const balance = row.amount - row.nullifiedAmount;
-    if (input.amount > balance) throw new TransbankApiError(422, 'Amount to refund exceeds the balance');
-    const now = this.clock();
-    const reversal =
-      row.nullifiedAmount === 0 &&
-      input.amount === row.amount &&
-      now.getTime() - row.authorizedAt.getTime() <= REVERSAL_WINDOW_MS;
-    const left = balance - input.amount;
-    const [done] = await this.db
-      .update(payment)
-      .set({
-        status: reversal ? 'REVERSED' : left === 0 ? 'NULLIFIED' : 'PARTIALLY_NULLIFIED',
-        nullifiedAmount: sql`${payment.nullifiedAmount} + ${input.amount}`,
-      })
-      .where(and(eq(payment.id, row.id), eq(payment.nullifiedAmount, row.nullifiedAmount)))
-      .returning();
-    if (!done) throw new TransbankApiError(422, 'Transaction already locked by another process');
-    if (reversal) return { type: 'REVERSED' };
-    return {
-      type: 'NULLIFIED',
-      authorization_code: '123456',
-      authorization_date: now.toISOString(),
-      nullified_amount: input.amount,
-      balance: left,
-      response_code: 0,
-    };
+    const charge = { ...row, chargedAt: row.authorizedAt };
+    return refundCharge(charge, input.amount, this.clock, async (status) => {
+      const [done] = await this.db
+        .update(payment)
+        .set({ status, nullifiedAmount: sql`${payment.nullifiedAmount} + ${input.amount}` })
+        .where(and(eq(payment.id, row.id), eq(payment.nullifiedAmount, row.nullifiedAmount)))
+        .returning();
+      return done !== undefined;
+    });
   }
 
   private describe(rows: Payment[]): Record<string, unknown> {

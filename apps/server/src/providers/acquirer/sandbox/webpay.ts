@@ -1,28 +1,49 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { ACQUIRER_TOKEN_LIFETIME_MS } from '../acquirer';
 import { findTestCard, type TestCard } from './cards';
 import { sandboxWebpayTransaction as tx } from './tables';
+import { TokenRows } from './token-rows';
 
 /** The credentials Transbank publishes for its integration environment (transbank-sdk's IntegrationCommerceCodes / IntegrationApiKeys). */
 export const WEBPAY_PLUS_COMMERCE_CODES = new Set(['597055555532']);
 export const INTEGRATION_API_KEY = '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C';
 
-/** A token lives this long: the shopper pays and the shop commits within it. */
-const TOKEN_LIFETIME_MS = ACQUIRER_TOKEN_LIFETIME_MS;
-
-/** A new token of a transaction or an inscription: 64 hex characters, as Transbank's. */
-export function newToken(): string {
-  return randomBytes(32).toString('hex');
-}
-
-/** Whether a token handed out at `createdAt` has outlived TOKEN_LIFETIME_MS at `now`. */
-export function tokenExpired(createdAt: Date, now: Date): boolean {
-  return now.getTime() - createdAt.getTime() > TOKEN_LIFETIME_MS;
-}
 /** A full refund this soon after the commit is a reversal; later, a nullification. */
 export const REVERSAL_WINDOW_MS = 3 * 60 * 60_000;
+
+/**
+ * Transbank's refund of an authorized charge (a Webpay transaction, a Oneclick store's payment): a full refund
+ * within REVERSAL_WINDOW_MS of the charge is a reversal, any other a nullification of part of the balance.
+ * `save` writes the charge's new status and refunded pesos; false when another refund changed it first.
+ */
+export async function refundCharge(
+  charge: { status: string; amount: number; nullifiedAmount: number; chargedAt: Date | null },
+  amount: number,
+  clock: () => Date,
+  save: (status: 'REVERSED' | 'NULLIFIED' | 'PARTIALLY_NULLIFIED') => Promise<boolean>,
+): Promise<Record<string, unknown>> {
+  if (charge.status !== 'AUTHORIZED' && charge.status !== 'PARTIALLY_NULLIFIED')
+    throw new TransbankApiError(422, 'Transaction is not authorized');
+  const balance = charge.amount - charge.nullifiedAmount;
+  if (amount > balance) throw new TransbankApiError(422, 'Amount to refund exceeds the balance');
+  const now = clock();
+  const reversal =
+    charge.nullifiedAmount === 0 &&
+    amount === charge.amount &&
+    now.getTime() - charge.chargedAt!.getTime() <= REVERSAL_WINDOW_MS;
+  const left = balance - amount;
+  const saved = await save(reversal ? 'REVERSED' : left === 0 ? 'NULLIFIED' : 'PARTIALLY_NULLIFIED');
+  if (!saved) throw new TransbankApiError(422, 'Transaction already locked by another process');
+  if (reversal) return { type: 'REVERSED' };
+  return {
+    type: 'NULLIFIED',
+    authorization_code: '123456',
+    authorization_date: now.toISOString(),
+    nullified_amount: amount,
+    balance: left,
+    response_code: 0,
+  };
+}
 
 /** An answer of the API in Transbank's error shape: `{ "error_message": "…" }`. */
 export class TransbankApiError extends Error {
@@ -37,19 +58,16 @@ export class TransbankApiError extends Error {
 type Row = typeof tx.$inferSelect;
 
 /** Webpay Plus REST v1.2 as Transbank's integration environment answers it, with its state in PostgreSQL. */
-export class WebpaySandbox {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: () => Date,
-  ) {}
+export class WebpaySandbox extends TokenRows<typeof tx> {
+  constructor(db: Db, clock: () => Date) {
+    super(db, clock, tx);
+  }
 
   async create(
     commerceCode: string,
     input: { buyOrder: string; sessionId: string; amount: number; returnUrl: string },
   ): Promise<string> {
-    const token = newToken();
-    await this.db.insert(tx).values({ token, commerceCode, ...input, createdAt: this.clock() });
-    return token;
+    return this.open(commerceCode, input);
   }
 
   /** A transaction of this commerce, or Transbank's 404. */
@@ -57,16 +75,6 @@ export class WebpaySandbox {
     const [row] = await this.db.select().from(tx).where(eq(tx.token, token));
     if (!row || row.commerceCode !== commerceCode) throw new TransbankApiError(404, 'Transaction not found');
     return row;
-  }
-
-  /** For the payment page: the transaction whatever its commerce, null when unknown. */
-  async forPage(token: string): Promise<Row | null> {
-    const [row] = await this.db.select().from(tx).where(eq(tx.token, token));
-    return row ?? null;
-  }
-
-  expired(row: Row): boolean {
-    return tokenExpired(row.createdAt, this.clock());
   }
 
   /** The shopper's card and bank step are done: the acquirer's decision waits for the commit. */
@@ -125,32 +133,14 @@ export class WebpaySandbox {
 
   async refund(commerceCode: string, token: string, amount: number): Promise<Record<string, unknown>> {
     const row = await this.find(commerceCode, token);
-    if (row.status !== 'AUTHORIZED' && row.status !== 'PARTIALLY_NULLIFIED')
-      throw new TransbankApiError(422, 'Transaction is not authorized');
-    const balance = row.amount - row.nullifiedAmount;
-    if (amount > balance) throw new TransbankApiError(422, 'Amount to refund exceeds the balance');
-    const now = this.clock();
-    const reversal =
-      row.nullifiedAmount === 0 &&
-      amount === row.amount &&
-      now.getTime() - row.committedAt!.getTime() <= REVERSAL_WINDOW_MS;
-    const left = balance - amount;
-    const status = reversal ? 'REVERSED' : left === 0 ? 'NULLIFIED' : 'PARTIALLY_NULLIFIED';
-    const [done] = await this.db
-      .update(tx)
-      .set({ status, nullifiedAmount: sql`${tx.nullifiedAmount} + ${amount}` })
-      .where(and(eq(tx.token, token), eq(tx.nullifiedAmount, row.nullifiedAmount)))
-      .returning();
-    if (!done) throw new TransbankApiError(422, 'Transaction already locked by another process');
-    if (reversal) return { type: 'REVERSED' };
-    return {
-      type: 'NULLIFIED',
-      authorization_code: '123456',
-      authorization_date: now.toISOString(),
-      nullified_amount: amount,
-      balance: left,
-      response_code: 0,
-    };
+    return refundCharge({ ...row, chargedAt: row.committedAt }, amount, this.clock, async (status) => {
+      const [done] = await this.db
+        .update(tx)
+        .set({ status, nullifiedAmount: sql`${tx.nullifiedAmount} + ${amount}` })
+        .where(and(eq(tx.token, token), eq(tx.nullifiedAmount, row.nullifiedAmount)))
+        .returning();
+      return done !== undefined;
+    });
   }
 
   /** The commit and status body; an uncommitted transaction whose token expired reads FAILED (never charged). */
