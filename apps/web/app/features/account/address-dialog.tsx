@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { Address } from '@despensa/contracts';
 import { Dialog } from '../../ui/dialog';
+import { InputField } from '../../ui/labelled-field';
 import type { AccountActionResult } from './account-types';
 import { MY_DATA_PATH } from './paths';
 import { previewedComuna, rememberPreviewedComuna } from './previewed-comuna';
@@ -150,18 +151,13 @@ function TextField({
   required?: boolean;
 }) {
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        className="field__input"
-        defaultValue={value ?? ''}
-        required={required}
-        maxLength={name === 'number' ? 20 : 100}
-      />
-    </div>
+    <InputField
+      id={id}
+      name={name}
+      label={label}
+      defaultValue={value ?? ''}
+      required={required}
+      maxLength={name === 'number' ? 20 : 100}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Comuna, Region } from '@despensa/contracts';
 import { apiCall } from '../../lib/api-client';
+import { LabelledField } from '../../ui/labelled-field';
 
 /** The §3 region picker's list (north to south), once `active`. */
 export function useRegions(active: boolean): Region[] {
@@ -62,10 +63,7 @@ export function RegionComunaFields({
 }) {
   return (
     <>
-      <div className="field">
-        <label htmlFor={`${id}-region`} className="field__label">
-          Región
-        </label>
+      <LabelledField id={`${id}-region`} label="Región">
         <select
           id={`${id}-region`}
           className="field__input"
@@ -80,11 +78,8 @@ export function RegionComunaFields({
             </option>
           ))}
         </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-comuna`} className="field__label">
-          Comuna
-        </label>
+      </LabelledField>
+      <LabelledField id={`${id}-comuna`} label="Comuna">
         <select
           id={`${id}-comuna`}
           {...(comunaFieldName ? { name: comunaFieldName } : {})}
@@ -101,7 +96,7 @@ export function RegionComunaFields({
             </option>
           ))}
         </select>
-      </div>
+      </LabelledField>
     </>
   );
 }
