@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Dialog } from '../../ui/dialog';
+import { Dialog, DialogDone } from '../../ui/dialog';
 import { Icon } from '../../ui/icon';
 import { applyContrast, type Contrast } from './contrast';
 
@@ -43,11 +43,7 @@ export function AccessibilityButton({ initialContrast }: { initialContrast: Cont
           ))}
         </fieldset>
         <p className="dialog__note">Tu preferencia queda guardada en este navegador.</p>
-        <div className="dialog__actions">
-          <button type="button" className="button button--primary" onClick={close}>
-            Listo
-          </button>
-        </div>
+        <DialogDone onClose={close}>Listo</DialogDone>
       </Dialog>
     </>
   );

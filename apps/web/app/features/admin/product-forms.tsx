@@ -4,6 +4,7 @@ import { formatPrice } from '../../lib/format';
 import { FixedPriceForm } from './fixed-price-form';
 import { ShelfCellForm } from './shelf-cell-form';
 import { Field, FormSave, SelectField, fieldError, namedFields, type FormAnswer } from './form-field';
+import { ColumnHeads } from '../../ui/column-heads';
 
 type SkuEntry = BackOfficeProduct['skus'][number];
 
@@ -159,15 +160,9 @@ export function StockTable({ entry, answer, busy }: { entry: SkuEntry; answer: F
   return (
     <table className="console-table">
       <caption>Precio y stock por tienda del SKU {sku.Id}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Tienda</th>
-          <th scope="col">Precio</th>
-          <th scope="col">Disponible</th>
-          <th scope="col">Unidades en la tienda</th>
-          <th scope="col">Precio fijo en la tienda</th>
-        </tr>
-      </thead>
+      <ColumnHeads
+        columns={['Tienda', 'Precio', 'Disponible', 'Unidades en la tienda', 'Precio fijo en la tienda']}
+      />
       <tbody>
         {shelves.map((shelf) => (
           <tr key={shelf.warehouseId}>

@@ -3,6 +3,7 @@ import type { BackOfficeSalesChannel, PromotionPreview } from '@despensa/contrac
 import { formatPrice } from '../../lib/format';
 import { Field, SelectField, namedFields } from './form-field';
 import type { PromotionFormValues } from './promotion-form-data';
+import { ColumnHeads } from '../../ui/column-heads';
 
 /** The form's refusal beside its field (`field`), or for the whole form (null). */
 export interface PromotionRefusal {
@@ -291,15 +292,9 @@ export function PreviewTable({ preview }: { preview: PromotionPreview }) {
       <h2 id="preview-heading">Vista previa del carro</h2>
       <table className="console-table">
         <caption className="visually-hidden">Carro de ejemplo sin y con la promoción</caption>
-        <thead>
-          <tr>
-            <th scope="col">SKU</th>
-            <th scope="col">Cantidad</th>
-            <th scope="col">Sin la promoción</th>
-            <th scope="col">Con la promoción</th>
-            <th scope="col">Descuento de la promoción</th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          columns={['SKU', 'Cantidad', 'Sin la promoción', 'Con la promoción', 'Descuento de la promoción']}
+        />
         <tbody>
           {preview.lines.map((line) => (
             <tr key={line.skuId}>
