@@ -85,46 +85,43 @@ export function PromotionForm({ values, channels, refusal, preview, busy, coupon
   );
 }
 
+/** A count of units a promotion takes. */
+const UNITS = { type: 'number', min: 0, max: 1000 } as const;
+
 type SectionProps = { values: PromotionFormValues; error: (field: string) => string | undefined };
+
+type TextName = {
+  [K in keyof PromotionFormValues]: PromotionFormValues[K] extends string ? K : never;
+}[keyof PromotionFormValues];
+
+/** The form's text fields by name: id, name and refusal (namedFields), and the value the form starts with. */
+function textFields({ values, error }: SectionProps) {
+  const field = namedFields('promotion', error);
+  return (name: TextName) => ({ ...field(name), defaultValue: values[name] });
+}
 
 /** What the promotion takes off: its name, type, kind and value of discount and its quantities. */
 function WhatFields({ values, error }: SectionProps) {
-  const field = namedFields('promotion', error);
+  const field = textFields({ values, error });
   return (
     <>
-      <Field {...field('name')} label="Nombre" defaultValue={values.name} required maxLength={200} />
-      <Field
-        {...field('description')}
-        label="Descripción"
-        defaultValue={values.description}
-        maxLength={2000}
-      />
-      <SelectField {...field('type')} label="Tipo" defaultValue={values.type} options={TYPES} />
+      <Field {...field('name')} label="Nombre" required maxLength={200} />
+      <Field {...field('description')} label="Descripción" maxLength={2000} />
+      <SelectField {...field('type')} label="Tipo" options={TYPES} />
       <DiscountKind kind={values.discountKind} />
       <Field
         {...field('discountValue')}
         label="Descuento"
         inputMode="decimal"
-        defaultValue={values.discountValue}
         required
         hint="En lleva X paga Y, 100 deja gratis las unidades que no se pagan."
       />
       <Field
         {...field('minimumQuantityBuyTogether')}
         label="Unidades que se llevan (lleva X paga Y, progresivo)"
-        type="number"
-        min={0}
-        max={1000}
-        defaultValue={values.minimumQuantityBuyTogether}
+        {...UNITS}
       />
-      <Field
-        {...field('quantityToAffectBuyTogether')}
-        label="Unidades con descuento"
-        type="number"
-        min={0}
-        max={1000}
-        defaultValue={values.quantityToAffectBuyTogether}
-      />
+      <Field {...field('quantityToAffectBuyTogether')} label="Unidades con descuento" {...UNITS} />
     </>
   );
 }
@@ -138,11 +135,11 @@ const ID_LISTS = [
 
 /** What it applies to (SKUs, categories, brands) and in which stores. */
 function WhereFields({ values, error, channels }: SectionProps & { channels: BackOfficeSalesChannel[] }) {
-  const field = namedFields('promotion', error);
+  const field = textFields({ values, error });
   return (
     <>
       {ID_LISTS.map(([name, label, hint]) => (
-        <Field key={name} {...field(name)} label={label} defaultValue={values[name]} hint={hint} />
+        <Field key={name} {...field(name)} label={label} hint={hint} />
       ))}
       <ChannelBoxes channels={channels} chosen={values.idsSalesChannel} error={error('idsSalesChannel')} />
     </>
@@ -151,23 +148,11 @@ function WhereFields({ values, error, channels }: SectionProps & { channels: Bac
 
 /** When it applies, whether it adds to others, whether only with the card, and whether it is paused. */
 function WhenFields({ values, error }: SectionProps) {
-  const field = namedFields('promotion', error);
+  const field = textFields({ values, error });
   return (
     <>
-      <Field
-        {...field('beginDateUtc')}
-        label="Inicio (hora de Chile)"
-        type="datetime-local"
-        defaultValue={values.beginDateUtc}
-        required
-      />
-      <Field
-        {...field('endDateUtc')}
-        label="Término (hora de Chile)"
-        type="datetime-local"
-        defaultValue={values.endDateUtc}
-        required
-      />
+      <Field {...field('beginDateUtc')} label="Inicio (hora de Chile)" type="datetime-local" required />
+      <Field {...field('endDateUtc')} label="Término (hora de Chile)" type="datetime-local" required />
       <label className="admin-check">
         <input type="checkbox" name="cumulative" defaultChecked={values.cumulative} />
         Acumulable con otras promociones
