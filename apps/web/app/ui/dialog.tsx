@@ -128,3 +128,20 @@ export function DialogSubmitOrBack({
     </div>
   );
 }
+
+/** A button opening a dialog (it says so: aria-haspopup); the page's main action unless `className` says. */
+export function DialogOpener({
+  onOpen,
+  className = 'button button--primary',
+  children,
+}: {
+  onOpen: () => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" className={className} aria-haspopup="dialog" onClick={onOpen}>
+      {children}
+    </button>
+  );
+}

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Dialog, DialogDone } from '../../ui/dialog';
+import { Dialog, DialogDone, DialogOpener } from '../../ui/dialog';
 import { Icon } from '../../ui/icon';
 import { applyContrast, type Contrast } from './contrast';
 
@@ -16,10 +16,10 @@ export function AccessibilityButton({ initialContrast }: { initialContrast: Cont
 
   return (
     <>
-      <button type="button" className="text-button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <DialogOpener className="text-button" onOpen={() => setOpen(true)}>
         <Icon name="contrast" size={18} />
         Accesibilidad
-      </button>
+      </DialogOpener>
       <Dialog open={open} title="Accesibilidad" onClose={close}>
         <fieldset className="choice-group">
           <legend>Contraste</legend>
