@@ -1,19 +1,29 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
 
+/**
+ * One page module at several paths: the first keeps the module's own route id, each other path (named by
+ * its key) gets the id `<module>:<key>`.
+ */
+function samePage(file: string, path: string, others: Record<string, string>) {
+  const module = file.replace(/^routes\/|\.tsx?$/g, '');
+  return [
+    route(path, file),
+    ...Object.entries(others).map(([key, other]) => route(other, file, { id: `${module}:${key}` })),
+  ];
+}
+
 /** Every path of the §2 routes table; a route module used for several paths gets one id per path. */
 
 export default [
   index('routes/home.tsx'),
   route('index.html', 'routes/home.tsx', { id: 'home:index.html' }),
-  route('login', 'routes/account-login.tsx'),
-  route('register', 'routes/account-login.tsx', { id: 'account-login:register' }),
+  ...samePage('routes/account-login.tsx', 'login', { register: 'register' }),
   route('cencopay-success', 'routes/home.tsx', { id: 'home:cencopay-success' }),
 
   // Catalogue (storefront issue)
   route(':slug/p', 'routes/product.tsx'),
   route(':slug/p/rating', 'routes/product-rating.tsx'),
-  route('busca', 'routes/search.tsx'),
-  route('busqueda/:category1?/:category2?/:category3?', 'routes/search.tsx', { id: 'search:busqueda' }),
+  ...samePage('routes/search.tsx', 'busca', { busqueda: 'busqueda/:category1?/:category2?/:category3?' }),
   route('oferta/:slug', 'routes/offer.tsx'),
   route('cyber', 'routes/cyber.tsx'),
   route('Sistema/busquedavacia', 'routes/empty-search.tsx'),
@@ -23,25 +33,21 @@ export default [
   route('manifest.webmanifest', 'routes/manifest.ts'),
 
   // Content
-  route('locales', 'routes/stores.tsx'),
-  route('institucional/locales-santa-isabel', 'routes/stores.tsx', { id: 'stores:institucional' }),
+  ...samePage('routes/stores.tsx', 'locales', { institucional: 'institucional/locales-santa-isabel' }),
   route('institucional/:slug', 'routes/institutional.tsx'),
   route('informaciones/:slug?', 'routes/information.tsx'),
   route('informaciones-legales/:slug?', 'routes/legal.tsx'),
   route('plan-por-el-futuro/:path?', 'routes/sustainability.tsx'),
 
   // Cart
-  route('mi-carro', 'routes/cart.tsx'),
-  route('_secure/cart', 'routes/cart.tsx', { id: 'cart:secure' }),
-  route('carrito-receta', 'routes/cart.tsx', { id: 'cart:recipe' }),
+  ...samePage('routes/cart.tsx', 'mi-carro', { secure: '_secure/cart', recipe: 'carrito-receta' }),
   route('carro/acciones', 'routes/cart-action.ts'),
 
   // Delivery (selector data and the §4 mode change)
   route('entrega/acciones', 'routes/delivery-action.ts'),
 
   // Checkout (§2, §4 purchase flow); /checkout/pagar and /checkout/retorno are the server's own pages.
-  route('checkout', 'routes/checkout.tsx'),
-  route('checkout/:step', 'routes/checkout.tsx', { id: 'checkout:step' }),
+  ...samePage('routes/checkout.tsx', 'checkout', { step: 'checkout/:step' }),
   route('checkout/orderPlaced', 'routes/order-placed.tsx'),
   // The §2 checkout variant: the same checkout, which sends the shopper on to their first incomplete step.
   route('new-checkout', 'routes/checkout.tsx', { id: 'checkout:new' }),
@@ -54,11 +60,11 @@ export default [
   route('comprador/partes', 'routes/shopper-parts.ts'),
 
   // Purchases (orders after checkout)
-  route('mis-compras', 'routes/purchases.tsx'),
-  route('mis-compras-antiguas', 'routes/purchases.tsx', { id: 'purchases:antiguas' }),
-  route('mis-compras/:orderId', 'routes/purchase-detail.tsx'),
-  route('mis-compras-antiguas/:orderId', 'routes/purchase-detail.tsx', { id: 'purchase-detail:antiguas' }),
-  route('_secure/order/status/:orderId', 'routes/purchase-detail.tsx', { id: 'purchase-detail:status' }),
+  ...samePage('routes/purchases.tsx', 'mis-compras', { antiguas: 'mis-compras-antiguas' }),
+  ...samePage('routes/purchase-detail.tsx', 'mis-compras/:orderId', {
+    antiguas: 'mis-compras-antiguas/:orderId',
+    status: '_secure/order/status/:orderId',
+  }),
   // The staff console (its own layout and staff login): the store's orders, the merchandisers' dashboard
   route('operaciones', 'routes/operations-layout.tsx', [
     route('analitica', 'routes/operations-analytics.tsx'),
@@ -97,8 +103,7 @@ export default [
   route('lista-de-compra', 'routes/shopping-list.tsx'),
   // A recurring list's built basket for one delivery (the review link of its e-mail and push)
   route('lista-de-compra/entrega', 'routes/list-basket.tsx'),
-  route('mis-listas-de-compras', 'routes/shopping-lists.tsx'),
-  route('_secure/listas-de-compras', 'routes/shopping-lists.tsx', { id: 'shopping-lists:secure' }),
+  ...samePage('routes/shopping-lists.tsx', 'mis-listas-de-compras', { secure: '_secure/listas-de-compras' }),
   route('listas/acciones', 'routes/lists-action.ts'),
   route('productos-favoritos', 'routes/favourite-products.tsx'),
   route('favoritos/acciones', 'routes/favourites-action.ts'),
@@ -107,9 +112,10 @@ export default [
 
   // Prime (flag prime) and loyalty (flag loyalty; §6 employees under the employee flag)
   route('mi-cuenta/prime', 'routes/prime.tsx'),
-  route('mi-cupon', 'routes/loyalty.tsx'),
-  route('micupon', 'routes/loyalty.tsx', { id: 'loyalty:micupon' }),
-  route('descuentos-mas-puntos', 'routes/loyalty.tsx', { id: 'loyalty:descuentos-mas-puntos' }),
+  ...samePage('routes/loyalty.tsx', 'mi-cupon', {
+    micupon: 'micupon',
+    'descuentos-mas-puntos': 'descuentos-mas-puntos',
+  }),
   route('cupones', 'routes/coupons.tsx'),
 
   // Payments: saved cards and the wallet

@@ -2,6 +2,7 @@ import { Form, Link } from 'react-router';
 import type { BackOfficeProductHit } from '@despensa/contracts';
 import { backOffice, requireMerchandiser } from '../features/admin/admin-server';
 import type { Route } from './+types/admin-catalog';
+import { ColumnHeads } from '../ui/column-heads';
 
 /** /admin/catalogo?q=leche: find a product by its name, its id, a SKU's id or its EAN. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -51,14 +52,7 @@ function ProductHits({ text, hits }: { text: string; hits: BackOfficeProductHit[
       {hits.length > 0 ? (
         <table className="console-table">
           <caption className="visually-hidden">Productos encontrados</caption>
-          <thead>
-            <tr>
-              <th scope="col">Producto</th>
-              <th scope="col">Marca</th>
-              <th scope="col">Categoría</th>
-              <th scope="col">SKU (EAN)</th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={['Producto', 'Marca', 'Categoría', 'SKU (EAN)']} />
           <tbody>
             {hits.map((hit) => (
               <tr key={hit.productId}>

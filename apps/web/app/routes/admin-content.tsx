@@ -5,6 +5,7 @@ import { backOffice, requireBackOffice } from '../features/admin/admin-server';
 import { formatStamp } from '../features/admin/admin-format';
 import { CONTENT_API } from '../features/admin/content-documents';
 import type { Route } from './+types/admin-content';
+import { ColumnHeads } from '../ui/column-heads';
 
 /** /admin/contenido: every CMS document the storefront reads, with its draft and scheduled publish. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -30,14 +31,7 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
       <div className="console-card">
         <table className="console-table">
           <caption>Documentos de contenido</caption>
-          <thead>
-            <tr>
-              <th scope="col">Documento</th>
-              <th scope="col">Publicado</th>
-              <th scope="col">Borrador</th>
-              <th scope="col">Publicación programada</th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={['Documento', 'Publicado', 'Borrador', 'Publicación programada']} />
           <tbody>
             {loaderData.items.map((item) => (
               <tr key={item.key}>

@@ -1,9 +1,11 @@
-import { Form, useActionData, useNavigation } from 'react-router';
+import { useActionData, useNavigation } from 'react-router';
 import { FEATURE_FLAG_NAMES, type FeatureFlags } from '@despensa/domain';
 import { assertSameOrigin } from '../features/account/account-server';
 import { backOffice, refusalAnswer, requireAdministrator } from '../features/admin/admin-server';
 import type { Route } from './+types/admin-flags';
 import { ActionAnswer } from '../features/admin/action-answer';
+import { ColumnHeads } from '../ui/column-heads';
+import { SwitchForm } from '../features/admin/switch-form';
 
 /** The §9 flags in the back office's words. */
 const FLAG_LABELS: Record<(typeof FEATURE_FLAG_NAMES)[number], string> = {
@@ -55,12 +57,7 @@ export default function AdminFlags({ loaderData }: Route.ComponentProps) {
       <ActionAnswer answer={answer} done="saved" />
       <table className="console-table">
         <caption className="visually-hidden">Funciones</caption>
-        <thead>
-          <tr>
-            <th scope="col">Función</th>
-            <th scope="col">Estado</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={['Función', 'Estado']} />
         <tbody>
           {FEATURE_FLAG_NAMES.map((flag) => {
             const on = loaderData.flags[flag];
@@ -68,19 +65,15 @@ export default function AdminFlags({ loaderData }: Route.ComponentProps) {
               <tr key={flag}>
                 <th scope="row">{FLAG_LABELS[flag]}</th>
                 <td>
-                  <Form method="post" className="admin-inline">
-                    <input type="hidden" name="flag" value={flag} />
-                    <input type="hidden" name="enabled" value={on ? 'false' : 'true'} />
-                    {on ? 'Activada' : 'Desactivada'}{' '}
-                    <button
-                      type="submit"
-                      className="button button--secondary"
-                      disabled={busy}
-                      aria-label={`${on ? 'Desactivar' : 'Activar'} ${FLAG_LABELS[flag]}`}
-                    >
-                      {on ? 'Desactivar' : 'Activar'}
-                    </button>
-                  </Form>
+                  <SwitchForm
+                    fields={{ flag }}
+                    field="enabled"
+                    on={on}
+                    state={['Activada', 'Desactivada']}
+                    action={['Desactivar', 'Activar']}
+                    label={(doing) => `${doing} ${FLAG_LABELS[flag]}`}
+                    busy={busy}
+                  />
                 </td>
               </tr>
             );

@@ -6,6 +6,7 @@ import { backOffice, refusalAnswer, requireBackOffice } from '../features/admin/
 import { formatStamp } from '../features/admin/admin-format';
 import type { Route } from './+types/admin-order';
 import { ActionAnswer } from '../features/admin/action-answer';
+import { ColumnHeads } from '../ui/column-heads';
 
 const orderPath = (orderId: string) => `/api/admin/support/orders/${encodeURIComponent(orderId)}`;
 
@@ -98,15 +99,7 @@ function OrderLines({ order, busy }: { order: SupportOrder; busy: boolean }) {
     <section className="console-card" aria-labelledby="order-lines">
       <h2 id="order-lines">Productos</h2>
       <table className="console-table">
-        <thead>
-          <tr>
-            <th scope="col">Producto</th>
-            <th scope="col">Cantidad</th>
-            <th scope="col">Monto</th>
-            <th scope="col">Devuelto</th>
-            <th scope="col">Devolución</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={['Producto', 'Cantidad', 'Monto', 'Devuelto', 'Devolución']} />
         <tbody>
           {order.lines.map((line) => (
             <tr key={line.index}>

@@ -4,6 +4,7 @@ import type { SupportSearch } from '@despensa/contracts';
 import { BackOfficeRefusal, backOffice, requireBackOffice } from '../features/admin/admin-server';
 import { formatStamp } from '../features/admin/admin-format';
 import type { Route } from './+types/admin-orders';
+import { ColumnHeads } from '../ui/column-heads';
 
 /** /admin/pedidos: support finds an order by its id or group, the customer's e-mail or RUT, or a day. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -73,15 +74,7 @@ function Found({ found }: { found: SupportSearch }) {
           <p>No encontramos pedidos con esos datos.</p>
         ) : (
           <table className="console-table">
-            <thead>
-              <tr>
-                <th scope="col">Pedido</th>
-                <th scope="col">Fecha</th>
-                <th scope="col">Cliente</th>
-                <th scope="col">Estado</th>
-                <th scope="col">Total</th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={['Pedido', 'Fecha', 'Cliente', 'Estado', 'Total']} />
             <tbody>
               {found.orders.map((order) => (
                 <tr key={order.orderId}>

@@ -5,7 +5,8 @@ import { assertSameOrigin } from '../features/account/account-server';
 import { backOffice, refusalAnswer, requireAdministrator } from '../features/admin/admin-server';
 import type { Route } from './+types/admin-staff';
 import { ActionAnswer } from '../features/admin/action-answer';
-import { SwitchForm } from '../features/admin/switch-form';
+import { RowSave, SwitchForm } from '../features/admin/switch-form';
+import { ColumnHeads } from '../ui/column-heads';
 
 const STAFF_PATH = '/api/admin/staff';
 
@@ -121,13 +122,7 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
         <h2 id="staff-heading">Cuentas</h2>
         <table className="console-table">
           <caption className="visually-hidden">Cuentas del personal</caption>
-          <thead>
-            <tr>
-              <th scope="col">Nombre</th>
-              <th scope="col">Rol y tienda</th>
-              <th scope="col">Estado</th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={['Nombre', 'Rol y tienda', 'Estado']} />
           <tbody>
             {accounts.map((account) => (
               <StaffRow key={account.id} account={account} stores={stores} busy={busy} />
@@ -153,14 +148,7 @@ function StaffRow({ account, stores, busy }: { account: StaffAccount; stores: St
           <input type="hidden" name="intent" value="change" />
           <input type="hidden" name="staffId" value={account.id} />
           <RoleAndStore stores={stores} account={account} label={` de ${account.name}`} />
-          <button
-            type="submit"
-            className="button button--secondary"
-            disabled={busy}
-            aria-label={`Guardar rol y tienda de ${account.name}`}
-          >
-            Guardar
-          </button>
+          <RowSave label={`Guardar rol y tienda de ${account.name}`} busy={busy} />
         </Form>
       </td>
       <td>

@@ -3,6 +3,7 @@ import { staffRunsStores } from '@despensa/domain';
 import type { AdminStore } from '@despensa/contracts';
 import { backOffice, requireBackOffice } from '../features/admin/admin-server';
 import type { Route } from './+types/admin-stores';
+import { ColumnHeads } from '../ui/column-heads';
 
 /** /admin/tiendas: the stores a staff member runs (a store manager's own; every one for the admin). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,13 +30,7 @@ export default function AdminStores({ loaderData }: Route.ComponentProps) {
       <p>Datos, horarios de entrega con su capacidad y zonas de cobertura de cada tienda.</p>
       <table className="console-table">
         <caption className="visually-hidden">Tiendas</caption>
-        <thead>
-          <tr>
-            <th scope="col">Tienda</th>
-            <th scope="col">Comuna</th>
-            <th scope="col">Servicios</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={['Tienda', 'Comuna', 'Servicios']} />
         <tbody>
           {loaderData.stores.map((store) => (
             <tr key={store.id}>

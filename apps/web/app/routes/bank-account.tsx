@@ -7,6 +7,7 @@ import { BankAccountDialog, type BankAccountResult } from '../features/bank-acco
 import { orLogOutHome, requireFeature } from '../features/lists/features-server';
 import '../features/lists/lists.css';
 import type { Route } from './+types/bank-account';
+import { DialogOpener } from '../ui/dialog';
 
 /** /mi-cuenta-bancaria (§2, flag bankAccount): the account refunds of cancelled or short-picked orders go to. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -84,14 +85,9 @@ export default function BankAccountPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <p>Aún no registras una cuenta bancaria.</p>
       )}
-      <button
-        type="button"
-        className="button button--primary"
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-      >
+      <DialogOpener onOpen={() => setOpen(true)}>
         {account ? 'Cambiar cuenta bancaria' : 'Agregar cuenta bancaria'}
-      </button>
+      </DialogOpener>
       <BankAccountDialog account={account} open={open} onClose={close} />
     </main>
   );

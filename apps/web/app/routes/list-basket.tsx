@@ -20,6 +20,7 @@ import { runText } from '../features/lists/schedule-label';
 import { formatDate, formatPrice } from '../lib/format';
 import '../features/lists/lists.css';
 import type { Route } from './+types/list-basket';
+import { HiddenFields, PostButton } from '../ui/post-button';
 
 /**
  * /lista-de-compra/entrega?l={listId}&fecha={YYYY-MM-DD}: the page the recurring list's review link opens
@@ -120,6 +121,8 @@ function BasketLine({
   busy: boolean;
 }) {
   const id = useId();
+  /** What the line's changes post, beside their intent. */
+  const line = { deliveryDate, skuId: item.id, name: item.name };
   return (
     <li className="list-line">
       <img src={item.imageUrl} alt="" width={64} height={64} loading="lazy" className="list-line__image" />
@@ -134,10 +137,7 @@ function BasketLine({
       {open ? (
         <>
           <Form method="post" className="list-line__quantity">
-            <input type="hidden" name="intent" value="set-quantity" />
-            <input type="hidden" name="deliveryDate" value={deliveryDate} />
-            <input type="hidden" name="skuId" value={item.id} />
-            <input type="hidden" name="name" value={item.name} />
+            <HiddenFields fields={{ intent: 'set-quantity', ...line }} />
             <label htmlFor={`${id}-q`} className="visually-hidden">
               Cantidad de {item.name}
             </label>
@@ -165,20 +165,14 @@ function BasketLine({
               Cambiar
             </button>
           </Form>
-          <Form method="post">
-            <input type="hidden" name="intent" value="remove" />
-            <input type="hidden" name="deliveryDate" value={deliveryDate} />
-            <input type="hidden" name="skuId" value={item.id} />
-            <input type="hidden" name="name" value={item.name} />
-            <button
-              type="submit"
-              className="list-line__remove"
-              disabled={busy}
-              aria-label={`Quitar ${item.name} de tu compra`}
-            >
-              Quitar
-            </button>
-          </Form>
+          <PostButton
+            fields={{ intent: 'remove', ...line }}
+            label={`Quitar ${item.name} de tu compra`}
+            busy={busy}
+            className="list-line__remove"
+          >
+            Quitar
+          </PostButton>
         </>
       ) : null}
     </li>

@@ -4,6 +4,7 @@ import { windowLine } from '../features/delivery/window-label';
 import { useLiveEvents } from '../lib/live-events';
 import { requireStaff } from '../features/operations/staff-server';
 import type { Route } from './+types/operations-board';
+import { ColumnHeads } from '../ui/column-heads';
 
 /** /operaciones: the store's orders to pick by delivery window, with counts and what is late; live. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -46,16 +47,7 @@ export default function OperationsBoard({ loaderData }: Route.ComponentProps) {
             {window.late > 0 ? <span className="console-late"> {window.late} atrasado(s)</span> : null}
           </h2>
           <table className="console-table">
-            <thead>
-              <tr>
-                <th scope="col">Pedido</th>
-                <th scope="col">Cliente</th>
-                <th scope="col">Entrega</th>
-                <th scope="col">Productos</th>
-                <th scope="col">Total</th>
-                <th scope="col">Estado</th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={['Pedido', 'Cliente', 'Entrega', 'Productos', 'Total', 'Estado']} />
             <tbody>
               {window.orders.map((order) => (
                 <tr key={order.orderId}>

@@ -4,6 +4,7 @@ import { PickingLine } from '../features/operations/picking-line';
 import { orderConsoleAction, replacementSearchOf, requireStaff } from '../features/operations/staff-server';
 import { useLiveEvents } from '../lib/live-events';
 import type { Route } from './+types/operations-order';
+import { ColumnHeads } from '../ui/column-heads';
 
 /** /operaciones/pedidos/:orderId: picking one order of the store, its status moves and its chat; live. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -40,16 +41,7 @@ export default function OperationsOrder({ loaderData }: Route.ComponentProps) {
       <section className="console-card" aria-labelledby="lines-title">
         <h2 id="lines-title">Productos (orden de pasillo)</h2>
         <table className="console-table">
-          <thead>
-            <tr>
-              <th scope="col">Pasillo</th>
-              <th scope="col">Producto</th>
-              <th scope="col">Preferencia</th>
-              <th scope="col">Estado</th>
-              <th scope="col">Precio</th>
-              <th scope="col">Acciones</th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={['Pasillo', 'Producto', 'Preferencia', 'Estado', 'Precio', 'Acciones']} />
           <tbody>
             {order.lines.map((line) => (
               <PickingLine

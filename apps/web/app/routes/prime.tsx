@@ -7,6 +7,7 @@ import { formatDate } from '../lib/format';
 import '../features/lists/lists.css';
 import '../features/prime/prime.css';
 import type { Route } from './+types/prime';
+import { DialogOpener } from '../ui/dialog';
 
 /** /mi-cuenta/prime (§2 Prime account page, flag prime): the membership, joining and cancelling. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -61,14 +62,7 @@ export default function PrimePage({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p>Hazte Prime por {formatCLP(PRIME_PLAN.monthlyPrice)} al mes, pagado con tu tarjeta guardada.</p>
-          <button
-            type="button"
-            className="button button--primary"
-            aria-haspopup="dialog"
-            onClick={() => setJoining(true)}
-          >
-            Quiero ser Prime
-          </button>
+          <DialogOpener onOpen={() => setJoining(true)}>Quiero ser Prime</DialogOpener>
           <PrimeDialog open={joining} onClose={close} cards={cards} />
         </>
       )}

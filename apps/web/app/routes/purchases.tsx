@@ -4,6 +4,7 @@ import { ordersCall } from '../features/orders/orders-server';
 import { PurchaseList } from '../features/orders/purchase-list';
 import { RepeatLastOrder } from '../features/orders/repeat-last-order';
 import { STATUS_FILTERS } from '../features/orders/labels';
+import { InputField, LabelledField } from '../ui/labelled-field';
 import { CURRENT_PURCHASES_PATH, OLD_PURCHASES_PATH } from '../features/orders/paths';
 import '../features/orders/orders.css';
 import type { Route } from './+types/purchases';
@@ -43,10 +44,7 @@ function PurchaseFilters({
 }) {
   return (
     <Form method="get" action={base} className="orders-filters">
-      <div className="field">
-        <label className="field__label" htmlFor="orders-status">
-          Estado
-        </label>
+      <LabelledField id="orders-status" label="Estado">
         <select
           id="orders-status"
           name="f_status"
@@ -60,25 +58,9 @@ function PurchaseFilters({
             </option>
           ))}
         </select>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="orders-from">
-          Desde
-        </label>
-        <input
-          id="orders-from"
-          type="date"
-          name="from"
-          className="field__input"
-          defaultValue={query.from ?? ''}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="orders-to">
-          Hasta
-        </label>
-        <input id="orders-to" type="date" name="to" className="field__input" defaultValue={query.to ?? ''} />
-      </div>
+      </LabelledField>
+      <InputField id="orders-from" name="from" label="Desde" type="date" defaultValue={query.from ?? ''} />
+      <InputField id="orders-to" name="to" label="Hasta" type="date" defaultValue={query.to ?? ''} />
       <button type="submit" className="button button--secondary">
         Filtrar
       </button>

@@ -6,7 +6,7 @@ import { CreateListForm } from '../features/lists/create-list-form';
 import { listAction, summarizeList } from '../features/lists/lists-server';
 import { listPath } from '../features/lists/paths';
 import { scheduleLabel } from '../features/lists/schedule-label';
-import { Dialog } from '../ui/dialog';
+import { Dialog, DialogOpener } from '../ui/dialog';
 import '../features/lists/lists.css';
 import type { Route } from './+types/shopping-lists';
 
@@ -36,14 +36,7 @@ export default function ShoppingLists({ loaderData }: Route.ComponentProps) {
   return (
     <main className="account-page container lists-page">
       <h1 className="account-page__title">Mis listas</h1>
-      <button
-        type="button"
-        className="button button--primary"
-        aria-haspopup="dialog"
-        onClick={() => setCreating(true)}
-      >
-        Crear nueva lista
-      </button>
+      <DialogOpener onOpen={() => setCreating(true)}>Crear nueva lista</DialogOpener>
       {loaderData.lists.length === 0 ? (
         <p className="lists-page__empty">
           Aún no tienes listas. Crea una para repetir tus compras en un clic.

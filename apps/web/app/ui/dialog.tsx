@@ -95,3 +95,53 @@ export function Dialog({
     </dialog>
   );
 }
+
+/** The one action of a dialog that only tells something ('Listo', 'Entendido'): a primary button closing it. */
+export function DialogDone({ onClose, children }: { onClose: () => void; children: ReactNode }) {
+  return (
+    <div className="dialog__actions">
+      <button type="button" className="button button--primary" onClick={onClose}>
+        {children}
+      </button>
+    </div>
+  );
+}
+
+/** A dialog form's actions: its submit, and 'Volver', which closes the dialog without sending it. */
+export function DialogSubmitOrBack({
+  submit,
+  disabled,
+  onBack,
+}: {
+  submit: string;
+  disabled?: boolean;
+  onBack: () => void;
+}) {
+  return (
+    <div className="dialog__actions">
+      <button type="submit" className="button button--primary" disabled={disabled}>
+        {submit}
+      </button>
+      <button type="button" className="button button--secondary" onClick={onBack}>
+        Volver
+      </button>
+    </div>
+  );
+}
+
+/** A button opening a dialog (it says so: aria-haspopup); the page's main action unless `className` says. */
+export function DialogOpener({
+  onOpen,
+  className = 'button button--primary',
+  children,
+}: {
+  onOpen: () => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" className={className} aria-haspopup="dialog" onClick={onOpen}>
+      {children}
+    </button>
+  );
+}

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Dialog } from '../../ui/dialog';
+import { Dialog, DialogDone, DialogOpener } from '../../ui/dialog';
 import { Icon } from '../../ui/icon';
 import { applyContrast, type Contrast } from './contrast';
 
@@ -16,10 +16,10 @@ export function AccessibilityButton({ initialContrast }: { initialContrast: Cont
 
   return (
     <>
-      <button type="button" className="text-button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <DialogOpener className="text-button" onOpen={() => setOpen(true)}>
         <Icon name="contrast" size={18} />
         Accesibilidad
-      </button>
+      </DialogOpener>
       <Dialog open={open} title="Accesibilidad" onClose={close}>
         <fieldset className="choice-group">
           <legend>Contraste</legend>
@@ -43,11 +43,7 @@ export function AccessibilityButton({ initialContrast }: { initialContrast: Cont
           ))}
         </fieldset>
         <p className="dialog__note">Tu preferencia queda guardada en este navegador.</p>
-        <div className="dialog__actions">
-          <button type="button" className="button button--primary" onClick={close}>
-            Listo
-          </button>
-        </div>
+        <DialogDone onClose={close}>Listo</DialogDone>
       </Dialog>
     </>
   );

@@ -2,10 +2,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { Address } from '@despensa/contracts';
 import { Dialog } from '../../ui/dialog';
+import { InputField } from '../../ui/labelled-field';
 import type { AccountActionResult } from './account-types';
 import { MY_DATA_PATH } from './paths';
 import { previewedComuna, rememberPreviewedComuna } from './previewed-comuna';
-import { RegionComunaFields, useComunas, useRegions } from './region-comuna-fields';
+import { RegionComunaFields, useRegionPicker } from './region-comuna-fields';
 import { useChanged } from '../../lib/use-changed';
 
 /**
@@ -27,10 +28,7 @@ export function AddressDialog({
 }) {
   const id = useId();
   const fetcher = useFetcher<AccountActionResult>();
-  const { regions, comunas, region, regionCode, setRegionCode, comuna, setComuna } = useRegionAndComuna(
-    open,
-    address,
-  );
+  const { picker, region, comuna, setComuna } = useRegionAndComuna(open, address);
 
   // Close once per successful save, after the page data has been reloaded (state back to idle).
   const handled = useRef<unknown>(null);
@@ -60,13 +58,8 @@ export function AddressDialog({
         <input type="hidden" name="state" value={region?.name ?? ''} />
         <RegionComunaFields
           id={id}
-          regions={regions}
-          comunas={comunas}
-          regionCode={regionCode}
-          onRegionChange={(code) => {
-            setRegionCode(code);
-            setComuna('');
-          }}
+          picker={picker}
+          onRegionChange={() => setComuna('')}
           comuna={comuna}
           onComunaChange={setComuna}
           comunaValue="name"
@@ -121,10 +114,9 @@ function StreetFields({ id, address }: { id: string; address: Address | null }) 
  * comuna the shopper looked at before logging in, if any.
  */
 function useRegionAndComuna(open: boolean, address: Address | null) {
-  const regions = useRegions(open);
-  const [regionCode, setRegionCode] = useState('');
+  const picker = useRegionPicker(open);
+  const { regions, regionCode, setRegionCode } = picker;
   const [comuna, setComuna] = useState('');
-  const comunas = useComunas(regionCode);
   const region = regions.find((each) => each.code === regionCode);
   // (Each is asked every render: the three hooks run whatever the others say.)
   const changed = [useChanged(open), useChanged(address), useChanged(regions)].includes(true);
@@ -133,7 +125,7 @@ function useRegionAndComuna(open: boolean, address: Address | null) {
     setRegionCode(previewed?.regionCode ?? regions.find((each) => each.name === address?.state)?.code ?? '');
     setComuna(previewed?.name ?? address?.city ?? '');
   }
-  return { regions, comunas, region, regionCode, setRegionCode, comuna, setComuna };
+  return { picker, region, comuna, setComuna };
 }
 
 function TextField({
@@ -150,18 +142,13 @@ function TextField({
   required?: boolean;
 }) {
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        className="field__input"
-        defaultValue={value ?? ''}
-        required={required}
-        maxLength={name === 'number' ? 20 : 100}
-      />
-    </div>
+    <InputField
+      id={id}
+      name={name}
+      label={label}
+      defaultValue={value ?? ''}
+      required={required}
+      maxLength={name === 'number' ? 20 : 100}
+    />
   );
 }

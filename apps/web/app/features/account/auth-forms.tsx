@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useFetcher, useLocation } from 'react-router';
 import { PersistentCartDialog } from '../cart/index';
 import { isValidEmail, PASSWORD_INVALID_MESSAGE } from '@despensa/domain';
-import { EmailField, NewsletterField as Field } from '../newsletter/index';
+import { AccessCodeField, EmailField, PasswordField } from '../newsletter/index';
 import { useFieldError } from '../../ui/use-field-error';
 import type { AccountActionResult, AccountDialogName } from './account-types';
 import { ServerError, actionFor } from './auth-form-parts';
@@ -81,14 +81,7 @@ function LoginForm({ callback, onMode }: { callback: string; onMode: (mode: Acco
     <fetcher.Form method="post" action={actionFor(callback)} className="account-form" noValidate>
       <input type="hidden" name="intent" value="login" />
       <EmailField id={`${id}-login`} name="login" invalid={false} />
-      <Field
-        id={`${id}-password`}
-        name="password"
-        label="Clave"
-        type="password"
-        autoComplete="current-password"
-        error={null}
-      />
+      <PasswordField id={`${id}-password`} autoComplete="current-password" error={null} />
       <ServerError result={fetcher.data} intent="login" />
       <PersistentCartPrompt result={fetcher.data} callback={callback} />
       <button
@@ -117,11 +110,10 @@ function LoginForm({ callback, onMode }: { callback: string; onMode: (mode: Acco
 function NewPasswordFields({ id }: { id: string }) {
   return (
     <>
-      <Field
+      <PasswordField
         id={`${id}-new`}
         name="newPassword"
         label="Nueva clave"
-        type="password"
         autoComplete="new-password"
         error={null}
         aria-describedby={`${id}-new-hint`}
@@ -178,15 +170,7 @@ function AccessKeyForm({
           </p>
           <input type="hidden" name="intent" value={kind === 'forgot' ? 'set-password' : 'key-login'} />
           <input type="hidden" name="login" value={login} />
-          <Field
-            id={`${id}-key`}
-            name="accessKey"
-            label="Código de verificación"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            error={null}
-          />
+          <AccessCodeField id={`${id}-key`} label="Código de verificación" maxLength={6} error={null} />
           {kind === 'forgot' ? <NewPasswordFields id={id} /> : null}
           <ServerError result={use.data} intent={kind === 'forgot' ? 'set-password' : 'key-login'} />
           <PersistentCartPrompt result={use.data} callback={callback} />

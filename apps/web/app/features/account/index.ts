@@ -3,4 +3,4 @@ export { useAccount, useAccountAction } from './account-context';
 export { AddressDialog } from './address-dialog';
 export { takeLoggedInMark } from './logged-in-mark';
 export { rememberPreviewedComuna } from './previewed-comuna';
-export { RegionComunaFields, useComunas, useRegions } from './region-comuna-fields';
+export { RegionComunaFields, useRegionPicker } from './region-comuna-fields';

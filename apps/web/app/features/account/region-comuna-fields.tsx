@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Comuna, Region } from '@despensa/contracts';
 import { apiCall } from '../../lib/api-client';
+import { LabelledField } from '../../ui/labelled-field';
 
 /** The §3 region picker's list (north to south), once `active`. */
 export function useRegions(active: boolean): Region[] {
@@ -31,15 +32,23 @@ export function useComunas(regionCode: string): Comuna[] {
   return comunas.region === regionCode ? comunas.list : [];
 }
 
+/** The region the shopper picked, and what both pickers offer: the regions once `active`, its comunas. */
+export function useRegionPicker(active: boolean) {
+  const regions = useRegions(active);
+  const [regionCode, setRegionCode] = useState('');
+  const comunas = useComunas(regionCode);
+  return { regions, comunas, regionCode, setRegionCode };
+}
+
+export type RegionPicker = ReturnType<typeof useRegionPicker>;
+
 /**
  * §3 region picker, then the comuna picker filtered by it: the address dialog (a form's `city`, the comuna's
  * name) and the delivery selector's anonymous preview (the comuna's code) both ask this way.
  */
 export function RegionComunaFields({
   id,
-  regions,
-  comunas,
-  regionCode,
+  picker: { regions, comunas, regionCode, setRegionCode },
   onRegionChange,
   comuna,
   onComunaChange,
@@ -48,10 +57,9 @@ export function RegionComunaFields({
   required = false,
 }: {
   id: string;
-  regions: Region[];
-  comunas: Comuna[];
-  regionCode: string;
-  onRegionChange: (code: string) => void;
+  picker: RegionPicker;
+  /** After the region changed (the comuna chosen in the last one is no longer one of its). */
+  onRegionChange: () => void;
   comuna: string;
   onComunaChange: (value: string) => void;
   /** What a comuna option's value is. */
@@ -62,16 +70,16 @@ export function RegionComunaFields({
 }) {
   return (
     <>
-      <div className="field">
-        <label htmlFor={`${id}-region`} className="field__label">
-          Región
-        </label>
+      <LabelledField id={`${id}-region`} label="Región">
         <select
           id={`${id}-region`}
           className="field__input"
           required={required}
           value={regionCode}
-          onChange={(event) => onRegionChange(event.target.value)}
+          onChange={(event) => {
+            setRegionCode(event.target.value);
+            onRegionChange();
+          }}
         >
           <option value="">Elige una región</option>
           {regions.map((each) => (
@@ -80,11 +88,8 @@ export function RegionComunaFields({
             </option>
           ))}
         </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-comuna`} className="field__label">
-          Comuna
-        </label>
+      </LabelledField>
+      <LabelledField id={`${id}-comuna`} label="Comuna">
         <select
           id={`${id}-comuna`}
           {...(comunaFieldName ? { name: comunaFieldName } : {})}
@@ -101,7 +106,7 @@ export function RegionComunaFields({
             </option>
           ))}
         </select>
-      </div>
+      </LabelledField>
     </>
   );
 }

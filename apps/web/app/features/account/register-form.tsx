@@ -16,7 +16,7 @@ import {
 } from '@despensa/domain';
 import { PROFILE_FIELDS } from '@despensa/contracts';
 import { TermsCheckbox } from '../../ui/terms-checkbox';
-import { NewsletterField as Field } from '../newsletter/index';
+import { NewsletterField as Field, PasswordField } from '../newsletter/index';
 import { useFieldError } from '../../ui/use-field-error';
 import type { AccountActionResult, AccountDialogName } from './account-types';
 import { ServerError, actionFor } from './auth-form-parts';
@@ -192,11 +192,8 @@ function RegisterFields({ id, checks }: { id: string; checks: ReturnType<typeof 
         onChange={checks.set('phone')}
         error={checks.errors.phone.visible ? PHONE_INVALID_MESSAGE : null}
       />
-      <Field
+      <PasswordField
         id={`${id}-password`}
-        name="password"
-        label="Clave"
-        type="password"
         autoComplete="new-password"
         value={checks.values.password}
         onChange={checks.set('password')}

@@ -1,6 +1,8 @@
 import { Form } from 'react-router';
 import { INTEGRATION_SCOPES, type AppKeyView } from '@despensa/contracts';
 import { SCOPE_LABELS, formatStamp } from './admin-format';
+import { PostButton } from '../../ui/post-button';
+import { ColumnHeads } from '../../ui/column-heads';
 
 /** A new key's form: a label and its scopes (what the ERP may change or read). */
 export function CreateAppKeyForm({ busy }: { busy: boolean }) {
@@ -50,15 +52,7 @@ export function AppKeyTable({ keys, busy }: { keys: AppKeyView[]; busy: boolean 
   return (
     <table className="console-table">
       <caption className="visually-hidden">Claves de integración</caption>
-      <thead>
-        <tr>
-          <th scope="col">Nombre</th>
-          <th scope="col">App key</th>
-          <th scope="col">Permisos</th>
-          <th scope="col">Creada</th>
-          <th scope="col">Estado</th>
-        </tr>
-      </thead>
+      <ColumnHeads columns={['Nombre', 'App key', 'Permisos', 'Creada', 'Estado']} />
       <tbody>
         {keys.map((key) => (
           <tr key={key.appKey}>
@@ -72,18 +66,13 @@ export function AppKeyTable({ keys, busy }: { keys: AppKeyView[]; busy: boolean 
               {key.revokedAt ? (
                 `Revocada el ${formatStamp(key.revokedAt)}`
               ) : (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="revoke" />
-                  <input type="hidden" name="appKey" value={key.appKey} />
-                  <button
-                    type="submit"
-                    className="button button--secondary"
-                    disabled={busy}
-                    aria-label={`Revocar la clave ${key.label}`}
-                  >
-                    Revocar
-                  </button>
-                </Form>
+                <PostButton
+                  fields={{ intent: 'revoke', appKey: key.appKey }}
+                  label={`Revocar la clave ${key.label}`}
+                  busy={busy}
+                >
+                  Revocar
+                </PostButton>
               )}
             </td>
           </tr>

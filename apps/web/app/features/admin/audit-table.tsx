@@ -1,5 +1,6 @@
 import type { AuditLogEntry } from '@despensa/contracts';
 import { actionLabel, actorLabel, formatStamp } from './admin-format';
+import { ColumnHeads } from '../../ui/column-heads';
 
 /** A change's before or after as it was stored (JSON), or a dash when there was none. */
 function Snapshot({ value }: { value: unknown }) {
@@ -13,16 +14,7 @@ export function AuditTable({ entries }: { entries: AuditLogEntry[] }) {
   return (
     <table className="console-table">
       <caption className="visually-hidden">Cambios, del más reciente al más antiguo</caption>
-      <thead>
-        <tr>
-          <th scope="col">Cuándo</th>
-          <th scope="col">Quién</th>
-          <th scope="col">Qué</th>
-          <th scope="col">Sobre</th>
-          <th scope="col">Antes</th>
-          <th scope="col">Después</th>
-        </tr>
-      </thead>
+      <ColumnHeads columns={['Cuándo', 'Quién', 'Qué', 'Sobre', 'Antes', 'Después']} />
       <tbody>
         {entries.map((entry) => (
           <tr key={entry.id}>

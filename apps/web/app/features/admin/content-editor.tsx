@@ -3,6 +3,7 @@ import type { ContentDocumentView, ScheduledBanner } from '@despensa/contracts';
 import { formatStamp } from './admin-format';
 import { pageOfDocument } from './content-documents';
 import { localInputValue } from './local-time';
+import { ColumnHeads } from '../../ui/column-heads';
 
 function IntentButton({
   intent,
@@ -72,14 +73,7 @@ export function BannerScheduleForm({ document, banners }: { document: unknown; b
       <Form method="post" key={JSON.stringify(document)}>
         <table className="console-table">
           <caption>Programación de banners</caption>
-          <thead>
-            <tr>
-              <th scope="col">Banner</th>
-              <th scope="col">Activo</th>
-              <th scope="col">Inicio</th>
-              <th scope="col">Término</th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={['Banner', 'Activo', 'Inicio', 'Término']} />
           <tbody>
             {banners.map((banner) => (
               <tr key={banner.id}>

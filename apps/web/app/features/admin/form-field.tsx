@@ -12,6 +12,14 @@ export function fieldError(answer: FormAnswer, form: string, field: string): str
 }
 
 /**
+ * A form's fields by name: each one's id (`<prefix>-<name>`), its name, and the refusal beside it, spread
+ * into a Field as `{...field('Name')}`.
+ */
+export function namedFields(prefix: string, error: (field: string) => string | undefined) {
+  return (name: string) => ({ id: `${prefix}-${name}`, name, error: error(name) });
+}
+
+/**
  * A labelled input with its hint and, when the server refused it, the reason beside it (Spanish), tied to
  * the input by aria-describedby and marked aria-invalid.
  */
@@ -55,6 +63,47 @@ export function Field({
   );
 }
 
+/**
+ * A labelled choice among `options` ([value, text]); `markInvalid` marks the select itself when refused (the
+ * product's menus), where other forms only show the reason beside it.
+ */
+export function SelectField({
+  id,
+  name,
+  label,
+  defaultValue,
+  options,
+  error,
+  markInvalid = false,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  defaultValue: string | number;
+  options: readonly (readonly [value: string | number, text: string])[];
+  error: string | undefined;
+  markInvalid?: boolean;
+}) {
+  const invalid = markInvalid && !!error;
+  return (
+    <Field id={id} label={label} error={error}>
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+      >
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
 /** The form's own notice: saved (a status), or refused about none of the form's `fields` (an alert). */
 export function FormNotice({
   answer,
@@ -76,5 +125,31 @@ export function FormNotice({
     <p role="alert" className="console-error">
       {answer.error}
     </p>
+  );
+}
+
+/** The form's notice, then its save button (primary on the page's own form, secondary on a row's). */
+export function FormSave({
+  answer,
+  form,
+  fields,
+  busy,
+  primary = false,
+  children,
+}: {
+  answer: FormAnswer;
+  form: string;
+  fields: readonly string[];
+  busy: boolean;
+  primary?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <FormNotice answer={answer} form={form} fields={fields} />
+      <button type="submit" className={`button button--${primary ? 'primary' : 'secondary'}`} disabled={busy}>
+        {children}
+      </button>
+    </>
   );
 }

@@ -1,8 +1,9 @@
 import { Form } from 'react-router';
 import type { BackOfficeSalesChannel, PromotionPreview } from '@despensa/contracts';
 import { formatPrice } from '../../lib/format';
-import { Field } from './form-field';
+import { Field, SelectField, namedFields } from './form-field';
 import type { PromotionFormValues } from './promotion-form-data';
+import { ColumnHeads } from '../../ui/column-heads';
 
 /** The form's refusal beside its field (`field`), or for the whole form (null). */
 export interface PromotionRefusal {
@@ -11,10 +12,10 @@ export interface PromotionRefusal {
 }
 
 const TYPES = [
-  { value: 'regular', label: 'Descuento directo' },
-  { value: 'forThePriceOf', label: 'Lleva X paga Y' },
-  { value: 'progressive', label: 'Descuento progresivo (la enésima unidad)' },
-];
+  ['regular', 'Descuento directo'],
+  ['forThePriceOf', 'Lleva X paga Y'],
+  ['progressive', 'Descuento progresivo (la enésima unidad)'],
+] as const;
 
 interface Props {
   values: PromotionFormValues;
@@ -84,101 +85,62 @@ export function PromotionForm({ values, channels, refusal, preview, busy, coupon
   );
 }
 
+/** A count of units a promotion takes. */
+const UNITS = { type: 'number', min: 0, max: 1000 } as const;
+
 type SectionProps = { values: PromotionFormValues; error: (field: string) => string | undefined };
+
+type TextName = {
+  [K in keyof PromotionFormValues]: PromotionFormValues[K] extends string ? K : never;
+}[keyof PromotionFormValues];
+
+/** The form's text fields by name: id, name and refusal (namedFields), and the value the form starts with. */
+function textFields({ values, error }: SectionProps) {
+  const field = namedFields('promotion', error);
+  return (name: TextName) => ({ ...field(name), defaultValue: values[name] });
+}
 
 /** What the promotion takes off: its name, type, kind and value of discount and its quantities. */
 function WhatFields({ values, error }: SectionProps) {
+  const field = textFields({ values, error });
   return (
     <>
-      <Field
-        id="promotion-name"
-        label="Nombre"
-        name="name"
-        defaultValue={values.name}
-        required
-        maxLength={200}
-        error={error('name')}
-      />
-      <Field
-        id="promotion-description"
-        label="Descripción"
-        name="description"
-        defaultValue={values.description}
-        maxLength={2000}
-        error={error('description')}
-      />
-      <Field id="promotion-type" label="Tipo" error={error('type')}>
-        <select id="promotion-type" name="type" defaultValue={values.type}>
-          {TYPES.map((type) => (
-            <option key={type.value} value={type.value}>
-              {type.label}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <Field {...field('name')} label="Nombre" required maxLength={200} />
+      <Field {...field('description')} label="Descripción" maxLength={2000} />
+      <SelectField {...field('type')} label="Tipo" options={TYPES} />
       <DiscountKind kind={values.discountKind} />
       <Field
-        id="promotion-discountValue"
+        {...field('discountValue')}
         label="Descuento"
-        name="discountValue"
         inputMode="decimal"
-        defaultValue={values.discountValue}
         required
         hint="En lleva X paga Y, 100 deja gratis las unidades que no se pagan."
-        error={error('discountValue')}
       />
       <Field
-        id="promotion-minimumQuantityBuyTogether"
+        {...field('minimumQuantityBuyTogether')}
         label="Unidades que se llevan (lleva X paga Y, progresivo)"
-        name="minimumQuantityBuyTogether"
-        type="number"
-        min={0}
-        max={1000}
-        defaultValue={values.minimumQuantityBuyTogether}
-        error={error('minimumQuantityBuyTogether')}
+        {...UNITS}
       />
-      <Field
-        id="promotion-quantityToAffectBuyTogether"
-        label="Unidades con descuento"
-        name="quantityToAffectBuyTogether"
-        type="number"
-        min={0}
-        max={1000}
-        defaultValue={values.quantityToAffectBuyTogether}
-        error={error('quantityToAffectBuyTogether')}
-      />
+      <Field {...field('quantityToAffectBuyTogether')} label="Unidades con descuento" {...UNITS} />
     </>
   );
 }
 
+/** The lists of numbers it applies to: [field, label, hint]. */
+const ID_LISTS = [
+  ['skus', 'SKU', 'Números de SKU separados por comas.'],
+  ['categories', 'Categorías', 'Números de categoría separados por comas.'],
+  ['brands', 'Marcas', 'Números de marca separados por comas.'],
+] as const;
+
 /** What it applies to (SKUs, categories, brands) and in which stores. */
 function WhereFields({ values, error, channels }: SectionProps & { channels: BackOfficeSalesChannel[] }) {
+  const field = textFields({ values, error });
   return (
     <>
-      <Field
-        id="promotion-skus"
-        label="SKU"
-        name="skus"
-        defaultValue={values.skus}
-        hint="Números de SKU separados por comas."
-        error={error('skus')}
-      />
-      <Field
-        id="promotion-categories"
-        label="Categorías"
-        name="categories"
-        defaultValue={values.categories}
-        hint="Números de categoría separados por comas."
-        error={error('categories')}
-      />
-      <Field
-        id="promotion-brands"
-        label="Marcas"
-        name="brands"
-        defaultValue={values.brands}
-        hint="Números de marca separados por comas."
-        error={error('brands')}
-      />
+      {ID_LISTS.map(([name, label, hint]) => (
+        <Field key={name} {...field(name)} label={label} hint={hint} />
+      ))}
       <ChannelBoxes channels={channels} chosen={values.idsSalesChannel} error={error('idsSalesChannel')} />
     </>
   );
@@ -186,26 +148,11 @@ function WhereFields({ values, error, channels }: SectionProps & { channels: Bac
 
 /** When it applies, whether it adds to others, whether only with the card, and whether it is paused. */
 function WhenFields({ values, error }: SectionProps) {
+  const field = textFields({ values, error });
   return (
     <>
-      <Field
-        id="promotion-beginDateUtc"
-        label="Inicio (hora de Chile)"
-        name="beginDateUtc"
-        type="datetime-local"
-        defaultValue={values.beginDateUtc}
-        required
-        error={error('beginDateUtc')}
-      />
-      <Field
-        id="promotion-endDateUtc"
-        label="Término (hora de Chile)"
-        name="endDateUtc"
-        type="datetime-local"
-        defaultValue={values.endDateUtc}
-        required
-        error={error('endDateUtc')}
-      />
+      <Field {...field('beginDateUtc')} label="Inicio (hora de Chile)" type="datetime-local" required />
+      <Field {...field('endDateUtc')} label="Término (hora de Chile)" type="datetime-local" required />
       <label className="admin-check">
         <input type="checkbox" name="cumulative" defaultChecked={values.cumulative} />
         Acumulable con otras promociones
@@ -311,15 +258,14 @@ function PreviewFields({
           aria-describedby={error ? 'preview-items-hint preview-items-error' : 'preview-items-hint'}
         />
       </Field>
-      <Field id="preview-channel" label="Tienda del carro" error={undefined}>
-        <select id="preview-channel" name="previewChannel" defaultValue={preview.salesChannel}>
-          {channels.map((channel) => (
-            <option key={channel.salesChannel} value={channel.salesChannel}>
-              {channel.name}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <SelectField
+        id="preview-channel"
+        name="previewChannel"
+        label="Tienda del carro"
+        defaultValue={preview.salesChannel}
+        options={channels.map((channel) => [channel.salesChannel, channel.name])}
+        error={undefined}
+      />
     </fieldset>
   );
 }
@@ -331,15 +277,9 @@ export function PreviewTable({ preview }: { preview: PromotionPreview }) {
       <h2 id="preview-heading">Vista previa del carro</h2>
       <table className="console-table">
         <caption className="visually-hidden">Carro de ejemplo sin y con la promoción</caption>
-        <thead>
-          <tr>
-            <th scope="col">SKU</th>
-            <th scope="col">Cantidad</th>
-            <th scope="col">Sin la promoción</th>
-            <th scope="col">Con la promoción</th>
-            <th scope="col">Descuento de la promoción</th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          columns={['SKU', 'Cantidad', 'Sin la promoción', 'Con la promoción', 'Descuento de la promoción']}
+        />
         <tbody>
           {preview.lines.map((line) => (
             <tr key={line.skuId}>

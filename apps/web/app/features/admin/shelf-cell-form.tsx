@@ -1,5 +1,7 @@
 import { Form } from 'react-router';
 import { FormNotice, fieldError, type FormAnswer } from './form-field';
+import { HiddenFields } from '../../ui/post-button';
+import { RowSave } from './switch-form';
 
 /**
  * One number a store's row of a SKU's table sets (its units there, its own price there): a form of its
@@ -35,9 +37,7 @@ export function ShelfCellForm({
   const error = fieldError(answer, form, field);
   return (
     <Form method="post" className="admin-check">
-      {Object.entries(hidden).map(([key, value]) => (
-        <input key={key} type="hidden" name={key} value={value} />
-      ))}
+      <HiddenFields fields={hidden} />
       <label htmlFor={input} className="visually-hidden">
         {label}
       </label>
@@ -53,9 +53,7 @@ export function ShelfCellForm({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${input}-error` : undefined}
       />
-      <button type="submit" className="button button--secondary" disabled={busy} aria-label={saveLabel}>
-        Guardar
-      </button>
+      <RowSave label={saveLabel} busy={busy} />
       {error ? (
         <span id={`${input}-error`} className="console-error">
           {error}

@@ -1,4 +1,5 @@
 import { Form } from 'react-router';
+import { HiddenFields } from '../../ui/post-button';
 
 /**
  * A row's on/off switch in a back-office table (a window open or closed, a staff account active or not):
@@ -29,14 +30,17 @@ export function SwitchForm({
   const doing = on ? action[0] : action[1];
   return (
     <Form method="post" className="admin-inline">
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <input type="hidden" name={field} value={on ? 'false' : 'true'} />
-      {on ? state[0] : state[1]}{' '}
-      <button type="submit" className="button button--secondary" disabled={busy} aria-label={label(doing)}>
-        {doing}
-      </button>
+      <HiddenFields fields={{ ...fields, [field]: on ? 'false' : 'true' }} />
+      {on ? state[0] : state[1]} <RowSave label={label(doing)} busy={busy} text={doing} />
     </Form>
+  );
+}
+
+/** A row form's submit ('Guardar' unless `text` says what it does), named for what it saves of which row. */
+export function RowSave({ label, busy, text = 'Guardar' }: { label: string; busy: boolean; text?: string }) {
+  return (
+    <button type="submit" className="button button--secondary" disabled={busy} aria-label={label}>
+      {text}
+    </button>
   );
 }

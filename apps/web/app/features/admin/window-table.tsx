@@ -1,7 +1,8 @@
 import { Form } from 'react-router';
 import { windowText } from '@despensa/domain';
 import type { AdminWindow } from '@despensa/contracts';
-import { SwitchForm } from './switch-form';
+import { RowSave, SwitchForm } from './switch-form';
+import { ColumnHeads } from '../../ui/column-heads';
 
 /**
  * A store's delivery windows: places held of the capacity, open or closed. Each row changes its
@@ -12,14 +13,7 @@ export function WindowTable({ windows, busy }: { windows: AdminWindow[]; busy: b
   return (
     <table className="console-table">
       <caption className="visually-hidden">Horarios de entrega</caption>
-      <thead>
-        <tr>
-          <th scope="col">Horario</th>
-          <th scope="col">Reservados</th>
-          <th scope="col">Capacidad</th>
-          <th scope="col">Estado</th>
-        </tr>
-      </thead>
+      <ColumnHeads columns={['Horario', 'Reservados', 'Capacidad', 'Estado']} />
       <tbody>
         {windows.map((window) => {
           const name = windowText(window);
@@ -41,14 +35,7 @@ export function WindowTable({ windows, busy }: { windows: AdminWindow[]; busy: b
                     aria-label={`Capacidad de ${name}`}
                     key={window.capacity}
                   />
-                  <button
-                    type="submit"
-                    className="button button--secondary"
-                    disabled={busy}
-                    aria-label={`Guardar la capacidad de ${name}`}
-                  >
-                    Guardar
-                  </button>
+                  <RowSave label={`Guardar la capacidad de ${name}`} busy={busy} />
                 </Form>
               </td>
               <td>

@@ -2,6 +2,7 @@ import { useState, type MouseEvent } from 'react';
 import { Form } from 'react-router';
 import type { AdminStore, CoverageZoneView } from '@despensa/contracts';
 import { HEIGHT, WIDTH, mapFrame } from '../delivery/index';
+import { PostButton } from '../../ui/post-button';
 
 /** How far around the store the map reaches when it has no zones yet (degrees, about 5 km). */
 const REACH = 0.05;
@@ -98,18 +99,13 @@ function ZoneList({ zones, busy }: { zones: CoverageZoneView[]; busy: boolean })
           {zone.name} ({zone.kind === 'delivery' ? 'despacho' : 'exclusión'}
           {zone.salesChannel === null ? ', todas las tiendas' : ''})
           {zone.salesChannel !== null ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="zone-remove" />
-              <input type="hidden" name="zoneId" value={zone.id} />
-              <button
-                type="submit"
-                className="button button--secondary"
-                disabled={busy}
-                aria-label={`Eliminar la zona ${zone.name}`}
-              >
-                Eliminar
-              </button>
-            </Form>
+            <PostButton
+              fields={{ intent: 'zone-remove', zoneId: zone.id }}
+              label={`Eliminar la zona ${zone.name}`}
+              busy={busy}
+            >
+              Eliminar
+            </PostButton>
           ) : null}
         </li>
       ))}

@@ -3,12 +3,24 @@ import { useFetcher } from 'react-router';
 import type { BankAccount } from '@despensa/contracts';
 import { BANK_ACCOUNT_TYPE_NAMES, CHILEAN_BANKS } from '@despensa/domain';
 import { Dialog } from '../../ui/dialog';
+import { InputField } from '../../ui/labelled-field';
 import { AccountNumberField, ChoiceField, HolderRutField } from './bank-account-fields';
 
 export type BankAccountResult = { ok: true; message: string } | { ok: false; error: string; field?: string };
 
-const BANK_CHOICES = CHILEAN_BANKS.map((bank) => [bank, bank] as const);
-const ACCOUNT_TYPE_CHOICES = Object.entries(BANK_ACCOUNT_TYPE_NAMES);
+/** The two choices of the form: the bank, and the §3 account type. */
+const BANK = {
+  name: 'bank',
+  label: 'Banco',
+  prompt: 'Elige tu banco',
+  choices: CHILEAN_BANKS.map((bank) => [bank, bank] as const),
+};
+const ACCOUNT_TYPE = {
+  name: 'accountType',
+  label: 'Tipo de cuenta',
+  prompt: 'Elige el tipo de cuenta',
+  choices: Object.entries(BANK_ACCOUNT_TYPE_NAMES),
+};
 
 /** §2 bank-account dialog: holder, the holder's RUT (checked), bank, §3 account type and number. */
 export function BankAccountDialog({
@@ -33,42 +45,23 @@ export function BankAccountDialog({
     <Dialog open={open} title="Cuenta bancaria" onClose={onClose}>
       <fetcher.Form method="post" className="list-form">
         <input type="hidden" name="intent" value="save" />
-        <div className="field">
-          <label htmlFor={`${id}-holder`} className="field__label">
-            Nombre del titular
-          </label>
-          <input
-            id={`${id}-holder`}
-            name="holderName"
-            className="field__input"
-            required
-            maxLength={80}
-            defaultValue={account?.holderName}
-            autoComplete="name"
-          />
-        </div>
+        <InputField
+          id={`${id}-holder`}
+          name="holderName"
+          label="Nombre del titular"
+          required
+          maxLength={80}
+          defaultValue={account?.holderName}
+          autoComplete="name"
+        />
         <HolderRutField
           id={id}
           rut={rut}
           onChange={setRut}
           error={error?.field === 'holderRut' ? error.error : null}
         />
-        <ChoiceField
-          id={`${id}-bank`}
-          name="bank"
-          label="Banco"
-          prompt="Elige tu banco"
-          choices={BANK_CHOICES}
-          initial={account?.bank}
-        />
-        <ChoiceField
-          id={`${id}-type`}
-          name="accountType"
-          label="Tipo de cuenta"
-          prompt="Elige el tipo de cuenta"
-          choices={ACCOUNT_TYPE_CHOICES}
-          initial={account?.accountType}
-        />
+        <ChoiceField id={`${id}-bank`} {...BANK} initial={account?.bank} />
+        <ChoiceField id={`${id}-type`} {...ACCOUNT_TYPE} initial={account?.accountType} />
         <AccountNumberField id={`${id}-number`} />
         {error && error.field !== 'holderRut' && (
           <p className="list-form__error" role="alert">

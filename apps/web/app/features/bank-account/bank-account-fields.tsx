@@ -1,4 +1,5 @@
 import { RUT_MAX_INPUT_LENGTH, formatRut } from '@despensa/domain';
+import { InputField, LabelledField } from '../../ui/labelled-field';
 
 /** The RUT of the account's holder, formatted as it is typed; the server's refusal of it shows below. */
 export function HolderRutField({
@@ -13,27 +14,24 @@ export function HolderRutField({
   error: string | null;
 }) {
   return (
-    <div className="field">
-      <label htmlFor={`${id}-rut`} className="field__label">
-        RUT del titular
-      </label>
-      <input
-        id={`${id}-rut`}
-        name="holderRut"
-        className="field__input"
-        required
-        maxLength={RUT_MAX_INPUT_LENGTH}
-        value={rut}
-        onChange={(event) => onChange(formatRut(event.target.value))}
-        aria-invalid={error !== null}
-        aria-describedby={error !== null ? `${id}-rut-error` : undefined}
-      />
-      {error !== null && (
-        <p id={`${id}-rut-error`} className="list-form__error">
-          {error}
-        </p>
-      )}
-    </div>
+    <InputField
+      id={`${id}-rut`}
+      name="holderRut"
+      label="RUT del titular"
+      required
+      maxLength={RUT_MAX_INPUT_LENGTH}
+      value={rut}
+      onChange={(event) => onChange(formatRut(event.target.value))}
+      aria-invalid={error !== null}
+      aria-describedby={error !== null ? `${id}-rut-error` : undefined}
+      after={
+        error !== null && (
+          <p id={`${id}-rut-error`} className="list-form__error">
+            {error}
+          </p>
+        )
+      }
+    />
   );
 }
 
@@ -54,10 +52,7 @@ export function ChoiceField({
   initial: string | number | undefined;
 }) {
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
+    <LabelledField id={id} label={label}>
       <select id={id} name={name} className="field__input" required defaultValue={initial ?? ''}>
         <option value="" disabled>
           {prompt}
@@ -68,27 +63,22 @@ export function ChoiceField({
           </option>
         ))}
       </select>
-    </div>
+    </LabelledField>
   );
 }
 
 /** The account's number: digits only, 4 to 20 of them. */
 export function AccountNumberField({ id }: { id: string }) {
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        Número de cuenta
-      </label>
-      <input
-        id={id}
-        name="accountNumber"
-        className="field__input"
-        required
-        inputMode="numeric"
-        pattern="\d{4,20}"
-        maxLength={20}
-        autoComplete="off"
-      />
-    </div>
+    <InputField
+      id={id}
+      name="accountNumber"
+      label="Número de cuenta"
+      required
+      inputMode="numeric"
+      pattern="\d{4,20}"
+      maxLength={20}
+      autoComplete="off"
+    />
   );
 }

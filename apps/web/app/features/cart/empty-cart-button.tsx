@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Dialog } from '../../ui/dialog';
+import { Dialog, DialogOpener } from '../../ui/dialog';
 import { useCart } from './cart-context';
 
 /** 'Vaciar carro' asks first: removeAll cannot be undone. */
@@ -8,14 +8,9 @@ export function EmptyCartButton() {
   const [confirming, setConfirming] = useState(false);
   return (
     <>
-      <button
-        type="button"
-        className="text-button"
-        aria-haspopup="dialog"
-        onClick={() => setConfirming(true)}
-      >
+      <DialogOpener className="text-button" onOpen={() => setConfirming(true)}>
         Vaciar carro
-      </button>
+      </DialogOpener>
       <Dialog open={confirming} title="¿Vaciar tu carro?" onClose={() => setConfirming(false)}>
         <p>Se quitarán todos los productos de tu carro.</p>
         <div className="dialog__actions">

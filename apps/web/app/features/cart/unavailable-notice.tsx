@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { UNAVAILABLE_PRODUCT_CHECK_DELAY_MS } from '@despensa/domain';
-import { Dialog } from '../../ui/dialog';
+import { Dialog, DialogDone } from '../../ui/dialog';
 import { useCart } from './cart-context';
 
 /**
@@ -27,11 +27,7 @@ export function UnavailableNotice({ lostProductsOpen = false }: { lostProductsOp
   return (
     <Dialog open={open} title="Productos no disponibles" onClose={() => setOpen(false)}>
       <p>Algunos productos ya no estan disponibles y fueron eliminados de tu carro.</p>
-      <div className="dialog__actions">
-        <button type="button" className="button button--primary" onClick={() => setOpen(false)}>
-          Entendido
-        </button>
-      </div>
+      <DialogDone onClose={() => setOpen(false)}>Entendido</DialogDone>
     </Dialog>
   );
 }

@@ -27,13 +27,7 @@ export function UpsellingShelf({ skuId }: { skuId: string }) {
               {formatCLP(product.price)}
               {isWeighed(product.measurementUnit) ? ' / kg' : ''}
             </span>
-            <AddToCartButton
-              productName={product.name}
-              skuId={product.skuId}
-              sellerId={product.sellerId}
-              inStock={product.inStock}
-              className="add-to-cart add-to-cart--small"
-            />
+            <AddToCartButton product={product} className="add-to-cart add-to-cart--small" />
           </li>
         ))}
       </ul>

@@ -5,14 +5,13 @@ import { dispatchCartAdd } from '../cart/index';
  * a disabled 'Agregar' would tell the shopper nothing about why (issue #17), on cards, shelves and pages alike.
  */
 export function AddToCartButton(props: {
-  productName: string;
-  skuId: string;
-  sellerId: string;
-  inStock: boolean;
+  /** The product as every listing of it carries it: its name, SKU, seller and whether any is left. */
+  product: { name: string; skuId: string; sellerId: string; inStock: boolean };
   quantity?: number;
   className?: string;
 }) {
-  const { productName, skuId, sellerId, inStock, quantity = 1 } = props;
+  const { name: productName, skuId, sellerId, inStock } = props.product;
+  const { quantity = 1 } = props;
   if (!inStock) return <p className="sold-out">Agotado</p>;
   return (
     <button

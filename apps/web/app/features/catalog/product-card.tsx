@@ -99,11 +99,6 @@ function CardPurchase({ product }: { product: ProductSummary }) {
       Agregar
     </button>
   ) : (
-    <AddToCartButton
-      productName={product.name}
-      skuId={product.skuId}
-      sellerId={product.sellerId}
-      inStock={product.inStock}
-    />
+    <AddToCartButton product={product} />
   );
 }

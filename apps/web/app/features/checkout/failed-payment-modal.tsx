@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Dialog } from '../../ui/dialog';
+import { Dialog, DialogDone } from '../../ui/dialog';
 import type { FailedPayment } from './payment-failures';
 
 /** §2 failed-payment modal (generic, bank, wallet or chat): what happened, and paying again. */
@@ -23,11 +23,7 @@ export function FailedPaymentModal({
               al <a href={`tel:${helpPhone.replace(/\s+/g, '')}`}>{helpPhone}</a>.
             </p>
           ) : null}
-          <div className="dialog__actions">
-            <button type="button" className="button button--primary" onClick={onClose}>
-              Intentar de nuevo
-            </button>
-          </div>
+          <DialogDone onClose={onClose}>Intentar de nuevo</DialogDone>
         </div>
       ) : null}
     </Dialog>

@@ -9,3 +9,13 @@ export function MissingNotice({ gaps }: { gaps: CartGap[] }) {
     </p>
   );
 }
+
+/** The server's refusal of a step that belongs to none of its fields (those show it beside them). */
+export function StepRefusal({ error }: { error: string | null | undefined }) {
+  if (error === null || error === undefined) return null;
+  return (
+    <p className="checkout-error" role="alert">
+      {error}
+    </p>
+  );
+}

@@ -17,6 +17,7 @@ import { FailedPaymentModal } from './failed-payment-modal';
 import { paymentMethodName, paymentMethodPanels, totalWith, type PaymentMethodKey } from './payment-methods';
 import { ValidationCodeDialog } from './validation-code-dialog';
 import { useChanged } from '../../lib/use-changed';
+import { StepRefusal } from './missing-notice';
 
 const METHOD_KEYS = Object.keys(paymentMethodPanels) as PaymentMethodKey[];
 
@@ -71,11 +72,7 @@ export function PaymentStep({
             onFailure={setFailed}
           />
         ) : null}
-        {refused && !codeError ? (
-          <p className="checkout-error" role="alert">
-            {refused.error}
-          </p>
-        ) : null}
+        <StepRefusal error={refused && !codeError ? refused.error : null} />
         <button type="submit" className="button button--primary checkout-pay" disabled={busy}>
           Pagar
         </button>

@@ -14,7 +14,7 @@ import { useFieldError } from '../../ui/use-field-error';
 import { useValuesBeforeHydration } from '../../lib/use-values-before-hydration';
 import type { CheckoutState } from './checkout-state-server';
 import { refusalOf, type CheckoutActionResult } from './action-result';
-import { MissingNotice } from './missing-notice';
+import { MissingNotice, StepRefusal } from './missing-notice';
 import { gapsOfStep } from './steps';
 
 /** Step 2's RUT and phone as typed, and their checks; `onSubmit` stops a send with either wrong. */
@@ -107,11 +107,9 @@ export function ProfileStep({ state }: { state: CheckoutState }) {
             }
           />
         </div>
-        {refused && refused.field !== 'document' && refused.field !== 'phone' ? (
-          <p className="checkout-error" role="alert">
-            {refused.error}
-          </p>
-        ) : null}
+        <StepRefusal
+          error={refused && refused.field !== 'document' && refused.field !== 'phone' ? refused.error : null}
+        />
         <button type="submit" className="button button--primary" disabled={busy}>
           Continuar al pago
         </button>

@@ -6,7 +6,7 @@ import { windowFee, windowLine } from '../delivery/index';
 import { NewsletterField as Field } from '../newsletter/index';
 import type { CheckoutState } from './checkout-state-server';
 import { refusalOf, type CheckoutActionResult } from './action-result';
-import { MissingNotice } from './missing-notice';
+import { MissingNotice, StepRefusal } from './missing-notice';
 import { gapsOfStep } from './steps';
 
 /** Step 1: the delivery mode, place and window (the delivery selector changes them) and who receives. */
@@ -52,11 +52,7 @@ export function ShippingStep({ state }: { state: CheckoutState }) {
           defaultValue={state.receiverName}
           error={error?.field === 'receiverName' ? error.error : null}
         />
-        {error && error.field !== 'receiverName' ? (
-          <p className="checkout-error" role="alert">
-            {error.error}
-          </p>
-        ) : null}
+        <StepRefusal error={error && error.field !== 'receiverName' ? error.error : null} />
         <button type="submit" className="button button--primary" disabled={busy}>
           Continuar
         </button>

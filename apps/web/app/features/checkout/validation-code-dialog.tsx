@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Form } from 'react-router';
-import { NewsletterField as Field } from '../newsletter/index';
+import { AccessCodeField } from '../newsletter/index';
 import { Dialog } from '../../ui/dialog';
 
 /**
@@ -38,15 +38,7 @@ export function ValidationCodeDialog({
         {payment.map(([name, value], index) => (
           <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
         ))}
-        <Field
-          id={`${id}-code`}
-          name="accessKey"
-          label="Código de validación"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={10}
-          error={error}
-        />
+        <AccessCodeField id={`${id}-code`} label="Código de validación" maxLength={10} error={error} />
         <div className="dialog__actions">
           <button type="submit" className="button button--primary" disabled={busy}>
             Confirmar y pagar

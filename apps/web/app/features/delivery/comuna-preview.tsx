@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { rememberPreviewedComuna } from '../account/index';
-import { RegionComunaFields, useComunas, useRegions } from '../account/index';
+import { RegionComunaFields, useRegionPicker } from '../account/index';
 
 /**
  * Before logging in: region and comuna, to see home-delivery windows and fees there. Confirming needs
@@ -16,26 +16,19 @@ export function ComunaPreview({
 }) {
   const { pathname, search } = useLocation();
   const id = useId();
-  const [regionCode, setRegionCode] = useState('');
-  const regions = useRegions(true);
-  const comunas = useComunas(regionCode);
+  const picker = useRegionPicker(true);
   return (
     <div className="delivery-selector__preview">
       <p>Elige tu comuna para ver los horarios y el costo del despacho.</p>
       <RegionComunaFields
         id={id}
-        regions={regions}
-        comunas={comunas}
-        regionCode={regionCode}
-        onRegionChange={(code) => {
-          setRegionCode(code);
-          onChange(null);
-        }}
+        picker={picker}
+        onRegionChange={() => onChange(null)}
         comuna={comunaCode ?? ''}
         onComunaChange={(code) => {
           onChange(code || null);
-          const name = comunas.find((each) => each.code === code)?.name;
-          rememberPreviewedComuna(name ? { regionCode, name } : null);
+          const name = picker.comunas.find((each) => each.code === code)?.name;
+          rememberPreviewedComuna(name ? { regionCode: picker.regionCode, name } : null);
         }}
         comunaValue="code"
       />

@@ -1,5 +1,5 @@
 import { formatPrice } from '../../lib/format';
-import { Dialog } from '../../ui/dialog';
+import { Dialog, DialogDone } from '../../ui/dialog';
 import { ChangedProducts, inChosenPlace } from './changed-products';
 import { useDelivery } from './delivery-context';
 
@@ -31,11 +31,7 @@ export function RepricedProductsDialog() {
           </span>
         )}
       />
-      <div className="dialog__actions">
-        <button type="button" className="button button--primary" onClick={closeRepricedProducts}>
-          Entendido
-        </button>
-      </div>
+      <DialogDone onClose={closeRepricedProducts}>Entendido</DialogDone>
     </Dialog>
   );
 }

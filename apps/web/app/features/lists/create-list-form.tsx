@@ -2,6 +2,7 @@ import { useEffect, useId } from 'react';
 import { useFetcher } from 'react-router';
 import type { ListActionResult } from './list-changes';
 import { LISTS_ACTION_PATH } from './paths';
+import { InputField } from '../../ui/labelled-field';
 
 /**
  * The create-list form (§2 create-list modal): a name, and with `skuId` the product it starts with.
@@ -28,19 +29,14 @@ export function CreateListForm({
       ) : (
         <input type="hidden" name="then" value="open" />
       )}
-      <div className="field">
-        <label htmlFor={`${id}-name`} className="field__label">
-          Nombre de la lista
-        </label>
-        <input
-          id={`${id}-name`}
-          name="name"
-          className="field__input"
-          required
-          maxLength={60}
-          autoComplete="off"
-        />
-      </div>
+      <InputField
+        id={`${id}-name`}
+        name="name"
+        label="Nombre de la lista"
+        required
+        maxLength={60}
+        autoComplete="off"
+      />
       {result && !result.ok && (
         <p className="list-form__error" role="alert">
           {result.error}

@@ -7,6 +7,7 @@ import { windowFee, windowLine } from '../delivery/index';
 import { formatDateTime, formatPrice } from '../../lib/format';
 import { NothingFound, ProductSearchForm } from '../../ui/product-search-form';
 import type { ListBasketActionResult } from './list-basket-server';
+import { PostButton } from '../../ui/post-button';
 
 type Basket = ListBasketView;
 
@@ -80,20 +81,18 @@ export function BasketAddProducts({
                     {isWeighed(product.measurementUnit) ? ' / kg' : ''}
                   </span>
                 </div>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="add" />
-                  <input type="hidden" name="deliveryDate" value={run.deliveryDate} />
-                  <input type="hidden" name="skuId" value={product.id} />
-                  <input type="hidden" name="name" value={product.name} />
-                  <button
-                    type="submit"
-                    className="button button--secondary"
-                    disabled={busy}
-                    aria-label={`Agregar ${product.name}`}
-                  >
-                    Agregar
-                  </button>
-                </Form>
+                <PostButton
+                  fields={{
+                    intent: 'add',
+                    deliveryDate: run.deliveryDate,
+                    skuId: product.id,
+                    name: product.name,
+                  }}
+                  label={`Agregar ${product.name}`}
+                  busy={busy}
+                >
+                  Agregar
+                </PostButton>
               </li>
             ))}
           </ul>

@@ -1,2 +1,2 @@
 /** The public entry of newsletter for other features: what they may render or call in the browser. */
-export { EmailField, NewsletterField } from './newsletter-field';
+export { AccessCodeField, EmailField, NewsletterField, PasswordField } from './newsletter-field';

@@ -6,6 +6,12 @@ import { ConsoleRefusal } from './console-refusal';
 
 type Answer = { ok: true } | { error: string } | undefined;
 
+/** The two marks a line takes as it is picked: [intent, button text, button kind]. */
+const LINE_MARKS = [
+  ['pick', 'Recogido', 'primary'],
+  ['missing', 'Falta', 'secondary'],
+] as const;
+
 /** A line of the picking list, in an order the picker may change or not. */
 export interface PickingLineProps {
   orderId: string;
@@ -34,28 +40,19 @@ export function PickingActions({ orderId, line, editable, found }: PickingLinePr
     <>
       {editable ? (
         <div className="console-actions">
-          <fetcher.Form method="post">
-            {hidden('pick')}
-            <button
-              type="submit"
-              className="button button--primary"
-              disabled={busy}
-              aria-label={`Recogido: ${line.name}`}
-            >
-              Recogido
-            </button>
-          </fetcher.Form>
-          <fetcher.Form method="post">
-            {hidden('missing')}
-            <button
-              type="submit"
-              className="button button--secondary"
-              disabled={busy}
-              aria-label={`Falta: ${line.name}`}
-            >
-              Falta
-            </button>
-          </fetcher.Form>
+          {LINE_MARKS.map(([intent, text, variant]) => (
+            <fetcher.Form key={intent} method="post">
+              {hidden(intent)}
+              <button
+                type="submit"
+                className={`button button--${variant}`}
+                disabled={busy}
+                aria-label={`${text}: ${line.name}`}
+              >
+                {text}
+              </button>
+            </fetcher.Form>
+          ))}
           {line.weighed ? <WeighForm fetcher={fetcher} fields={hidden('weigh')} /> : null}
           {line.substituteType === 6 ? (
             <ProposeReplacement

@@ -2,7 +2,8 @@ import { Form } from 'react-router';
 import { CANCEL_REASONS } from '@despensa/domain';
 import type { Order } from '@despensa/contracts';
 import { formatPrice } from '../../lib/format';
-import { Dialog } from '../../ui/dialog';
+import { Dialog, DialogSubmitOrBack } from '../../ui/dialog';
+import { InputField, LabelledField } from '../../ui/labelled-field';
 
 /** §2 order-cancel dialog: one of the §7 reasons, a contact phone and a comment. */
 export function CancelDialog({ order, open, onClose }: { order: Order; open: boolean; onClose: () => void }) {
@@ -22,34 +23,19 @@ export function CancelDialog({ order, open, onClose }: { order: Order; open: boo
             </label>
           ))}
         </fieldset>
-        <div className="field">
-          <label className="field__label" htmlFor="cancel-phone">
-            Teléfono de contacto
-          </label>
-          <input
-            id="cancel-phone"
-            name="phone"
-            type="tel"
-            required
-            className="field__input"
-            defaultValue={order.clientProfileData.phone ?? ''}
-            autoComplete="tel"
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="cancel-comment">
-            Comentario (opcional)
-          </label>
+        <InputField
+          id="cancel-phone"
+          name="phone"
+          label="Teléfono de contacto"
+          type="tel"
+          required
+          defaultValue={order.clientProfileData.phone ?? ''}
+          autoComplete="tel"
+        />
+        <LabelledField id="cancel-comment" label="Comentario (opcional)">
           <textarea id="cancel-comment" name="comment" maxLength={500} className="field__input" />
-        </div>
-        <div className="dialog__actions">
-          <button type="submit" className="button button--primary">
-            Anular pedido
-          </button>
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            Volver
-          </button>
-        </div>
+        </LabelledField>
+        <DialogSubmitOrBack submit="Anular pedido" onBack={onClose} />
       </Form>
     </Dialog>
   );

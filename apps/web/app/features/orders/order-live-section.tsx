@@ -7,6 +7,7 @@ import { CappedTotalNote } from './capped-total-note';
 import { ChatBar, OrderChat } from './order-chat';
 import { SubstitutionApproval } from './substitution-approval';
 import './orders.css';
+import { ColumnHeads } from '../../ui/column-heads';
 
 const HANDED_OVER = new Set(['delivered', 'collected', 'canceled']);
 const kilos = (grams: number | null) => (grams === null ? '—' : `${formatNumber(grams / 1000)} kg`);
@@ -105,14 +106,7 @@ function WeighedTable({ weighed }: { weighed: Fulfilment['lines'] }) {
   return (
     <table className="order-live__weighed">
       <caption>Productos a granel</caption>
-      <thead>
-        <tr>
-          <th scope="col">Producto</th>
-          <th scope="col">Peso estimado</th>
-          <th scope="col">Peso real</th>
-          <th scope="col">Precio</th>
-        </tr>
-      </thead>
+      <ColumnHeads columns={['Producto', 'Peso estimado', 'Peso real', 'Precio']} />
       <tbody>
         {weighed.map((line) => (
           <tr key={line.index}>

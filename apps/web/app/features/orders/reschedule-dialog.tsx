@@ -1,6 +1,6 @@
 import { Form } from 'react-router';
 import type { DeliveryWindow, Order } from '@despensa/contracts';
-import { Dialog } from '../../ui/dialog';
+import { Dialog, DialogSubmitOrBack } from '../../ui/dialog';
 import { windowHours, windowLine, windowsByDay } from '../delivery/index';
 
 /** §2 reschedule dialog: another window of the order's store and mode; full ones cannot be chosen. */
@@ -42,14 +42,7 @@ export function RescheduleDialog({
             ))}
           </fieldset>
         ))}
-        <div className="dialog__actions">
-          <button type="submit" className="button button--primary" disabled={windows.length === 0}>
-            Reagendar
-          </button>
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            Volver
-          </button>
-        </div>
+        <DialogSubmitOrBack submit="Reagendar" disabled={windows.length === 0} onBack={onClose} />
       </Form>
     </Dialog>
   );

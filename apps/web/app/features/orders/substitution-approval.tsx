@@ -10,6 +10,12 @@ const ANSWERED: Record<string, string> = {
   kept: 'Mantuvimos el reemplazo (criterio de la tienda).',
 };
 
+/** The shopper's two answers to a pending replacement: [approves, button text, button kind]. */
+const ANSWERS = [
+  [true, 'Aprobar reemplazo', 'primary'],
+  [false, 'Rechazar reemplazo', 'secondary'],
+] as const;
+
 /**
  * Replacements the store proposed while picking (§4 substitution preferences): the shopper approves or
  * rejects each one while the order is being prepared; unanswered ones are kept when picking ends (only
@@ -74,22 +80,17 @@ function Proposal({
             Si no respondes antes de terminar la preparación, mantendremos el reemplazo.
           </p>
           <div className="substitutions__actions">
-            <button
-              type="button"
-              className="button button--primary"
-              disabled={busy}
-              onClick={() => answer(true)}
-            >
-              Aprobar reemplazo
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={busy}
-              onClick={() => answer(false)}
-            >
-              Rechazar reemplazo
-            </button>
+            {ANSWERS.map(([approve, text, variant]) => (
+              <button
+                key={text}
+                type="button"
+                className={`button button--${variant}`}
+                disabled={busy}
+                onClick={() => answer(approve)}
+              >
+                {text}
+              </button>
+            ))}
           </div>
         </>
       ) : (

@@ -8,6 +8,7 @@ import { CARDS_UNREADABLE_MESSAGE, CARD_KIND_LABELS, ENROL_TYPES, cardName } fro
 import type { SavedCardsActionResult } from './saved-cards-server';
 import './payments.css';
 import { useChanged } from '../../lib/use-changed';
+import { PostButton } from '../../ui/post-button';
 
 /**
  * /mis-tarjetas: the customer's one-click cards (brand, last digits, the favourite marked), add one through
@@ -86,18 +87,13 @@ function CardItem({
       {card.favourite ? <span className="saved-cards__favourite">Favorita</span> : null}
       <span className="saved-cards__actions">
         {card.favourite ? null : (
-          <Form method="post">
-            <input type="hidden" name="intent" value="favourite" />
-            <input type="hidden" name="cardId" value={card.id} />
-            <button
-              type="submit"
-              className="button button--secondary"
-              aria-label={`Marcar como favorita ${cardName(card)}`}
-              disabled={busy}
-            >
-              Marcar como favorita
-            </button>
-          </Form>
+          <PostButton
+            fields={{ intent: 'favourite', cardId: card.id }}
+            label={`Marcar como favorita ${cardName(card)}`}
+            busy={busy}
+          >
+            Marcar como favorita
+          </PostButton>
         )}
         <button
           type="button"

@@ -12,21 +12,7 @@ export function SearchBox({ sellerId }: { sellerId: string }) {
   const baseId = useId();
   const inputId = `${baseId}-input`;
   const listboxId = `${baseId}-listbox`;
-  const {
-    term,
-    inputRef,
-    groups,
-    options,
-    expanded,
-    active,
-    setActiveIndex,
-    type,
-    engage,
-    close,
-    choose,
-    search,
-    onKeyDown,
-  } = useSearchCombobox(sellerId);
+  const { inputRef, ...box } = useSearchCombobox(sellerId);
   return (
     <form
       role="search"
@@ -35,7 +21,7 @@ export function SearchBox({ sellerId }: { sellerId: string }) {
       className="search-box"
       onSubmit={(event) => {
         event.preventDefault();
-        search(term);
+        box.search(box.term);
       }}
     >
       <label htmlFor={inputId} className="visually-hidden">
@@ -48,18 +34,18 @@ export function SearchBox({ sellerId }: { sellerId: string }) {
         type="text"
         role="combobox"
         aria-autocomplete="list"
-        aria-expanded={expanded}
+        aria-expanded={box.expanded}
         aria-controls={listboxId}
-        aria-activedescendant={active >= 0 ? optionId(listboxId, active) : undefined}
+        aria-activedescendant={box.active >= 0 ? optionId(listboxId, box.active) : undefined}
         placeholder="¿Qué estás buscando?"
         autoComplete="off"
         enterKeyHint="search"
         maxLength={200}
-        value={term}
-        onChange={(event) => type(event.currentTarget.value)}
-        onFocus={engage}
-        onBlur={close}
-        onKeyDown={onKeyDown}
+        value={box.term}
+        onChange={(event) => box.type(event.currentTarget.value)}
+        onFocus={box.engage}
+        onBlur={box.close}
+        onKeyDown={box.onKeyDown}
       />
       <button type="submit" className="search-box__submit" aria-label="Buscar">
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
@@ -69,14 +55,14 @@ export function SearchBox({ sellerId }: { sellerId: string }) {
       </button>
       <SuggestionListbox
         id={listboxId}
-        groups={groups}
-        open={expanded}
-        activeIndex={active}
-        onChoose={choose}
-        onHover={setActiveIndex}
+        groups={box.groups}
+        open={box.expanded}
+        activeIndex={box.active}
+        onChoose={box.choose}
+        onHover={box.setActiveIndex}
       />
       <p className="visually-hidden" role="status">
-        {expanded ? `${options.length} sugerencias disponibles` : ''}
+        {box.expanded ? `${box.options.length} sugerencias disponibles` : ''}
       </p>
     </form>
   );

@@ -1,22 +1,19 @@
 import type { CampaignBanner } from '../campaign';
+import { BannerPicture } from '../../../ui/banner-picture';
 
-/** Desktop banners are 1200×300 and mobile ones 600×400; both sizes are declared so nothing shifts. */
+/** The campaign's banners: desktop ones from 768 px, mobile ones below (ui/banner-picture declares both sizes). */
 export function CampaignBanners(props: { banners: CampaignBanner[] }) {
   if (props.banners.length === 0) return null;
   return (
     <div className="campaign-banners">
       {props.banners.map((banner, position) => (
-        <picture key={banner.image_desktop}>
-          <source media="(min-width: 768px)" srcSet={banner.image_desktop} width={1200} height={300} />
-          <img
-            src={banner.image_mobile}
-            alt={banner.alt}
-            width={600}
-            height={400}
-            loading={position === 0 ? 'eager' : 'lazy'}
-            fetchPriority={position === 0 ? 'high' : 'auto'}
-          />
-        </picture>
+        <BannerPicture
+          key={banner.image_desktop}
+          banner={banner}
+          source="desktop"
+          media="(min-width: 768px)"
+          first={position === 0}
+        />
       ))}
     </div>
   );

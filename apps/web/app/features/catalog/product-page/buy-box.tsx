@@ -38,14 +38,7 @@ export function BuyBox(props: { product: Product; summary: ProductSummary; selle
         ) : summary.inStock ? (
           <QuantityStepper id={quantityId} value={quantity} max={max} onChange={setQuantity} />
         ) : null}
-        <AddToCartButton
-          className="add-to-cart add-to-cart--large"
-          productName={summary.name}
-          skuId={summary.skuId}
-          sellerId={summary.sellerId}
-          inStock={summary.inStock}
-          quantity={quantity}
-        />
+        <AddToCartButton className="add-to-cart add-to-cart--large" product={summary} quantity={quantity} />
       </div>
       <div className="buy-box__keep">
         <FavouriteButton skuId={summary.skuId} productName={summary.name} />

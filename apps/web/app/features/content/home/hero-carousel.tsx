@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { ScheduledBanner } from '@despensa/contracts';
 import { Icon } from '../../../ui/icon';
 import { useMediaQuery } from '../../../lib/use-media-query';
+import { BannerPicture } from '../../../ui/banner-picture';
 
 /**
  * The home hero (APG carousel pattern): only live banners reach it (the loader filters by date); it rotates
@@ -108,17 +109,7 @@ function HeroSlide({
       hidden={!shown}
     >
       <Link to={banner.url} className="hero__link">
-        <picture>
-          <source media="(max-width: 549px)" srcSet={banner.image_mobile} width={600} height={400} />
-          <img
-            src={banner.image_desktop}
-            alt={banner.alt}
-            width={1200}
-            height={300}
-            fetchPriority={index === 0 ? 'high' : 'auto'}
-            loading={index === 0 ? 'eager' : 'lazy'}
-          />
-        </picture>
+        <BannerPicture banner={banner} source="mobile" media="(max-width: 549px)" first={index === 0} />
       </Link>
     </div>
   );
