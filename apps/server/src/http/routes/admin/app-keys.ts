@@ -8,9 +8,7 @@ import {
   auditLogEntry,
   auditLogQuery,
   errorResponses,
-  Failure,
   pricingSettings,
-  type AuditActor,
 } from '@despensa/contracts';
 import { staffAdministers } from '@despensa/domain';
 import type { Database } from '../../../db/client';
@@ -21,19 +19,14 @@ import {
   revokeAppKeyFlow,
   type BackOfficeModules,
 } from '../../../flows/app-keys';
-import { staffGuard } from '../../staff';
+import { staffActor, staffGuard } from '../../staff';
 import type { OperationsService } from '../../../modules/operations/service';
 
 const tags = ['back office'];
 const errors = errorResponses(400, 401, 403, 404);
 
 /** The administrator of a back-office route (the staff guard set it). */
-function administrator(request: FastifyRequest): AuditActor {
-  const staff = request.staff;
-  if (!staff) throw new Failure('notStaff');
-  if (!staffAdministers(staff.role)) throw new Failure('staffRoleForbidden');
-  return { kind: 'staff', id: staff.id };
-}
+const administrator = (request: FastifyRequest) => staffActor(request, staffAdministers);
 
 /** A back-office plugin's routes: a staff session (as /operaciones) whose role administers the shop. */
 function administered(plain: FastifyInstance, operations: OperationsService) {

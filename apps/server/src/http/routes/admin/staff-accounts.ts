@@ -3,28 +3,22 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import type { FastifyRequest } from 'fastify';
 import {
   errorResponses,
-  Failure,
   featureFlagBody,
   featureFlags,
   staffAccount,
   staffAccountBody,
   staffAccountChange,
-  type AuditActor,
 } from '@despensa/contracts';
 import { staffAdministers } from '@despensa/domain';
 import type { Database } from '../../../db/client';
 import { runFlow } from '../../../flows/flow';
 import { storeOfficeFlows, type StoreOfficeModules } from '../../../flows/back-office-stores';
-import { loggedInStaff, staffGuard } from '../../staff';
+import { staffActor, staffGuard } from '../../staff';
 
 const tags = ['back office'];
 const errors = errorResponses(400, 401, 403, 404, 409);
 
-function administrator(request: FastifyRequest): AuditActor {
-  const staff = loggedInStaff(request);
-  if (!staffAdministers(staff.role)) throw new Failure('staffRoleForbidden');
-  return { kind: 'staff', id: staff.id };
-}
+const administrator = (request: FastifyRequest) => staffActor(request, staffAdministers);
 
 /** Staff accounts and feature flags in the back office (/api/admin, administrators), each change audited. */
 export function staffAccountRoutes(database: Database, modules: StoreOfficeModules): FastifyPluginAsyncZod {

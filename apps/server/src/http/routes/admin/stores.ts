@@ -16,7 +16,7 @@ import { staffAdministers, staffMayRunStore, staffRunsStores } from '@despensa/d
 import type { Database } from '../../../db/client';
 import { runFlow } from '../../../flows/flow';
 import { storeOfficeFlows, type StoreOfficeModules } from '../../../flows/back-office-stores';
-import { loggedInStaff, staffGuard } from '../../staff';
+import { loggedInStaff, staffActor, staffGuard } from '../../staff';
 
 const tags = ['back office'];
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -148,11 +148,7 @@ function zoneRoutes(
   channelOf: (storeId: string) => Promise<number>,
 ) {
   /** Zones are drawn by the administrator only. */
-  const zoneDrawer = (request: FastifyRequest): AuditActor => {
-    const staff = loggedInStaff(request);
-    if (!staffAdministers(staff.role)) throw new Failure('staffRoleForbidden');
-    return { kind: 'staff', id: staff.id };
-  };
+  const zoneDrawer = (request: FastifyRequest) => staffActor(request, staffAdministers);
   app.get(
     '/api/admin/stores/:storeId/zones',
     {

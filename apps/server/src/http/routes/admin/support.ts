@@ -2,29 +2,22 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import type { FastifyRequest } from 'fastify';
 import {
   errorResponses,
-  Failure,
   lineRefundBody,
   lineRefundParams,
   supportOrder,
   supportOrderParams,
   supportOrderQuery,
   supportSearch,
-  type AuditActor,
 } from '@despensa/contracts';
 import { staffSupports } from '@despensa/domain';
 import type { SupportDesk } from '../../../flows/support-desk';
 import type { OperationsService } from '../../../modules/operations/service';
-import { staffGuard } from '../../staff';
+import { staffActor, staffGuard } from '../../staff';
 
 const tags = ['back office: support'];
 
 /** The staff member of a support route: a staff session (as /operaciones) whose role supports customers. */
-function supporter(request: FastifyRequest): AuditActor {
-  const staff = request.staff;
-  if (!staff) throw new Failure('notStaff');
-  if (!staffSupports(staff.role)) throw new Failure('staffRoleForbidden');
-  return { kind: 'staff', id: staff.id };
-}
+const supporter = (request: FastifyRequest) => staffActor(request, staffSupports);
 
 /**
  * The back office's orders and customers for support (/api/admin/support, issue 30 §4): find, read the
