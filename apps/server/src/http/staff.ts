@@ -42,7 +42,7 @@ export function loggedInStaff(request: FastifyRequest): Staff {
  * The staff member of a back-office section as its changes are audited, when its role does what the section
  * asks (staffSupports, staffMerchandises…): notStaff without a session, staffRoleForbidden otherwise.
  */
-export function staffActor(request: FastifyRequest, roleDoes: (role: StaffRole) => boolean): AuditActor {
+export function staffActorWho(request: FastifyRequest, roleDoes: (role: StaffRole) => boolean): AuditActor {
   const staff = loggedInStaff(request);
   if (!roleDoes(staff.role)) throw new Failure('staffRoleForbidden');
   return { kind: 'staff', id: staff.id };

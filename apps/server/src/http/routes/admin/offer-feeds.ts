@@ -13,7 +13,8 @@ import type { OfferFeedRunner } from '../../../flows/offer-feed-jobs';
 import type { IntegrationService } from '../../../modules/integration/service';
 import type { OperationsService } from '../../../modules/operations/service';
 import { appKeyGuard, integrationActor } from '../../app-key-guard';
-import { staffActor, staffGuard } from '../../staff';
+import { staffActorWho } from '../../staff';
+import { merchandised } from './back-office-guard';
 
 /** What a feed may be sent as: CSV (or plain text) and JSON, or bytes a browser did not name. */
 const FEED_TYPES = ['text/csv', 'text/plain', 'application/json', 'application/octet-stream'];
@@ -61,15 +62,13 @@ export function offerFeedRoutes(
 }
 
 /** The staff member of a back-office upload: a staff session whose role runs the shop's offer. */
-const merchandiser = (request: FastifyRequest) => staffActor(request, staffMerchandises);
+const merchandiser = (request: FastifyRequest) => staffActorWho(request, staffMerchandises);
 
 function backOfficeFeeds(operations: OperationsService, runner: OfferFeedRunner): FastifyPluginAsyncZod {
   const tags = ['back office: offer feeds'];
   return async (plain) => {
-    const app = plain.withTypeProvider<ZodTypeProvider>();
+    const app = merchandised(plain, operations);
     streamedBodies(app);
-    app.addHook('preHandler', staffGuard(operations));
-    app.addHook('preHandler', async (request) => void merchandiser(request));
     app.post(
       '/api/admin/offer-feeds',
       {

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
   errorResponses,
@@ -12,12 +12,13 @@ import {
 import { staffSupports } from '@despensa/domain';
 import type { SupportDesk } from '../../../flows/support-desk';
 import type { OperationsService } from '../../../modules/operations/service';
-import { staffActor, staffGuard } from '../../staff';
+import { staffActorWho } from '../../staff';
+import { staffSection } from './back-office-guard';
 
 const tags = ['back office: support'];
 
 /** The staff member of a support route: a staff session (as /operaciones) whose role supports customers. */
-const supporter = (request: FastifyRequest) => staffActor(request, staffSupports);
+const supporter = (request: FastifyRequest) => staffActorWho(request, staffSupports);
 
 /**
  * The back office's orders and customers for support (/api/admin/support, issue 30 §4): find, read the
@@ -25,9 +26,7 @@ const supporter = (request: FastifyRequest) => staffActor(request, staffSupports
  */
 export function supportRoutes(operations: OperationsService, desk: SupportDesk): FastifyPluginAsyncZod {
   return async (plain) => {
-    const app = plain.withTypeProvider<ZodTypeProvider>();
-    app.addHook('preHandler', staffGuard(operations));
-    app.addHook('preHandler', async (request) => void supporter(request));
+    const app = staffSection(plain, operations, staffSupports);
     app.get(
       '/api/admin/support/orders',
       {
