@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Failure } from '@despensa/contracts';
-import { staffMay, type StaffDuty } from '@despensa/domain';
+import { Failure, type AuditActor } from '@despensa/contracts';
+import { staffMay, type StaffDuty, type StaffRole } from '@despensa/domain';
 import { STAFF_COOKIE, type OperationsService, type Staff } from '../modules/operations/service';
 import { checkOrigin, readCookie } from './session';
 
@@ -36,6 +36,16 @@ export function staffCookie(request: FastifyRequest, reply: FastifyReply, token:
 export function loggedInStaff(request: FastifyRequest): Staff {
   if (!request.staff) throw new Failure('notStaff');
   return request.staff;
+}
+
+/**
+ * The staff member of a back-office section as its changes are audited, when its role does what the section
+ * asks (staffSupports, staffMerchandises…): notStaff without a session, staffRoleForbidden otherwise.
+ */
+export function staffActorWho(request: FastifyRequest, roleDoes: (role: StaffRole) => boolean): AuditActor {
+  const staff = loggedInStaff(request);
+  if (!roleDoes(staff.role)) throw new Failure('staffRoleForbidden');
+  return { kind: 'staff', id: staff.id };
 }
 
 /** The operator of a picking route: a merchandiser's session does not open the store's orders. */

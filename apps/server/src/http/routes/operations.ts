@@ -22,12 +22,15 @@ import type { OperationsService, Staff } from '../../modules/operations/service'
 import { storeTopic, type RealtimeHub } from '../../realtime/hub';
 import { streamTopic } from '../../realtime/sse';
 import { currentStaff, loggedInStaff, publicStaff, staffCookie, staffGuard, staffToken } from '../staff';
-import type { ApiApp } from './api-app';
+import { routeSchemas, type ApiApp } from './api-app';
 
 const tags = ['operations'];
 const orderParams = z.object({ id: z.string().min(1).max(100) });
 const lineParams = orderParams.extend({ index: z.coerce.number().int().min(0).max(999) });
 const errors = errorResponses(400, 401, 403, 404, 409);
+const ofConsole = routeSchemas({ tags }, errors);
+const onOrder = routeSchemas({ tags, params: orderParams }, errors);
+const onLine = routeSchemas({ tags, params: lineParams }, errors);
 const STAFF_SESSION_SECONDS = 12 * 3600;
 
 /**
@@ -80,11 +83,7 @@ function staffSessionRoutes(scoped: ApiApp, operations: OperationsService): void
   scoped.delete(
     '/api/operations/session',
     {
-      schema: {
-        tags,
-        summary: 'Staff logout',
-        response: { 200: z.object({ ok: z.literal(true) }), ...errors },
-      },
+      schema: ofConsole('Staff logout', z.object({ ok: z.literal(true) })),
     },
     async (request, reply) => {
       await operations.logout(staffToken(request).token);
@@ -95,7 +94,7 @@ function staffSessionRoutes(scoped: ApiApp, operations: OperationsService): void
 
   scoped.get(
     '/api/operations/me',
-    { schema: { tags, summary: 'The logged-in operator', response: { 200: staffMember, ...errors } } },
+    { schema: ofConsole('The logged-in operator', staffMember) },
     async (request) => publicStaff(loggedInStaff(request)),
   );
 }
@@ -105,11 +104,10 @@ function orderMoveRoutes(scoped: ApiApp, picking: Picking): void {
   scoped.get(
     '/api/operations/orders',
     {
-      schema: {
-        tags,
-        summary: "The store's orders to pick by delivery window, with counts and what is late",
-        response: { 200: pickingBoard, ...errors },
-      },
+      schema: ofConsole(
+        "The store's orders to pick by delivery window, with counts and what is late",
+        pickingBoard,
+      ),
     },
     async (request) => picking.board(currentStaff(request)),
   );
@@ -117,12 +115,7 @@ function orderMoveRoutes(scoped: ApiApp, picking: Picking): void {
   scoped.get(
     '/api/operations/orders/:id',
     {
-      schema: {
-        tags,
-        summary: 'One order of the store as it is picked (lines in aisle order)',
-        params: orderParams,
-        response: { 200: fulfilment, ...errors },
-      },
+      schema: onOrder('One order of the store as it is picked (lines in aisle order)', fulfilment),
     },
     async (request) => picking.order(currentStaff(request), request.params.id),
   );
@@ -135,13 +128,7 @@ function orderMoveRoutes(scoped: ApiApp, picking: Picking): void {
     scoped.post(
       `/api/operations/orders/:id/${path}`,
       {
-        schema: {
-          tags,
-          summary,
-          params: orderParams,
-          body: z.object({}).nullish(),
-          response: { 200: fulfilment, ...errors },
-        },
+        schema: onOrder(summary, fulfilment, { body: z.object({}).nullish() }),
       },
       async (request) => run(currentStaff(request), request.params.id),
     );
@@ -164,13 +151,7 @@ function orderLineRoutes(scoped: ApiApp, picking: Picking): void {
     scoped.post(
       `/api/operations/orders/:id/lines/:index/${path}`,
       {
-        schema: {
-          tags,
-          summary,
-          params: lineParams,
-          body: z.object({}).nullish(),
-          response: { 200: fulfilment, ...errors },
-        },
+        schema: onLine(summary, fulfilment, { body: z.object({}).nullish() }),
       },
       async (request) => run(currentStaff(request), request.params.id, request.params.index),
     );
@@ -180,13 +161,9 @@ function orderLineRoutes(scoped: ApiApp, picking: Picking): void {
   scoped.post(
     '/api/operations/orders/:id/lines/:index/weight',
     {
-      schema: {
-        tags,
-        summary: "A weighed item's real weight in grams; its price follows the weight",
-        params: lineParams,
+      schema: onLine("A weighed item's real weight in grams; its price follows the weight", fulfilment, {
         body: weighBody,
-        response: { 200: fulfilment, ...errors },
-      },
+      }),
     },
     async (request) =>
       picking.weigh(currentStaff(request), request.params.id, request.params.index, request.body.grams),
@@ -195,13 +172,11 @@ function orderLineRoutes(scoped: ApiApp, picking: Picking): void {
   scoped.post(
     '/api/operations/orders/:id/lines/:index/replacement',
     {
-      schema: {
-        tags,
-        summary: "Propose a replacement (refused for 'no sustituir', id 2); the shopper is asked live",
-        params: lineParams,
-        body: replacementBody,
-        response: { 200: fulfilment, ...errors },
-      },
+      schema: onLine(
+        "Propose a replacement (refused for 'no sustituir', id 2); the shopper is asked live",
+        fulfilment,
+        { body: replacementBody },
+      ),
     },
     async (request) =>
       picking.propose(currentStaff(request), request.params.id, request.params.index, request.body),
@@ -210,14 +185,11 @@ function orderLineRoutes(scoped: ApiApp, picking: Picking): void {
   scoped.get(
     '/api/operations/orders/:id/lines/:index/replacement-options',
     {
-      schema: {
-        tags,
-        summary:
-          "Search the order's store for a line's replacement: products in stock at the price a proposal takes",
-        params: lineParams,
-        querystring: replacementOptionsQuery,
-        response: { 200: replacementOptions, ...errors },
-      },
+      schema: onLine(
+        "Search the order's store for a line's replacement: products in stock at the price a proposal takes",
+        replacementOptions,
+        { querystring: replacementOptionsQuery },
+      ),
     },
     async (request) =>
       picking.replacementOptions(
@@ -234,12 +206,7 @@ function orderNewsRoutes(scoped: ApiApp, picking: Picking, hub: RealtimeHub): vo
   scoped.get(
     '/api/operations/orders/:id/audit',
     {
-      schema: {
-        tags,
-        summary: "The order's audit: who did what, when, before and after",
-        params: orderParams,
-        response: { 200: z.array(auditEntry), ...errors },
-      },
+      schema: onOrder("The order's audit: who did what, when, before and after", z.array(auditEntry)),
     },
     async (request) => picking.audit(currentStaff(request), request.params.id),
   );
@@ -247,12 +214,7 @@ function orderNewsRoutes(scoped: ApiApp, picking: Picking, hub: RealtimeHub): vo
   scoped.get(
     '/api/operations/orders/:id/chat',
     {
-      schema: {
-        tags,
-        summary: "The order's chat (the shopper's messages become read)",
-        params: orderParams,
-        response: { 200: chatAnswer, ...errors },
-      },
+      schema: onOrder("The order's chat (the shopper's messages become read)", chatAnswer),
     },
     async (request) => picking.storeChat(currentStaff(request), request.params.id),
   );
@@ -260,13 +222,7 @@ function orderNewsRoutes(scoped: ApiApp, picking: Picking, hub: RealtimeHub): vo
   scoped.post(
     '/api/operations/orders/:id/chat',
     {
-      schema: {
-        tags,
-        summary: 'The store answers in the order chat',
-        params: orderParams,
-        body: chatBody,
-        response: { 200: chatMessage, ...errors },
-      },
+      schema: onOrder('The store answers in the order chat', chatMessage, { body: chatBody }),
     },
     async (request) => picking.storeSays(currentStaff(request), request.params.id, request.body.text),
   );
@@ -274,13 +230,11 @@ function orderNewsRoutes(scoped: ApiApp, picking: Picking, hub: RealtimeHub): vo
   scoped.get(
     '/api/operations/events',
     {
-      schema: {
-        tags,
-        summary:
-          "Server-sent events of the store's orders (status, line, chat, order); resumes after Last-Event-ID",
-        produces: ['text/event-stream'],
-        response: { 200: z.string(), ...errors },
-      },
+      schema: ofConsole(
+        "Server-sent events of the store's orders (status, line, chat, order); resumes after Last-Event-ID",
+        z.string(),
+        { produces: ['text/event-stream'] },
+      ),
     },
     async (request, reply) =>
       streamTopic(hub, request, reply, storeTopic(currentStaff(request).salesChannel)),

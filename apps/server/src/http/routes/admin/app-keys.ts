@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   appKeyBody,
@@ -8,9 +8,7 @@ import {
   auditLogEntry,
   auditLogQuery,
   errorResponses,
-  Failure,
   pricingSettings,
-  type AuditActor,
 } from '@despensa/contracts';
 import { staffAdministers } from '@despensa/domain';
 import type { Database } from '../../../db/client';
@@ -21,27 +19,19 @@ import {
   revokeAppKeyFlow,
   type BackOfficeModules,
 } from '../../../flows/app-keys';
-import { staffGuard } from '../../staff';
+import { staffActorWho } from '../../staff';
+import { staffSection } from './back-office-guard';
+import { backOfficeSchemas } from './back-office-schemas';
 import type { OperationsService } from '../../../modules/operations/service';
 
-const tags = ['back office'];
-const errors = errorResponses(400, 401, 403, 404);
+const ofAdministration = backOfficeSchemas(errorResponses(400, 401, 403, 404));
 
 /** The administrator of a back-office route (the staff guard set it). */
-function administrator(request: FastifyRequest): AuditActor {
-  const staff = request.staff;
-  if (!staff) throw new Failure('notStaff');
-  if (!staffAdministers(staff.role)) throw new Failure('staffRoleForbidden');
-  return { kind: 'staff', id: staff.id };
-}
+const administrator = (request: FastifyRequest) => staffActorWho(request, staffAdministers);
 
 /** A back-office plugin's routes: a staff session (as /operaciones) whose role administers the shop. */
-function administered(plain: FastifyInstance, operations: OperationsService) {
-  const app = plain.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', staffGuard(operations));
-  app.addHook('preHandler', async (request) => void administrator(request));
-  return app;
-}
+const administered = (plain: FastifyInstance, operations: OperationsService) =>
+  staffSection(plain, operations, staffAdministers);
 
 /** The back office's app keys (/api/admin/app-keys): create with scopes, list, revoke. */
 export function appKeyRoutes(
@@ -57,35 +47,27 @@ export function appKeyRoutes(
     app.post(
       '/api/admin/app-keys',
       {
-        schema: {
-          tags,
-          summary: 'Create an app key and token with scopes; the token is answered this once only',
-          body: appKeyBody,
-          response: { 200: appKeyCreated, ...errors },
-        },
+        schema: ofAdministration(
+          'Create an app key and token with scopes; the token is answered this once only',
+          appKeyCreated,
+          { body: appKeyBody },
+        ),
       },
       async (request) => runFlow(database, createKey, { actor: administrator(request), body: request.body }),
     );
     app.get(
       '/api/admin/app-keys',
       {
-        schema: {
-          tags,
-          summary: 'Every app key (never its token)',
-          response: { 200: z.array(appKeyView), ...errors },
-        },
+        schema: ofAdministration('Every app key (never its token)', z.array(appKeyView)),
       },
       async () => modules.integration.list(),
     );
     app.delete(
       '/api/admin/app-keys/:appKey',
       {
-        schema: {
-          tags,
-          summary: 'Revoke an app key: its next call is refused',
+        schema: ofAdministration('Revoke an app key: its next call is refused', appKeyView, {
           params: z.object({ appKey: z.string().min(1).max(200) }),
-          response: { 200: appKeyView, ...errors },
-        },
+        }),
       },
       async (request) =>
         runFlow(database, revokeKey, { actor: administrator(request), appKey: request.params.appKey }),
@@ -105,23 +87,16 @@ export function backOfficeSettingsRoutes(
     app.get(
       '/api/admin/pricing/settings',
       {
-        schema: {
-          tags,
-          summary: "The chain's pricing settings",
-          response: { 200: pricingSettings, ...errors },
-        },
+        schema: ofAdministration("The chain's pricing settings", pricingSettings),
       },
       async () => modules.pricing.settings(),
     );
     app.put(
       '/api/admin/pricing/settings',
       {
-        schema: {
-          tags,
-          summary: 'Change whether prices under cost are refused',
+        schema: ofAdministration('Change whether prices under cost are refused', pricingSettings, {
           body: pricingSettings,
-          response: { 200: pricingSettings, ...errors },
-        },
+        }),
       },
       async (request) =>
         runFlow(database, setPricing, {
@@ -132,12 +107,11 @@ export function backOfficeSettingsRoutes(
     app.get(
       '/api/admin/audit-log',
       {
-        schema: {
-          tags,
-          summary: 'Who changed what and when, before and after (API and back-office changes), newest first',
-          querystring: auditLogQuery,
-          response: { 200: z.array(auditLogEntry), ...errors },
-        },
+        schema: ofAdministration(
+          'Who changed what and when, before and after (API and back-office changes), newest first',
+          z.array(auditLogEntry),
+          { querystring: auditLogQuery },
+        ),
       },
       async (request) => modules.audit.list(request.query),
     );

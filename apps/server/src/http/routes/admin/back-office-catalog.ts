@@ -11,7 +11,6 @@ import {
   catalogSku,
   catalogSkuBody,
   catalogSkuParams,
-  errorResponses,
   inventoryBody,
   popularSearchesBody,
   popularSearchesResponse,
@@ -28,9 +27,7 @@ import type { AuditService } from '../../../modules/audit/service';
 import type { OperationsService } from '../../../modules/operations/service';
 import type { OrdersService } from '../../../modules/orders/service';
 import { merchandised, staffActor } from './back-office-guard';
-
-const tags = ['back office'];
-const errors = errorResponses(400, 401, 403, 404, 409);
+import { ofBackOffice } from './back-office-schemas';
 
 export type BackOfficeCatalogModules = BackOfficeViewModules & { audit: AuditService; orders: OrdersService };
 
@@ -52,25 +49,22 @@ export function backOfficeCatalogRoutes(
     app.get(
       '/api/admin/catalog/products',
       {
-        schema: {
-          tags,
-          summary: 'Products by name, product or SKU id, or EAN (at most 50)',
-          querystring: backOfficeProductQuery,
-          response: { 200: z.array(backOfficeProductHit), ...errors },
-        },
+        schema: ofBackOffice(
+          'Products by name, product or SKU id, or EAN (at most 50)',
+          z.array(backOfficeProductHit),
+          { querystring: backOfficeProductQuery },
+        ),
       },
       async (request) => productHits(modules.catalog, request.query.q),
     );
     app.get(
       '/api/admin/catalog/products/:productId',
       {
-        schema: {
-          tags,
-          summary:
-            'A product, its SKUs with their prices and their shelf in every store, brands and categories',
-          params: catalogProductParams,
-          response: { 200: backOfficeProduct, ...errors },
-        },
+        schema: ofBackOffice(
+          'A product, its SKUs with their prices and their shelf in every store, brands and categories',
+          backOfficeProduct,
+          { params: catalogProductParams },
+        ),
       },
       async (request) => productPage(modules, Number(request.params.productId)),
     );
@@ -91,23 +85,18 @@ function catalogEditRoutes(
     app.get(
       '/api/admin/catalog/popular-searches',
       {
-        schema: {
-          tags,
-          summary: 'The popular searches the search box offers, in order',
-          response: { 200: popularSearchesResponse, ...errors },
-        },
+        schema: ofBackOffice('The popular searches the search box offers, in order', popularSearchesResponse),
       },
       async () => modules.catalog.popularSearches(),
     );
     app.put(
       '/api/admin/catalog/popular-searches',
       {
-        schema: {
-          tags,
-          summary: 'Replace the popular searches (1 to 20 terms, each once; the first is offered first)',
-          body: popularSearchesBody,
-          response: { 200: popularSearchesResponse, ...errors },
-        },
+        schema: ofBackOffice(
+          'Replace the popular searches (1 to 20 terms, each once; the first is offered first)',
+          popularSearchesResponse,
+          { body: popularSearchesBody },
+        ),
       },
       async (request) => {
         await runFlow(database, setPopularSearches, {
@@ -120,13 +109,11 @@ function catalogEditRoutes(
     app.put(
       '/api/admin/catalog/products/:productId',
       {
-        schema: {
-          tags,
-          summary: "Edit a product's name, description, brand and category (as PUT /api/catalog/pvt/product)",
-          params: catalogProductParams,
-          body: catalogProductBody,
-          response: { 200: catalogProduct, ...errors },
-        },
+        schema: ofBackOffice(
+          "Edit a product's name, description, brand and category (as PUT /api/catalog/pvt/product)",
+          catalogProduct,
+          { params: catalogProductParams, body: catalogProductBody },
+        ),
       },
       async (request) =>
         runFlow(database, editProduct, {
@@ -138,13 +125,11 @@ function catalogEditRoutes(
     app.put(
       '/api/admin/catalog/skus/:skuId',
       {
-        schema: {
-          tags,
-          summary: "Edit a SKU's name, EAN, measurement unit and multiplier (as PUT …/stockkeepingunit)",
-          params: catalogSkuParams,
-          body: catalogSkuBody,
-          response: { 200: catalogSku, ...errors },
-        },
+        schema: ofBackOffice(
+          "Edit a SKU's name, EAN, measurement unit and multiplier (as PUT …/stockkeepingunit)",
+          catalogSku,
+          { params: catalogSkuParams, body: catalogSkuBody },
+        ),
       },
       async (request) =>
         runFlow(database, editSku, {
@@ -170,13 +155,11 @@ function shelfEditRoutes(
     app.put(
       '/api/admin/catalog/skus/:skuId/price',
       {
-        schema: {
-          tags,
-          summary: "Set a SKU's prices in pesos (as PUT /api/pricing/prices/{itemId}; priceBelowCost)",
-          params: catalogSkuParams,
-          body: priceBody,
-          response: { 200: priceView, ...errors },
-        },
+        schema: ofBackOffice(
+          "Set a SKU's prices in pesos (as PUT /api/pricing/prices/{itemId}; priceBelowCost)",
+          priceView,
+          { params: catalogSkuParams, body: priceBody },
+        ),
       },
       async (request) =>
         runFlow(database, putPrice, {
@@ -189,13 +172,11 @@ function shelfEditRoutes(
     app.put(
       '/api/admin/catalog/skus/:skuId/stock/:warehouseId',
       {
-        schema: {
-          tags,
-          summary: "Set a SKU's units in a store (as the Logistics inventory PUT; stockBelowCommitted)",
-          params: backOfficeStockParams,
-          body: inventoryBody,
-          response: { 200: z.literal(true), ...errors },
-        },
+        schema: ofBackOffice(
+          "Set a SKU's units in a store (as the Logistics inventory PUT; stockBelowCommitted)",
+          z.literal(true),
+          { params: backOfficeStockParams, body: inventoryBody },
+        ),
       },
       async (request) =>
         runFlow(database, setInventory, {

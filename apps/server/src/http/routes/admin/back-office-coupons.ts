@@ -4,7 +4,6 @@ import {
   backOfficeCoupon,
   couponParams,
   couponPromotionBody,
-  errorResponses,
   Failure,
   promotionActiveBody,
   type BackOfficeCoupon,
@@ -16,9 +15,7 @@ import { runFlow } from '../../../flows/flow';
 import type { AuditService } from '../../../modules/audit/service';
 import type { OperationsService } from '../../../modules/operations/service';
 import { merchandised, staffActor } from './back-office-guard';
-
-const tags = ['back office'];
-const errors = errorResponses(400, 401, 403, 404, 409);
+import { ofBackOffice } from './back-office-schemas';
 
 /**
  * The back office's coupons (/api/admin/coupons, merchandisers and administrators): a campaign's code and
@@ -43,37 +40,30 @@ export function backOfficeCouponRoutes(
     app.get(
       '/api/admin/coupons',
       {
-        schema: {
-          tags,
-          summary: "The chain's coupons by code: the promotion each unlocks and whether it is live now",
-          response: { 200: z.array(backOfficeCoupon), ...errors },
-        },
+        schema: ofBackOffice(
+          "The chain's coupons by code: the promotion each unlocks and whether it is live now",
+          z.array(backOfficeCoupon),
+        ),
       },
       async () => couponList(modules, clock()),
     );
     app.get(
       '/api/admin/coupons/:couponCode',
       {
-        schema: {
-          tags,
-          summary: 'One coupon, as the back office edits it',
+        schema: ofBackOffice('One coupon, as the back office edits it', backOfficeCoupon, {
           params: couponParams,
-          response: { 200: backOfficeCoupon, ...errors },
-        },
+        }),
       },
       async (request) => answer(request.params.couponCode),
     );
     app.put(
       '/api/admin/coupons/:couponCode',
       {
-        schema: {
-          tags,
-          summary:
-            'Create the coupon or replace the promotion it unlocks (VTEX calculator configuration; promotionNotPriceable names the field, couponCodeTaken a loyalty code)',
-          params: couponParams,
-          body: couponPromotionBody,
-          response: { 200: backOfficeCoupon, ...errors },
-        },
+        schema: ofBackOffice(
+          'Create the coupon or replace the promotion it unlocks (VTEX calculator configuration; promotionNotPriceable names the field, couponCodeTaken a loyalty code)',
+          backOfficeCoupon,
+          { params: couponParams, body: couponPromotionBody },
+        ),
       },
       async (request) => {
         const { couponCode } = request.params;
@@ -88,13 +78,11 @@ export function backOfficeCouponRoutes(
     app.put(
       '/api/admin/coupons/:couponCode/active',
       {
-        schema: {
-          tags,
-          summary: 'Pause a coupon (a shopper typing it reads it is not valid) or resume it',
-          params: couponParams,
-          body: promotionActiveBody,
-          response: { 200: backOfficeCoupon, ...errors },
-        },
+        schema: ofBackOffice(
+          'Pause a coupon (a shopper typing it reads it is not valid) or resume it',
+          backOfficeCoupon,
+          { params: couponParams, body: promotionActiveBody },
+        ),
       },
       async (request) => {
         const { couponCode } = request.params;

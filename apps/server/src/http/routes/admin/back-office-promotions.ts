@@ -17,11 +17,10 @@ import { savePromotionFlow, setPromotionActiveFlow } from '../../../flows/promot
 import type { AuditService } from '../../../modules/audit/service';
 import type { OperationsService } from '../../../modules/operations/service';
 import { merchandised, staffActor } from './back-office-guard';
-
-const tags = ['back office'];
+import { backOfficeSchemas } from './back-office-schemas';
 
 type BackOfficePromotionModules = BackOfficeViewModules & { audit: AuditService };
-const errors = errorResponses(400, 401, 403, 404);
+const ofPromotions = backOfficeSchemas(errorResponses(400, 401, 403, 404));
 
 /**
  * The back office's promotions (/api/admin/promotions, merchandisers and administrators): list them with
@@ -45,22 +44,20 @@ export function backOfficePromotionRoutes(
     app.get(
       '/api/admin/promotions',
       {
-        schema: {
-          tags,
-          summary: 'Every promotion, newest start first: where it applies and whether it is live now',
-          response: { 200: z.array(backOfficePromotion), ...errors },
-        },
+        schema: ofPromotions(
+          'Every promotion, newest start first: where it applies and whether it is live now',
+          z.array(backOfficePromotion),
+        ),
       },
       async () => promotionList(modules, clock()),
     );
     app.get(
       '/api/admin/sales-channels',
       {
-        schema: {
-          tags,
-          summary: "The catalogue's sales channels, by their store's name",
-          response: { 200: z.array(backOfficeSalesChannel), ...errors },
-        },
+        schema: ofPromotions(
+          "The catalogue's sales channels, by their store's name",
+          z.array(backOfficeSalesChannel),
+        ),
       },
       async () => {
         // Every channel the catalogue sells in: each store's, and the one a visitor without a store sees.
@@ -78,12 +75,9 @@ export function backOfficePromotionRoutes(
     app.get(
       '/api/admin/promotions/:idCalculatorConfiguration',
       {
-        schema: {
-          tags,
-          summary: 'One promotion, as the back office edits it',
+        schema: ofPromotions('One promotion, as the back office edits it', backOfficePromotion, {
           params: calculatorConfigurationParams,
-          response: { 200: backOfficePromotion, ...errors },
-        },
+        }),
       },
       async (request) => answer(request.params.idCalculatorConfiguration),
     );
@@ -104,13 +98,11 @@ function promotionEditRoutes(
     app.post(
       '/api/admin/promotions',
       {
-        schema: {
-          tags,
-          summary:
-            'Create a promotion, or replace the one idCalculatorConfiguration names (as POST /api/rnb/pvt/calculatorconfiguration; promotionNotPriceable names the field)',
-          body: calculatorConfigurationBody,
-          response: { 200: backOfficePromotion, ...errors },
-        },
+        schema: ofPromotions(
+          'Create a promotion, or replace the one idCalculatorConfiguration names (as POST /api/rnb/pvt/calculatorconfiguration; promotionNotPriceable names the field)',
+          backOfficePromotion,
+          { body: calculatorConfigurationBody },
+        ),
       },
       async (request) => {
         const saved = await runFlow(database, savePromotion, {
@@ -123,13 +115,10 @@ function promotionEditRoutes(
     app.put(
       '/api/admin/promotions/:idCalculatorConfiguration/active',
       {
-        schema: {
-          tags,
-          summary: 'Pause a promotion (kept, not applied) or resume it',
+        schema: ofPromotions('Pause a promotion (kept, not applied) or resume it', backOfficePromotion, {
           params: calculatorConfigurationParams,
           body: promotionActiveBody,
-          response: { 200: backOfficePromotion, ...errors },
-        },
+        }),
       },
       async (request) => {
         const id = request.params.idCalculatorConfiguration;

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  appKeyHeaders,
   catalogCollection,
   catalogCollectionCreateBody,
   catalogCollectionSku,
@@ -17,16 +16,15 @@ import {
 } from '../../../flows/catalog-edit';
 import type { IntegrationService } from '../../../modules/integration/service';
 import { appKeyGuard, integrationActor } from '../../app-key-guard';
+import { ofCatalog } from './catalog-schemas';
 
-const tags = ['integration: catalog'];
-const security: { [name: string]: string[] }[] = [];
-const refusals = {
+const ofCollections = ofCatalog({
   400: errorResponse,
   403: errorResponse,
   404: errorResponse,
   409: errorResponse,
   429: errorResponse,
-};
+});
 const collectionParams = z.object({ collectionId: z.string().regex(/^\d{1,9}$/) });
 
 /** VTEX's collections (scope `catalog`): a hand-picked group of products, and which are in it. */
@@ -40,17 +38,13 @@ export function catalogCollectionRoutes(
   const removeSku = collectionMemberFlow(modules, false);
   return async (app) => {
     const onRequest = appKeyGuard(integration, 'catalog');
-    const common = { tags, security, headers: appKeyHeaders };
     app.get(
       '/api/catalog/pvt/collection/:collectionId',
       {
         onRequest,
-        schema: {
-          ...common,
-          summary: 'A collection, with how many products it holds',
+        schema: ofCollections('A collection, with how many products it holds', catalogCollection, {
           params: collectionParams,
-          response: { 200: catalogCollection, ...refusals },
-        },
+        }),
       },
       async (request) => modules.catalog.records.collection(Number(request.params.collectionId)),
     );
@@ -58,12 +52,11 @@ export function catalogCollectionRoutes(
       '/api/catalog/pvt/collection',
       {
         onRequest,
-        schema: {
-          ...common,
-          summary: 'Create a collection (Id given or chosen; catalogIdTaken when taken)',
-          body: catalogCollectionCreateBody,
-          response: { 200: catalogCollection, ...refusals },
-        },
+        schema: ofCollections(
+          'Create a collection (Id given or chosen; catalogIdTaken when taken)',
+          catalogCollection,
+          { body: catalogCollectionCreateBody },
+        ),
       },
       async (request) =>
         runFlow(database, createCollection, { actor: integrationActor(request), body: request.body }),
@@ -72,13 +65,14 @@ export function catalogCollectionRoutes(
       '/api/catalog/pvt/collection/:collectionId/stockkeepingunit',
       {
         onRequest,
-        schema: {
-          ...common,
-          summary: "Put a SKU's product in the collection (again: no change)",
-          params: collectionParams,
-          body: catalogCollectionSkuBody,
-          response: { 200: catalogCollectionSku, ...refusals },
-        },
+        schema: ofCollections(
+          "Put a SKU's product in the collection (again: no change)",
+          catalogCollectionSku,
+          {
+            params: collectionParams,
+            body: catalogCollectionSkuBody,
+          },
+        ),
       },
       async (request) =>
         runFlow(database, addSku, {
@@ -91,12 +85,9 @@ export function catalogCollectionRoutes(
       '/api/catalog/pvt/collection/:collectionId/stockkeepingunit/:skuId',
       {
         onRequest,
-        schema: {
-          ...common,
-          summary: "Take a SKU's product out of the collection",
+        schema: ofCollections("Take a SKU's product out of the collection", catalogCollectionSku, {
           params: collectionParams.extend({ skuId: z.string().regex(/^\d{1,9}$/) }),
-          response: { 200: catalogCollectionSku, ...refusals },
-        },
+        }),
       },
       async (request) =>
         runFlow(database, removeSku, {

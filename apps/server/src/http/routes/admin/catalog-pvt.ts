@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  appKeyHeaders,
   catalogBrand,
   catalogBrandBody,
   catalogBrandCreateBody,
@@ -38,11 +37,16 @@ import type { IntegrationService } from '../../../modules/integration/service';
 import { appKeyGuard, integrationActor } from '../../app-key-guard';
 import { catalogCollectionRoutes } from './catalog-collections';
 import { catalogSkuFileRoutes } from './catalog-sku-files';
+import { ofCatalog } from './catalog-schemas';
 
-const tags = ['integration: catalog'];
-const security: { [name: string]: string[] }[] = [];
 const refusals = { 403: errorResponse, 429: errorResponse };
 const createRefusals = { ...refusals, 400: errorResponse, 404: errorResponse, 409: errorResponse };
+/** Creating a record, and reading or changing a brand or a category. */
+const ofCatalogEdits = ofCatalog(createRefusals);
+const onProduct = ofCatalog(refusals, { params: catalogProductParams });
+const onSku = ofCatalog(refusals, { params: catalogSkuParams });
+const onSpecifications = ofCatalog({ ...refusals, 404: errorResponse }, { params: catalogProductParams });
+const onSpecificationsChange = ofCatalog(createRefusals, { params: catalogProductParams });
 
 /** VTEX's Catalog pvt API (scope `catalog`): a product's and a SKU's fields an ERP keeps. */
 export function catalogPvtRoutes(
@@ -74,15 +78,11 @@ function catalogProductRoutes(
       '/api/catalog/pvt/product',
       {
         onRequest,
-        schema: {
-          tags,
-          security,
-          summary:
-            'Create a product in a leaf category, of a known brand (Id and LinkId given or chosen; catalogIdTaken when taken)',
-          headers: appKeyHeaders,
-          body: catalogProductCreateBody,
-          response: { 200: catalogProduct, ...createRefusals },
-        },
+        schema: ofCatalogEdits(
+          'Create a product in a leaf category, of a known brand (Id and LinkId given or chosen; catalogIdTaken when taken)',
+          catalogProduct,
+          { body: catalogProductCreateBody },
+        ),
       },
       async (request) =>
         runFlow(database, createProduct, { actor: integrationActor(request), body: request.body }),
@@ -91,14 +91,7 @@ function catalogProductRoutes(
       '/api/catalog/pvt/product/:productId',
       {
         onRequest,
-        schema: {
-          tags,
-          security,
-          summary: 'A product: name, description, category, brand, release date',
-          headers: appKeyHeaders,
-          params: catalogProductParams,
-          response: { 200: catalogProduct, ...refusals },
-        },
+        schema: onProduct('A product: name, description, category, brand, release date', catalogProduct),
       },
       async (request) => modules.catalog.productRecord(Number(request.params.productId)),
     );
@@ -106,16 +99,11 @@ function catalogProductRoutes(
       '/api/catalog/pvt/product/:productId',
       {
         onRequest,
-        schema: {
-          tags,
-          security,
-          summary:
-            "Update a product's name, description, brand, category and release date (VTEX's other fields are ignored)",
-          headers: appKeyHeaders,
-          params: catalogProductParams,
-          body: catalogProductBody,
-          response: { 200: catalogProduct, ...refusals },
-        },
+        schema: onProduct(
+          "Update a product's name, description, brand, category and release date (VTEX's other fields are ignored)",
+          catalogProduct,
+          { body: catalogProductBody },
+        ),
       },
       async (request) =>
         runFlow(database, editProduct, {
@@ -140,15 +128,11 @@ function catalogSkuRoutes(
       '/api/catalog/pvt/stockkeepingunit',
       {
         onRequest,
-        schema: {
-          tags,
-          security,
-          summary:
-            "Create a SKU of a product (sold once it has offers: an offer feed, or a price and the stores' stock)",
-          headers: appKeyHeaders,
-          body: catalogSkuCreateBody,
-          response: { 200: catalogSku, ...createRefusals },
-        },
+        schema: ofCatalogEdits(
+          "Create a SKU of a product (sold once it has offers: an offer feed, or a price and the stores' stock)",
+          catalogSku,
+          { body: catalogSkuCreateBody },
+        ),
       },
       async (request) =>
         runFlow(database, createSku, { actor: integrationActor(request), body: request.body }),
@@ -157,14 +141,7 @@ function catalogSkuRoutes(
       '/api/catalog/pvt/stockkeepingunit/:skuId',
       {
         onRequest,
-        schema: {
-          tags,
-          security,
-          summary: 'A SKU: name, EAN, measurement unit and unit multiplier',
-          headers: appKeyHeaders,
-          params: catalogSkuParams,
-          response: { 200: catalogSku, ...refusals },
-        },
+        schema: onSku('A SKU: name, EAN, measurement unit and unit multiplier', catalogSku),
       },
       async (request) => modules.catalog.skuRecord(Number(request.params.skuId)),
     );
@@ -172,15 +149,9 @@ function catalogSkuRoutes(
       '/api/catalog/pvt/stockkeepingunit/:skuId',
       {
         onRequest,
-        schema: {
-          tags,
-          security,
-          summary: "Update a SKU's name, EAN, measurement unit (un, kg) and unit multiplier",
-          headers: appKeyHeaders,
-          params: catalogSkuParams,
+        schema: onSku("Update a SKU's name, EAN, measurement unit (un, kg) and unit multiplier", catalogSku, {
           body: catalogSkuBody,
-          response: { 200: catalogSku, ...refusals },
-        },
+        }),
       },
       async (request) =>
         runFlow(database, editSku, {
@@ -193,6 +164,8 @@ function catalogSkuRoutes(
 }
 
 const catalogIdParam = z.string().regex(/^\d{1,9}$/);
+const onBrand = ofCatalog(createRefusals, { params: z.object({ brandId: catalogIdParam }) });
+const onCategory = ofCatalog(createRefusals, { params: z.object({ categoryId: catalogIdParam }) });
 
 /** Brands: read one, add one, or change one's name and address. */
 function brandRoutes(
@@ -204,17 +177,11 @@ function brandRoutes(
   const editBrand = editBrandFlow(modules);
   return async (app) => {
     const onRequest = appKeyGuard(integration, 'catalog');
-    const common = { tags, security, headers: appKeyHeaders };
     app.get(
       '/api/catalog/pvt/brand/:brandId',
       {
         onRequest,
-        schema: {
-          ...common,
-          summary: 'A brand',
-          params: z.object({ brandId: catalogIdParam }),
-          response: { 200: catalogBrand, ...createRefusals },
-        },
+        schema: onBrand('A brand', catalogBrand),
       },
       async (request) => modules.catalog.records.brand(Number(request.params.brandId)),
     );
@@ -222,12 +189,11 @@ function brandRoutes(
       '/api/catalog/pvt/brand',
       {
         onRequest,
-        schema: {
-          ...common,
-          summary: 'Create a brand (Id and LinkId given or chosen; catalogIdTaken when taken)',
-          body: catalogBrandCreateBody,
-          response: { 200: catalogBrand, ...createRefusals },
-        },
+        schema: ofCatalogEdits(
+          'Create a brand (Id and LinkId given or chosen; catalogIdTaken when taken)',
+          catalogBrand,
+          { body: catalogBrandCreateBody },
+        ),
       },
       async (request) =>
         runFlow(database, createBrand, { actor: integrationActor(request), body: request.body }),
@@ -236,13 +202,11 @@ function brandRoutes(
       '/api/catalog/pvt/brand/:brandId',
       {
         onRequest,
-        schema: {
-          ...common,
-          summary: "Change a brand's name and address (catalogIdTaken when another brand has it)",
-          params: z.object({ brandId: catalogIdParam }),
-          body: catalogBrandBody,
-          response: { 200: catalogBrand, ...createRefusals },
-        },
+        schema: onBrand(
+          "Change a brand's name and address (catalogIdTaken when another brand has it)",
+          catalogBrand,
+          { body: catalogBrandBody },
+        ),
       },
       async (request) =>
         runFlow(database, editBrand, {
@@ -264,17 +228,11 @@ function categoryRoutes(
   const editCategory = editCategoryFlow(modules);
   return async (app) => {
     const onRequest = appKeyGuard(integration, 'catalog');
-    const common = { tags, security, headers: appKeyHeaders };
     app.get(
       '/api/catalog/pvt/category/:categoryId',
       {
         onRequest,
-        schema: {
-          ...common,
-          summary: 'A category of the menu, with its listing address',
-          params: z.object({ categoryId: catalogIdParam }),
-          response: { 200: catalogCategory, ...createRefusals },
-        },
+        schema: onCategory('A category of the menu, with its listing address', catalogCategory),
       },
       async (request) => modules.catalog.records.category(Number(request.params.categoryId)),
     );
@@ -282,13 +240,11 @@ function categoryRoutes(
       '/api/catalog/pvt/category',
       {
         onRequest,
-        schema: {
-          ...common,
-          summary:
-            'Create a category: at the top of the menu (FatherCategoryId null) or under one that holds no products, three levels at most',
-          body: catalogCategoryCreateBody,
-          response: { 200: catalogCategory, ...createRefusals },
-        },
+        schema: ofCatalogEdits(
+          'Create a category: at the top of the menu (FatherCategoryId null) or under one that holds no products, three levels at most',
+          catalogCategory,
+          { body: catalogCategoryCreateBody },
+        ),
       },
       async (request) =>
         runFlow(database, createCategory, { actor: integrationActor(request), body: request.body }),
@@ -297,14 +253,11 @@ function categoryRoutes(
       '/api/catalog/pvt/category/:categoryId',
       {
         onRequest,
-        schema: {
-          ...common,
-          summary:
-            "Change a category's name and address (its branch's listings follow); it keeps its place in the menu (categoryMoveUnsupported)",
-          params: z.object({ categoryId: catalogIdParam }),
-          body: catalogCategoryBody,
-          response: { 200: catalogCategory, ...createRefusals },
-        },
+        schema: onCategory(
+          "Change a category's name and address (its branch's listings follow); it keeps its place in the menu (categoryMoveUnsupported)",
+          catalogCategory,
+          { body: catalogCategoryBody },
+        ),
       },
       async (request) =>
         runFlow(database, editCategory, {
@@ -326,17 +279,14 @@ function specificationRoutes(
   const path = '/api/catalog_system/pvt/products/:productId/specification';
   return async (app) => {
     const onRequest = appKeyGuard(integration, 'catalog');
-    const common = { tags, security, headers: appKeyHeaders, params: catalogProductParams };
     app.get(
       path,
       {
         onRequest,
-        schema: {
-          ...common,
-          summary:
-            "A product's specifications by name: 'Sellos de advertencia', 'Certificaciones', 'Ingredientes' and its technical sheet",
-          response: { 200: z.array(catalogSpecification), ...refusals, 404: errorResponse },
-        },
+        schema: onSpecifications(
+          "A product's specifications by name: 'Sellos de advertencia', 'Certificaciones', 'Ingredientes' and its technical sheet",
+          z.array(catalogSpecification),
+        ),
       },
       async (request) => modules.catalog.records.specifications(Number(request.params.productId)),
     );
@@ -344,13 +294,11 @@ function specificationRoutes(
       path,
       {
         onRequest,
-        schema: {
-          ...common,
-          summary:
-            'Change the named specifications of a product (the others stay; an empty Value removes one). Seals and certificates by their §3 keys (specificationValueInvalid)',
-          body: catalogSpecificationBody,
-          response: { 200: z.array(catalogSpecification), ...createRefusals },
-        },
+        schema: onSpecificationsChange(
+          'Change the named specifications of a product (the others stay; an empty Value removes one). Seals and certificates by their §3 keys (specificationValueInvalid)',
+          z.array(catalogSpecification),
+          { body: catalogSpecificationBody },
+        ),
       },
       async (request) =>
         runFlow(database, editSpecifications, {

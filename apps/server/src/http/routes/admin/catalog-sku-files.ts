@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  appKeyHeaders,
   catalogSkuFile,
   catalogSkuFileBody,
   catalogSkuParams,
@@ -14,10 +13,12 @@ import { runFlow } from '../../../flows/flow';
 import { skuPictureFlow, type CatalogEditModules } from '../../../flows/catalog-edit';
 import type { IntegrationService } from '../../../modules/integration/service';
 import { appKeyGuard, integrationActor } from '../../app-key-guard';
+import { ofCatalog } from './catalog-schemas';
 
-const tags = ['integration: catalog'];
-const security: { [name: string]: string[] }[] = [];
-const refusals = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 429: errorResponse };
+const onSku = ofCatalog(
+  { 400: errorResponse, 403: errorResponse, 404: errorResponse, 429: errorResponse },
+  { params: catalogSkuParams },
+);
 
 /** A SKU's files as VTEX lists them: its one picture, when the chain's media server gave one. */
 function filesOf(sku: CatalogSku): CatalogSkuFile[] {
@@ -34,7 +35,6 @@ export function catalogSkuFileRoutes(
   const path = '/api/catalog/pvt/stockkeepingunit/:skuId/file';
   return async (app) => {
     const onRequest = appKeyGuard(integration, 'catalog');
-    const common = { tags, security, headers: appKeyHeaders, params: catalogSkuParams };
     const files = z.array(catalogSkuFile);
     const picture = (skuId: string, url: string | null, actor: ReturnType<typeof integrationActor>) =>
       runFlow(database, setPicture, { actor, skuId: Number(skuId), body: { url } }).then(filesOf);
@@ -42,11 +42,7 @@ export function catalogSkuFileRoutes(
       path,
       {
         onRequest,
-        schema: {
-          ...common,
-          summary: "A SKU's picture: none while the shop draws its own",
-          response: { 200: files, ...refusals },
-        },
+        schema: onSku("A SKU's picture: none while the shop draws its own", files),
       },
       async (request) => filesOf(await modules.catalog.skuRecord(Number(request.params.skuId))),
     );
@@ -54,13 +50,11 @@ export function catalogSkuFileRoutes(
       path,
       {
         onRequest,
-        schema: {
-          ...common,
-          summary:
-            "Set a SKU's picture from an https address (it replaces the one before; one picture a SKU)",
-          body: catalogSkuFileBody,
-          response: { 200: files, ...refusals },
-        },
+        schema: onSku(
+          "Set a SKU's picture from an https address (it replaces the one before; one picture a SKU)",
+          files,
+          { body: catalogSkuFileBody },
+        ),
       },
       async (request) => picture(request.params.skuId, request.body.Url, integrationActor(request)),
     );
@@ -68,11 +62,7 @@ export function catalogSkuFileRoutes(
       path,
       {
         onRequest,
-        schema: {
-          ...common,
-          summary: "Remove a SKU's picture: the shop draws its own again",
-          response: { 200: files, ...refusals },
-        },
+        schema: onSku("Remove a SKU's picture: the shop draws its own again", files),
       },
       async (request) => picture(request.params.skuId, null, integrationActor(request)),
     );

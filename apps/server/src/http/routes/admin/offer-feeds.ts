@@ -7,14 +7,14 @@ import {
   OFFER_FEED_MAX_BYTES,
   offerFeedJob,
   offerFeedJobParams,
-  type AuditActor,
 } from '@despensa/contracts';
 import { staffMerchandises } from '@despensa/domain';
 import type { OfferFeedRunner } from '../../../flows/offer-feed-jobs';
 import type { IntegrationService } from '../../../modules/integration/service';
 import type { OperationsService } from '../../../modules/operations/service';
 import { appKeyGuard, integrationActor } from '../../app-key-guard';
-import { staffGuard } from '../../staff';
+import { staffActorWho } from '../../staff';
+import { merchandised } from './back-office-guard';
 
 /** What a feed may be sent as: CSV (or plain text) and JSON, or bytes a browser did not name. */
 const FEED_TYPES = ['text/csv', 'text/plain', 'application/json', 'application/octet-stream'];
@@ -61,20 +61,14 @@ export function offerFeedRoutes(
   };
 }
 
-function merchandiser(request: FastifyRequest): AuditActor {
-  const staff = request.staff;
-  if (!staff) throw new Failure('notStaff');
-  if (!staffMerchandises(staff.role)) throw new Failure('staffRoleForbidden');
-  return { kind: 'staff', id: staff.id };
-}
+/** The staff member of a back-office upload: a staff session whose role runs the shop's offer. */
+const merchandiser = (request: FastifyRequest) => staffActorWho(request, staffMerchandises);
 
 function backOfficeFeeds(operations: OperationsService, runner: OfferFeedRunner): FastifyPluginAsyncZod {
   const tags = ['back office: offer feeds'];
   return async (plain) => {
-    const app = plain.withTypeProvider<ZodTypeProvider>();
+    const app = merchandised(plain, operations);
     streamedBodies(app);
-    app.addHook('preHandler', staffGuard(operations));
-    app.addHook('preHandler', async (request) => void merchandiser(request));
     app.post(
       '/api/admin/offer-feeds',
       {

@@ -1,55 +1,42 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
-  errorResponses,
-  Failure,
   featureFlagBody,
   featureFlags,
   staffAccount,
   staffAccountBody,
   staffAccountChange,
-  type AuditActor,
 } from '@despensa/contracts';
 import { staffAdministers } from '@despensa/domain';
 import type { Database } from '../../../db/client';
 import { runFlow } from '../../../flows/flow';
 import { storeOfficeFlows, type StoreOfficeModules } from '../../../flows/back-office-stores';
-import { loggedInStaff, staffGuard } from '../../staff';
+import { staffActorWho } from '../../staff';
+import { staffSection } from './back-office-guard';
+import { ofBackOffice } from './back-office-schemas';
 
-const tags = ['back office'];
-const errors = errorResponses(400, 401, 403, 404, 409);
-
-function administrator(request: FastifyRequest): AuditActor {
-  const staff = loggedInStaff(request);
-  if (!staffAdministers(staff.role)) throw new Failure('staffRoleForbidden');
-  return { kind: 'staff', id: staff.id };
-}
+const administrator = (request: FastifyRequest) => staffActorWho(request, staffAdministers);
 
 /** Staff accounts and feature flags in the back office (/api/admin, administrators), each change audited. */
 export function staffAccountRoutes(database: Database, modules: StoreOfficeModules): FastifyPluginAsyncZod {
   const flows = storeOfficeFlows(modules);
   return async (plain) => {
-    const app = plain.withTypeProvider<ZodTypeProvider>();
-    app.addHook('preHandler', staffGuard(modules.operations));
-    app.addHook('preHandler', async (request) => void administrator(request));
+    const app = staffSection(plain, modules.operations, staffAdministers);
 
     app.get(
       '/api/admin/staff',
       {
-        schema: { tags, summary: 'Every staff account', response: { 200: z.array(staffAccount), ...errors } },
+        schema: ofBackOffice('Every staff account', z.array(staffAccount)),
       },
       async () => modules.operations.accounts.list(),
     );
     app.post(
       '/api/admin/staff',
       {
-        schema: {
-          tags,
-          summary: 'Create a staff account with a role and a store',
+        schema: ofBackOffice('Create a staff account with a role and a store', staffAccount, {
           body: staffAccountBody,
-          response: { 200: staffAccount, ...errors },
-        },
+        }),
       },
       async (request) =>
         runFlow(database, flows.createStaff, { actor: administrator(request), body: request.body }),
@@ -57,13 +44,11 @@ export function staffAccountRoutes(database: Database, modules: StoreOfficeModul
     app.patch(
       '/api/admin/staff/:staffId',
       {
-        schema: {
-          tags,
-          summary: "Change a staff account's role or store, or deactivate it (its sessions end)",
-          params: z.object({ staffId: z.string().min(1).max(80) }),
-          body: staffAccountChange,
-          response: { 200: staffAccount, ...errors },
-        },
+        schema: ofBackOffice(
+          "Change a staff account's role or store, or deactivate it (its sessions end)",
+          staffAccount,
+          { params: z.object({ staffId: z.string().min(1).max(80) }), body: staffAccountChange },
+        ),
       },
       async (request) =>
         runFlow(database, flows.changeStaff, {
@@ -75,13 +60,11 @@ export function staffAccountRoutes(database: Database, modules: StoreOfficeModul
     app.put(
       '/api/admin/feature-flags/:flag',
       {
-        schema: {
-          tags,
-          summary: 'Switch a §9 feature flag on or off; every instance follows within moments',
-          params: z.object({ flag: z.string().min(1).max(60) }),
-          body: featureFlagBody,
-          response: { 200: featureFlags, ...errors },
-        },
+        schema: ofBackOffice(
+          'Switch a §9 feature flag on or off; every instance follows within moments',
+          featureFlags,
+          { params: z.object({ flag: z.string().min(1).max(60) }), body: featureFlagBody },
+        ),
       },
       async (request) => {
         await runFlow(database, flows.setFlag, {

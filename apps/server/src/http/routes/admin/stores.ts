@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
   adminStore,
@@ -8,7 +8,6 @@ import {
   adminWindowChange,
   coverageZoneBody,
   coverageZoneView,
-  errorResponses,
   Failure,
   type AuditActor,
 } from '@despensa/contracts';
@@ -16,10 +15,10 @@ import { staffAdministers, staffMayRunStore, staffRunsStores } from '@despensa/d
 import type { Database } from '../../../db/client';
 import { runFlow } from '../../../flows/flow';
 import { storeOfficeFlows, type StoreOfficeModules } from '../../../flows/back-office-stores';
-import { loggedInStaff, staffGuard } from '../../staff';
+import { loggedInStaff, staffActorWho } from '../../staff';
+import { staffSection } from './back-office-guard';
+import { ofBackOffice } from './back-office-schemas';
 
-const tags = ['back office'];
-const errors = errorResponses(400, 401, 403, 404, 409);
 const storeParams = z.object({ storeId: z.string().min(1).max(60) });
 
 /**
@@ -46,20 +45,15 @@ export function storeOfficeRoutes(database: Database, modules: StoreOfficeModule
     return store.salesChannel;
   };
   return async (plain) => {
-    const app = plain.withTypeProvider<ZodTypeProvider>();
-    app.addHook('preHandler', staffGuard(modules.operations));
-    app.addHook('preHandler', async (request) => {
-      if (!staffRunsStores(loggedInStaff(request).role)) throw new Failure('staffRoleForbidden');
-    });
+    const app = staffSection(plain, modules.operations, staffRunsStores);
 
     app.get(
       '/api/admin/stores',
       {
-        schema: {
-          tags,
-          summary: "The stores a staff member runs (a store manager's own; every one for the admin)",
-          response: { 200: z.array(adminStore), ...errors },
-        },
+        schema: ofBackOffice(
+          "The stores a staff member runs (a store manager's own; every one for the admin)",
+          z.array(adminStore),
+        ),
       },
       async (request) => {
         const staff = loggedInStaff(request);
@@ -69,13 +63,11 @@ export function storeOfficeRoutes(database: Database, modules: StoreOfficeModule
     app.put(
       '/api/admin/stores/:storeId',
       {
-        schema: {
-          tags,
-          summary: 'Change a store: pickup, Click al Auto and its bays, express, opening hours',
-          params: storeParams,
-          body: adminStoreChange,
-          response: { 200: adminStore, ...errors },
-        },
+        schema: ofBackOffice(
+          'Change a store: pickup, Click al Auto and its bays, express, opening hours',
+          adminStore,
+          { params: storeParams, body: adminStoreChange },
+        ),
       },
       async (request) => {
         const { storeId } = request.params;
@@ -100,12 +92,11 @@ function windowRoutes(
   app.get(
     '/api/admin/stores/:storeId/windows',
     {
-      schema: {
-        tags,
-        summary: "A store's delivery windows still to start, with places held and whether closed",
-        params: storeParams,
-        response: { 200: z.array(adminWindow), ...errors },
-      },
+      schema: ofBackOffice(
+        "A store's delivery windows still to start, with places held and whether closed",
+        z.array(adminWindow),
+        { params: storeParams },
+      ),
     },
     async (request) => {
       storeRunner(request, request.params.storeId);
@@ -115,20 +106,20 @@ function windowRoutes(
   app.patch(
     '/api/admin/windows/:windowId',
     {
-      schema: {
-        tags,
-        summary:
-          'Open or close a delivery window, or change its capacity (never below the places held or taken)',
-        params: z.object({
-          windowId: z.coerce
-            .number()
-            .int()
-            .positive()
-            .max(2 ** 53),
-        }),
-        body: adminWindowChange,
-        response: { 200: adminWindow, ...errors },
-      },
+      schema: ofBackOffice(
+        'Open or close a delivery window, or change its capacity (never below the places held or taken)',
+        adminWindow,
+        {
+          params: z.object({
+            windowId: z.coerce
+              .number()
+              .int()
+              .positive()
+              .max(2 ** 53),
+          }),
+          body: adminWindowChange,
+        },
+      ),
     },
     async (request) => {
       const { windowId } = request.params;
@@ -148,20 +139,15 @@ function zoneRoutes(
   channelOf: (storeId: string) => Promise<number>,
 ) {
   /** Zones are drawn by the administrator only. */
-  const zoneDrawer = (request: FastifyRequest): AuditActor => {
-    const staff = loggedInStaff(request);
-    if (!staffAdministers(staff.role)) throw new Failure('staffRoleForbidden');
-    return { kind: 'staff', id: staff.id };
-  };
+  const zoneDrawer = (request: FastifyRequest) => staffActorWho(request, staffAdministers);
   app.get(
     '/api/admin/stores/:storeId/zones',
     {
-      schema: {
-        tags,
-        summary: "The coverage and exclusion zones of a store's sales channel",
-        params: storeParams,
-        response: { 200: z.array(coverageZoneView), ...errors },
-      },
+      schema: ofBackOffice(
+        "The coverage and exclusion zones of a store's sales channel",
+        z.array(coverageZoneView),
+        { params: storeParams },
+      ),
     },
     async (request) => {
       storeRunner(request, request.params.storeId);
@@ -171,13 +157,11 @@ function zoneRoutes(
   app.post(
     '/api/admin/stores/:storeId/zones',
     {
-      schema: {
-        tags,
-        summary: "Draw a coverage or exclusion zone for a store's sales channel (a polygon of [lng, lat])",
-        params: storeParams,
-        body: coverageZoneBody,
-        response: { 200: coverageZoneView, ...errors },
-      },
+      schema: ofBackOffice(
+        "Draw a coverage or exclusion zone for a store's sales channel (a polygon of [lng, lat])",
+        coverageZoneView,
+        { params: storeParams, body: coverageZoneBody },
+      ),
     },
     async (request) => {
       const actor = zoneDrawer(request);
@@ -188,12 +172,9 @@ function zoneRoutes(
   app.delete(
     '/api/admin/stores/:storeId/zones/:zoneId',
     {
-      schema: {
-        tags,
-        summary: "Remove one of a store's zones",
+      schema: ofBackOffice("Remove one of a store's zones", coverageZoneView, {
         params: storeParams.extend({ zoneId: z.string().min(1).max(80) }),
-        response: { 200: coverageZoneView, ...errors },
-      },
+      }),
     },
     async (request) => {
       const actor = zoneDrawer(request);

@@ -1,30 +1,24 @@
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
   errorResponses,
-  Failure,
   lineRefundBody,
   lineRefundParams,
   supportOrder,
   supportOrderParams,
   supportOrderQuery,
   supportSearch,
-  type AuditActor,
 } from '@despensa/contracts';
 import { staffSupports } from '@despensa/domain';
 import type { SupportDesk } from '../../../flows/support-desk';
 import type { OperationsService } from '../../../modules/operations/service';
-import { staffGuard } from '../../staff';
+import { staffActorWho } from '../../staff';
+import { staffSection } from './back-office-guard';
 
 const tags = ['back office: support'];
 
 /** The staff member of a support route: a staff session (as /operaciones) whose role supports customers. */
-function supporter(request: FastifyRequest): AuditActor {
-  const staff = request.staff;
-  if (!staff) throw new Failure('notStaff');
-  if (!staffSupports(staff.role)) throw new Failure('staffRoleForbidden');
-  return { kind: 'staff', id: staff.id };
-}
+const supporter = (request: FastifyRequest) => staffActorWho(request, staffSupports);
 
 /**
  * The back office's orders and customers for support (/api/admin/support, issue 30 §4): find, read the
@@ -32,9 +26,7 @@ function supporter(request: FastifyRequest): AuditActor {
  */
 export function supportRoutes(operations: OperationsService, desk: SupportDesk): FastifyPluginAsyncZod {
   return async (plain) => {
-    const app = plain.withTypeProvider<ZodTypeProvider>();
-    app.addHook('preHandler', staffGuard(operations));
-    app.addHook('preHandler', async (request) => void supporter(request));
+    const app = staffSection(plain, operations, staffSupports);
     app.get(
       '/api/admin/support/orders',
       {

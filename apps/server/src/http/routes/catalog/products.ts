@@ -13,20 +13,17 @@ import {
 import type { CatalogService } from '../../../modules/catalog/service';
 import type { FlagsService } from '../../../modules/flags/service';
 import { requireFeature } from '../../feature';
-import { idList, numericId, sendJson, tags, type RouteApp } from './shared';
+import { idList, idParams, numericId, ofCatalogue, sendJson, tags, type RouteApp } from './shared';
 
 /** A product by id or slug, and its reviews. */
 export function registerProductRoutes(app: RouteApp, catalog: CatalogService, flags: FlagsService): void {
   app.get(
     '/api/catalog/product/:id',
     {
-      schema: {
-        tags,
-        summary: 'Product by id',
-        params: z.object({ id: numericId }),
+      schema: ofCatalogue('Product by id', product, {
+        params: idParams,
         querystring: z.object({ sc: salesChannelQuery }),
-        response: { 200: product },
-      },
+      }),
     },
     async (request, reply) =>
       sendJson(reply, catalog.productJson(catalog.productById(request.params.id, request.query.sc))),
@@ -35,13 +32,10 @@ export function registerProductRoutes(app: RouteApp, catalog: CatalogService, fl
   app.get(
     '/api/catalog/products/search/:slug/p',
     {
-      schema: {
-        tags,
-        summary: 'Product by slug (linkText), as a one-element list like VTEX',
+      schema: ofCatalogue('Product by slug (linkText), as a one-element list like VTEX', productList, {
         params: z.object({ slug: z.string().min(1).max(300) }),
         querystring: z.object({ sc: salesChannelQuery }),
-        response: { 200: productList },
-      },
+      }),
     },
     async (request, reply) =>
       sendJson(reply, catalog.json([catalog.productBySlug(request.params.slug, request.query.sc)])),
@@ -51,12 +45,7 @@ export function registerProductRoutes(app: RouteApp, catalog: CatalogService, fl
     '/api/catalog/product/:id/reviews',
     {
       preValidation: requireFeature(flags, 'productReviews'),
-      schema: {
-        tags,
-        summary: 'Ratings and reviews of a product',
-        params: z.object({ id: numericId }),
-        response: { 200: reviewsResponse },
-      },
+      schema: ofCatalogue('Ratings and reviews of a product', reviewsResponse, { params: idParams }),
     },
     async (request) => catalog.reviews(request.params.id),
   );
@@ -69,13 +58,11 @@ export function registerSellerSkuRoutes(app: RouteApp, catalog: CatalogService):
     app.get(
       url,
       {
-        schema: {
-          tags,
-          summary: 'Products by sku ids for one seller (at most 40 ids; 60 for the OSM consumer)',
-          params: z.object({ seller: sellerIdParam }),
-          querystring: skuQuery,
-          response: { 200: productList },
-        },
+        schema: ofCatalogue(
+          'Products by sku ids for one seller (at most 40 ids; 60 for the OSM consumer)',
+          productList,
+          { params: z.object({ seller: sellerIdParam }), querystring: skuQuery },
+        ),
       },
       async (request, reply) => {
         const max = request.consumer === 'osm' ? OSM_MAX_ITEMS_PER_QUERY : MAX_ITEMS_PER_QUERY;
@@ -99,19 +86,16 @@ export function registerCatalogFileRoutes(app: RouteApp, catalog: CatalogService
   app.get(
     '/api/catalog/specification/fields/:categoryId',
     {
-      schema: {
-        tags,
-        summary: 'Specification fields of a category',
+      schema: ofCatalogue('Specification fields of a category', z.array(specificationField), {
         params: z.object({ categoryId: numericId }),
-        response: { 200: z.array(specificationField) },
-      },
+      }),
     },
     async (request) => catalog.specificationFields(request.params.categoryId),
   );
 
   app.get(
     '/api/files/categories.json',
-    { schema: { tags, summary: 'The category tree', response: { 200: z.array(categoryNode) } } },
+    { schema: ofCatalogue('The category tree', z.array(categoryNode)) },
     async () => catalog.categoryTree(),
   );
 

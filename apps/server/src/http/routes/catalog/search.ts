@@ -11,7 +11,7 @@ import {
 } from '@despensa/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { CatalogService } from '../../../modules/catalog/service';
-import { page, sendJson, tags, term, wildcard, type RouteApp } from './shared';
+import { ofCatalogue, page, sendJson, term, wildcard, type RouteApp } from './shared';
 
 const searchEnvelope = searchResponse.omit({ products: true });
 
@@ -35,12 +35,11 @@ export function registerSearchRoutes(
     app.get(
       url,
       {
-        schema: {
-          tags,
-          summary: 'List products by URL path (categories or a term); the total is in the resources header',
-          querystring: listQuery,
-          response: { 200: productList },
-        },
+        schema: ofCatalogue(
+          'List products by URL path (categories or a term); the total is in the resources header',
+          productList,
+          { querystring: listQuery },
+        ),
       },
       async (request, reply) => {
         const { ft, page: pageNumber, sc, O, b } = request.query;
@@ -63,13 +62,10 @@ export function registerSearchRoutes(
     app.post(
       url,
       {
-        schema: {
-          tags,
-          summary: 'Catalogue search with selected facets and order',
+        schema: ofCatalogue('Catalogue search with selected facets and order', searchResponse, {
           querystring: z.object({ page, sc: salesChannelQuery }),
           body: searchBody,
-          response: { 200: searchResponse },
-        },
+        }),
       },
       async (request, reply) => {
         const { products, ...envelope } = catalog.search(wildcard(request.params), request.body, {
@@ -92,13 +88,10 @@ export function registerFacetRoutes(app: RouteApp, catalog: CatalogService): voi
     app.post(
       url,
       {
-        schema: {
-          tags,
-          summary: 'Facets with counts for a path and selection',
+        schema: ofCatalogue('Facets with counts for a path and selection', facetsResponse, {
           querystring: z.object({ sc: salesChannelQuery }),
           body: searchBody,
-          response: { 200: facetsResponse },
-        },
+        }),
       },
       async (request) =>
         catalog.facets(
@@ -113,12 +106,11 @@ export function registerFacetRoutes(app: RouteApp, catalog: CatalogService): voi
   app.get(
     '/api/facets/search/*',
     {
-      schema: {
-        tags,
-        summary: 'Legacy facets: departments, brands, category trees, price ranges, trade policy',
-        querystring: z.object({ ft: term.optional(), sc: salesChannelQuery }),
-        response: { 200: legacyFacetsResponse },
-      },
+      schema: ofCatalogue(
+        'Legacy facets: departments, brands, category trees, price ranges, trade policy',
+        legacyFacetsResponse,
+        { querystring: z.object({ ft: term.optional(), sc: salesChannelQuery }) },
+      ),
     },
     async (request) => catalog.legacyFacets(wildcard(request.params), request.query.ft, request.query.sc),
   );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeSchemas } from '../api-app';
 
 /** The Fastify instance the catalogue's routes are registered on (zod schemas). */
 export type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -29,3 +30,9 @@ export function sendJson(reply: FastifyReply, json: string): FastifyReply {
 export function wildcard(params: unknown): string {
   return (params as { '*'?: string })['*'] ?? '';
 }
+
+/** A product's or a collection's id in the path. */
+export const idParams = z.object({ id: numericId });
+
+/** The schemas of the catalogue's routes: a route states its summary, its 200 answer and its path or query. */
+export const ofCatalogue = routeSchemas({ tags }, {});

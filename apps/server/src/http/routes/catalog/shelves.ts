@@ -5,25 +5,26 @@ import type { FastifyRequest } from 'fastify';
 import type { CatalogService } from '../../../modules/catalog/service';
 import type { FlagsService } from '../../../modules/flags/service';
 import { requireFeature } from '../../feature';
-import { idList, numericId, sendJson, tags, type RouteApp } from './shared';
+import { idList, idParams, ofCatalogue, sendJson, type RouteApp } from './shared';
 
 /** Recommended and sponsored products, and the sales rankings. */
 export function registerShelfRoutes(app: RouteApp, catalog: CatalogService): void {
   app.get(
     '/api/products/recommended',
     {
-      schema: {
-        tags,
-        summary: 'Recommended products (similar to an item, a campaign collection, or top sellers)',
-        querystring: z.object({
-          sc: salesChannelQuery,
-          numResults: z.coerce.number().int().min(1).max(50).default(12),
-          itemId: z.string().regex(/^\d+$/).optional(),
-          campaign: z.string().regex(/^\d+$/).optional(),
-          filter: z.string().max(300).optional(),
-        }),
-        response: { 200: productList },
-      },
+      schema: ofCatalogue(
+        'Recommended products (similar to an item, a campaign collection, or top sellers)',
+        productList,
+        {
+          querystring: z.object({
+            sc: salesChannelQuery,
+            numResults: z.coerce.number().int().min(1).max(50).default(12),
+            itemId: z.string().regex(/^\d+$/).optional(),
+            campaign: z.string().regex(/^\d+$/).optional(),
+            filter: z.string().max(300).optional(),
+          }),
+        },
+      ),
     },
     async (request, reply) => {
       const { sc, numResults, itemId, campaign, filter } = request.query;
@@ -41,16 +42,17 @@ export function registerShelfRoutes(app: RouteApp, catalog: CatalogService): voi
   app.get(
     '/api/sponsored',
     {
-      schema: {
-        tags,
-        summary: 'Sponsored products (at most 5), optionally among those of a listing',
-        querystring: z.object({
-          sc: salesChannelQuery,
-          path: z.string().max(500).optional().describe("A listing's category path ('lacteos/leches')"),
-          ft: z.string().max(200).optional().describe("A listing's search text"),
-        }),
-        response: { 200: productList },
-      },
+      schema: ofCatalogue(
+        'Sponsored products (at most 5), optionally among those of a listing',
+        productList,
+        {
+          querystring: z.object({
+            sc: salesChannelQuery,
+            path: z.string().max(500).optional().describe("A listing's category path ('lacteos/leches')"),
+            ft: z.string().max(200).optional().describe("A listing's search text"),
+          }),
+        },
+      ),
     },
     async (request, reply) => {
       const { sc, path, ft } = request.query;
@@ -69,12 +71,9 @@ function registerRankingRoutes(app: RouteApp, catalog: CatalogService): void {
   app.get(
     '/api/ranking/skus',
     {
-      schema: {
-        tags,
-        summary: 'Sales ranking of skus',
+      schema: ofCatalogue('Sales ranking of skus', rankingResponse, {
         querystring: z.object({ skus: idList }),
-        response: { 200: rankingResponse },
-      },
+      }),
     },
     async (request) => {
       if (request.query.skus.length > MAX_ITEMS_PER_QUERY) {
@@ -90,12 +89,7 @@ function registerRankingRoutes(app: RouteApp, catalog: CatalogService): void {
   app.get(
     '/api/collection/:id/ranking',
     {
-      schema: {
-        tags,
-        summary: 'Sales ranking inside a collection',
-        params: z.object({ id: numericId }),
-        response: { 200: rankingResponse },
-      },
+      schema: ofCatalogue('Sales ranking inside a collection', rankingResponse, { params: idParams }),
     },
     async (request) => catalog.collectionRanking(request.params.id),
   );
@@ -115,16 +109,16 @@ export function registerFrequentRoutes(
     '/api/products/frequent',
     {
       preValidation: requireFeature(flags, 'frequentProducts'),
-      schema: {
-        tags,
-        summary:
-          "Frequently bought products (qty defaults to 36): a logged-in shopper's own, most bought first; else the best sellers",
-        querystring: z.object({
-          sc: salesChannelQuery,
-          qty: z.coerce.number().int().min(1).max(100).default(36),
-        }),
-        response: { 200: productList },
-      },
+      schema: ofCatalogue(
+        "Frequently bought products (qty defaults to 36): a logged-in shopper's own, most bought first; else the best sellers",
+        productList,
+        {
+          querystring: z.object({
+            sc: salesChannelQuery,
+            qty: z.coerce.number().int().min(1).max(100).default(36),
+          }),
+        },
+      ),
     },
     async (request, reply) => {
       const bought = await boughtSkusOf(request);

@@ -9,7 +9,7 @@ import {
   type SearchSuggestions,
 } from '@despensa/contracts';
 import type { CatalogService } from '../../../modules/catalog/service';
-import { tags, term, wildcard, type RouteApp } from './shared';
+import { ofCatalogue, term, wildcard, type RouteApp } from './shared';
 
 /** How long a client or cache may keep a v5 suggestions answer (one per term and channel). */
 const SUGGESTIONS_MAX_AGE_S = 300;
@@ -19,22 +19,19 @@ export function registerSearchBoxRoutes(app: RouteApp, catalog: CatalogService):
   app.get(
     '/api/autocomplete',
     {
-      schema: {
-        tags,
-        summary: 'Autocomplete (VTEX buscaautocomplete shape)',
+      schema: ofCatalogue('Autocomplete (VTEX buscaautocomplete shape)', autocompleteResponse, {
         querystring: z.object({
           productNameContains: term.default(''),
           maxRows: z.coerce.number().int().min(1).max(12).default(12),
         }),
-        response: { 200: autocompleteResponse },
-      },
+      }),
     },
     async (request) => catalog.autocomplete(request.query.productNameContains, request.query.maxRows),
   );
 
   app.get(
     '/api/search-suggestions-popular',
-    { schema: { tags, summary: 'Popular searches', response: { 200: popularSearchesResponse } } },
+    { schema: ofCatalogue('Popular searches', popularSearchesResponse) },
     async () => catalog.popularSearches(),
   );
 
@@ -42,15 +39,12 @@ export function registerSearchBoxRoutes(app: RouteApp, catalog: CatalogService):
     app.post(
       url,
       {
-        schema: {
-          tags,
-          summary: 'Suggested products for a term or path (4 by default)',
+        schema: ofCatalogue('Suggested products for a term or path (4 by default)', productList, {
           querystring: z.object({
             limitReturnProducts: z.coerce.number().int().min(1).max(20).default(4),
             sc: salesChannelQuery,
           }),
-          response: { 200: productList },
-        },
+        }),
       },
       async (request) =>
         catalog.suggestedProducts(
@@ -71,14 +65,14 @@ export function registerSuggestionRoutes(app: RouteApp, catalog: CatalogService)
   app.get(
     '/api/search-suggestions/:term',
     {
-      schema: {
-        tags,
-        summary:
-          "Search suggestions: products, brands, categories (empty for blank terms); with `seller`, only that seller's products at its prices",
-        params: z.object({ term }),
-        querystring: z.object({ sc: salesChannelQuery, seller: sellerIdParam.optional() }),
-        response: { 200: suggestionsResponse },
-      },
+      schema: ofCatalogue(
+        "Search suggestions: products, brands, categories (empty for blank terms); with `seller`, only that seller's products at its prices",
+        suggestionsResponse,
+        {
+          params: z.object({ term }),
+          querystring: z.object({ sc: salesChannelQuery, seller: sellerIdParam.optional() }),
+        },
+      ),
     },
     async (request) => catalog.suggestions(request.params.term, request.query.sc, request.query.seller),
   );
@@ -86,13 +80,11 @@ export function registerSuggestionRoutes(app: RouteApp, catalog: CatalogService)
   app.get(
     '/api/v3/search-suggestions/:term',
     {
-      schema: {
-        tags,
-        summary: "Search suggestions v3: the chain's products, brands and categories",
-        params: z.object({ term }),
-        querystring: z.object({ sc: salesChannelQuery }),
-        response: { 200: suggestionsResponse },
-      },
+      schema: ofCatalogue(
+        "Search suggestions v3: the chain's products, brands and categories",
+        suggestionsResponse,
+        { params: z.object({ term }), querystring: z.object({ sc: salesChannelQuery }) },
+      ),
     },
     async (request) => withoutTerms(catalog.suggestions(request.params.term, request.query.sc)),
   );
@@ -102,19 +94,15 @@ export function registerSuggestionRoutes(app: RouteApp, catalog: CatalogService)
 
 /** v4 and v5: only the path's seller's products, at its prices. */
 function registerSellerSuggestionRoutes(app: RouteApp, catalog: CatalogService): void {
-  const versioned = {
-    params: z.object({ seller: sellerIdParam, term }),
-    response: { 200: suggestionsResponse },
-  };
+  const sellerTerm = z.object({ seller: sellerIdParam, term });
   app.get(
     '/api/v4/:seller/search-suggestions/:term',
     {
-      schema: {
-        tags,
-        summary: "Search suggestions v4: only the path's seller's products, at its prices",
-        querystring: z.object({ sc: salesChannelQuery }),
-        ...versioned,
-      },
+      schema: ofCatalogue(
+        "Search suggestions v4: only the path's seller's products, at its prices",
+        suggestionsResponse,
+        { querystring: z.object({ sc: salesChannelQuery }), params: sellerTerm },
+      ),
     },
     async (request) =>
       withoutTerms(catalog.suggestions(request.params.term, request.query.sc, request.params.seller)),
@@ -123,15 +111,17 @@ function registerSellerSuggestionRoutes(app: RouteApp, catalog: CatalogService):
   app.get(
     '/api/v5/:seller/search-suggestions/:term',
     {
-      schema: {
-        tags,
-        summary: 'Search suggestions v5: as v4, with the suggested terms when enableVtexSuggestions=true',
-        querystring: z.object({
-          sc: salesChannelQuery,
-          enableVtexSuggestions: z.enum(['true', 'false']).default('false'),
-        }),
-        ...versioned,
-      },
+      schema: ofCatalogue(
+        'Search suggestions v5: as v4, with the suggested terms when enableVtexSuggestions=true',
+        suggestionsResponse,
+        {
+          querystring: z.object({
+            sc: salesChannelQuery,
+            enableVtexSuggestions: z.enum(['true', 'false']).default('false'),
+          }),
+          params: sellerTerm,
+        },
+      ),
     },
     async (request, reply) => {
       const { sc, enableVtexSuggestions } = request.query;
