@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PACKED_NUTRITION_FIELDS, type ProductDetails } from './repo';
 
-/** Bytes per block of packed texts: few blocks, and little left unused in the last one. */
+/** Bytes gathered in memory before they go to the file in one write. */
 const BLOCK_BYTES = 8 * 1024 * 1024;
 
 const NO_DETAILS: ProductDetails = {
@@ -11,46 +14,63 @@ const NO_DETAILS: ProductDetails = {
   recipe: null,
 };
 
+/** Each store's file is closed once its index is gone (a rebuild replaces the index, not the store). */
+const closeWhenCollected = new FinalizationRegistry<number>((fd) => {
+  try {
+    fs.closeSync(fd);
+  } catch {
+    // Already closed: nothing held.
+  }
+});
+
 /**
  * Each product's page texts (description, ingredients, nutrition, specifications, recipe) packed as UTF-8
- * JSON arrays (repo's productDetailBatches) in large buffers outside the JavaScript heap, read back when a
- * product is rendered (and then cached as rendered). As objects they were over a kilobyte a product — half a gigabyte at 500,000 — and Spanish
- * text held as a JavaScript string takes two bytes a letter.
+ * JSON arrays (repo's productDetailBatches), read back when a product is rendered (and then cached as
+ * rendered). As objects they were over a kilobyte a product — half a gigabyte at 500,000 — and even packed
+ * in buffers a third of a gigabyte of the process's memory (issue 33: ≤ 1 GB at 500,000 products). So they
+ * live in a file of this store's own, unlinked as soon as it is open: the operating system's page cache
+ * keeps what is read often, the process holds only the offsets, and nothing is left on disk when the
+ * process ends, `kill -9` included.
  */
 export class ProductDetailStore {
-  private readonly blocks: Buffer[] = [];
-  private used = 0;
-  private readonly blockOf: Int32Array;
-  private readonly start: Int32Array;
+  private readonly fd: number;
+  /** Texts not yet written to the file; `pendingAt` is where they will start in it. */
+  private pending = Buffer.allocUnsafeSlow(BLOCK_BYTES);
+  private pendingUsed = 0;
+  private pendingAt = 0;
+  private readonly start: Float64Array;
   private readonly bytes: Int32Array;
 
   constructor(documents: number) {
-    this.blockOf = new Int32Array(documents).fill(-1);
-    this.start = new Int32Array(documents);
+    this.start = new Float64Array(documents).fill(-1);
     this.bytes = new Int32Array(documents);
+    const file = path.join(
+      os.tmpdir(),
+      `despensa-details-${process.pid}-${Math.random().toString(36).slice(2)}`,
+    );
+    this.fd = fs.openSync(file, 'w+', 0o600);
+    fs.unlinkSync(file);
+    closeWhenCollected.register(this, this.fd);
   }
 
   set(doc: number, json: string): void {
     const size = Buffer.byteLength(json);
-    let block = this.blocks[this.blocks.length - 1];
-    if (!block || this.used + size > block.length) {
-      block = Buffer.allocUnsafeSlow(Math.max(BLOCK_BYTES, size));
-      this.blocks.push(block);
-      this.used = 0;
+    if (this.pendingUsed + size > this.pending.length) {
+      this.flush();
+      if (size > this.pending.length) this.pending = Buffer.allocUnsafeSlow(size);
     }
-    block.write(json, this.used);
-    this.blockOf[doc] = this.blocks.length - 1;
-    this.start[doc] = this.used;
+    this.pending.write(json, this.pendingUsed);
+    this.start[doc] = this.pendingAt + this.pendingUsed;
     this.bytes[doc] = size;
-    this.used += size;
+    this.pendingUsed += size;
   }
 
   get(doc: number): ProductDetails {
-    const block = this.blocks[this.blockOf[doc] ?? -1];
-    if (!block) return NO_DETAILS;
-    const start = this.start[doc]!;
+    const start = this.start[doc] ?? -1;
+    if (start < 0) return NO_DETAILS;
+    const size = this.bytes[doc]!;
     const [description, ingredients, nutrition, specifications, recipe] = JSON.parse(
-      block.toString('utf8', start, start + this.bytes[doc]!),
+      this.read(start, size),
     ) as [string, string | null, unknown[] | null, Record<string, string>, string | null];
     return {
       description,
@@ -60,5 +80,28 @@ export class ProductDetailStore {
       specifications,
       recipe,
     };
+  }
+
+  private read(start: number, size: number): string {
+    if (start >= this.pendingAt) {
+      const at = start - this.pendingAt;
+      return this.pending.toString('utf8', at, at + size);
+    }
+    const text = Buffer.allocUnsafe(size);
+    let done = 0;
+    while (done < size) {
+      const read = fs.readSync(this.fd, text, done, size - done, start + done);
+      if (read === 0) throw new Error(`page texts cut short at ${start + done}`);
+      done += read;
+    }
+    return text.toString('utf8');
+  }
+
+  private flush(): void {
+    let done = 0;
+    while (done < this.pendingUsed)
+      done += fs.writeSync(this.fd, this.pending, done, this.pendingUsed - done, this.pendingAt + done);
+    this.pendingAt += this.pendingUsed;
+    this.pendingUsed = 0;
   }
 }
