@@ -16,7 +16,15 @@ export default defineConfig({
     // modules. React and React Router in one chunk, the code every page needs in another; each route keeps
     // what only it uses, and the few chunks that some routes share.
     rolldownOptions: {
+      // A feature's module has no effect but its exports (its stylesheet import aside): what a page reaches
+      // through another feature's public entry without using it stays out of that page's chunks.
+      treeshake: { moduleSideEffects: (id) => !FEATURE_MODULE.test(id) || /\.css($|\?)/.test(id) },
       output: {
+        // Seven characters of hash, not eight (the fewest the bundler takes for this many chunks): the route manifest every page loads names every chunk of
+        // every route (~300 names), and a hash does not compress. 42 bits still tell a few hundred files apart.
+        entryFileNames: 'assets/[name]-[hash:7].js',
+        chunkFileNames: 'assets/[name]-[hash:7].js',
+        assetFileNames: 'assets/[name]-[hash:7][extname]',
         codeSplitting: {
           groups: [
             {
@@ -46,12 +54,24 @@ export default defineConfig({
 
 type ModuleInfoOf = (id: string) => { importers: readonly string[] } | null;
 
-/** Whether app/root.tsx imports the module statically, through any chain of static imports. */
+/** A module of the web app's features (app/features/<f>/…). */
+const FEATURE_MODULE = /[\\/]app[\\/]features[\\/]/;
+
+/** A feature's public entry (index.ts, server.ts, types.ts): it re-exports, it does not use. */
+const FEATURE_ENTRY = /[\\/]app[\\/]features[\\/][^\\/]+[\\/](index|server|types)\.ts$/;
+
+/**
+ * Whether app/root.tsx imports the module statically, through any chain of static imports. Not through a
+ * feature's public entry: the root reaching one export of an entry does not make the root need every module
+ * the entry names (what it does use is found by its own chain, or is bundled where it is used).
+ */
 function importedByRoot(id: string, moduleInfo: ModuleInfoOf, seen = new Set<string>()): boolean {
   if (seen.has(id)) return false;
   seen.add(id);
   return (moduleInfo(id)?.importers ?? []).some(
-    (importer) => /[\\/]app[\\/]root\.tsx$/.test(importer) || importedByRoot(importer, moduleInfo, seen),
+    (importer) =>
+      /[\\/]app[\\/]root\.tsx$/.test(importer) ||
+      (!FEATURE_ENTRY.test(importer) && importedByRoot(importer, moduleInfo, seen)),
   );
 }
 
