@@ -107,28 +107,6 @@ export function DialogDone({ onClose, children }: { onClose: () => void; childre
   );
 }
 
-/** A dialog form's actions: its submit, and 'Volver', which closes the dialog without sending it. */
-export function DialogSubmitOrBack({
-  submit,
-  disabled,
-  onBack,
-}: {
-  submit: string;
-  disabled?: boolean;
-  onBack: () => void;
-}) {
-  return (
-    <div className="dialog__actions">
-      <button type="submit" className="button button--primary" disabled={disabled}>
-        {submit}
-      </button>
-      <button type="button" className="button button--secondary" onClick={onBack}>
-        Volver
-      </button>
-    </div>
-  );
-}
-
 /** A button opening a dialog (it says so: aria-haspopup); the page's main action unless `className` says. */
 export function DialogOpener({
   onOpen,

@@ -14,7 +14,7 @@ import { Icon } from '../../ui/icon';
 import { useAccount, useAccountAction } from './account-context';
 import { clearStoredSessionData } from './end-session';
 import { LOGOUT_PATH, MY_DATA_PATH } from './paths';
-import { useShopperFeatures } from '../lists/index';
+import { useShopperFeatures } from '../lists';
 import { useChanged } from '../../lib/use-changed';
 
 /** §2 account menu entries, in the spec's order (my bank account before legal information); `flag` hides one (§9). */

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useFetcher, useLocation } from 'react-router';
-import { PersistentCartDialog } from '../cart/index';
+import { PersistentCartDialog } from '../cart';
 import { isValidEmail, PASSWORD_INVALID_MESSAGE } from '@despensa/domain';
-import { AccessCodeField, EmailField, PasswordField } from '../newsletter/index';
+import { AccessCodeField, EmailField, PasswordField } from '../newsletter';
 import { useFieldError } from '../../ui/use-field-error';
 import type { AccountActionResult, AccountDialogName } from './account-types';
 import { ServerError, actionFor } from './auth-form-parts';

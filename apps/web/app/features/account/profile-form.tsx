@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useFetcher } from 'react-router';
 import { PROFILE_FIELDS, type UserProfile } from '@despensa/contracts';
 import { cleanContactPhone, PHONE_INVALID_MESSAGE } from '@despensa/domain';
-import { NewsletterField as Field } from '../newsletter/index';
+import { NewsletterField as Field } from '../newsletter';
 import { useFieldError } from '../../ui/use-field-error';
 import type { AccountActionResult } from './account-types';
 

@@ -16,7 +16,7 @@ import {
 } from '@despensa/domain';
 import { PROFILE_FIELDS } from '@despensa/contracts';
 import { TermsCheckbox } from '../../ui/terms-checkbox';
-import { NewsletterField as Field, PasswordField } from '../newsletter/index';
+import { NewsletterField as Field, PasswordField } from '../newsletter';
 import { useFieldError } from '../../ui/use-field-error';
 import type { AccountActionResult, AccountDialogName } from './account-types';
 import { ServerError, actionFor } from './auth-form-parts';

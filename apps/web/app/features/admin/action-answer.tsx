@@ -1,4 +1,4 @@
-import { ConsoleRefusal } from '../operations/index';
+import { ConsoleRefusal } from '../operations';
 
 /**
  * What a back-office page's action answered, over its forms: the change done (a status the screen reader

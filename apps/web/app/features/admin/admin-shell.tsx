@@ -8,7 +8,7 @@ import {
   type StaffRole,
 } from '@despensa/domain';
 import type { StaffMember } from '@despensa/contracts';
-import { StaffFrame } from '../operations/index';
+import { StaffFrame } from '../operations';
 import './admin.css';
 
 const anyRole = () => true;

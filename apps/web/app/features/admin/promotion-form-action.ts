@@ -4,8 +4,8 @@ import type {
   BackOfficeSalesChannel,
   CalculatorConfigurationBody,
   PromotionPreview,
+  StorefrontServices,
 } from '@despensa/contracts';
-import type { StorefrontServices } from '@despensa/contracts';
 import { backOffice, BackOfficeRefusal } from './admin-server';
 import type { PromotionRefusal } from './promotion-form';
 import { formField, postedValues, promotionBody, type PromotionFormValues } from './promotion-form-data';

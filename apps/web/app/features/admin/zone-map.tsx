@@ -1,7 +1,7 @@
 import { useState, type MouseEvent } from 'react';
 import { Form } from 'react-router';
 import type { AdminStore, CoverageZoneView } from '@despensa/contracts';
-import { HEIGHT, WIDTH, mapFrame } from '../delivery/index';
+import { HEIGHT, WIDTH, mapFrame } from '../delivery';
 import { PostButton } from '../../ui/post-button';
 
 /** How far around the store the map reaches when it has no zones yet (degrees, about 5 km). */

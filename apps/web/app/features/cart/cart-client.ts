@@ -2,7 +2,7 @@ import type { OrderForm } from '@despensa/contracts';
 import { resendToRoute, routeCallWithRetries } from '../../lib/route-calls';
 import { logger } from '../../lib/logger';
 import type { CartActionResult } from './cart-intents';
-import { queueCartChangeOffline } from '../platform/index';
+import { queueCartChangeOffline } from '../platform';
 
 /** Where the last orderForm the server answered is kept, for §8's cached-cart fallback. */
 export const CART_CACHE_KEY = 'despensa:cart';

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { WhenOpened } from '../../ui/when-opened';
-import { useLostProductsOpen } from '../delivery/index';
+import { useLostProductsOpen } from '../delivery';
 import { useCart } from './cart-context';
 import { QuickPurchaseDrawer } from './quick-purchase-drawer';
 import { UnavailableNotice } from './unavailable-notice';

@@ -1,8 +1,6 @@
 import type { OrderForm } from '@despensa/contracts';
 import { formatCLP, itemsValueOf, subtotalBefore, type TotalizerId } from '@despensa/domain';
-import { choiceSummary } from '../delivery/index';
-import { useDeliveryOptional } from '../delivery/index';
-import { windowFee, windowLine } from '../delivery/index';
+import { choiceSummary, useDeliveryOptional, windowFee, windowLine } from '../delivery';
 
 function totalizer(orderForm: OrderForm, id: TotalizerId): number {
   return orderForm.totalizers.find((each) => each.id === id)?.value ?? 0;

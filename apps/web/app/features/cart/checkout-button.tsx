@@ -1,10 +1,10 @@
 import { useEffect, useEffectEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { goToCheckoutTarget } from '@despensa/domain';
-import { useAccount } from '../account/index';
-import { useDelivery } from '../delivery/index';
+import { useAccount } from '../account';
+import { useDelivery } from '../delivery';
 import { useCart } from './cart-context';
-import { CHECKOUT_PATH } from '../checkout/index';
+import { CHECKOUT_PATH } from '../checkout';
 import { deliveryModeOf } from './delivery-mode';
 
 const SECURE_CART_PATH = '/_secure/cart';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { BREAKPOINTS } from '@despensa/domain';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { useDeliveryOptional } from '../delivery/index';
+import { useDeliveryOptional } from '../delivery';
 import { useCart } from './cart-context';
 import { deliveryModeOf } from './delivery-mode';
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { formatCLP } from '@despensa/domain';
 import { Dialog } from '../../ui/dialog';
 import { dispatchCartAdd, QUICK_PURCHASE_EVENT } from './cart-add-events';
-import { quantityTotal } from '../catalog/index';
+import { quantityTotal } from '../catalog';
 import type { ProductSummary } from '../catalog/types';
 import { useCart } from './cart-context';
 import { QuantityStepper } from './quantity-stepper';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { formatCLP, isWeighed } from '@despensa/domain';
-import { AddToCartButton } from '../catalog/index';
+import { AddToCartButton } from '../catalog';
 import { CART_ACTION_PATH } from './cart-intents';
 import { useCartFetcher } from './cart-fetchers';
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import type { CartIntent } from './cart-intents';
 import { INTENTS, send, type CartFetchers } from './cart-fetchers';
 import type { QuantityQueue } from './use-quantity-queue';
-import { trackCartChange } from '../platform/index';
+import { trackCartChange } from '../platform';
 
 /** The changes other than quantities (removals, coupon, substitution, ...), each on its own fetcher. */
 export function useCartSubmit(

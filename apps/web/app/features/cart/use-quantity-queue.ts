@@ -3,7 +3,7 @@ import type { OrderForm } from '@despensa/contracts';
 import type { CartIntent, CartLineChange } from './cart-intents';
 import { send, type CartFetchers } from './cart-fetchers';
 import { optimisticLines, pendingQuantityOf } from './optimistic-cart';
-import { trackCartChange } from '../platform/index';
+import { trackCartChange } from '../platform';
 
 /** Quantity clicks on one line within this pause reach the server as one change (last value wins). */
 const QUEUE_DELAY_MS = 150;

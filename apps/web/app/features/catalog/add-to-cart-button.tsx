@@ -1,4 +1,4 @@
-import { dispatchCartAdd } from '../cart/index';
+import { dispatchCartAdd } from '../cart';
 
 /**
  * 'Agregar' (its accessible name contains the visible word, WCAG 2.5.3), or 'Agotado' when out of stock:

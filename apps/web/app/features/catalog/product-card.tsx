@@ -1,16 +1,12 @@
 import { memo } from 'react';
 import { formatCLP, isWeighed } from '@despensa/domain';
-import { useCart } from '../cart/index';
-import { QuantityStepper } from '../cart/index';
-import { dispatchQuickPurchase } from '../cart/index';
+import { useCart, QuantityStepper, dispatchQuickPurchase } from '../cart';
 import { AddToCartButton } from './add-to-cart-button';
 import { productPriceMarkup } from './product-price';
 import { productTagsMarkup } from './product-tags';
 import { quantityTotal, type ProductSummary } from './product-summary';
 import { ratingStarsMarkup } from './rating-stars';
-import { AddToListButton } from '../lists/index';
-import { FavouriteButton } from '../lists/index';
-import { useShopperFeatures } from '../lists/index';
+import { AddToListButton, FavouriteButton, useShopperFeatures } from '../lists';
 import { markup, type Markup } from '../../lib/markup';
 import { shopLinkMarkup } from '../../ui/shop-link';
 import { StaticMarkup } from '../../ui/static-markup';

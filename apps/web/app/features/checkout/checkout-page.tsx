@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigate } from 'react-router';
-import { CartTotals } from '../cart/index';
+import { CartTotals } from '../cart';
 import { formatCLP, lineLabel } from '@despensa/domain';
 import type { CheckoutState } from './checkout-state-server';
 import { FailedPaymentModal } from './failed-payment-modal';

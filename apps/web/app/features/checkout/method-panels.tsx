@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import type { OrderForm } from '@despensa/contracts';
 import { isGiftCardErrorCode } from '@despensa/domain';
-import { GiftCardDialog } from '../payments/index';
-import { OneClickPaymentPanel } from '../payments/index';
-import { WalletPaymentPanel } from '../payments/index';
+import { GiftCardDialog, OneClickPaymentPanel, WalletPaymentPanel } from '../payments';
 import { isWalletPayment, refusalOf, type CheckoutActionResult } from './action-result';
 import type { FailedPaymentKind } from './payment-failures';
 import { useChanged } from '../../lib/use-changed';

@@ -10,7 +10,7 @@ import {
   lineLabel,
   storePlaceLine,
 } from '@despensa/domain';
-import { windowLine } from '../delivery/index';
+import { windowLine } from '../delivery';
 import './checkout.css';
 
 /** One fact of the purchase: what it is and its value. */

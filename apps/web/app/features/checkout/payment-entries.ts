@@ -14,7 +14,7 @@ import {
   isValidGiftCardNumber,
   isValidGiftCardPassword,
 } from '@despensa/domain';
-import { GIFT_CARD_AMOUNT_MESSAGE, GIFT_CARD_FIELDS, SAVED_CARD_FIELD } from '../payments/index';
+import { GIFT_CARD_AMOUNT_MESSAGE, GIFT_CARD_FIELDS, SAVED_CARD_FIELD } from '../payments';
 import { paymentMethodName, type PaymentMethodKey, type PaymentMethodOption } from './payment-methods';
 
 const text = (form: FormData, name: string) => {

@@ -8,7 +8,7 @@ import {
   paymentSystemOffered,
   primeBasketOf,
 } from '@despensa/domain';
-import { useShopperFeatures } from '../lists/index';
+import { useShopperFeatures } from '../lists';
 import type { CheckoutState } from './checkout-state-server';
 import { useValuesBeforeHydration } from '../../lib/use-values-before-hydration';
 import { methodSentWith, paymentSystemOf, refusalOf, type CheckoutActionResult } from './action-result';

@@ -9,7 +9,7 @@ import {
   isValidRut,
 } from '@despensa/domain';
 import { PROFILE_FIELDS } from '@despensa/contracts';
-import { NewsletterField as Field } from '../newsletter/index';
+import { NewsletterField as Field } from '../newsletter';
 import { useFieldError } from '../../ui/use-field-error';
 import { useValuesBeforeHydration } from '../../lib/use-values-before-hydration';
 import type { CheckoutState } from './checkout-state-server';

@@ -1,9 +1,7 @@
 import { useId } from 'react';
 import { Form, useActionData, useNavigation } from 'react-router';
-import { choiceSummary } from '../delivery/index';
-import { useDelivery } from '../delivery/index';
-import { windowFee, windowLine } from '../delivery/index';
-import { NewsletterField as Field } from '../newsletter/index';
+import { choiceSummary, useDelivery, windowFee, windowLine } from '../delivery';
+import { NewsletterField as Field } from '../newsletter';
 import type { CheckoutState } from './checkout-state-server';
 import { refusalOf, type CheckoutActionResult } from './action-result';
 import { MissingNotice, StepRefusal } from './missing-notice';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Form } from 'react-router';
-import { AccessCodeField } from '../newsletter/index';
+import { AccessCodeField } from '../newsletter';
 import { Dialog } from '../../ui/dialog';
 
 /**

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AddressDialog } from '../account/index';
+import { AddressDialog } from '../account';
 import type { DeliveryOptions } from './delivery-intents';
 
 /** Home delivery and express: the shopper's saved addresses, and adding one without leaving the page. */

@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
-import { rememberPreviewedComuna } from '../account/index';
-import { RegionComunaFields, useRegionPicker } from '../account/index';
+import { rememberPreviewedComuna, RegionComunaFields, useRegionPicker } from '../account';
 
 /**
  * Before logging in: region and comuna, to see home-delivery windows and fees there. Confirming needs

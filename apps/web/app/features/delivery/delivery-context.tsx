@@ -11,7 +11,7 @@ import {
 import { useFetcher, useNavigate } from 'react-router';
 import type { DeliveryChoice, LostProduct, OrderForm } from '@despensa/contracts';
 import type { DeliveryMethodKind, NoCoverageVariant, RepricedLine } from '@despensa/domain';
-import { useAccount } from '../account/index';
+import { useAccount } from '../account';
 import {
   chargedDeliveryFee,
   isExclusionZoneDelivery,

@@ -1,5 +1,5 @@
 import { Icon } from '../../ui/icon';
-import { DeliveryPrompt } from '../cart/index';
+import { DeliveryPrompt } from '../cart';
 import { choiceSummary, shortPlace } from './choice';
 import { useDeliveryOptional } from './delivery-context';
 import { NoCoverage } from './no-coverage';

@@ -1,5 +1,5 @@
 import type { StoreListItem } from '@despensa/contracts';
-import { storeCardId } from '../content/index';
+import { storeCardId } from '../content';
 
 /** User units; the SVG is drawn at least this wide (CSS), so a unit is at least one CSS pixel. */
 export const WIDTH = 360;

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { Dialog } from '../../ui/dialog';
-import { useAccount, useAccountAction } from '../account/index';
+import { useAccount, useAccountAction } from '../account';
 import type { ListActionResult } from './list-changes';
 import { LISTS_ACTION_PATH } from './paths';
 import { useShopperFeatures } from './shopper-features-context';

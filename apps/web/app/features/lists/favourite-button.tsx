@@ -1,4 +1,4 @@
-import { useAccount, useAccountAction } from '../account/index';
+import { useAccount, useAccountAction } from '../account';
 import { useShopperFeatures } from './shopper-features-context';
 import './lists.css';
 

@@ -1,9 +1,8 @@
 import { Form, Link } from 'react-router';
 import type { ListBasketView } from '@despensa/contracts';
 import { SHOPPING_LIST_SCHEDULE_STATUS, isWeighed } from '@despensa/domain';
-import { CARD_KIND_LABELS, cardName } from '../payments/index';
-import { SAVED_CARDS_PATH } from '../payments/index';
-import { windowFee, windowLine } from '../delivery/index';
+import { CARD_KIND_LABELS, cardName, SAVED_CARDS_PATH } from '../payments';
+import { windowFee, windowLine } from '../delivery';
 import { formatDateTime, formatPrice } from '../../lib/format';
 import { NothingFound, ProductSearchForm } from '../../ui/product-search-form';
 import type { ListBasketActionResult } from './list-basket-server';

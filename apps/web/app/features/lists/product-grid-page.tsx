@@ -1,4 +1,4 @@
-import { ProductGrid } from '../catalog/index';
+import { ProductGrid } from '../catalog';
 import type { ProductSummary } from '../catalog/types';
 import '../catalog/catalog.css';
 

@@ -1,2 +1,3 @@
 /** The public entry of newsletter for other features: what they may render or call in the browser. */
-export { AccessCodeField, EmailField, NewsletterField, PasswordField } from './newsletter-field';
+export { AccessCodeField, PasswordField } from './credential-fields';
+export { EmailField, NewsletterField } from './newsletter-field';

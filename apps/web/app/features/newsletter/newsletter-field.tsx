@@ -1,7 +1,11 @@
 import type { InputHTMLAttributes } from 'react';
 import { EMAIL_INVALID_MESSAGE } from '@despensa/domain';
 
-type FieldProps = { id: string; label: string; error: string | null } & InputHTMLAttributes<HTMLInputElement>;
+export type FieldProps = {
+  id: string;
+  label: string;
+  error: string | null;
+} & InputHTMLAttributes<HTMLInputElement>;
 
 /** A labelled input whose error line is announced and tied to it (aria-describedby). */
 export function NewsletterField({ id, label, error, ...input }: FieldProps) {
@@ -40,19 +44,4 @@ export function EmailField({
       {...input}
     />
   );
-}
-
-/** A password as the account forms ask it: 'Clave' by default; `autoComplete` says whether it is new. */
-export function PasswordField(
-  input: Omit<FieldProps, 'label' | 'type' | 'autoComplete'> & {
-    label?: string;
-    autoComplete: 'current-password' | 'new-password';
-  },
-) {
-  return <NewsletterField name="password" label="Clave" type="password" {...input} />;
-}
-
-/** The numeric code e-mailed to the shopper (`accessKey`), as the phone's one-time-code keyboard offers it. */
-export function AccessCodeField(input: Omit<FieldProps, 'name' | 'inputMode' | 'autoComplete'>) {
-  return <NewsletterField name="accessKey" inputMode="numeric" autoComplete="one-time-code" {...input} />;
 }

@@ -1,7 +1,7 @@
 import { Form, useFetcher } from 'react-router';
 import type { Fulfilment } from '@despensa/contracts';
-import { windowLine } from '../delivery/index';
-import { ChatLog } from '../orders/index';
+import { windowLine } from '../delivery';
+import { ChatLog } from '../orders';
 import { formatPrice } from '../../lib/format';
 
 const PICKUP_METHODS = new Set(['Retiro en Tienda', 'Click al Auto']);

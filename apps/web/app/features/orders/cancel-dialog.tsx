@@ -2,7 +2,8 @@ import { Form } from 'react-router';
 import { CANCEL_REASONS } from '@despensa/domain';
 import type { Order } from '@despensa/contracts';
 import { formatPrice } from '../../lib/format';
-import { Dialog, DialogSubmitOrBack } from '../../ui/dialog';
+import { Dialog } from '../../ui/dialog';
+import { DialogSubmitOrBack } from '../../ui/dialog-submit-or-back';
 import { InputField, LabelledField } from '../../ui/labelled-field';
 
 /** §2 order-cancel dialog: one of the §7 reasons, a contact phone and a comment. */

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@despensa/contracts';
-import { clockTime } from '../delivery/index';
+import { clockTime } from '../delivery';
 import './orders.css';
 
 /** An order chat's messages, oldest first; `mine` is the side reading it. */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { ChatNotification } from '@despensa/contracts';
 import { apiCall } from '../../lib/api-client';
-import { useAccount } from '../account/index';
+import { useAccount } from '../account';
 import { ChatBar } from './order-chat';
 import { useChanged } from '../../lib/use-changed';
 

@@ -7,7 +7,7 @@ import {
 } from '@despensa/contracts';
 import type { StorefrontServices } from '@despensa/contracts';
 import { formatPrice } from '../../lib/format';
-import { windowLine } from '../delivery/index';
+import { windowLine } from '../delivery';
 import { assertSameOrigin } from '../account/server';
 import { ordersCall } from './orders-server';
 

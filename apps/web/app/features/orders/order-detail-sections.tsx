@@ -1,7 +1,7 @@
 import { addressDisplayLine, lineAmount, quantityLabel, storePlaceLine } from '@despensa/domain';
 import type { Order } from '@despensa/contracts';
 import { formatDate, formatNumber, formatPrice } from '../../lib/format';
-import { windowLine } from '../delivery/index';
+import { windowLine } from '../delivery';
 import { STATUS_FILTERS, deliveryModeName, statusSteps, paymentName, substitutionLabel } from './labels';
 
 /** The totalizers the summary shows (the card and wallet variants are the cart's, not the order's). */

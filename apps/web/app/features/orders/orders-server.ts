@@ -1,8 +1,7 @@
 import { data, redirect } from 'react-router';
 import { failureCodeOf, failureMessageOf, type StorefrontServices } from '@despensa/contracts';
-import { endSession } from '../account/server';
+import { endSession, loginPageUrl } from '../account/server';
 import { sessionTokenOf } from '../../lib/session-token';
-import { loginPageUrl } from '../account/server';
 
 /**
  * An orders call from a loader or action. No session cookie: the login page (§2 private pages). A 401

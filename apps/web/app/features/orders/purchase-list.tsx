@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { OrderList } from '@despensa/contracts';
 import { formatDate, formatPrice } from '../../lib/format';
-import { windowLine } from '../delivery/index';
+import { windowLine } from '../delivery';
 import { deliveryModeName } from './labels';
 
 /** The purchases of one page: number, date, status, total, delivery, and the way to the detail. */

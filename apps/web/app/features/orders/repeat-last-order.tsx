@@ -10,8 +10,7 @@ import type { LastOrderItems } from '@despensa/contracts';
 import { apiCall } from '../../lib/api-client';
 import { cookieString } from '../../lib/cookies';
 import { Dialog } from '../../ui/dialog';
-import { CART_CACHE_KEY } from '../cart/index';
-import { useCart } from '../cart/index';
+import { CART_CACHE_KEY, useCart } from '../cart';
 
 export const REPEAT_TEXTS = {
   nothing: 'Tu carro ya tiene los productos de tu última compra.',

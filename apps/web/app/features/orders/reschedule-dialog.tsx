@@ -1,7 +1,8 @@
 import { Form } from 'react-router';
 import type { DeliveryWindow, Order } from '@despensa/contracts';
-import { Dialog, DialogSubmitOrBack } from '../../ui/dialog';
-import { windowHours, windowLine, windowsByDay } from '../delivery/index';
+import { Dialog } from '../../ui/dialog';
+import { DialogSubmitOrBack } from '../../ui/dialog-submit-or-back';
+import { windowHours, windowLine, windowsByDay } from '../delivery';
 
 /** §2 reschedule dialog: another window of the order's store and mode; full ones cannot be chosen. */
 export function RescheduleDialog({

@@ -9,7 +9,7 @@ import {
 } from '@despensa/domain';
 import { Dialog } from '../../ui/dialog';
 import { useFieldError } from '../../ui/use-field-error';
-import { NewsletterField as Field } from '../newsletter/index';
+import { NewsletterField as Field } from '../newsletter';
 import { GIFT_CARD_AMOUNT_MESSAGE, GIFT_CARD_FIELDS } from './payment-panel';
 import './payments.css';
 

@@ -1,8 +1,7 @@
 import { data, redirect, redirectDocument } from 'react-router';
 import { failureCodeOf, failureMessageOf, type StorefrontServices } from '@despensa/contracts';
 import { WALLET_CARD_TYPES, type WalletCardType } from '@despensa/domain';
-import { assertSameOrigin, requireSession } from '../account/server';
-import { loginPageUrl } from '../account/server';
+import { assertSameOrigin, requireSession, loginPageUrl } from '../account/server';
 import { SAVED_CARDS_PATH } from './paths';
 
 export const CARD_ADDED_MESSAGE = 'Agregamos tu tarjeta.';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useFetcher } from 'react-router';
 import { formatCLP } from '@despensa/domain';
 import { Dialog } from '../../ui/dialog';
-import { useAccount } from '../account/index';
+import { useAccount } from '../account';
 import { WALLET_LINK_ACTION_PATH } from './paths';
 import type { WalletLinkData } from './wallet-link-server';
 import { WalletStatusSnackbar } from './wallet-status-snackbar';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useCart } from '../cart/index';
+import { useCart } from '../cart';
 import type { Consent } from './consent';
 import { enablePush, pushSupported } from './push';
 import { OFFLINE_NOTICE, PUSH_INVITATION, PUSH_INVITATION_KEY, UPDATE_AVAILABLE } from './texts';

@@ -3,7 +3,7 @@ import { useLocation, useMatches } from 'react-router';
 import type { TrackedEvent } from './analytics';
 import { setAnalyticsPage, track } from './analytics';
 import { pageTypeOf } from './page-type';
-import { takeLoggedInMark } from '../account/index';
+import { takeLoggedInMark } from '../account';
 
 interface PageData {
   /** routes/search: the words searched and how many products they found (null for a category path). */

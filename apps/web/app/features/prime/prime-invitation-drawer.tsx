@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PRIME_BENEFIT_TEXTS, PRIME_INVITATION_DELAY_MS, showsPrimeInvitation } from '@despensa/domain';
 import { Dialog } from '../../ui/dialog';
-import { useAccount } from '../account/index';
-import { useShopperFeatures } from '../lists/index';
+import { useAccount } from '../account';
+import { useShopperFeatures } from '../lists';
 import { isCheckoutPath } from '../../lib/layout-rules';
 
 /** Once dismissed, the invitation stays closed for the rest of the visit. */

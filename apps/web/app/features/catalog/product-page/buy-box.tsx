@@ -5,10 +5,9 @@ import { AddToCartButton } from '../add-to-cart-button';
 import { ProductPrice } from '../product-price';
 import { ProductTags } from '../product-tags';
 import { quantityTotal, type ProductSummary } from '../product-summary';
-import { QuantityStepper as WeightStepper } from '../../cart/index';
+import { QuantityStepper as WeightStepper } from '../../cart';
 import { QuantityStepper } from './quantity-stepper';
-import { AddToListButton } from '../../lists/index';
-import { FavouriteButton } from '../../lists/index';
+import { AddToListButton, FavouriteButton } from '../../lists';
 
 /** Price block, seller, quantity and the add button of the product page. */
 export function BuyBox(props: { product: Product; summary: ProductSummary; sellerName: string }) {

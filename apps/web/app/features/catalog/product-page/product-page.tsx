@@ -8,7 +8,7 @@ import { ProductGallery } from './product-gallery';
 import { ProductSections } from './product-sections';
 import { RatingSummary } from './rating-summary';
 import { WarningSeals } from './warning-seals';
-import { useShopperFeatures } from '../../lists/index';
+import { useShopperFeatures } from '../../lists';
 
 export type ProductPageData = Awaited<ReturnType<typeof loadProductPage>>;
 

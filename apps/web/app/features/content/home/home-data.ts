@@ -6,7 +6,7 @@ import type {
   HomeProductShelfBlock,
   StorefrontServices,
 } from '@despensa/contracts';
-import { summarizeProduct } from '../../catalog/index';
+import { summarizeProduct } from '../../catalog';
 import type { ProductSummary } from '../../catalog/types';
 
 /** A home block ready to render: live banners only, shelves with their products' card summaries. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ProductCardShelf } from '../../catalog/index';
+import { ProductCardShelf } from '../../catalog';
 import type { ProductSummary } from '../../catalog/types';
 
 /** A product shelf of the home with its 'Ver todo' link when the collection has a landing page. */
