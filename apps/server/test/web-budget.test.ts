@@ -16,7 +16,7 @@ const GOAL_KB = 100;
  * the first load alone (vendor chunk, brotli), so the goal needs a lighter runtime (e.g. Preact) as well as
  * less of the shop's own code. Lower it as code leaves the first load; it never rises.
  */
-const BUDGET_KB = 135;
+const BUDGET_KB = 134;
 const buildDir = process.env.WEB_BUILD_DIR ?? path.resolve(import.meta.dirname, '../../web/build');
 const assets = path.join(buildDir, 'client/assets');
 
