@@ -64,7 +64,7 @@ export interface SkuRow {
   imageUrl: string | null;
 }
 
-/** What a product page shows beyond its card; kept packed in memory (ProductDetailStore), not as objects. */
+/** What a product page shows beyond its card; kept packed in a file of the index (ProductDetailStore), not as objects. */
 export interface ProductDetails {
   description: string;
   ingredients: string | null;
