@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Failure } from '@despensa/contracts';
+import { isWeighed } from '@despensa/domain';
 import type { Config } from '../../config';
 import type { CatalogService } from '../../modules/catalog/service';
 import type { ContentService } from '../../modules/content/service';
@@ -43,7 +44,7 @@ async function pictureSubject(catalog: CatalogService, skuId: number) {
     name: entry.product.name,
     brand: entry.product.brand.name,
     icon: entry.product.categoryChain[0]?.icon ?? null,
-    weighed: entry.sku.measurementUnit === 'kg',
+    weighed: isWeighed(entry.sku.measurementUnit),
   };
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, like, sql } from 'drizzle-orm';
-import { slugify } from '@despensa/domain';
+import { isWeighed, slugify } from '@despensa/domain';
 import {
   Failure,
   type CatalogBrand,
@@ -72,7 +72,7 @@ export class CatalogRecords {
       .innerJoin(product, eq(product.id, sku.productId))
       .innerJoin(brand, eq(brand.id, product.brandId))
       .where(eq(sku.id, skuId));
-    return row ? { ...row, weighed: row.measurementUnit === 'kg' } : null;
+    return row ? { ...row, weighed: isWeighed(row.measurementUnit) } : null;
   }
 
   /** The SKU's picture from the chain's media server (VTEX's file API), or null for the shop's drawing. */

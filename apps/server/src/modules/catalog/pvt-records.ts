@@ -1,5 +1,5 @@
 import { eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import { MAX_QUANTITY, slugify } from '@despensa/domain';
+import { MAX_QUANTITY, isWeighed, slugify } from '@despensa/domain';
 import {
   Failure,
   type CatalogProduct,
@@ -95,7 +95,7 @@ export async function createSku(tx: Tx, body: CatalogSkuCreateBody): Promise<Cat
   const [owner] = await tx.select({ id: product.id }).from(product).where(eq(product.id, body.ProductId));
   if (!owner) throw new Failure('productNotFound', { field: 'ProductId' });
   const id = await newId(tx, sku, body.Id);
-  const weighed = body.MeasurementUnit === 'kg';
+  const weighed = isWeighed(body.MeasurementUnit ?? '');
   const [row] = await tx
     .insert(sku)
     .values({
