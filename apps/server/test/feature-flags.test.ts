@@ -1,5 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CARD_REDIRECT_PAYMENT_ID, FEATURE_FLAG_NAMES, PAYMENT_IDS } from '@despensa/domain';
+import { PostgresFlagProvider } from '../src/modules/flags/provider';
 import { createTestApp, type TestApp } from './support/app';
 import { TEST_KEY, TEST_OSM_KEY } from './support/constants';
 import { sellableSkus } from './support/cart';
@@ -94,6 +95,22 @@ describe('§9 feature flags honoured by the API and the checkout', () => {
       expect((await cart.choose(paymentSystem, { accountId: 'card-1' })).json().code).toBe(
         'paymentSystemOff',
       );
+  });
+
+  it('evaluates the flags once per change, not at every request (issue 33), and a change is read at once', async () => {
+    const evaluations = vi.spyOn(PostgresFlagProvider.prototype, 'resolveBooleanEvaluation');
+    const read = async () =>
+      (await shop.app.inject({ method: 'GET', url: '/api/feature-flags', headers: TEST_KEY })).json();
+    try {
+      for (let i = 0; i < 5; i++) expect((await read()).wallet).toBe(true);
+      expect(evaluations.mock.calls.length).toBeLessThanOrEqual(FEATURE_FLAG_NAMES.length);
+      const before = evaluations.mock.calls.length;
+      await setFlag('wallet', false);
+      for (let i = 0; i < 5; i++) expect((await read()).wallet).toBe(false);
+      expect(evaluations.mock.calls.length - before).toBe(FEATURE_FLAG_NAMES.length);
+    } finally {
+      evaluations.mockRestore();
+    }
   });
 
   it('product reviews and frequent products off: their routes answer 404', async () => {
