@@ -59,6 +59,16 @@ describe('isPromotionActive', () => {
     expect(isPromotionActive(p, { ...ctx, now: new Date('2025-01-31T23:59:59.001Z') })).toBe(false);
   });
 
+  it('reads a promotion given other dates by their new texts (its parsed dates are kept per text)', () => {
+    const p = promo();
+    const february = { ...ctx, now: new Date('2025-02-10T00:00:00Z') };
+    expect(isPromotionActive(p, february)).toBe(false);
+    p.end = '2025-02-28T23:59:59Z';
+    expect(isPromotionActive(p, february)).toBe(true);
+    p.start = 'mañana';
+    expect(isPromotionActive(p, february)).toBe(false);
+  });
+
   it('is inactive with unparseable dates', () => {
     expect(isPromotionActive(promo({ start: 'mañana' }), ctx)).toBe(false);
     expect(isPromotionActive(promo({ end: '' }), ctx)).toBe(false);

@@ -21,12 +21,38 @@ const has = (list: readonly (string | number)[], id: string | number): boolean =
 const intersects = (list: readonly (string | number)[], ids: readonly (string | number)[]): boolean =>
   ids.some((id) => has(list, id));
 
+interface ParsedDates {
+  start: string;
+  end: string;
+  startMs: number;
+  endMs: number;
+}
+
+/**
+ * Each promotion's dates, parsed once: every price shown checks every live promotion, and parsing its two
+ * dates there was most of a product's render and of a cold autocomplete (issue 33). Kept by promotion and
+ * checked against its texts, so a promotion given other dates is parsed again.
+ */
+const parsedDates = new WeakMap<Promotion, ParsedDates>();
+
+function datesOf(promotion: Promotion): ParsedDates {
+  const known = parsedDates.get(promotion);
+  if (known && known.start === promotion.start && known.end === promotion.end) return known;
+  const parsed = {
+    start: promotion.start,
+    end: promotion.end,
+    startMs: Date.parse(promotion.start),
+    endMs: Date.parse(promotion.end),
+  };
+  parsedDates.set(promotion, parsed);
+  return parsed;
+}
+
 /** start <= now <= end; an unparseable date makes the promotion inactive rather than open-ended. */
 function isWithinDates(promotion: Promotion, now: Date): boolean {
-  const start = Date.parse(promotion.start);
-  const end = Date.parse(promotion.end);
+  const { startMs, endMs } = datesOf(promotion);
   const t = now.getTime();
-  return !Number.isNaN(start) && !Number.isNaN(end) && start <= t && t <= end;
+  return !Number.isNaN(startMs) && !Number.isNaN(endMs) && startMs <= t && t <= endMs;
 }
 
 function matchesSalesChannel(promotion: Promotion, salesChannel: number): boolean {
