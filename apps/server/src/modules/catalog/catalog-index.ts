@@ -65,8 +65,9 @@ export class CatalogIndex {
   private readonly detailStore: ProductDetailStore;
   private readonly views: ChannelViews;
   private readonly engine: ListingEngine;
-  /** Each document's leaf category, as a column. */
+  /** Each document's leaf category, as a column of positions in leafIds (counting reads small arrays). */
   private readonly leafOf: Int32Array;
+  private readonly leafIds: number[] = [];
 
   /** `clock` dates the promotions card prices (and so price sorting and filters) include. */
   constructor(rows: CatalogRows, clock: () => Date = () => new Date()) {
@@ -80,7 +81,13 @@ export class CatalogIndex {
     for (const row of rows.collections) this.collections.set(row.id, row.name);
     const slots = this.addProducts(rows.products, rows.skus);
     this.text.freeze();
-    this.leafOf = Int32Array.from(this.products, (product) => product.categoryId);
+    const leafPositions = new Map<number, number>();
+    this.leafOf = Int32Array.from(this.products, ({ categoryId }) => {
+      let position = leafPositions.get(categoryId);
+      if (position === undefined)
+        leafPositions.set(categoryId, (position = this.leafIds.push(categoryId) - 1));
+      return position;
+    });
     this.offers = new OfferTable(slots);
     this.detailStore = new ProductDetailStore(this.products.length);
     this.views = new ChannelViews(
@@ -244,16 +251,16 @@ export class CatalogIndex {
   }
 
   /** The leaf categories most of these documents sit in, most first. */
-  topLeafCategories(docs: readonly number[], limit: number): CategoryDoc[] {
-    const counts = new Map<number, number>();
-    for (const doc of docs) {
-      const leaf = this.leafOf[doc]!;
-      counts.set(leaf, (counts.get(leaf) ?? 0) + 1);
-    }
-    return [...counts.entries()]
-      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+  topLeafCategories(docs: ArrayLike<number>, limit: number): CategoryDoc[] {
+    // A two-letter prefix matches a fifth of the catalogue: counted in a typed array, not a map.
+    const counts = new Int32Array(this.leafIds.length);
+    for (let i = 0; i < docs.length; i++) counts[this.leafOf[docs[i]!]!]!++;
+    return this.leafIds
+      .map((id, position) => ({ id, count: counts[position]! }))
+      .filter(({ count }) => count > 0)
+      .sort((a, b) => b.count - a.count || a.id - b.id)
       .slice(0, limit)
-      .flatMap(([id]) => this.categories.get(id) ?? []);
+      .flatMap(({ id }) => this.categories.get(id) ?? []);
   }
 
   categoryByUrlPath(segments: string[]): CategoryDoc | undefined {

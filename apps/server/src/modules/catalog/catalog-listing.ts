@@ -96,7 +96,7 @@ export class CatalogListing {
       page: 1,
       pageSize: 0,
     });
-    let pool = matched.map((doc) => index.products[doc]!).filter((p) => p.sponsored);
+    let pool = Array.from(matched, (doc) => index.products[doc]!).filter((p) => p.sponsored);
     if (!scores) return this.topSelling(pool, salesChannel, SPONSORED_LIMIT);
     let best = 0;
     for (const doc of matched) best = Math.max(best, scores[doc]!);

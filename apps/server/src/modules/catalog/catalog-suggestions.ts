@@ -177,7 +177,7 @@ export class CatalogSuggestions {
   }
 
   /** The four brands most of the matches carry, each linking to the term's search within it. */
-  private topBrands(index: CatalogIndex, matched: readonly number[], term: string) {
+  private topBrands(index: CatalogIndex, matched: Iterable<number>, term: string) {
     const brandCounts = new Map<number, number>();
     for (const doc of matched) {
       const brandId = index.products[doc]!.brandId;

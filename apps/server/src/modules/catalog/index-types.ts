@@ -49,8 +49,8 @@ export interface ListingResult {
   total: number;
   docs: ProductDoc[];
   misspelled: boolean;
-  /** Every document that matched, for facet counting. */
-  matched: number[];
+  /** Every document that matched, for facet counting (typed: see TextMatch.docs). */
+  matched: Int32Array;
   /** Text scores by document (null without a text); the text index's buffer, valid until its next search. */
   scores: Float64Array | null;
 }

@@ -1,7 +1,15 @@
 import { FILTER_FACET_KEYS, type OrderBy, type SelectedFacet } from '@despensa/contracts';
 import type { ChannelViews } from './channel-views';
 import { compileFilters, facetValuesOf, type FacetContext } from './facet-filters';
-import type { ChannelView, FacetCount, ListingQuery, ListingResult, ProductDoc, SkuDoc } from './index-types';
+import type {
+  ChannelView,
+  DocTest,
+  FacetCount,
+  ListingQuery,
+  ListingResult,
+  ProductDoc,
+  SkuDoc,
+} from './index-types';
 import type { OfferTable } from './offer-table';
 import type { TextIndex } from './text-index';
 
@@ -27,12 +35,15 @@ export class ListingEngine {
   private readonly salesOf: Int32Array;
   /** Documents under each category slug per level ('1:lacteos'), in document order: a category page scans these. */
   private readonly docsByCategorySlug = new Map<string, number[]>();
+  /** Where a listing gathers its matches before keeping exactly as many (one per document at most). */
+  private readonly matching: Int32Array;
 
   constructor(private readonly catalog: ListedCatalog) {
     const { products } = catalog;
     this.allDocs = products.map((product) => product.doc);
     this.salesOf = Int32Array.from(products, (product) => product.sales);
     this.nameRank = new Int32Array(products.length);
+    this.matching = new Int32Array(products.length);
     const collator = new Intl.Collator('es');
     [...this.allDocs]
       .sort((a, b) => collator.compare(products[a]!.name, products[b]!.name))
@@ -52,10 +63,10 @@ export class ListingEngine {
     const text = [query.text, ...query.facets.filter((f) => f.key === 'ft').map((f) => f.value)]
       .filter((value): value is string => Boolean(value && value.trim()))
       .join(' ');
-    if (!view) return { total: 0, docs: [], misspelled: false, matched: [], scores: null };
+    if (!view) return { total: 0, docs: [], misspelled: false, matched: new Int32Array(0), scores: null };
     let scores: Float64Array | null = null;
     let misspelled = false;
-    let candidates: number[];
+    let candidates: ArrayLike<number>;
     if (text) {
       const match = this.catalog.text.search(text, { prefix: query.prefix ?? false });
       scores = match.scores;
@@ -65,8 +76,13 @@ export class ListingEngine {
       candidates = this.categoryCandidates(query.facets) ?? this.allDocs;
     }
     const filters = compileFilters(query.facets, this.facetContext(view, query.salesChannel));
-    const matched: number[] = [];
-    for (const doc of candidates) if (filters.every((test) => test(doc))) matched.push(doc);
+    // Most listings test only that a product is sold here: one call per document, not every()'s two.
+    const passes: DocTest = filters.length === 1 ? filters[0]! : (doc) => filters.every((test) => test(doc));
+    const { matching } = this;
+    let count = 0;
+    for (let i = 0; i < candidates.length; i++)
+      if (passes(candidates[i]!)) matching[count++] = candidates[i]!;
+    const matched = matching.slice(0, count);
     const orderBy = query.orderBy ?? (scores ? 'OrderByScoreDESC' : 'OrderByTopSaleDESC');
     const start = (query.page - 1) * query.pageSize;
     const base = this.comparator(orderBy, view, scores);
@@ -194,9 +210,9 @@ export class ListingEngine {
  * The first k items in order, without sorting everything: a page of 40 out of 50,000 matches keeps a
  * small sorted buffer instead of sorting the whole list.
  */
-export function topK<T>(items: readonly T[], k: number, compare: (a: T, b: T) => number): T[] {
+export function topK<T>(items: ArrayLike<T> & Iterable<T>, k: number, compare: (a: T, b: T) => number): T[] {
   if (k <= 0) return [];
-  if (items.length <= k * 4) return [...items].sort(compare).slice(0, k);
+  if (items.length <= k * 4) return Array.from(items).sort(compare).slice(0, k);
   const best: T[] = [];
   for (const item of items) {
     if (best.length === k && compare(item, best[k - 1]!) >= 0) continue;

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { TextIndex } from '../src/modules/catalog/text-index';
+
+const names = [
+  'Leche Entera Praderas del Sur 1 L',
+  'Leche Descremada Lechería El Alerce 1 L',
+  'Leche Chocolate Despensa 1 L',
+  'Yoghurt Griego Miel Despensa 900 g',
+  'Lentejas Despensa 1 kg',
+];
+
+function indexOf(texts: string[]): TextIndex {
+  const index = new TextIndex();
+  texts.forEach((text, doc) => index.add(doc, [{ text, weight: 2 }]));
+  index.freeze();
+  return index;
+}
+
+const sorted = (docs: Int32Array) => [...docs].sort((a, b) => a - b);
+
+describe('text index searches one after another (typed buffers reused between them)', () => {
+  it('matches every word, then answers the next search with nothing left of the last one', () => {
+    const index = indexOf(names);
+    expect(sorted(index.search('leche despensa').docs)).toEqual([2]);
+    // A wider search right after: the first one's marks and scores are gone.
+    const leche = index.search('leche');
+    expect(sorted(leche.docs)).toEqual([0, 1, 2]);
+    expect(leche.scores[3]).toBe(0);
+    expect(leche.scores[4]).toBe(0);
+    const scoreOfChocolate = leche.scores[2]!;
+    // The same search again scores alike (nothing accumulated from the searches before).
+    expect(index.search('leche').scores[2]).toBe(scoreOfChocolate);
+    expect(sorted(index.search('despensa').docs)).toEqual([2, 3, 4]);
+    expect(index.search('queso').docs).toHaveLength(0);
+  });
+
+  it('takes the last word as a prefix as the shopper types, and keeps only documents with every word', () => {
+    const index = indexOf(names);
+    expect(sorted(index.search('le', { prefix: true }).docs)).toEqual([0, 1, 2, 4]);
+    expect(sorted(index.search('despensa le', { prefix: true }).docs)).toEqual([2, 4]);
+    expect(index.search('le').docs).toHaveLength(0);
+  });
+});
