@@ -34,6 +34,23 @@ describe('text index searches one after another (typed buffers reused between th
     expect(index.search('queso').docs).toHaveLength(0);
   });
 
+  it('ranks a word in the name above the same word only in a category (weights kept in quarters)', () => {
+    const index = new TextIndex();
+    index.add(0, [
+      { text: 'Galletas de Avena', weight: 3 },
+      { text: 'Cereales', weight: 1.5 },
+    ]);
+    index.add(1, [
+      { text: 'Barra de Frutos Secos', weight: 3 },
+      { text: 'Avena y Cereales', weight: 1.5 },
+    ]);
+    index.freeze();
+    const { docs, scores } = index.search('avena');
+    expect(sorted(docs)).toEqual([0, 1]);
+    // 3 against 1.5: the bonus of a name's first word does not apply ('avena' is its third).
+    expect(scores[0]! / scores[1]!).toBeCloseTo(3 / 1.5, 10);
+  });
+
   it('takes the last word as a prefix as the shopper types, and keeps only documents with every word', () => {
     const index = indexOf(names);
     expect(sorted(index.search('le', { prefix: true }).docs)).toEqual([0, 1, 2, 4]);

@@ -304,7 +304,7 @@ export class CatalogIndex {
     for (const row of products) {
       const brand = this.brands.get(row.brandId) ?? { id: row.brandId, name: '', slug: '' };
       const categoryChain = this.chainOf(row.categoryId);
-      const skusOfProduct = (skusByProduct.get(row.id) ?? []).map((sku) => skuDoc(sku, slot++));
+      const skusOfProduct = (skusByProduct.get(row.id) ?? []).map((sku) => skuDoc(sku, slot++, row.name));
       const doc = productDoc(row, this.products.length, brand, categoryChain, skusOfProduct);
       this.products.push(doc);
       this.productsById.set(doc.id, doc);

@@ -5,7 +5,8 @@ import type { ProductRow, SkuRow } from './repo';
  * The index's documents built to take little memory: 500,000 products are held at once (issue 33). Each
  * is one object literal naming every field, so V8 keeps its fields inside the object (a spread copy kept
  * them in a second array of their own); an empty list is one shared array, any other exactly its size; the few distinct words of a
- * label (a unit, a seal, a certificate) are one string each, not one per row.
+ * label (a unit, a seal, a certificate) are one string each, not one per row, a sku's name is its
+ * product's string when they read alike, and products released on one day share one date.
  */
 
 /** Frozen: a write to the one shared empty list would throw, not show up in every product. */
@@ -18,6 +19,18 @@ function word(text: string): string {
   if (known !== undefined) return known;
   words.set(text, text);
   return text;
+}
+
+/**
+ * One Date per instant: release dates are days, so 500,000 products share a thousand or so (a Date each
+ * was about 18 MB). Never changed in place: a document's date is replaced, not set.
+ */
+const instants = new Map<number, Date>();
+function instant(date: Date): Date {
+  const known = instants.get(date.getTime());
+  if (known !== undefined) return known;
+  instants.set(date.getTime(), date);
+  return date;
 }
 
 /** A copy of exactly its length: a parsed list grows with room to spare. */
@@ -45,8 +58,8 @@ export function productDoc(
     warningSeals: wordList(row.warningSeals),
     certificates: wordList(row.certificates),
     recipeSkuIds: list(row.recipeSkuIds),
-    releaseDate: row.releaseDate,
-    releaseEnd: row.releaseEnd,
+    releaseDate: instant(row.releaseDate),
+    releaseEnd: row.releaseEnd === null ? null : instant(row.releaseEnd),
     isNew: row.isNew,
     onlineExclusive: row.onlineExclusive,
     sponsored: row.sponsored,
@@ -61,11 +74,12 @@ export function productDoc(
   };
 }
 
-export function skuDoc(row: SkuRow, slot: number): SkuDoc {
+/** `productName`: a sku named as its product (nearly all) shares the product's string, not a copy of it. */
+export function skuDoc(row: SkuRow, slot: number, productName: string): SkuDoc {
   return {
     id: row.id,
     productId: row.productId,
-    name: row.name,
+    name: row.name === productName ? productName : row.name,
     ean: row.ean,
     refId: row.refId,
     measurementUnit: word(row.measurementUnit),

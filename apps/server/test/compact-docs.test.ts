@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { productDoc, skuDoc } from '../src/modules/catalog/compact-docs';
+import type { ProductRow, SkuRow } from '../src/modules/catalog/repo';
+
+const productRow = (id: number, releaseDate: string, releaseEnd: string | null = null): ProductRow => ({
+  id,
+  slug: `leche-${id}`,
+  name: `Leche Entera ${id}`,
+  brandId: 1,
+  categoryId: 10101,
+  warningSeals: [],
+  certificates: [],
+  recipeSkuIds: [],
+  releaseDate: new Date(releaseDate),
+  releaseEnd: releaseEnd === null ? null : new Date(releaseEnd),
+  isNew: releaseEnd !== null,
+  onlineExclusive: false,
+  sponsored: false,
+  collectionIds: [],
+  sales: 0,
+  ratingAverage: 0,
+  ratingCount: 0,
+});
+
+const skuRow = (id: number, name: string): SkuRow => ({
+  id,
+  productId: id,
+  name,
+  ean: '7800000000017',
+  refId: `DSP${id}`,
+  measurementUnit: 'un',
+  unitMultiplier: 1,
+  contentQuantity: 1,
+  contentUnit: 'l',
+  cartLimit: 0,
+  imageUrl: null,
+});
+
+const brand = { id: 1, name: 'Praderas del Sur', slug: 'praderas-del-sur' };
+
+describe('catalogue documents kept small (issue 33: 500,000 products in memory)', () => {
+  it('products released on one day share one date, and keep their own dates', () => {
+    const a = productDoc(productRow(1, '2026-03-01T00:00:00Z'), 0, brand, [], []);
+    const b = productDoc(productRow(2, '2026-03-01T00:00:00Z', '2026-04-30T00:00:00Z'), 1, brand, [], []);
+    const c = productDoc(productRow(3, '2026-03-02T00:00:00Z', '2026-04-30T00:00:00Z'), 2, brand, [], []);
+    expect(a.releaseDate).toBe(b.releaseDate);
+    expect(b.releaseEnd).toBe(c.releaseEnd);
+    expect(c.releaseDate.toISOString()).toBe('2026-03-02T00:00:00.000Z');
+    expect(a.releaseEnd).toBeNull();
+  });
+
+  it("a sku keeps its own name, or reads as its product's", () => {
+    expect(skuDoc(skuRow(1, 'Leche Entera 1'), 0, 'Leche Entera 1').name).toBe('Leche Entera 1');
+    expect(skuDoc(skuRow(2, 'Leche Entera 1 L'), 1, 'Leche Entera 2').name).toBe('Leche Entera 1 L');
+  });
+});
