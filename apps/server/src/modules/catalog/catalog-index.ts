@@ -158,7 +158,7 @@ export class CatalogIndex {
 
   /** The offer a card shows (the domain's cardOffer); null when nobody sells the product here. */
   bestOffer(product: ProductDoc, salesChannel: number): Offer | null {
-    return this.views.of(salesChannel)?.offers[product.doc] ?? null;
+    return this.views.cardOfferOf(product, salesChannel);
   }
 
   /** The price a card shows for one unit of its offer (the domain's shownUnitPrice); 0 when unsold. */

@@ -23,6 +23,14 @@ export class ChannelViews {
     private readonly clock: () => Date,
   ) {}
 
+  /** The offer a product's card shows in the channel (see ChannelView.cardSlot); null when nobody sells it. */
+  cardOfferOf(product: ProductDoc, salesChannel: number): Offer | null {
+    const view = this.of(salesChannel);
+    const slot = view?.cardSlot[product.doc] ?? -1;
+    if (!view || slot < 0) return null;
+    return this.offers.offersAt(slot, salesChannel)[view.cardOffer[product.doc]!] ?? null;
+  }
+
   /** The channel's view; null for a channel no seller offers anything in. */
   of(salesChannel: number): ChannelView | null {
     if (!this.offers.has(salesChannel)) return null;
@@ -34,7 +42,8 @@ export class ChannelViews {
       view = {
         computedAt: time,
         validUntil: nextPromotionChange(this.promotions, now)?.getTime() ?? Infinity,
-        offers: new Array<Offer | null>(count).fill(null),
+        cardSlot: new Int32Array(count).fill(-1),
+        cardOffer: new Uint16Array(count),
         sold: new Uint8Array(count),
         inStock: new Uint8Array(count),
         price: new Int32Array(count),
@@ -54,20 +63,27 @@ export class ChannelViews {
 
   /** One product's card in a channel view: its offer, whether it is sold and in stock, its shown price. */
   private fill(view: ChannelView, product: ProductDoc, salesChannel: number, now: Date): void {
-    view.offers[product.doc] = null;
+    view.cardSlot[product.doc] = -1;
     view.sold[product.doc] = 0;
     view.inStock[product.doc] = 0;
     view.price[product.doc] = 0;
     view.discount[product.doc] = 0;
+    // Each sku's offers as the table lists them, to keep the card's offer by its position there.
+    const listed: Offer[][] = [];
     const best = cardOffer(
       product.skus,
-      // §5: items with no price are skipped.
-      (sku) => this.offers.offersAt(sku.slot, salesChannel).filter((offer) => offer.listPrice > 0),
+      (sku) => {
+        const offers = this.offers.offersAt(sku.slot, salesChannel);
+        listed[product.skus.indexOf(sku)] = offers;
+        // §5: items with no price are skipped.
+        return offers.filter((offer) => offer.listPrice > 0);
+      },
       offerInStock,
     );
     if (!best) return;
     const { offer, sku } = best;
-    view.offers[product.doc] = offer;
+    view.cardSlot[product.doc] = sku.slot;
+    view.cardOffer[product.doc] = listed[product.skus.indexOf(sku)]!.indexOf(offer);
     view.sold[product.doc] = 1;
     view.inStock[product.doc] = offerInStock(offer) ? 1 : 0;
     view.price[product.doc] = this.unitPrice(product, sku, offer, salesChannel, now);

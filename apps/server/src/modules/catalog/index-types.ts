@@ -70,7 +70,13 @@ export interface ChannelView {
   /** Epoch ms its promotion-inclusive prices were worked out at, and until when they hold. */
   computedAt: number;
   validUntil: number;
-  offers: (Offer | null)[];
+  /**
+   * The card's offer, by place rather than as an object (one per product and channel was 16 MB a channel
+   * at 500,000 products): its sku's slot (-1 when nobody sells the product here) and its position among
+   * that slot's offers in the channel (OfferTable.offersAt).
+   */
+  cardSlot: Int32Array;
+  cardOffer: Uint16Array;
   sold: Uint8Array;
   inStock: Uint8Array;
   price: Int32Array;
