@@ -115,8 +115,9 @@ export class ListingEngine {
     const selected = query.facets.filter((facet) => !narrowsBase(facet));
     const context = this.facetContext(view, query.salesChannel);
     const all = compileFilters(selected, context);
+    const { matched } = base;
     let total = 0;
-    for (const doc of base.matched) if (all.every((test) => test(doc))) total++;
+    for (let i = 0; i < matched.length; i++) if (all.every((test) => test(matched[i]!))) total++;
     const counts: FacetCount[] = [];
     for (const key of FILTER_FACET_KEYS) {
       const others = compileFilters(
@@ -124,7 +125,8 @@ export class ListingEngine {
         context,
       );
       const tally = new Map<string, { name: string; quantity: number }>();
-      for (const doc of base.matched) {
+      for (let i = 0; i < matched.length; i++) {
+        const doc = matched[i]!;
         if (!others.every((test) => test(doc))) continue;
         for (const [value, name] of facetValuesOf(this.catalog.products[doc]!, key, context)) {
           const entry = tally.get(value);
