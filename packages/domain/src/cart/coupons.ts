@@ -1,3 +1,4 @@
+import { promotionDates } from '../promotions/activity';
 import type { Promotion } from '../promotions/types';
 
 /** The outcomes of entering a coupon; each one has its own message for the shopper. */
@@ -26,9 +27,10 @@ export function couponValidity(
   promotion: Promotion | null,
   now: Date,
 ): 'valid' | 'couponInvalid' | 'couponExpired' {
-  if (!promotion || promotion.active === false || !(Date.parse(promotion.start) <= now.getTime()))
-    return 'couponInvalid';
-  if (!(now.getTime() <= Date.parse(promotion.end))) return 'couponExpired';
+  if (!promotion || promotion.active === false) return 'couponInvalid';
+  const { startMs, endMs } = promotionDates(promotion);
+  if (!(startMs <= now.getTime())) return 'couponInvalid';
+  if (!(now.getTime() <= endMs)) return 'couponExpired';
   return 'valid';
 }
 

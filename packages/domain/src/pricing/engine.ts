@@ -8,6 +8,7 @@ import {
   promotionAppliesTo,
   type PromotionItem,
 } from '../promotions/activity';
+import { promotionDates } from '../promotions/activity';
 import type { Promotion } from '../promotions/types';
 import { PRIME_PLAN, PRIME_PRICE_TAG_ID, hasMemberPrice } from '../prime/benefits';
 import type {
@@ -117,7 +118,8 @@ export function pricedCart(lines: PricedLine[], live: LivePromotions): CartPrici
 export function nextPromotionChange(promotions: readonly Promotion[], now: Date): Date | null {
   let next = Infinity;
   for (const promotion of promotions) {
-    for (const moment of [Date.parse(promotion.start), Date.parse(promotion.end) + 1]) {
+    const { startMs, endMs } = promotionDates(promotion);
+    for (const moment of [startMs, endMs + 1]) {
       if (moment > now.getTime() && moment < next) next = moment;
     }
   }

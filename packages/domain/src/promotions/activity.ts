@@ -21,7 +21,7 @@ const has = (list: readonly (string | number)[], id: string | number): boolean =
 const intersects = (list: readonly (string | number)[], ids: readonly (string | number)[]): boolean =>
   ids.some((id) => has(list, id));
 
-interface ParsedDates {
+export interface PromotionDates {
   start: string;
   end: string;
   startMs: number;
@@ -33,9 +33,10 @@ interface ParsedDates {
  * dates there was most of a product's render and of a cold autocomplete (issue 33). Kept by promotion and
  * checked against its texts, so a promotion given other dates is parsed again.
  */
-const parsedDates = new WeakMap<Promotion, ParsedDates>();
+const parsedDates = new WeakMap<Promotion, PromotionDates>();
 
-function datesOf(promotion: Promotion): ParsedDates {
+/** The promotion's start and end in epoch ms (NaN for a date that does not parse), parsed once. */
+export function promotionDates(promotion: Promotion): PromotionDates {
   const known = parsedDates.get(promotion);
   if (known && known.start === promotion.start && known.end === promotion.end) return known;
   const parsed = {
@@ -50,7 +51,7 @@ function datesOf(promotion: Promotion): ParsedDates {
 
 /** start <= now <= end; an unparseable date makes the promotion inactive rather than open-ended. */
 function isWithinDates(promotion: Promotion, now: Date): boolean {
-  const { startMs, endMs } = datesOf(promotion);
+  const { startMs, endMs } = promotionDates(promotion);
   const t = now.getTime();
   return !Number.isNaN(startMs) && !Number.isNaN(endMs) && startMs <= t && t <= endMs;
 }
