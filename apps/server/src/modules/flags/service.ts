@@ -40,8 +40,10 @@ export class FlagsService {
   ) {
     this.provider = new PostgresFlagProvider(() => this.load());
     this.client = OpenFeature.getClient(this.domain);
-    // A provider that changes by itself (a hosted flag service) says so with this event.
-    this.client.addHandler(ProviderEvents.ConfigurationChanged, () => this.forgetEvaluated());
+    // A provider that changes by itself (a hosted flag service) says so with this event. Ours emits it too,
+    // but the SDK's handlers are async and not promised to have run when a reload resolves: reloadProvider
+    // forgets as well, so a change is read right after it.
+    this.client.addHandler(ProviderEvents.ConfigurationChanged, this.forgetEvaluated);
   }
 
   /** Calls `listener` after the flags reloaded on a change made on any instance. */
@@ -80,6 +82,7 @@ export class FlagsService {
   async stop(): Promise<void> {
     await this.listener?.end().catch(() => {});
     this.listener = null;
+    this.client.removeHandler(ProviderEvents.ConfigurationChanged, this.forgetEvaluated);
     await this.provider.events.removeAllHandlers();
   }
 
@@ -131,9 +134,9 @@ export class FlagsService {
     this.forgetEvaluated();
   }
 
-  private forgetEvaluated(): void {
+  private readonly forgetEvaluated = (): void => {
     this.evaluated = null;
-  }
+  };
 
   private async evaluateAll(): Promise<FeatureFlags> {
     const values = await Promise.all(
