@@ -156,6 +156,11 @@ export class CatalogIndex {
     return this.offersFor(sku, salesChannel).find((offer) => offer.sellerId === sellerId);
   }
 
+  /** Whether anyone sells the product in the channel (bestOffer is not null), read from the channel's view. */
+  isSold(product: ProductDoc, salesChannel: number): boolean {
+    return this.views.isSold(product, salesChannel);
+  }
+
   /** The offer a card shows (the domain's cardOffer); null when nobody sells the product here. */
   bestOffer(product: ProductDoc, salesChannel: number): Offer | null {
     return this.views.cardOfferOf(product, salesChannel);

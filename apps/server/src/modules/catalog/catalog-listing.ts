@@ -96,7 +96,8 @@ export class CatalogListing {
       page: 1,
       pageSize: 0,
     });
-    let pool = Array.from(matched, (doc) => index.products[doc]!).filter((p) => p.sponsored);
+    let pool: ProductDoc[] = [];
+    for (const doc of matched) if (index.products[doc]!.sponsored) pool.push(index.products[doc]!);
     if (!scores) return this.topSelling(pool, salesChannel, SPONSORED_LIMIT);
     let best = 0;
     for (const doc of matched) best = Math.max(best, scores[doc]!);
@@ -146,7 +147,7 @@ export class CatalogListing {
   ): Product[] {
     const index = this.indexOf();
     return pool
-      .filter((product) => index.bestOffer(product, salesChannel) !== null)
+      .filter((product) => index.isSold(product, salesChannel))
       .sort((a, b) => priority(a) - priority(b) || b.sales - a.sales || a.id - b.id)
       .slice(0, Math.max(0, limit))
       .map((product) => this.view(product, salesChannel));

@@ -31,6 +31,11 @@ export class ChannelViews {
     return this.offers.offersAt(slot, salesChannel)[view.cardOffer[product.doc]!] ?? null;
   }
 
+  /** Whether anyone sells the product in the channel (its card has an offer), without building the offer. */
+  isSold(product: ProductDoc, salesChannel: number): boolean {
+    return (this.of(salesChannel)?.cardSlot[product.doc] ?? -1) >= 0;
+  }
+
   /** The channel's view; null for a channel no seller offers anything in. */
   of(salesChannel: number): ChannelView | null {
     if (!this.offers.has(salesChannel)) return null;
@@ -44,7 +49,6 @@ export class ChannelViews {
         validUntil: nextPromotionChange(this.promotions, now)?.getTime() ?? Infinity,
         cardSlot: new Int32Array(count).fill(-1),
         cardOffer: new Uint16Array(count),
-        sold: new Uint8Array(count),
         inStock: new Uint8Array(count),
         price: new Int32Array(count),
         discount: new Float32Array(count),
@@ -64,17 +68,18 @@ export class ChannelViews {
   /** One product's card in a channel view: its offer, whether it is sold and in stock, its shown price. */
   private fill(view: ChannelView, product: ProductDoc, salesChannel: number, now: Date): void {
     view.cardSlot[product.doc] = -1;
-    view.sold[product.doc] = 0;
     view.inStock[product.doc] = 0;
     view.price[product.doc] = 0;
     view.discount[product.doc] = 0;
-    // Each sku's offers as the table lists them, to keep the card's offer by its position there.
+    // Each sku's offers as the table lists them, to keep the card's offer by its position there. A
+    // product's skus take consecutive slots, so a sku's place in the product is its slot's offset.
+    const first = product.skus[0]?.slot ?? 0;
     const listed: Offer[][] = [];
     const best = cardOffer(
       product.skus,
       (sku) => {
         const offers = this.offers.offersAt(sku.slot, salesChannel);
-        listed[product.skus.indexOf(sku)] = offers;
+        listed[sku.slot - first] = offers;
         // §5: items with no price are skipped.
         return offers.filter((offer) => offer.listPrice > 0);
       },
@@ -83,8 +88,7 @@ export class ChannelViews {
     if (!best) return;
     const { offer, sku } = best;
     view.cardSlot[product.doc] = sku.slot;
-    view.cardOffer[product.doc] = listed[product.skus.indexOf(sku)]!.indexOf(offer);
-    view.sold[product.doc] = 1;
+    view.cardOffer[product.doc] = listed[sku.slot - first]!.indexOf(offer);
     view.inStock[product.doc] = offerInStock(offer) ? 1 : 0;
     view.price[product.doc] = this.unitPrice(product, sku, offer, salesChannel, now);
     // The 'En oferta' facet follows the card's offer flag: a lower shelf price than the list price.

@@ -9,10 +9,17 @@ export interface FacetContext {
   sellerName: (sellerId: string) => string;
 }
 
-/** Tests over document numbers; values of one group combine with OR, groups with AND. */
-export function compileFilters(facets: SelectedFacet[], context: FacetContext): DocTest[] {
-  // Sold in this channel at all (§5: items with no price are skipped).
-  const tests: DocTest[] = [(doc) => context.view.sold[doc] === 1];
+/**
+ * One test over document numbers: values of one group combine with OR, groups with AND, and the product
+ * must be sold in the channel (§5: items with no price are skipped) unless `sold` says the documents
+ * tested already are. Most listings test only that: then it is that one test, one call per document.
+ */
+export function compileFilters(
+  facets: SelectedFacet[],
+  context: FacetContext,
+  { sold = true }: { sold?: boolean } = {},
+): DocTest {
+  const tests: DocTest[] = sold ? [(doc) => context.view.cardSlot[doc]! >= 0] : [];
   const byKey = new Map<FacetKey, string[]>();
   for (const facet of facets) {
     if (facet.key === 'ft' || facet.key === 'trade-policy') continue;
@@ -22,7 +29,9 @@ export function compileFilters(facets: SelectedFacet[], context: FacetContext): 
     const test = facetTest(key, values, context);
     if (test) tests.push(test);
   }
-  return tests;
+  if (tests.length === 0) return () => true;
+  if (tests.length === 1) return tests[0]!;
+  return (doc) => tests.every((test) => test(doc));
 }
 
 /** One group's test: a document passes with any of the values. */

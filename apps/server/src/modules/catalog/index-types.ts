@@ -63,7 +63,7 @@ export interface FacetCount {
 }
 
 /**
- * Per-channel columns over documents: the card's offer, whether it is sold and in stock, the price one
+ * Per-channel columns over documents: the card's offer (a product has one when it is sold here), whether it is in stock, the price one
  * unit costs in the cart (promotions included) and the discount the 'En oferta' facet reads.
  */
 export interface ChannelView {
@@ -77,7 +77,6 @@ export interface ChannelView {
    */
   cardSlot: Int32Array;
   cardOffer: Uint16Array;
-  sold: Uint8Array;
   inStock: Uint8Array;
   price: Int32Array;
   discount: Float32Array;

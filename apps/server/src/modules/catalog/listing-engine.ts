@@ -1,15 +1,7 @@
 import { FILTER_FACET_KEYS, type OrderBy, type SelectedFacet } from '@despensa/contracts';
 import type { ChannelViews } from './channel-views';
 import { compileFilters, facetValuesOf, type FacetContext } from './facet-filters';
-import type {
-  ChannelView,
-  DocTest,
-  FacetCount,
-  ListingQuery,
-  ListingResult,
-  ProductDoc,
-  SkuDoc,
-} from './index-types';
+import type { ChannelView, FacetCount, ListingQuery, ListingResult, ProductDoc, SkuDoc } from './index-types';
 import type { OfferTable } from './offer-table';
 import type { TextIndex } from './text-index';
 
@@ -75,9 +67,7 @@ export class ListingEngine {
     } else {
       candidates = this.categoryCandidates(query.facets) ?? this.allDocs;
     }
-    const filters = compileFilters(query.facets, this.facetContext(view, query.salesChannel));
-    // Most listings test only that a product is sold here: one call per document, not every()'s two.
-    const passes: DocTest = filters.length === 1 ? filters[0]! : (doc) => filters.every((test) => test(doc));
+    const passes = compileFilters(query.facets, this.facetContext(view, query.salesChannel));
     const { matching } = this;
     let count = 0;
     for (let i = 0; i < candidates.length; i++)
@@ -114,20 +104,22 @@ export class ListingEngine {
     const base = this.listing({ ...query, facets: query.facets.filter(narrowsBase), page: 1, pageSize: 0 });
     const selected = query.facets.filter((facet) => !narrowsBase(facet));
     const context = this.facetContext(view, query.salesChannel);
-    const all = compileFilters(selected, context);
+    // The base's documents are all sold here: the groups' tests are enough.
+    const all = compileFilters(selected, context, { sold: false });
     const { matched } = base;
     let total = 0;
-    for (let i = 0; i < matched.length; i++) if (all.every((test) => test(matched[i]!))) total++;
+    for (let i = 0; i < matched.length; i++) if (all(matched[i]!)) total++;
     const counts: FacetCount[] = [];
     for (const key of FILTER_FACET_KEYS) {
       const others = compileFilters(
         selected.filter((facet) => facet.key !== key),
         context,
+        { sold: false },
       );
       const tally = new Map<string, { name: string; quantity: number }>();
       for (let i = 0; i < matched.length; i++) {
         const doc = matched[i]!;
-        if (!others.every((test) => test(doc))) continue;
+        if (!others(doc)) continue;
         for (const [value, name] of facetValuesOf(this.catalog.products[doc]!, key, context)) {
           const entry = tally.get(value);
           if (entry) entry.quantity++;

@@ -179,11 +179,12 @@ export class TextIndex {
       for (const [key, quality] of candidates.stems) {
         const posting = this.postings.get(key);
         if (!posting) continue;
-        const idf = Math.log(1 + this.docCount / posting.docs.length);
+        // A posting's weight in quarters times this is its score.
+        const scale = (quality * Math.log(1 + this.docCount / posting.docs.length)) / WEIGHT_STEPS;
         for (let i = 0; i < posting.docs.length; i++) {
           const doc = posting.docs[i]!;
           if (hits[doc] !== position) continue; // missed an earlier word: cannot match them all
-          const score = (quality * posting.weights[i]! * idf) / WEIGHT_STEPS;
+          const score = posting.weights[i]! * scale;
           if (wordBest[doc] === 0) touched[count++] = doc;
           if (score > wordBest[doc]!) wordBest[doc] = score;
         }
