@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   appKeyBody,
   appKeyCreated,
   appKeyView,
   auditLogEntry,
   auditLogQuery,
-  errorResponses,
   pricingSettings,
 } from '@despensa/contracts';
 import { staffAdministers } from '@despensa/domain';
@@ -19,15 +18,9 @@ import {
   revokeAppKeyFlow,
   type BackOfficeModules,
 } from '../../../flows/app-keys';
-import { staffActorWho } from '../../staff';
-import { staffSection } from './back-office-guard';
-import { backOfficeSchemas } from './back-office-schemas';
+import { staffActor, staffSection } from './back-office-guard';
+import { ofBackOfficeNoClash } from './back-office-schemas';
 import type { OperationsService } from '../../../modules/operations/service';
-
-const ofAdministration = backOfficeSchemas(errorResponses(400, 401, 403, 404));
-
-/** The administrator of a back-office route (the staff guard set it). */
-const administrator = (request: FastifyRequest) => staffActorWho(request, staffAdministers);
 
 /** A back-office plugin's routes: a staff session (as /operaciones) whose role administers the shop. */
 const administered = (plain: FastifyInstance, operations: OperationsService) =>
@@ -47,30 +40,30 @@ export function appKeyRoutes(
     app.post(
       '/api/admin/app-keys',
       {
-        schema: ofAdministration(
+        schema: ofBackOfficeNoClash(
           'Create an app key and token with scopes; the token is answered this once only',
           appKeyCreated,
           { body: appKeyBody },
         ),
       },
-      async (request) => runFlow(database, createKey, { actor: administrator(request), body: request.body }),
+      async (request) => runFlow(database, createKey, { actor: staffActor(request), body: request.body }),
     );
     app.get(
       '/api/admin/app-keys',
       {
-        schema: ofAdministration('Every app key (never its token)', z.array(appKeyView)),
+        schema: ofBackOfficeNoClash('Every app key (never its token)', z.array(appKeyView)),
       },
       async () => modules.integration.list(),
     );
     app.delete(
       '/api/admin/app-keys/:appKey',
       {
-        schema: ofAdministration('Revoke an app key: its next call is refused', appKeyView, {
+        schema: ofBackOfficeNoClash('Revoke an app key: its next call is refused', appKeyView, {
           params: z.object({ appKey: z.string().min(1).max(200) }),
         }),
       },
       async (request) =>
-        runFlow(database, revokeKey, { actor: administrator(request), appKey: request.params.appKey }),
+        runFlow(database, revokeKey, { actor: staffActor(request), appKey: request.params.appKey }),
     );
   };
 }
@@ -87,27 +80,27 @@ export function backOfficeSettingsRoutes(
     app.get(
       '/api/admin/pricing/settings',
       {
-        schema: ofAdministration("The chain's pricing settings", pricingSettings),
+        schema: ofBackOfficeNoClash("The chain's pricing settings", pricingSettings),
       },
       async () => modules.pricing.settings(),
     );
     app.put(
       '/api/admin/pricing/settings',
       {
-        schema: ofAdministration('Change whether prices under cost are refused', pricingSettings, {
+        schema: ofBackOfficeNoClash('Change whether prices under cost are refused', pricingSettings, {
           body: pricingSettings,
         }),
       },
       async (request) =>
         runFlow(database, setPricing, {
-          actor: administrator(request),
+          actor: staffActor(request),
           forbidBelowCost: request.body.forbidBelowCost,
         }),
     );
     app.get(
       '/api/admin/audit-log',
       {
-        schema: ofAdministration(
+        schema: ofBackOfficeNoClash(
           'Who changed what and when, before and after (API and back-office changes), newest first',
           z.array(auditLogEntry),
           { querystring: auditLogQuery },

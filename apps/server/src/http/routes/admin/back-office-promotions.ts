@@ -6,7 +6,6 @@ import {
   backOfficeSalesChannel,
   calculatorConfigurationBody,
   calculatorConfigurationParams,
-  errorResponses,
   Failure,
   promotionActiveBody,
 } from '@despensa/contracts';
@@ -17,10 +16,9 @@ import { savePromotionFlow, setPromotionActiveFlow } from '../../../flows/promot
 import type { AuditService } from '../../../modules/audit/service';
 import type { OperationsService } from '../../../modules/operations/service';
 import { merchandised, staffActor } from './back-office-guard';
-import { backOfficeSchemas } from './back-office-schemas';
+import { ofBackOfficeNoClash } from './back-office-schemas';
 
 type BackOfficePromotionModules = BackOfficeViewModules & { audit: AuditService };
-const ofPromotions = backOfficeSchemas(errorResponses(400, 401, 403, 404));
 
 /**
  * The back office's promotions (/api/admin/promotions, merchandisers and administrators): list them with
@@ -44,7 +42,7 @@ export function backOfficePromotionRoutes(
     app.get(
       '/api/admin/promotions',
       {
-        schema: ofPromotions(
+        schema: ofBackOfficeNoClash(
           'Every promotion, newest start first: where it applies and whether it is live now',
           z.array(backOfficePromotion),
         ),
@@ -54,7 +52,7 @@ export function backOfficePromotionRoutes(
     app.get(
       '/api/admin/sales-channels',
       {
-        schema: ofPromotions(
+        schema: ofBackOfficeNoClash(
           "The catalogue's sales channels, by their store's name",
           z.array(backOfficeSalesChannel),
         ),
@@ -75,7 +73,7 @@ export function backOfficePromotionRoutes(
     app.get(
       '/api/admin/promotions/:idCalculatorConfiguration',
       {
-        schema: ofPromotions('One promotion, as the back office edits it', backOfficePromotion, {
+        schema: ofBackOfficeNoClash('One promotion, as the back office edits it', backOfficePromotion, {
           params: calculatorConfigurationParams,
         }),
       },
@@ -98,7 +96,7 @@ function promotionEditRoutes(
     app.post(
       '/api/admin/promotions',
       {
-        schema: ofPromotions(
+        schema: ofBackOfficeNoClash(
           'Create a promotion, or replace the one idCalculatorConfiguration names (as POST /api/rnb/pvt/calculatorconfiguration; promotionNotPriceable names the field)',
           backOfficePromotion,
           { body: calculatorConfigurationBody },
@@ -115,10 +113,14 @@ function promotionEditRoutes(
     app.put(
       '/api/admin/promotions/:idCalculatorConfiguration/active',
       {
-        schema: ofPromotions('Pause a promotion (kept, not applied) or resume it', backOfficePromotion, {
-          params: calculatorConfigurationParams,
-          body: promotionActiveBody,
-        }),
+        schema: ofBackOfficeNoClash(
+          'Pause a promotion (kept, not applied) or resume it',
+          backOfficePromotion,
+          {
+            params: calculatorConfigurationParams,
+            body: promotionActiveBody,
+          },
+        ),
       },
       async (request) => {
         const id = request.params.idCalculatorConfiguration;

@@ -9,7 +9,6 @@ import {
   contentDocumentView,
   contentPublishBody,
   errorResponses,
-  Failure,
   type AuditActor,
 } from '@despensa/contracts';
 import { staffMerchandises } from '@despensa/domain';
@@ -19,7 +18,8 @@ import { contentFlows, type ContentChangeModules } from '../../../flows/content-
 import type { IntegrationService } from '../../../modules/integration/service';
 import type { OperationsService } from '../../../modules/operations/service';
 import { appKeyGuard, integrationActor } from '../../app-key-guard';
-import { loggedInStaff, staffGuard } from '../../staff';
+import { staffActorWho, staffGuard } from '../../staff';
+import { staffActor } from './back-office-guard';
 
 /** Who calls: an ERP or CMS connector's app key (scope `content`) or an editor of the back office. */
 interface ContentCaller {
@@ -66,9 +66,9 @@ export function contentBackOfficeRoutes(
       tags: ['back office'],
       guard: async (request) => {
         await signedIn(request);
-        if (!staffMerchandises(loggedInStaff(request).role)) throw new Failure('staffRoleForbidden');
+        staffActorWho(request, staffMerchandises);
       },
-      actorOf: (request) => ({ kind: 'staff', id: loggedInStaff(request).id }),
+      actorOf: staffActor,
     });
 }
 

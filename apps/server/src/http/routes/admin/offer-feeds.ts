@@ -8,13 +8,11 @@ import {
   offerFeedJob,
   offerFeedJobParams,
 } from '@despensa/contracts';
-import { staffMerchandises } from '@despensa/domain';
 import type { OfferFeedRunner } from '../../../flows/offer-feed-jobs';
 import type { IntegrationService } from '../../../modules/integration/service';
 import type { OperationsService } from '../../../modules/operations/service';
 import { appKeyGuard, integrationActor } from '../../app-key-guard';
-import { staffActorWho } from '../../staff';
-import { merchandised } from './back-office-guard';
+import { merchandised, staffActor } from './back-office-guard';
 
 /** What a feed may be sent as: CSV (or plain text) and JSON, or bytes a browser did not name. */
 const FEED_TYPES = ['text/csv', 'text/plain', 'application/json', 'application/octet-stream'];
@@ -61,9 +59,6 @@ export function offerFeedRoutes(
   };
 }
 
-/** The staff member of a back-office upload: a staff session whose role runs the shop's offer. */
-const merchandiser = (request: FastifyRequest) => staffActorWho(request, staffMerchandises);
-
 function backOfficeFeeds(operations: OperationsService, runner: OfferFeedRunner): FastifyPluginAsyncZod {
   const tags = ['back office: offer feeds'];
   return async (plain) => {
@@ -79,7 +74,7 @@ function backOfficeFeeds(operations: OperationsService, runner: OfferFeedRunner)
         },
       },
       async (request, reply) =>
-        reply.code(202).send(await runner.start(merchandiser(request), await feedText(request))),
+        reply.code(202).send(await runner.start(staffActor(request), await feedText(request))),
     );
     app.get(
       '/api/admin/offer-feeds/:id',
@@ -91,7 +86,7 @@ function backOfficeFeeds(operations: OperationsService, runner: OfferFeedRunner)
           response: { 200: offerFeedJob, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => runner.read(merchandiser(request), request.params.id),
+      async (request) => runner.read(staffActor(request), request.params.id),
     );
   };
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   featureFlagBody,
   featureFlags,
@@ -12,11 +11,8 @@ import { staffAdministers } from '@despensa/domain';
 import type { Database } from '../../../db/client';
 import { runFlow } from '../../../flows/flow';
 import { storeOfficeFlows, type StoreOfficeModules } from '../../../flows/back-office-stores';
-import { staffActorWho } from '../../staff';
-import { staffSection } from './back-office-guard';
+import { staffActor, staffSection } from './back-office-guard';
 import { ofBackOffice } from './back-office-schemas';
-
-const administrator = (request: FastifyRequest) => staffActorWho(request, staffAdministers);
 
 /** Staff accounts and feature flags in the back office (/api/admin, administrators), each change audited. */
 export function staffAccountRoutes(database: Database, modules: StoreOfficeModules): FastifyPluginAsyncZod {
@@ -39,7 +35,7 @@ export function staffAccountRoutes(database: Database, modules: StoreOfficeModul
         }),
       },
       async (request) =>
-        runFlow(database, flows.createStaff, { actor: administrator(request), body: request.body }),
+        runFlow(database, flows.createStaff, { actor: staffActor(request), body: request.body }),
     );
     app.patch(
       '/api/admin/staff/:staffId',
@@ -52,7 +48,7 @@ export function staffAccountRoutes(database: Database, modules: StoreOfficeModul
       },
       async (request) =>
         runFlow(database, flows.changeStaff, {
-          actor: administrator(request),
+          actor: staffActor(request),
           staffId: request.params.staffId,
           change: request.body,
         }),
@@ -68,7 +64,7 @@ export function staffAccountRoutes(database: Database, modules: StoreOfficeModul
       },
       async (request) => {
         await runFlow(database, flows.setFlag, {
-          actor: administrator(request),
+          actor: staffActor(request),
           flag: request.params.flag,
           enabled: request.body.enabled,
         });

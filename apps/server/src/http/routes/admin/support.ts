@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   errorResponses,
   lineRefundBody,
@@ -12,13 +11,9 @@ import {
 import { staffSupports } from '@despensa/domain';
 import type { SupportDesk } from '../../../flows/support-desk';
 import type { OperationsService } from '../../../modules/operations/service';
-import { staffActorWho } from '../../staff';
-import { staffSection } from './back-office-guard';
+import { staffActor, staffSection } from './back-office-guard';
 
 const tags = ['back office: support'];
-
-/** The staff member of a support route: a staff session (as /operaciones) whose role supports customers. */
-const supporter = (request: FastifyRequest) => staffActorWho(request, staffSupports);
 
 /**
  * The back office's orders and customers for support (/api/admin/support, issue 30 §4): find, read the
@@ -64,7 +59,7 @@ export function supportRoutes(operations: OperationsService, desk: SupportDesk):
         },
       },
       async (request) =>
-        desk.refundLine(supporter(request), {
+        desk.refundLine(staffActor(request), {
           orderId: request.params.orderId,
           index: request.params.index,
           amount: request.body.amount,
@@ -80,7 +75,7 @@ export function supportRoutes(operations: OperationsService, desk: SupportDesk):
           response: { 200: supportOrder, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => desk.resendConfirmation(supporter(request), request.params.orderId),
+      async (request) => desk.resendConfirmation(staffActor(request), request.params.orderId),
     );
   };
 }
