@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** The Fastify instance a route plugin gets (zod schemas), for the helpers that add one group of its routes. */
 export type ApiApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** A call that carries no data: `{}` (VTEX's own examples send it) or no body at all (Fastify gives null). */
+export const emptyBody = z.object({}).nullish();
 
 /**
  * The schemas of a family of routes: what they share (tags, path parameters, headers…) and the refusals they

@@ -28,6 +28,7 @@ import {
   type CartService,
   type LivePaymentsOf,
 } from '../../modules/cart/service';
+import { emptyBody } from './api-app';
 
 const tags = ['cart'];
 const orderFormParams = z.object({ id: z.string().min(1).max(100) });
@@ -35,8 +36,6 @@ const orderFormParams = z.object({ id: z.string().min(1).max(100) });
 const channelQuery = z.object({ sc: z.coerce.number().int().min(1).max(100000).optional() });
 /** 403 `notOwner`: the cart is another customer's, or an anonymous cart this client does not hold. */
 const responses = { 200: orderForm, 400: errorResponse, 403: errorResponse, 404: errorResponse };
-/** removeAll takes `{}` (VTEX insists on it); no body at all (Fastify gives null) is accepted too. */
-const emptyBody = z.object({}).nullish();
 
 type CartApp = Parameters<FastifyPluginAsyncZod>[0];
 /** Who asks, from the request's session and cart cookies (see cartViewer). */

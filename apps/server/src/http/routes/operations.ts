@@ -22,7 +22,7 @@ import type { OperationsService, Staff } from '../../modules/operations/service'
 import { storeTopic, type RealtimeHub } from '../../realtime/hub';
 import { streamTopic } from '../../realtime/sse';
 import { currentStaff, loggedInStaff, publicStaff, staffCookie, staffGuard, staffToken } from '../staff';
-import { routeSchemas, type ApiApp } from './api-app';
+import { emptyBody, routeSchemas, type ApiApp } from './api-app';
 
 const tags = ['operations'];
 const orderParams = z.object({ id: z.string().min(1).max(100) });
@@ -128,7 +128,7 @@ function orderMoveRoutes(scoped: ApiApp, picking: Picking): void {
     scoped.post(
       `/api/operations/orders/:id/${path}`,
       {
-        schema: onOrder(summary, fulfilment, { body: z.object({}).nullish() }),
+        schema: onOrder(summary, fulfilment, { body: emptyBody }),
       },
       async (request) => run(currentStaff(request), request.params.id),
     );
@@ -151,7 +151,7 @@ function orderLineRoutes(scoped: ApiApp, picking: Picking): void {
     scoped.post(
       `/api/operations/orders/:id/lines/:index/${path}`,
       {
-        schema: onLine(summary, fulfilment, { body: z.object({}).nullish() }),
+        schema: onLine(summary, fulfilment, { body: emptyBody }),
       },
       async (request) => run(currentStaff(request), request.params.id, request.params.index),
     );

@@ -22,7 +22,7 @@ import {
 import type { Registration } from '../../flows/register';
 import type { AuthService } from '../../modules/auth/service';
 import type { UserService } from '../../modules/user/service';
-import type { ApiApp } from './api-app';
+import { emptyBody, type ApiApp } from './api-app';
 
 const tags = ['user'];
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
@@ -123,7 +123,7 @@ function sessionRoutes(app: ApiApp, users: UserService, auth: AuthService): void
       schema: {
         tags,
         summary: 'End the session (revoked server-side, cookie cleared); hadSession tells if one existed',
-        body: z.object({}).nullish(),
+        body: emptyBody,
         response: { 200: logoutResponse, 403: errorResponse },
       },
     },

@@ -10,7 +10,7 @@ import {
   replacementAnswerBody,
 } from '@despensa/contracts';
 import { currentSession, requireSession, sessionUserId } from '../../session';
-import { routeSchemas, type ApiApp } from '../api-app';
+import { emptyBody, routeSchemas, type ApiApp } from '../api-app';
 import type { Picking } from '../../../flows/pick-order';
 import type { RealtimeHub } from '../../../realtime/hub';
 import { streamTopic } from '../../../realtime/sse';
@@ -24,7 +24,6 @@ const onReplacement = routeSchemas(
   { tags, params: orderParams.extend({ index: z.coerce.number().int().min(0).max(999) }) },
   errors,
 );
-const noBody = z.object({}).nullish();
 
 /**
  * What the shopper does with an order while the store works on it: follow the picking, answer proposed
@@ -92,7 +91,9 @@ function pickingRoutes(app: ApiApp, picking: Picking) {
   app.post(
     '/api/orders/:id/arrived',
     {
-      schema: onOrder("Click al Auto: the shopper is at the store ('llegué')", fulfilment, { body: noBody }),
+      schema: onOrder("Click al Auto: the shopper is at the store ('llegué')", fulfilment, {
+        body: emptyBody,
+      }),
     },
     async (request) => picking.shopper.arrived(sessionUserId(request), request.params.id),
   );
@@ -112,7 +113,7 @@ function chatRoutes(app: ApiApp, picking: Picking, hub: RealtimeHub) {
     '/api/orders/:id/chat/read',
     {
       schema: onOrder("The shopper opened the chat: the store's messages are read", chatAnswer, {
-        body: noBody,
+        body: emptyBody,
       }),
     },
     async (request) => picking.shopper.readChat(sessionUserId(request), request.params.id),

@@ -10,7 +10,7 @@ import {
   transactionBody,
 } from '@despensa/contracts';
 import { currentSession, requireSession, sessionUserId } from '../../session';
-import { routeSchemas, type ApiApp } from '../api-app';
+import { emptyBody, routeSchemas, type ApiApp } from '../api-app';
 import type { AuthService } from '../../../modules/auth/service';
 import type { Checkout } from '../../../flows/place-order';
 import type { OrdersService } from '../../../modules/orders/service';
@@ -133,7 +133,7 @@ function sendMailRoute(app: ApiApp, orders: OrdersService, checkout: Checkout) {
         "Send the order's confirmation e-mail again (the order group's)",
         z.object({ sent: z.literal(true) }),
         {
-          body: z.object({}).nullish(),
+          body: emptyBody,
         },
       ),
     },
