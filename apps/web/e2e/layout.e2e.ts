@@ -3,7 +3,11 @@ import http from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL, INTERACTIVE_ATTRIBUTE } from '../app/lib/deferred-scripts';
+import {
+  DEFERRED_MODULE_TYPE,
+  DEFERRED_PRELOAD_REL,
+  INTERACTIVE_ATTRIBUTE,
+} from '../app/lib/deferred-scripts';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
 import { cartWithHomeDelivery, deliveringStore, newShopper } from './support/orders';
 
