@@ -19,9 +19,9 @@ export interface FlowContext {
   /**
    * Lets the commit return before its WAL reaches the disk (the row locks go at once). Only for a flow
    * whose caller makes a synchronous commit before anyone outside relies on it: that commit flushes
-   * this one's WAL too.
+   * this one's WAL too. Applied with the run's last statement (only the commit reads it): no round trip.
    */
-  commitWithoutWaitingForDisk(): Promise<void>;
+  commitWithoutWaitingForDisk(): void;
 }
 
 export interface Flow<I, O> {
@@ -55,22 +55,18 @@ export async function runFlow<I, O>(
     .digest('hex');
   return database.db.transaction(async (tx) => {
     if (idempotencyKey !== undefined) {
-      // Two runs of one key wait for each other here, so the second sees the first's stored result.
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`flow:${flow.name}:${idempotencyKey}`}))`);
-      const [done] = await tx
-        .select()
-        .from(flowRun)
-        .where(and(eq(flowRun.flow, flow.name), eq(flowRun.idempotencyKey, idempotencyKey)));
+      const done = await claimKey(tx, flow.name, idempotencyKey, inputHash);
       if (done) {
         if (done.inputHash !== inputHash) throw new Failure('idempotencyKeyReused');
         return done.result as O;
       }
     }
+    let waitForDisk = true;
     const undos: (() => Promise<void>)[] = [];
     const context: FlowContext = {
       tx,
-      commitWithoutWaitingForDisk: async () => {
-        await tx.execute(sql`SET LOCAL synchronous_commit = off`);
+      commitWithoutWaitingForDisk: () => {
+        waitForDisk = false;
       },
       step: async (name, run, undo) => {
         const result = await run();
@@ -87,15 +83,36 @@ export async function runFlow<I, O>(
       for (const undo of undos.reverse()) await undo().catch(() => {});
       throw error;
     }
+    // set_config(…, true) is SET LOCAL inside the statement that is there anyway.
+    const noDiskWait = sql`set_config('synchronous_commit', 'off', true) IS NOT NULL`;
     if (idempotencyKey !== undefined) {
-      await tx.insert(flowRun).values({
-        flow: flow.name,
-        idempotencyKey,
-        inputHash,
-        result: result as object,
-        createdAt: new Date(),
-      });
+      await tx
+        .update(flowRun)
+        .set({ result: result as object })
+        .where(and(keyOf(flow.name, idempotencyKey), waitForDisk ? undefined : noDiskWait));
+    } else if (!waitForDisk) {
+      await tx.execute(sql`SELECT ${noDiskWait}`);
     }
     return result;
   });
+}
+
+const keyOf = (flow: string, idempotencyKey: string) =>
+  and(eq(flowRun.flow, flow), eq(flowRun.idempotencyKey, idempotencyKey));
+
+/**
+ * Claims the key for this run (a row whose result the run's end fills in), or answers the run that
+ * finished with it. A second run of the key waits on the key's unique index until the first ends: its
+ * commit leaves the row to read, its rollback leaves the claim free. One round trip where a lock and a
+ * read took two.
+ */
+async function claimKey(tx: Tx, flow: string, idempotencyKey: string, inputHash: string) {
+  const claimed = await tx
+    .insert(flowRun)
+    .values({ flow, idempotencyKey, inputHash, result: sql`'null'::jsonb`, createdAt: new Date() })
+    .onConflictDoNothing()
+    .returning({ flow: flowRun.flow });
+  if (claimed.length > 0) return null;
+  const [done] = await tx.select().from(flowRun).where(keyOf(flow, idempotencyKey));
+  return done!;
 }

@@ -98,7 +98,7 @@ export function placeOrderFlow(
       // waits for the acquirer token's synchronous commit, which flushes this one: the placement need not
       // wait for the disk while it holds the offers' row locks (the hot spot when many buy one sku).
       if (payments.of(split.method.channel).paysOnPage && split.giftCardValue === 0)
-        await commitWithoutWaitingForDisk();
+        commitWithoutWaitingForDisk();
       if (window && selectedSla !== DELIVERY_METHODS.express.id) {
         await step('keepWindow', () => delivery.keepWindowForOrder(orderFormId, ids.orderGroup, tx));
       }
