@@ -11,8 +11,11 @@ export async function insertGroup(
   orders: (typeof shopOrder.$inferInsert)[],
   transaction: typeof paymentTransaction.$inferInsert,
 ): Promise<void> {
-  await tx.insert(shopOrder).values(orders);
-  await tx.insert(paymentTransaction).values(transaction);
+  // One statement (a data-modifying CTE): one round trip for both tables.
+  const placeOrders = tx.insert(shopOrder).values(orders).getSQL();
+  await tx.execute(
+    sql`WITH placed AS (${placeOrders}) ${tx.insert(paymentTransaction).values(transaction).getSQL()}`,
+  );
 }
 
 /** The cart's payment still pending, if any (at most one: a unique partial index). */
