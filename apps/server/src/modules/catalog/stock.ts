@@ -45,9 +45,9 @@ export function demandOf(lines: StockLine[]): StockLine[] {
 }
 
 /**
- * Takes the units off each offer's stock only where that many are left (the row lock of the UPDATE makes
- * racing holders wait for each other), recording the hold. Answers the skus short of stock; when any is,
- * the caller's transaction must roll back (nothing is taken then).
+ * Takes the units off each offer's stock only where that many are left (the row locks make racing holders
+ * wait for each other), recording the hold, in ONE statement whatever the cart's size. Answers the skus
+ * short of stock; when any is, the caller's transaction must roll back (nothing is taken then).
  */
 export async function takeStock(
   tx: Tx,
@@ -55,27 +55,31 @@ export async function takeStock(
   lines: StockLine[],
   expiresAt: Date,
 ): Promise<number[]> {
-  const short: number[] = [];
-  for (const line of demandOf(lines)) {
-    const taken = await tx
-      .update(skuOffer)
-      .set({ availableQuantity: sql`${skuOffer.availableQuantity} - ${line.quantity}` })
-      .where(
-        and(
-          eq(skuOffer.skuId, line.skuId),
-          eq(skuOffer.salesChannel, line.salesChannel),
-          eq(skuOffer.sellerId, line.sellerId),
-          sql`${skuOffer.availableQuantity} >= ${line.quantity}`,
-        ),
-      )
-      .returning({ skuId: skuOffer.skuId });
-    if (taken.length === 0) {
-      short.push(line.skuId);
-      continue;
-    }
-    await tx.insert(stockHold).values({ holder, ...line, expiresAt });
-  }
-  return short;
+  const demand = demandOf(lines);
+  // `locked` takes the offers' row locks in one fixed order (a sorted FOR UPDATE), so two holders never
+  // deadlock; the UPDATE then checks each locked row as it is now (READ COMMITTED re-reads it).
+  const { rows } = await tx.execute<{ sku_id: number; seller_id: string }>(sql`
+    WITH locked AS (
+      SELECT o.sku_id, o.sales_channel, o.seller_id, w.quantity
+      FROM ${skuOffer} o
+      JOIN jsonb_to_recordset(${JSON.stringify(demand)}::jsonb)
+        AS w("skuId" int, "salesChannel" int, "sellerId" text, quantity int)
+        ON o.sku_id = w."skuId" AND o.sales_channel = w."salesChannel" AND o.seller_id = w."sellerId"
+      ORDER BY o.sku_id, o.sales_channel, o.seller_id
+      FOR UPDATE OF o
+    ), taken AS (
+      UPDATE ${skuOffer} o SET available_quantity = o.available_quantity - l.quantity
+      FROM locked l
+      WHERE o.sku_id = l.sku_id AND o.sales_channel = l.sales_channel AND o.seller_id = l.seller_id
+        AND o.available_quantity >= l.quantity
+      RETURNING o.sku_id, o.sales_channel, o.seller_id, l.quantity
+    ), held AS (
+      INSERT INTO ${stockHold} (holder, sku_id, sales_channel, seller_id, quantity, expires_at)
+      SELECT ${holder}, sku_id, sales_channel, seller_id, quantity, ${expiresAt} FROM taken
+    )
+    SELECT sku_id, seller_id FROM taken`);
+  const taken = new Set(rows.map((row) => `${row.sku_id}|${row.seller_id}`));
+  return demand.filter((line) => !taken.has(`${line.skuId}|${line.sellerId}`)).map((line) => line.skuId);
 }
 
 /** The holder's units are sold: its holds stop expiring. Answers false if they were already given back. */
