@@ -54,6 +54,11 @@ export class Checkout {
   readonly payments: PaymentProviders;
   private readonly place;
   private readonly settleFlow;
+  /**
+   * Per request (its input, client key and origin), the placement under way in this instance: a double
+   * click's second call shares the first's, instead of a transaction that waits on the first's key.
+   */
+  private readonly placing = new Map<string, Promise<TransactionAnswer>>();
   /** Per transaction, the page call under way in this instance: parallel calls share it. */
   private readonly starting = new Map<string, Promise<PaymentPage>>();
   /** Per transaction, the charge under way in this instance (one-click, gift card): parallel calls share it. */
@@ -87,7 +92,14 @@ export class Checkout {
    * Idempotent per cart attempt and client key: a repeat answers what the first answered (or its
    * failure); a reused key with another body is refused.
    */
-  async placeOrder(
+  placeOrder(
+    input: PlaceOrderInput,
+    options: { clientKey?: string | undefined; origin: string },
+  ): Promise<TransactionAnswer> {
+    return shared(this.placing, JSON.stringify([input, options]), () => this.placeOnce(input, options));
+  }
+
+  private async placeOnce(
     input: PlaceOrderInput,
     options: { clientKey?: string | undefined; origin: string },
   ): Promise<TransactionAnswer> {
@@ -105,14 +117,7 @@ export class Checkout {
       await this.startPayment(answer.tId, origin);
       return answer;
     }
-    let call = this.charging.get(answer.tId);
-    if (!call) {
-      call = this.pay(answer.tId, origin, input.body.giftCard).finally(() =>
-        this.charging.delete(answer.tId),
-      );
-      this.charging.set(answer.tId, call);
-    }
-    await call;
+    await shared(this.charging, answer.tId, () => this.pay(answer.tId, origin, input.body.giftCard));
     return answer;
   }
 
@@ -168,12 +173,7 @@ export class Checkout {
     if (kept) return kept;
     // Never the card's part without the gift card's: such a payment waits for its reconciliation.
     if (payment.giftCardValue > 0 && !giftCardRedeemed) return null;
-    let call = this.starting.get(transactionId);
-    if (!call) {
-      call = this.createUnlessKept(payment, origin).finally(() => this.starting.delete(transactionId));
-      this.starting.set(transactionId, call);
-    }
-    return call;
+    return shared(this.starting, transactionId, () => this.createUnlessKept(payment, origin));
   }
 
   /**
@@ -336,6 +336,16 @@ export class Checkout {
     const mail = confirmationMail(orderGroup, orders, this.brandOfSeller);
     if (mail) await this.mailer.send(mail);
   }
+}
+
+/** The call under way for `key` in `calls`, or `run` started and kept there until it settles. */
+function shared<T>(calls: Map<string, Promise<T>>, key: string, run: () => Promise<T>): Promise<T> {
+  let call = calls.get(key);
+  if (!call) {
+    call = run().finally(() => calls.delete(key));
+    calls.set(key, call);
+  }
+  return call;
 }
 
 const checkoutPaymentPath = '/checkout/payment';
