@@ -82,7 +82,8 @@ function answerOrderForms(app: CartApp, livePayments: LivePaymentsOf): void {
     const zodSchema = schema as z.ZodType;
     const encode =
       schema === orderForm
-        ? (data: unknown) => orderFormJson(data as OrderForm)
+        ? // Bytes go out as they are (Fastify's types name only the string a serialiser usually gives).
+          (data: unknown) => orderFormJson(data as OrderForm) as unknown as string
         : (data: unknown) => JSON.stringify(zodSchema.parse(data));
     return (data) => {
       try {

@@ -68,7 +68,7 @@ export class OrderFormView {
    */
   async getJson(viewer: CartViewer, orderFormId: string, live: LivePayments): Promise<Buffer> {
     const { entry, userId } = await this.current(orderFormId);
-    const serialiseLive = (form: OrderForm) => Buffer.from(orderFormJson(withLivePayments(form, live)));
+    const serialiseLive = (form: OrderForm) => orderFormJson(withLivePayments(form, live));
     if (!isOwnerOf({ id: orderFormId, userId }, viewer)) return serialiseLive(maskedOrderForm(entry.form));
     return this.store.rendered.bodyOf(orderFormId, entry, livePaymentsKey(live), serialiseLive);
   }
