@@ -7,6 +7,8 @@
 let firstPass = false;
 const waiting: (() => void)[] = [];
 let pumping = false;
+/** Effects held until every part has hydrated (afterTurns). */
+const held: (() => void)[] = [];
 
 /** Runs the page's first hydration pass (entry.client.tsx). */
 export function hydrateInTurns(hydrate: () => void): void {
@@ -38,8 +40,20 @@ export function nextTurn(): Promise<void> {
 
 function takeTurn(): void {
   waiting.shift()?.();
-  if (waiting.length) nextTask(takeTurn);
-  else pumping = false;
+  if (waiting.length) return nextTask(takeTurn);
+  pumping = false;
+  for (const run of held.splice(0)) nextTask(run);
+}
+
+/**
+ * Runs `run` in a task of its own once no part waits for its turn. The page's effects go through here
+ * (lib/preact-options.ts): a part hydrates with the state the server drew it with, since Preact's
+ * hydration keeps the server's attributes as they are, so nothing may change that state (the cart from a
+ * link, the shopper's own parts) until every part has hydrated.
+ */
+export function afterTurns(run: () => void): void {
+  if (pumping) held.push(run);
+  else nextTask(run);
 }
 
 function hydrateAllNow(): void {

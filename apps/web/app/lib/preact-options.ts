@@ -1,4 +1,5 @@
 import { options } from 'preact';
+import { afterTurns } from './hydration-turns';
 
 /**
  * Preact's behaviour where the shop was written for React's (imported by both entries before any render).
@@ -17,13 +18,7 @@ options.vnode = (vnode) => {
 /**
  * Effects run in a task of their own right after the render, as React's scheduler runs them, not after
  * the next frame: a timer an effect starts (the route change's scroll, the Prime invitation) counts from
- * the change, and a page whose frames are held (a background tab, a paused clock) still runs them.
+ * the change, and a page whose frames are held (a background tab, a paused clock) still runs them. While
+ * the page hydrates in turns, they wait for the last turn (lib/hydration-turns.ts).
  */
-options.requestAnimationFrame = (callback) => {
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => {
-    channel.port1.close();
-    callback();
-  };
-  channel.port2.postMessage(null);
-};
+options.requestAnimationFrame = afterTurns;
