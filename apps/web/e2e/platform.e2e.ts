@@ -406,6 +406,8 @@ describe('service worker, offline and push (§7 /sw.js)', () => {
     const showingWorker = async () =>
       until(
         async () => {
+          // A message wakes a worker Chromium stopped while idle (the worker ignores what it does not know).
+          await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.postMessage('ping'));
           for (const worker of context.serviceWorkers().toReversed()) {
             const shown = await worker
               .evaluate(async () => {
