@@ -7,21 +7,8 @@ const { version } = JSON.parse(fs.readFileSync(new URL('./package.json', import.
   version: string;
 };
 
-/** React's packages answered by Preact's compatibility layer: ~45 KB less JavaScript on every page (issue 33). */
-const PREACT = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-];
-
 export default defineConfig({
   plugins: [reactRouter()],
-  resolve: { alias: PREACT },
-  // React Router rendered by the same Preact as the app, on the server too (its package is bundled, not
-  // imported from node_modules where it would find React).
-  ssr: { noExternal: ['react-router'] },
   build: {
     target: 'es2022',
     cssCodeSplit: false,
@@ -42,7 +29,7 @@ export default defineConfig({
           groups: [
             {
               name: 'vendor',
-              test: /[\\/]node_modules[\\/](preact|react-router|cookie|set-cookie-parser)[\\/]/,
+              test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
               priority: 20,
             },
             {

@@ -36,7 +36,6 @@ import { ErrorPage } from './layout/error-page';
 import { NotFoundContent } from './layout/not-found-content';
 import { OutdatedBrowserPage } from './layout/outdated-browser-page';
 import { SiteShell } from './layout/site-shell';
-import { HydrateLater } from './ui/hydrate-later';
 import { ASSET_FAILURE_BOOTSTRAP } from './lib/asset-load-watch';
 import { isOutdatedBrowser } from './lib/browser-support';
 import { START_SCRIPTS_AFTER_FIRST_PAINT } from './lib/deferred-scripts';
@@ -176,17 +175,12 @@ export default function App({ loaderData: pageData }: Route.ComponentProps) {
             <SiteShell data={loaderData}>
               <Outlet />
             </SiteShell>
-            {/* Dialogs, drawers and notices: shown later or never, so hydrated after the page. */}
-            <HydrateLater>
-              <div className="page-overlays">
-                <CartOverlays />
-                <DeliveryOverlays />
-                <AccountDialogs />
-                <SessionWatch />
-                <PlatformLayer data={loaderData.platform} />
-              </div>
-            </HydrateLater>
+            <CartOverlays />
+            <DeliveryOverlays />
           </DeliveryOfCart>
+          <AccountDialogs />
+          <SessionWatch />
+          <PlatformLayer data={loaderData.platform} />
         </CartProvider>
       </ShopperFeaturesProvider>
     </AccountProvider>

@@ -1,4 +1,3 @@
-import { HydrateLater } from '../ui/hydrate-later';
 import type { BrandConfig } from '@despensa/contracts';
 import type { Contrast } from '../features/accessibility/contrast';
 import type { HeaderMenu } from '../features/content/category-menu-data';
@@ -35,32 +34,30 @@ export function MainHeader({
   return (
     <>
       <div ref={markerRef} className="top-marker" aria-hidden="true" />
-      <HydrateLater>
-        <header className={className}>
-          <PreHeader helpPhone={brand.helpPhone} contrast={contrast} />
-          <div className="site-header__bar">
-            <div className="container site-header__grid">
-              {/* The logo comes first in the document so that Tab follows the desktop's visual order. */}
-              <BrandLogo brand={brand} className="site-header__logo" />
-              <div className="site-header__menu">
-                <CategoryMenu categories={menu.categories} extraLinks={[...menu.offers, ...menu.campaigns]} />
-              </div>
-              <div className="site-header__search">
-                <SearchBox sellerId={brand.sellerId} />
-              </div>
-              <div className="site-header__delivery">
-                <DeliveryModeButton />
-              </div>
-              <div className="site-header__actions">
-                <AccountLink />
-                <MinicartButton />
-              </div>
+      <header className={className}>
+        <PreHeader helpPhone={brand.helpPhone} contrast={contrast} />
+        <div className="site-header__bar">
+          <div className="container site-header__grid">
+            {/* The logo comes first in the document so that Tab follows the desktop's visual order. */}
+            <BrandLogo brand={brand} className="site-header__logo" />
+            <div className="site-header__menu">
+              <CategoryMenu categories={menu.categories} extraLinks={[...menu.offers, ...menu.campaigns]} />
+            </div>
+            <div className="site-header__search">
+              <SearchBox sellerId={brand.sellerId} />
+            </div>
+            <div className="site-header__delivery">
+              <DeliveryModeButton />
+            </div>
+            <div className="site-header__actions">
+              <AccountLink />
+              <MinicartButton />
             </div>
           </div>
-          <HeaderLinks offers={menu.offers} campaigns={menu.campaigns} />
-          <HeaderChatNotice />
-        </header>
-      </HydrateLater>
+        </div>
+        <HeaderLinks offers={menu.offers} campaigns={menu.campaigns} />
+        <HeaderChatNotice />
+      </header>
     </>
   );
 }

@@ -11,7 +11,6 @@ import { MainHeader } from './main-header';
 import { MinimalFooter } from './minimal-footer';
 import { ServiceUnavailableScreen } from './service-unavailable-screen';
 import { SiteFooter } from './site-footer';
-import { HydrateLater } from '../ui/hydrate-later';
 
 export interface ShellData {
   brand: BrandConfig;
@@ -37,16 +36,10 @@ export function SiteShell({ data, children }: { data: ShellData; children: React
       {header === 'main' ? <MainHeader brand={data.brand} menu={data.menu} contrast={data.contrast} /> : null}
       {header === 'checkout' ? <CheckoutHeader brand={data.brand} contrast={data.contrast} /> : null}
       {data.curtain ? <CurtainNotice curtain={data.curtain} /> : null}
-      <HydrateLater>
-        <div id="contenido" className="site-content" tabIndex={-1}>
-          {children}
-        </div>
-      </HydrateLater>
-      {footer === 'general' && data.footer ? (
-        <HydrateLater>
-          <SiteFooter footer={data.footer} />
-        </HydrateLater>
-      ) : null}
+      <div id="contenido" className="site-content" tabIndex={-1}>
+        {children}
+      </div>
+      {footer === 'general' && data.footer ? <SiteFooter footer={data.footer} /> : null}
       {footer === 'minimal' && data.footer ? <MinimalFooter copyright={data.footer.copyright} /> : null}
     </>
   );

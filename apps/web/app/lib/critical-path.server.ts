@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
+import { Transform, type TransformCallback } from 'node:stream';
 import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL } from './deferred-scripts';
 
 /**
@@ -10,12 +12,14 @@ import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL } from './deferred-scripts';
  *   server inert, and the starter in <head> brings it and its module preloads to life.
  */
 const ASSETS_DIR = new URL('../client/assets/', import.meta.url);
-// Preact writes attributes in the order React Router's components give them: a nonce first, when the page has one.
+// React renders a Content-Security-Policy nonce before the other attributes, when the page has one.
 const STYLESHEET_LINK = /<link (?:nonce="[^"]*" )?rel="stylesheet" href="\/assets\/([\w.-]+\.css)"\/>/g;
 const MODULE_PRELOAD = /<link rel="modulepreload"( href="[^"]*"(?: nonce="[^"]*")?\/>)/g;
-const MODULE_SCRIPT = /<script( nonce="[^"]*")? type="module" async>/g;
-const MODULE_SCRIPT_END = ' type="module" async>';
+const MODULE_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">/g;
+const MODULE_SCRIPT_END = ' type="module" async="">';
 const HEAD_END = '</head>';
+/** A head that has not ended by then is not ours to rewrite. */
+const MAX_HEAD_CHARS = 256 * 1024;
 
 /** What replaces a stylesheet's link: the styles inline, as text (streams) and as bytes (whole pages). */
 interface InlineStylesheet {
@@ -40,7 +44,11 @@ function inlineStylesheet(file: string): InlineStylesheet | null {
   return inline;
 }
 
-/** The head with its stylesheets inline, as bytes copied from the cached ones instead of encoded again on every page. */
+export function inlineStylesheets(head: string): string {
+  return head.replace(STYLESHEET_LINK, (tag, file: string) => inlineStylesheet(file)?.text ?? tag);
+}
+
+/** The same as bytes, the styles copied from their cached bytes instead of encoded again on every page. */
 function inlineStylesheetBytes(head: string): Buffer[] {
   const parts: Buffer[] = [];
   let from = 0;
@@ -54,7 +62,7 @@ function inlineStylesheetBytes(head: string): Buffer[] {
   return parts;
 }
 
-function deferScripts(html: string): string {
+export function deferScripts(html: string): string {
   return html
     .replace(MODULE_PRELOAD, `<link rel="${DEFERRED_PRELOAD_REL}"$1`)
     .replace(MODULE_SCRIPT, `<script type="${DEFERRED_MODULE_TYPE}"$1>`);
@@ -63,7 +71,6 @@ function deferScripts(html: string): string {
 const HEAD_END_BYTES = Buffer.from(HEAD_END);
 const MODULE_SCRIPT_END_BYTES = Buffer.from(MODULE_SCRIPT_END);
 const SCRIPT_START_BYTES = Buffer.from('<script');
-const MODULE_PRELOAD_BYTES = Buffer.from('<link rel="modulepreload"');
 
 /**
  * Rewrites a whole document at once (a page rendered to the end before it is sent), as bytes: only the
@@ -76,17 +83,6 @@ export function criticalPathDocument(html: Buffer): Buffer<ArrayBuffer> {
   // Scripts first: the patterns then search the head's 2 KB rather than its 60 KB of styles.
   const parts = inlineStylesheetBytes(deferScripts(html.toString('utf8', 0, end)));
   let from = end;
-  // React Router's module preloads come just before its module script, at the end of the body.
-  const preloads = html.indexOf(MODULE_PRELOAD_BYTES, end);
-  if (preloads >= 0) {
-    const scriptAt = html.indexOf(MODULE_SCRIPT_END_BYTES, preloads);
-    const until = scriptAt >= 0 ? html.lastIndexOf(SCRIPT_START_BYTES, scriptAt) : html.length;
-    parts.push(
-      html.subarray(from, preloads),
-      Buffer.from(deferScripts(html.toString('utf8', preloads, until))),
-    );
-    from = until;
-  }
   for (
     let at = html.indexOf(MODULE_SCRIPT_END_BYTES, from);
     at >= 0;
@@ -99,4 +95,32 @@ export function criticalPathDocument(html: Buffer): Buffer<ArrayBuffer> {
   }
   parts.push(html.subarray(from));
   return Buffer.concat(parts);
+}
+
+/** Rewrites a document stream: the head once it is complete, the body piece by piece. */
+export function criticalPathStream(): Transform {
+  const decoder = new StringDecoder('utf8');
+  let pending = '';
+  let inBody = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+      pending += decoder.write(chunk);
+      if (!inBody) {
+        const end = pending.indexOf(HEAD_END);
+        if (end < 0 && pending.length < MAX_HEAD_CHARS) return callback();
+        inBody = true;
+        if (end >= 0) pending = inlineStylesheets(pending.slice(0, end)) + pending.slice(end);
+      }
+      // A tag cut by the chunk boundary waits for the next chunk.
+      const cut = pending.lastIndexOf('<');
+      const keep = cut >= 0 && pending.indexOf('>', cut) < 0 ? cut : pending.length;
+      const ready = deferScripts(pending.slice(0, keep));
+      pending = pending.slice(keep);
+      callback(null, ready || undefined);
+    },
+    flush(callback: TransformCallback) {
+      const rest = pending + decoder.end();
+      callback(null, rest ? deferScripts(rest) : undefined);
+    },
+  });
 }
