@@ -58,7 +58,7 @@ export async function takeStock(
   const demand = demandOf(lines);
   // `locked` takes the offers' row locks in one fixed order (a sorted FOR UPDATE), so two holders never
   // deadlock; the UPDATE then checks each locked row as it is now (READ COMMITTED re-reads it).
-  const { rows } = await tx.execute<{ sku_id: number; seller_id: string }>(sql`
+  const { rows } = await tx.execute<{ sku_id: number; sales_channel: number; seller_id: string }>(sql`
     WITH locked AS (
       SELECT o.sku_id, o.sales_channel, o.seller_id, w.quantity
       FROM ${skuOffer} o
@@ -77,9 +77,12 @@ export async function takeStock(
       INSERT INTO ${stockHold} (holder, sku_id, sales_channel, seller_id, quantity, expires_at)
       SELECT ${holder}, sku_id, sales_channel, seller_id, quantity, ${expiresAt} FROM taken
     )
-    SELECT sku_id, seller_id FROM taken`);
-  const taken = new Set(rows.map((row) => `${row.sku_id}|${row.seller_id}`));
-  return demand.filter((line) => !taken.has(`${line.skuId}|${line.sellerId}`)).map((line) => line.skuId);
+    SELECT sku_id, sales_channel, seller_id FROM taken`);
+  // A demand line is one offer: sku, sales channel and seller, as the holds are keyed.
+  const taken = new Set(rows.map((row) => `${row.sku_id}|${row.sales_channel}|${row.seller_id}`));
+  return demand
+    .filter((line) => !taken.has(`${line.skuId}|${line.salesChannel}|${line.sellerId}`))
+    .map((line) => line.skuId);
 }
 
 /** The holder's units are sold: its holds stop expiring. Answers false if they were already given back. */
