@@ -322,6 +322,11 @@ describe('application start and failures', () => {
     const html = await response.text();
     expect(html).not.toContain('<link rel="modulepreload"');
     expect(html).not.toContain('<script type="module"');
+    // Nor does it wait for a stylesheet: the styles come inline, and every link to them is print-only.
+    expect(html).toMatch(/<style data-href="\/assets\/[\w.-]+\.css">/);
+    expect(
+      html.match(/<link[^>]*rel="stylesheet"[^>]*>/g)?.filter((link) => !link.includes('media="print"')),
+    ).toEqual([]);
     // Its module preloads come inert too, and leave with it: every module at once, not in waves.
     expect(html).toContain(`<link rel="${DEFERRED_PRELOAD_REL}"`);
     // Inert; when the starter makes it a module, the page's policy allows its text: this shared page

@@ -11,7 +11,12 @@ import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL } from './deferred-scripts';
  * - Scripts start after the first paint (deferred-scripts.ts): React Router's module script leaves the
  *   server inert, and the starter in <head> brings it and its module preloads to life.
  */
-const ASSETS_DIR = new URL('../client/assets/', import.meta.url);
+// Found from the build's root, not this chunk's folder: the bundler moves chunks (it once moved this one
+// a folder down, and every page went back to render-blocking stylesheets without a sound). The development
+// server has no build: its stylesheets stay links.
+const BUILD_ROOT = import.meta.url.lastIndexOf('/build/server/');
+const ASSETS_DIR =
+  BUILD_ROOT < 0 ? null : new URL('client/assets/', import.meta.url.slice(0, BUILD_ROOT + '/build/'.length));
 // React renders a Content-Security-Policy nonce before the other attributes, when the page has one.
 const STYLESHEET_LINK = /<link (?:nonce="[^"]*" )?rel="stylesheet" href="\/assets\/([\w.-]+\.css)"\/>/g;
 const MODULE_PRELOAD = /<link rel="modulepreload"( href="[^"]*"(?: nonce="[^"]*")?\/>)/g;
@@ -30,14 +35,15 @@ const inlineByFile = new Map<string, InlineStylesheet | null>();
 
 function inlineStylesheet(file: string): InlineStylesheet | null {
   let inline = inlineByFile.get(file);
+  if (inline === undefined && !ASSETS_DIR) inline = null;
   if (inline === undefined) {
     try {
       // The build's own files: read once, kept for the life of the process (their names carry a hash).
-      const css = fs.readFileSync(new URL(file, ASSETS_DIR), 'utf8').replaceAll('</style', '<\\/style');
+      const css = fs.readFileSync(new URL(file, ASSETS_DIR!), 'utf8').replaceAll('</style', '<\\/style');
       const text = `<style data-href="/assets/${file}">${css}</style><link rel="stylesheet" href="/assets/${file}" media="print"/>`;
       inline = { text, bytes: Buffer.from(text) };
     } catch {
-      inline = null; // development server, or a file that is not ours: keep the link as it is
+      inline = null; // a file that is not ours: keep the link as it is
     }
     inlineByFile.set(file, inline);
   }
