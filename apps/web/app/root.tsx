@@ -44,6 +44,7 @@ import { readableOnWhiteText } from './lib/color';
 import { useAppStart } from './lib/use-app-start';
 import { useNonce } from './lib/nonce';
 import { useRouteChangeScroll } from './lib/use-route-change-scroll';
+import { HydratedProvider } from './lib/use-hydrated';
 import stylesHref from './styles/global.css?url';
 import { useShopLinkNavigation } from './ui/shop-link';
 
@@ -135,7 +136,7 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : null}
       </head>
       <body>
-        {children}
+        <HydratedProvider>{children}</HydratedProvider>
         {/* The outdated-browser page is plain HTML: no scripts for a browser that cannot run them. */}
         {data?.outdatedBrowser ? null : (
           <>

@@ -1,7 +1,15 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { useHydrated } from './use-hydrated';
 
-/** Whether a media query matches now, followed as it changes; false on the server and while hydrating. */
+const serverAnswer = () => false;
+
+/**
+ * Whether a media query matches now, followed as it changes; false on the server and while hydrating. The
+ * browser's answer is read from hydration's transition on (use-hydrated.tsx), not at hydration's end, where
+ * a different answer would redraw its readers in one synchronous task.
+ */
 export function useMediaQuery(query: string): boolean {
+  const hydrated = useHydrated();
   const subscribe = useCallback(
     (changed: () => void) => {
       const list = window.matchMedia(query);
@@ -10,9 +18,6 @@ export function useMediaQuery(query: string): boolean {
     },
     [query],
   );
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(query).matches,
-    () => false,
-  );
+  const browserAnswer = useCallback(() => window.matchMedia(query).matches, [query]);
+  return useSyncExternalStore(subscribe, hydrated ? browserAnswer : serverAnswer, serverAnswer);
 }

@@ -1,26 +1,17 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { Dialog } from '../../ui/dialog';
 import { NewsletterForm } from './newsletter-form';
 
 /** §9: at 1024 px and below the newsletter is the 'Suscríbete' modal (§2); wider, the footer's form. */
 const MODAL_QUERY = '(max-width: 1024px)';
 
-function subscribe(onChange: () => void): () => void {
-  const query = window.matchMedia(MODAL_QUERY);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-}
-
 /**
  * The footer's newsletter: the inline form, or at 1024 px and below a 'Suscríbete' button that opens it
  * in a modal. The server and a page before its scripts show the inline form, so it is there before JS.
  */
 export function NewsletterSignup() {
-  const asModal = useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(MODAL_QUERY).matches,
-    () => false,
-  );
+  const asModal = useMediaQuery(MODAL_QUERY);
   const [open, setOpen] = useState(false);
   if (!asModal) return <NewsletterForm />;
   return (

@@ -11,6 +11,7 @@ import { SortSelect } from './sort-select';
 import { formatNumber } from '../../../lib/format';
 import { Icon } from '../../../ui/icon';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { useMediaQuery } from '../../../lib/use-media-query';
 
 const DESKTOP_QUERY = '(min-width: 1025px)';
 
@@ -86,7 +87,7 @@ function productCount(total: number): string {
 function FiltersPanel(props: { total: number; children: ReactNode }) {
   const panel = useRef<HTMLDetailsElement>(null);
   const hydrated = useHydrated();
-  const desktop = useDesktop();
+  const desktop = useMediaQuery(DESKTOP_QUERY);
   const [drawerOpened, setDrawerOpened] = useState(false);
   useEffect(() => {
     if (panel.current && desktop) panel.current.open = true;
@@ -122,19 +123,6 @@ function FilterDrawerOpener({ onClick, ref }: { onClick: () => void; ref?: Ref<H
       Filtrar
     </button>
   );
-}
-
-/** Whether the desktop layout is on, following the window as it is resized; false before scripts. */
-function useDesktop(): boolean {
-  const [desktop, setDesktop] = useState(false);
-  useEffect(() => {
-    const query = window.matchMedia(DESKTOP_QUERY);
-    const update = () => setDesktop(query.matches);
-    update();
-    query.addEventListener('change', update);
-    return () => query.removeEventListener('change', update);
-  }, []);
-  return desktop;
 }
 
 /**
