@@ -28,7 +28,7 @@ pg.types.setTypeParser(20, (value) => Number(value));
 export function connect(
   url: string,
   max = 10,
-  timeouts: typeof DATABASE_TIMEOUTS | null = DATABASE_TIMEOUTS,
+  timeouts: Record<keyof typeof DATABASE_TIMEOUTS, number> | null = DATABASE_TIMEOUTS,
 ): Database {
   const pool = new pg.Pool({
     connectionString: url,
@@ -43,7 +43,13 @@ export function connect(
   // An idle connection dropped by the server (restart, shutdown) must not crash the process.
   pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
   pool.on('release', (_error, client) => dropIfBusy(client));
-  pool.on('connect', traceQueries);
+  pool.on('connect', (client) => {
+    traceQueries(client);
+    // The pool listens only while a connection is idle in it. One lent to a request can be ended between
+    // two statements (idle in transaction too long, a restart): that request's next statement fails, and
+    // the error event must not also end the process.
+    client.on('error', ignoreLentConnectionError);
+  });
   return {
     db: drizzle(pool),
     pool,
@@ -51,6 +57,9 @@ export function connect(
     close: () => pool.end(),
   };
 }
+
+/** What a lent connection's error means reaches its borrower as its next statement's failure. */
+function ignoreLentConnectionError(): void {}
 
 /**
  * A connection given back while its query still waits for an answer (the client's clock ran out on a

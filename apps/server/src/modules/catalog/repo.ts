@@ -201,10 +201,8 @@ export function productDetailBatches({ pool }: Database): AsyncGenerator<Product
 
 /** A query's rows as arrays, BATCH_ROWS at a time, through a cursor in a read-only transaction. */
 async function* batches<Row extends unknown[]>(pool: Pool, sql: string): AsyncGenerator<Row[]> {
+  // A lost connection fails the FETCH under way (db/client.ts keeps its error event from ending the process).
   const client = await pool.connect();
-  // A lost connection fails the FETCH under way; the event must not also end the process.
-  const ignore = () => {};
-  client.on('error', ignore);
   let done = false;
   // The client's own clock as well: on a busy machine this process may read an answer late. (pg reads
   // query_timeout per query; its types do not list it.)
@@ -231,7 +229,6 @@ async function* batches<Row extends unknown[]>(pool: Pool, sql: string): AsyncGe
   } finally {
     // A reader that stopped early (or failed) leaves no transaction open on a pooled connection.
     if (!done) await query('ROLLBACK').catch(() => {});
-    client.off('error', ignore);
     client.release();
   }
 }
