@@ -34,12 +34,12 @@ interface InlineStylesheet {
 const inlineByFile = new Map<string, InlineStylesheet | null>();
 
 function inlineStylesheet(file: string): InlineStylesheet | null {
+  if (!ASSETS_DIR) return null;
   let inline = inlineByFile.get(file);
-  if (inline === undefined && !ASSETS_DIR) inline = null;
   if (inline === undefined) {
     try {
       // The build's own files: read once, kept for the life of the process (their names carry a hash).
-      const css = fs.readFileSync(new URL(file, ASSETS_DIR!), 'utf8').replaceAll('</style', '<\\/style');
+      const css = fs.readFileSync(new URL(file, ASSETS_DIR), 'utf8').replaceAll('</style', '<\\/style');
       const text = `<style data-href="/assets/${file}">${css}</style><link rel="stylesheet" href="/assets/${file}" media="print"/>`;
       inline = { text, bytes: Buffer.from(text) };
     } catch {
