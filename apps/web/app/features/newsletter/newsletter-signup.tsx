@@ -1,10 +1,11 @@
 import { useState } from 'react';
+import { BREAKPOINTS } from '@despensa/domain';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { Dialog } from '../../ui/dialog';
 import { NewsletterForm } from './newsletter-form';
 
 /** §9: at 1024 px and below the newsletter is the 'Suscríbete' modal (§2); wider, the footer's form. */
-const MODAL_QUERY = '(max-width: 1024px)';
+const MODAL_QUERY = `(max-width: ${BREAKPOINTS.newsletter}px)`;
 
 /**
  * The footer's newsletter: the inline form, or at 1024 px and below a 'Suscríbete' button that opens it

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { Link, useLocation } from 'react-router';
+import { BREAKPOINTS } from '@despensa/domain';
 import { Breadcrumbs } from './breadcrumbs';
 import { CategoryLinks } from './category-links';
 import { FacetFilters } from './facet-filters';
@@ -13,7 +14,7 @@ import { Icon } from '../../../ui/icon';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useMediaQuery } from '../../../lib/use-media-query';
 
-const DESKTOP_QUERY = '(min-width: 1025px)';
+const DESKTOP_QUERY = `(min-width: ${BREAKPOINTS.desktop}px)`;
 
 /** A category, search, offer or cyber listing: breadcrumbs, heading, filters, order, cards and pages. */
 export function ListingPage(props: { listing: ListingData; intro?: ReactNode }) {
