@@ -9,7 +9,7 @@ const product = { doc: 0, skus: [sku(11, 0), sku(12, 1)] } as unknown as Product
 function viewsOf(offers: OfferTable): ChannelViews {
   return new ChannelViews(
     [product],
-    [],
+    () => [],
     offers,
     (_p, _s, offer) => offer.price,
     () => new Date(),

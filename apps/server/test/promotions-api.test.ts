@@ -80,6 +80,18 @@ async function shopperPrices(skuId: number, productId: number) {
   return { card, cart: form.items[0]!.sellingPrice };
 }
 
+/** The products a listing's price filter for exactly `price` keeps (it filters on the card's price). */
+async function pricedAt(price: number): Promise<number[]> {
+  const answer = await shop.app.inject({
+    method: 'POST',
+    url: `/api/search?sc=${sc}`,
+    headers: CART_HEADERS,
+    payload: { selectedFacets: [{ key: 'price', value: `${price}:${price + 1}` }] },
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return (answer.json().products as { productId: string }[]).map((product) => Number(product.productId));
+}
+
 async function until(check: () => Promise<boolean>, ms = 5000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await check())) {
@@ -194,6 +206,7 @@ describe('promotions the engine cannot price (promotionNotPriceable)', () => {
 describe('a promotion reaches shoppers', () => {
   it('creates a 20 % promotion on a SKU: audited, read back, listed, and the card and cart price drop', async () => {
     const { skuId, productId, price, shown } = plain[0]!;
+    const builtAt = shop.services.catalog.index.builtAt;
     const created = await erp(promotionsKey, 'POST', CALCULATOR, twentyOff(skuId));
     expect(created.statusCode, created.body).toBe(200);
     const promotion = created.json();
@@ -223,6 +236,10 @@ describe('a promotion reaches shoppers', () => {
     const discounted = shown - twentyPercent(price);
     await until(async () => (await shopperPrices(skuId, productId)).card === discounted);
     expect(await shopperPrices(skuId, productId)).toEqual({ card: discounted, cart: discounted });
+    // Issue 33 goal 5: a promotion reprices the index in place; a rebuild costs a minute at 500,000 SKUs.
+    expect(shop.services.catalog.index.builtAt, 'the index was rebuilt for one promotion').toBe(builtAt);
+    expect(await pricedAt(discounted)).toContain(productId);
+    expect(await pricedAt(shown)).not.toContain(productId);
   });
 
   it('pauses a promotion by replacing it (isActive false): the shelf price returns, audited before and after', async () => {

@@ -18,6 +18,7 @@ import type {
   ProductDoc,
   SkuDoc,
 } from './index-types';
+import { LeafCategories } from './leaf-categories';
 import { ListingEngine } from './listing-engine';
 import { OfferTable } from './offer-table';
 import { ProductDetailStore } from './product-details';
@@ -58,16 +59,15 @@ export class CatalogIndex {
   readonly productsById = new Map<number, ProductDoc>();
   readonly productsBySlug = new Map<string, ProductDoc>();
   readonly skusById = new Map<number, { sku: SkuDoc; product: ProductDoc }>();
-  readonly promotions: Promotion[];
+  /** Replaced as a whole by setPromotions when a promotion is written. */
+  promotions: Promotion[];
   readonly text = new TextIndex();
   readonly builtAt = new Date();
   private readonly offers: OfferTable;
   private readonly detailStore: ProductDetailStore;
   private readonly views: ChannelViews;
   private readonly engine: ListingEngine;
-  /** Each document's leaf category, as a column of positions in leafIds (counting reads small arrays). */
-  private readonly leafOf: Int32Array;
-  private readonly leafIds: number[] = [];
+  private readonly leaves: LeafCategories;
 
   /** `clock` dates the promotions card prices (and so price sorting and filters) include. */
   constructor(rows: CatalogRows, clock: () => Date = () => new Date()) {
@@ -81,18 +81,12 @@ export class CatalogIndex {
     for (const row of rows.collections) this.collections.set(row.id, row.name);
     const slots = this.addProducts(rows.products, rows.skus);
     this.text.freeze();
-    const leafPositions = new Map<number, number>();
-    this.leafOf = Int32Array.from(this.products, ({ categoryId }) => {
-      let position = leafPositions.get(categoryId);
-      if (position === undefined)
-        leafPositions.set(categoryId, (position = this.leafIds.push(categoryId) - 1));
-      return position;
-    });
+    this.leaves = new LeafCategories(this.products, this.categories);
     this.offers = new OfferTable(slots);
     this.detailStore = new ProductDetailStore(this.products.length);
     this.views = new ChannelViews(
       this.products,
-      this.promotions,
+      () => this.promotions,
       this.offers,
       (product, sku, offer, salesChannel, now) => this.offerUnitPrice(product, sku, offer, salesChannel, now),
       clock,
@@ -193,8 +187,8 @@ export class CatalogIndex {
   }
 
   /**
-   * A new object whenever an offer's stock changes in place (setStock): what was worked out from stock
-   * (a rendered cart's limits) compares it by identity.
+   * A new object whenever an offer's stock or price, or the promotions, change in place: what was worked
+   * out from them (a rendered cart's limits and prices) compares it by identity.
    */
   stockVersion: object = {};
 
@@ -233,6 +227,16 @@ export class CatalogIndex {
     return true;
   }
 
+  /**
+   * The promotions changed (one was written): every card price may move, so each channel's columns are
+   * worked out again when next read; nothing else in the index depends on promotions.
+   */
+  setPromotions(promotions: Promotion[]): void {
+    this.promotions = promotions;
+    this.views.clear();
+    this.stockVersion = {};
+  }
+
   /** Active promotions for one sku in one channel, by the §5 rule. */
   promotionsFor(
     product: ProductDoc,
@@ -257,15 +261,7 @@ export class CatalogIndex {
 
   /** The leaf categories most of these documents sit in, most first. */
   topLeafCategories(docs: ArrayLike<number>, limit: number): CategoryDoc[] {
-    // A two-letter prefix matches a fifth of the catalogue: counted in a typed array, not a map.
-    const counts = new Int32Array(this.leafIds.length);
-    for (let i = 0; i < docs.length; i++) counts[this.leafOf[docs[i]!]!]!++;
-    return this.leafIds
-      .map((id, position) => ({ id, count: counts[position]! }))
-      .filter(({ count }) => count > 0)
-      .sort((a, b) => b.count - a.count || a.id - b.id)
-      .slice(0, limit)
-      .flatMap(({ id }) => this.categories.get(id) ?? []);
+    return this.leaves.top(docs, limit);
   }
 
   categoryByUrlPath(segments: string[]): CategoryDoc | undefined {

@@ -10,14 +10,14 @@ type UnitPrice = (product: ProductDoc, sku: SkuDoc, offer: Offer, salesChannel: 
  * channel, so filtering and sorting 50,000 products reads typed arrays instead of walking offers.
  * `price` is what the cart charges for one unit, promotions included (the card's price): sorting and
  * price filters follow what the shopper sees. The columns are worked out again only when a promotion
- * starts or ends (as the cart's rendered prices are), or when the clock is set back (tests).
+ * starts, ends or is written (as the cart's rendered prices are), or when the clock is set back (tests).
  */
 export class ChannelViews {
   private readonly views = new Map<number, ChannelView>();
 
   constructor(
     private readonly products: readonly ProductDoc[],
-    private readonly promotions: Promotion[],
+    private readonly promotions: () => Promotion[],
     private readonly offers: OfferTable,
     private readonly unitPrice: UnitPrice,
     private readonly clock: () => Date,
@@ -46,7 +46,7 @@ export class ChannelViews {
       const count = this.products.length;
       view = {
         computedAt: time,
-        validUntil: nextPromotionChange(this.promotions, now)?.getTime() ?? Infinity,
+        validUntil: nextPromotionChange(this.promotions(), now)?.getTime() ?? Infinity,
         cardSlot: new Int32Array(count).fill(-1),
         cardOffer: new Uint16Array(count),
         inStock: new Uint8Array(count),
@@ -57,6 +57,11 @@ export class ChannelViews {
       this.views.set(salesChannel, view);
     }
     return view;
+  }
+
+  /** The promotions changed: every channel's columns are worked out again when next read. */
+  clear(): void {
+    this.views.clear();
   }
 
   /** One product's offers changed: its card in the channel's view (if worked out) follows. */

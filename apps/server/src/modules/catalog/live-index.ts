@@ -12,8 +12,8 @@ import { changedProductOf, refreshSkuPrices, skusOfPayload, type ChangedProduct 
 const SKU_PATCH_BATCH_MS = 100;
 
 export interface IndexDependents {
-  /** The whole index was replaced. */
-  rebuilt(): void;
+  /** The whole index was replaced, or its promotions: any price or product shown may have changed. */
+  allChanged(): void;
   /** One product's stock changed in place in a channel. */
   productChanged(product: ProductDoc, salesChannel: number): void;
   /** Prices changed in place: suggestions that show prices are stale. */
@@ -22,8 +22,9 @@ export interface IndexDependents {
 
 /**
  * The catalogue index kept current: built from PostgreSQL (the promotions through their module's
- * service), every instance LISTENs for catalog_changed (a trigger fires it on any write) and rebuilds,
- * and for stock_changed, which patches one offer's stock in place.
+ * service), every instance LISTENs for catalog_changed (a trigger fires it on any write) and rebuilds, or
+ * re-reads only the promotions when the write was to them; stock_changed patches one offer's stock in
+ * place and catalog_skus_changed its prices.
  */
 export class LiveIndex {
   private current: CatalogIndex | null = null;
@@ -37,6 +38,9 @@ export class LiveIndex {
   private pendingSkus = new Set<number>();
   private patchTimer: NodeJS.Timeout | null = null;
   private lastPatchAt = -Infinity;
+  /** The promotions read under way after a promotion write, and whether another write came meanwhile. */
+  private readingPromotions: Promise<void> | null = null;
+  private promotionsStale = false;
 
   constructor(
     private readonly database: Database,
@@ -57,6 +61,7 @@ export class LiveIndex {
     client.on('notification', (message) => {
       if (message.channel === 'stock_changed') this.stockChanged(message.payload);
       else if (message.channel === SKUS_CHANGED_CHANNEL) this.skusChanged(message.payload);
+      else if (message.payload === 'promotion') this.promotionsChanged();
       else this.scheduleRebuild();
     });
     client.on('error', (error) => this.log(`catalogue listener lost its connection: ${error.message}`));
@@ -89,8 +94,7 @@ export class LiveIndex {
         const started = performance.now();
         const next = await this.load();
         this.current = next;
-        this.dependents.rebuilt();
-        for (const watcher of this.watchers) watcher(null);
+        this.allChanged();
         this.log(
           `catalogue index: ${next.products.length} products in ${Math.round(performance.now() - started)} ms`,
         );
@@ -128,7 +132,7 @@ export class LiveIndex {
   }
 
   /**
-   * Told once the index is rebuilt (null: anything may have changed) and when an offer runs out or comes
+   * Told once the index is rebuilt or its promotions re-read (null: anything may have changed) and when an offer runs out or comes
    * back in one channel (its stock state, which pages show); quantities alone do not tell.
    */
   onChange(watcher: (change: { salesChannel: number } | null) => void): void {
@@ -204,6 +208,36 @@ export class LiveIndex {
         this.log(`catalogue sku refresh failed: ${String(error)}`);
         this.scheduleRebuild();
       });
+  }
+
+  /**
+   * A promotion was written (catalog_changed from its table): the index takes the promotions as stored,
+   * in place; a rebuild reads 500,000 SKUs for a minute. Writes while one read is under way read again.
+   */
+  private promotionsChanged(): void {
+    this.promotionsStale = true;
+    if (this.readingPromotions) return;
+    this.readingPromotions = (async () => {
+      while (this.promotionsStale) {
+        this.promotionsStale = false;
+        // A rebuild under way may have read the promotions before this write; one started later has not.
+        await this.rebuilding;
+        this.index.setPromotions(await this.promotions.all());
+        this.allChanged();
+      }
+    })()
+      .catch((error: unknown) => {
+        this.log(`catalogue promotions refresh failed: ${String(error)}`);
+        this.scheduleRebuild();
+      })
+      .finally(() => {
+        this.readingPromotions = null;
+      });
+  }
+
+  private allChanged(): void {
+    this.dependents.allChanged();
+    for (const watcher of this.watchers) watcher(null);
   }
 
   private scheduleRebuild(): void {

@@ -37,6 +37,11 @@ export class RenderedProducts {
     return view;
   }
 
+  /** Anything shown may have changed (the promotions were written): nothing rendered is served again. */
+  clear(): void {
+    this.rendered.clear();
+  }
+
   /** The product's stock changed in the channel: its rendering there must not be served again. */
   forget(product: ProductDoc, salesChannel: number): void {
     this.rendered.delete(`${product.doc}|${salesChannel}`);

@@ -81,7 +81,10 @@ export class CatalogService {
       database,
       promotions,
       {
-        rebuilt: () => this.suggesting.clear(),
+        allChanged: () => {
+          this.suggesting.clear();
+          this.rendered.clear();
+        },
         productChanged: (product, salesChannel) => this.rendered.forget(product, salesChannel),
         pricesChanged: () => this.suggesting.clear(),
       },
@@ -114,7 +117,7 @@ export class CatalogService {
     return this.live.reindexProducts(productIds);
   }
 
-  /** Told when the index is rebuilt (null) or an offer runs out or comes back in a channel. */
+  /** Told when the index is rebuilt or its promotions re-read (null) or an offer runs out or comes back in a channel. */
   onChange(watcher: (change: { salesChannel: number } | null) => void): void {
     this.live.onChange(watcher);
   }

@@ -8,7 +8,7 @@ import { coupon, promotion } from './tables';
  * Promotions' coupons, owned here: the cart reads them through this service. Every instance LISTENs for
  * promotions_changed (a trigger fires it on any write to promotion or coupon, whoever made it) and
  * replaces `version`, so whatever was worked out from a coupon (the rendered cart) is known stale.
- * The catalogue's promotions arrive with its index (catalog_changed), which the same writes rebuild.
+ * The catalogue's index hears the same writes (catalog_changed from this table) and re-reads the promotions.
  */
 export class PromotionsService {
   private listener: { end(): Promise<void> } | null = null;
