@@ -4,7 +4,8 @@ import { createTestApp, type TestApp } from './support/app';
 import { CART_HEADERS, sellableSkus } from './support/cart';
 import { deliveringChannel } from './support/checkout';
 import { TEST_NOW } from './support/constants';
-import { eventually, indexedOffer, refusalOf, staffCall, staffLogin } from './support/integration';
+import { indexedOffer, refusalOf, staffCall, staffLogin } from './support/integration';
+import { eventually } from './support/eventually';
 
 /** Issue 30 §4: the back office's catalogue and promotions (/api/admin), for merchandisers and the admin. */
 const ADMIN = { email: 'administradora.oferta@despensa.cl', password: 'administradora-despensa' };

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from './support/app';
 import { CART_HEADERS, sellableSkus } from './support/cart';
 import { TEST_KEY } from './support/constants';
 import { staffLogin } from './support/integration';
+import { eventually } from './support/eventually';
 
 /** Monday 2026-11-02, 12:00 in Santiago: stores open, windows ahead all week. */
 const NOW = new Date('2026-11-02T15:00:00Z');
@@ -69,14 +70,6 @@ async function channelAtProvidencia(): Promise<number | null> {
     headers: TEST_KEY,
   });
   return answer.json().payload.store?.sc ?? null;
-}
-
-async function eventually(check: () => Promise<boolean>, ms = 5000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('not within time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 beforeAll(async () => {

@@ -6,6 +6,7 @@ import { loadConfig } from '../src/config';
 import { createTestApp, type TestApp } from './support/app';
 import { CART_HEADERS, cartClient, heldCartHeaders, sellableSkus } from './support/cart';
 import { TEST_CART_KEY_SECRET, TEST_KEY, TEST_NOW } from './support/constants';
+import { PROPAGATION_MS } from './support/eventually';
 
 let shop: TestApp;
 let cart: ReturnType<typeof cartClient>;
@@ -481,7 +482,7 @@ describe('coupons', () => {
     ]);
     // The change notification reaches the server asynchronously, as it does another instance.
     await vi.waitFor(async () => expect(tagOf(await cart.get(orderFormId))).toBe(tenPercent! * 2), {
-      timeout: 2000,
+      timeout: PROPAGATION_MS,
     });
   });
 });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app';
 import { sellableSkus } from './support/cart';
 import { deliveringChannel } from './support/checkout';
-import { erpCall, eventually, refusalOf, staffCall, staffLogin } from './support/integration';
+import { erpCall, refusalOf, staffCall, staffLogin } from './support/integration';
+import { eventually } from './support/eventually';
 
 const ADMIN = { email: 'admin.fichas@despensa.cl', password: 'admin-fichas-despensa' };
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Product } from '@despensa/contracts';
 import { createTestApp, type TestApp } from './support/app';
 import { TEST_KEY } from './support/constants';
+import { PROPAGATION_MS } from './support/eventually';
 
 let shop: TestApp;
 beforeAll(async () => {
@@ -41,7 +42,9 @@ describe('stock moves without rebuilding the catalogue (every order moves stock)
       `UPDATE sku_offer SET available_quantity = 3 WHERE sku_id = $1 AND sales_channel = 1 AND seller_id = '1'`,
       [skuId],
     );
-    await vi.waitFor(async () => expect(await stockShown(productId, skuId)).toBe(3), { timeout: 3000 });
+    await vi.waitFor(async () => expect(await stockShown(productId, skuId)).toBe(3), {
+      timeout: PROPAGATION_MS,
+    });
     // The same index: no full rebuild for a stock change.
     expect(shop.services.catalog.index).toBe(index);
   });
@@ -53,7 +56,7 @@ describe('stock moves without rebuilding the catalogue (every order moves stock)
       `UPDATE sku_offer SET price = price + 100 WHERE sku_id = $1 AND sales_channel = 1 AND seller_id = '1'`,
       [skuId],
     );
-    await vi.waitFor(() => expect(shop.services.catalog.index).not.toBe(index), { timeout: 3000 });
+    await vi.waitFor(() => expect(shop.services.catalog.index).not.toBe(index), { timeout: PROPAGATION_MS });
   });
 });
 

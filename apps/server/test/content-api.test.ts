@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from './support/app';
 import { CART_HEADERS } from './support/cart';
 import { TEST_NOW } from './support/constants';
 import { erpCall, staffLogin } from './support/integration';
+import { eventually } from './support/eventually';
 
 const ADMIN = { email: 'administradora@despensa.cl', password: 'administradora-despensa' };
 const HOUR = 3_600_000;
@@ -273,7 +274,9 @@ describe('a banner scheduled by a merchandiser', () => {
     now = publishAt;
     shop.services.content.datedChangesPassed();
     expect(bannerIds(await shopperSees('page-home'))).toContain('navidad');
-    await until(async () => (await erp(contentKey, 'GET', `${PVT}/page-home`)).json().scheduled === null);
+    await eventually(
+      async () => (await erp(contentKey, 'GET', `${PVT}/page-home`)).json().scheduled === null,
+    );
     const view = (await erp(contentKey, 'GET', `${PVT}/page-home`)).json();
     expect(bannerIds(view.published)).toContain('navidad');
     const [entry] = await auditOf('content:page-home');
@@ -292,11 +295,3 @@ describe('a banner scheduled by a merchandiser', () => {
     expect((await auditOf('content:menu'))[0]!.action).toBe('content.cancelSchedule');
   });
 });
-
-async function until(check: () => Promise<boolean>, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('not within time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from './support/app';
 import { CART_HEADERS } from './support/cart';
 import { TEST_NOW } from './support/constants';
 import { staffLogin } from './support/integration';
+import { eventually } from './support/eventually';
 
 const webBuilt = fs.existsSync(path.resolve(import.meta.dirname, '../../web/build/server/index.js'));
 if (!webBuilt)
@@ -55,14 +56,6 @@ async function homeWithBanner(alt: string, start: Date): Promise<HomePage> {
       block.type === 'hero-carousel' ? { ...block, banners: [banner, ...block.banners] } : block,
     ),
   };
-}
-
-async function until(check: () => Promise<boolean>, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('not within time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 beforeAll(async () => {
@@ -124,7 +117,7 @@ describe('pages when dated content goes live', { timeout: 60_000 }, () => {
     expect((await edit('POST', `${DOCUMENTS}/page-home/publish`, {})).statusCode).toBe(200);
     // The publish's signal reaches this instance (its documents and pages are forgotten, its next dated
     // change found again): then the home is rendered and cached again, without the banner yet.
-    await until(async () => (await cmsHome()).includes(`"alt":"${alt}"`));
+    await eventually(async () => (await cmsHome()).includes(`"alt":"${alt}"`));
     let cached = await page('/');
     for (let tries = 0; cached.headers['x-page-cache'] !== 'hit' && tries < 50; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -9,14 +9,8 @@ import { createTestApp, type TestApp } from './support/app';
 import { browserCookies, CART_HEADERS, sellableSkus } from './support/cart';
 import { deliveringChannel } from './support/checkout';
 import { TEST_NOW } from './support/constants';
-import {
-  erpCall,
-  eventually,
-  indexedOffer,
-  secondInstance,
-  staffCall,
-  staffLogin,
-} from './support/integration';
+import { erpCall, indexedOffer, secondInstance, staffCall, staffLogin } from './support/integration';
+import { eventually } from './support/eventually';
 
 const ADMIN = { email: 'administradora@despensa.cl', password: 'administradora-despensa' };
 

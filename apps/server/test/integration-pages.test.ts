@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app';
 import { CART_HEADERS, sellableSkus } from './support/cart';
 import { erpCall, staffLogin } from './support/integration';
+import { eventually } from './support/eventually';
 
 const webBuilt = fs.existsSync(path.resolve(import.meta.dirname, '../../web/build/server/index.js'));
 if (!webBuilt)
@@ -41,14 +42,6 @@ afterAll(() => shop?.close());
 
 const page = (url: string) =>
   shop.app.inject({ method: 'GET', url, headers: { 'user-agent': 'Mozilla/5.0 Chrome/130.0' } });
-
-async function eventually(check: () => Promise<boolean>, ms = 15_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe("an ERP's price change and the shared page cache (issue 30)", { timeout: 60_000 }, () => {
   it('renews only the pages that may show the product (its own and its category), serving the old copy meanwhile', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app';
 import { accountsClient } from './support/accounts';
 import { cartClient, holderCookie, sellableSkus } from './support/cart';
+import { eventually } from './support/eventually';
 
 const webBuilt = fs.existsSync(path.resolve(import.meta.dirname, '../../web/build/server/index.js'));
 if (!webBuilt)
@@ -31,15 +32,6 @@ const PENDING_ACCOUNT_LABEL = 'account-link__label">Mi cuenta<';
 
 const page = (url: string, headers: Record<string, string> = {}) =>
   shop.app.inject({ method: 'GET', url, headers: { 'user-agent': 'Mozilla/5.0 Chrome/130.0', ...headers } });
-
-/** Waits until `check` holds (a NOTIFY reaches the listeners on their own connections). */
-async function eventually(check: () => Promise<boolean>, ms = 15_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('the shared page cache', { timeout: 60_000 }, () => {
   it('serves an anonymous category, product and home page once rendered, with Cache-Control and ETag', async () => {

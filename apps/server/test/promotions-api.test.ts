@@ -6,6 +6,7 @@ import { CART_HEADERS, cartClient, sellableSkus } from './support/cart';
 import { deliveringChannel } from './support/checkout';
 import { TEST_NOW } from './support/constants';
 import { erpCall, indexedOffer, staffLogin } from './support/integration';
+import { eventually } from './support/eventually';
 
 const ADMIN = { email: 'administradora@despensa.cl', password: 'administradora-despensa' };
 const DAY = 86_400_000;
@@ -90,14 +91,6 @@ async function pricedAt(price: number): Promise<number[]> {
   });
   expect(answer.statusCode, answer.body).toBe(200);
   return (answer.json().products as { productId: string }[]).map((product) => Number(product.productId));
-}
-
-async function until(check: () => Promise<boolean>, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('not within time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 beforeAll(async () => {
@@ -234,7 +227,7 @@ describe('a promotion reaches shoppers', () => {
     });
     // 20 % of the offer price off what was shown, rounded to whole pesos (the index keeps cents).
     const discounted = shown - twentyPercent(price);
-    await until(async () => (await shopperPrices(skuId, productId)).card === discounted);
+    await eventually(async () => (await shopperPrices(skuId, productId)).card === discounted);
     expect(await shopperPrices(skuId, productId)).toEqual({ card: discounted, cart: discounted });
     // Issue 33 goal 5: a promotion reprices the index in place; a rebuild costs a minute at 500,000 SKUs.
     expect(shop.services.catalog.index.builtAt, 'the index was rebuilt for one promotion').toBe(builtAt);
@@ -246,14 +239,14 @@ describe('a promotion reaches shoppers', () => {
     const { skuId, productId, shown } = plain[1]!;
     const id = (await erp(promotionsKey, 'POST', CALCULATOR, twentyOff(skuId))).json()
       .idCalculatorConfiguration;
-    await until(async () => (await shopperPrices(skuId, productId)).card < shown);
+    await eventually(async () => (await shopperPrices(skuId, productId)).card < shown);
     const paused = await erp(promotionsKey, 'POST', CALCULATOR, {
       ...twentyOff(skuId),
       idCalculatorConfiguration: id,
       isActive: false,
     });
     expect([paused.statusCode, paused.json().isActive], paused.body).toEqual([200, false]);
-    await until(async () => (await shopperPrices(skuId, productId)).card === shown);
+    await eventually(async () => (await shopperPrices(skuId, productId)).card === shown);
     expect((await shopperPrices(skuId, productId)).cart).toBe(shown);
     const [update] = await auditOf(`promotion:${id}`);
     expect(update).toMatchObject({

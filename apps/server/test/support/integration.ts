@@ -64,18 +64,6 @@ export function indexedOffer(app: { services: App['services'] }, skuId: number, 
   return app.services.catalog.index.sellerOffer(entry.sku, channel, '1');
 }
 
-/**
- * Waits until `check` holds: a change reaches the index a moment after its commit (NOTIFY). The wait is
- * generous because the API suite runs starved beside the journeys; how fast it propagates is bench:changes'.
- */
-export async function eventually(check: () => boolean, ms = 15_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('not within time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /** Another app instance on the test app's own database, as a second server of the chain would be. */
 export async function secondInstance(shop: TestApp): Promise<App> {
   const database = connect(shop.database.url, 3);
