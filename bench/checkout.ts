@@ -226,7 +226,6 @@ await Promise.all(
         refused += 1;
         const why = await first!.text();
         await second!.text();
-        // Stock is the one expected refusal: any other says the bench no longer speaks the API.
         // Stock is the one refusal expected: any other says the bench no longer speaks the API.
         if (!why.includes('"code":"outOfStock"')) console.log(`refused otherwise than for stock: ${why}`);
       }
