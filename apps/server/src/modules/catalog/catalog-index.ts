@@ -1,12 +1,4 @@
-import {
-  isPromotionActive,
-  promotionAppliesTo,
-  quoteLine,
-  shownUnitPrice,
-  slugify,
-  type LinePrice,
-  type Promotion,
-} from '@despensa/domain';
+import { quoteLine, shownUnitPrice, slugify, type LinePrice, type Promotion } from '@despensa/domain';
 import { ChannelViews } from './channel-views';
 import { productDoc, skuDoc } from './compact-docs';
 import type {
@@ -19,6 +11,7 @@ import type {
   SkuDoc,
 } from './index-types';
 import { LeafCategories } from './leaf-categories';
+import { livePromotions } from './live-promotions';
 import { ListingEngine } from './listing-engine';
 import { OfferTable } from './offer-table';
 import { ProductDetailStore } from './product-details';
@@ -245,18 +238,7 @@ export class CatalogIndex {
     sellerId: string,
     now: Date,
   ): Promotion[] {
-    const item = {
-      productId: String(product.id),
-      skuId: String(sku.id),
-      brandId: String(product.brandId),
-      categoryIds: product.categoryChain.map((category) => String(category.id)),
-      collectionIds: product.collectionIds.map(String),
-      sellerId,
-    };
-    return this.promotions.filter(
-      (promotion) =>
-        isPromotionActive(promotion, { now, salesChannel, item }) && promotionAppliesTo(promotion, item),
-    );
+    return livePromotions(this.promotions, salesChannel, now).for(product, sku, sellerId);
   }
 
   /** The leaf categories most of these documents sit in, most first. */

@@ -1,0 +1,97 @@
+import { isPromotionExcluded, isPromotionLive, promotionAppliesTo, type Promotion } from '@despensa/domain';
+import type { ProductDoc, SkuDoc } from './index-types';
+
+/** The inclusion lists a promotion can be found by, most particular first. */
+const LISTS = ['skus', 'products', 'brands', 'categories', 'collections'] as const;
+type List = (typeof LISTS)[number];
+
+/**
+ * The promotions live in one channel at one instant, found by what their inclusion lists name. A
+ * promotion applies only to items every non-empty list names, so one list is enough to find its
+ * candidates: most products have none, and a channel's card prices skip building the item the rule is
+ * checked against (at 500,000 products that was 5 s of one thread after every promotion write).
+ */
+class LivePromotions {
+  /** Promotions with no inclusion list: any item may get them. */
+  private readonly anyItem: Promotion[] = [];
+  private readonly named = new Map<List, Map<string, Promotion[]>>(LISTS.map((list) => [list, new Map()]));
+
+  constructor(private readonly live: readonly Promotion[]) {
+    for (const promotion of live) {
+      const list = LISTS.find((each) => promotion.inclusions[each].length > 0);
+      if (!list) this.anyItem.push(promotion);
+      else for (const id of promotion.inclusions[list]) pushTo(this.named.get(list)!, id, promotion);
+    }
+  }
+
+  /** The live promotions for this seller's offer of the sku, in their order, by the §5 rule. */
+  for(product: ProductDoc, sku: SkuDoc, sellerId: string): Promotion[] {
+    const candidates = this.candidates(product, sku);
+    if (!candidates) return [];
+    const item = {
+      productId: String(product.id),
+      skuId: String(sku.id),
+      brandId: String(product.brandId),
+      categoryIds: product.categoryChain.map((category) => String(category.id)),
+      collectionIds: product.collectionIds.map(String),
+      sellerId,
+    };
+    return this.live.filter(
+      (promotion) =>
+        candidates.has(promotion) &&
+        !isPromotionExcluded(promotion, item) &&
+        promotionAppliesTo(promotion, item),
+    );
+  }
+
+  /** The promotions that may apply to the sku; null when none may (most products: no set is made). */
+  private candidates(product: ProductDoc, sku: SkuDoc): Set<Promotion> | null {
+    let found = this.anyItem.length > 0 ? new Set(this.anyItem) : null;
+    found = this.addNamed(found, 'skus', sku.id);
+    found = this.addNamed(found, 'products', product.id);
+    found = this.addNamed(found, 'brands', product.brandId);
+    for (const category of product.categoryChain) found = this.addNamed(found, 'categories', category.id);
+    for (const collection of product.collectionIds) found = this.addNamed(found, 'collections', collection);
+    return found;
+  }
+
+  private addNamed(found: Set<Promotion> | null, list: List, id: number): Set<Promotion> | null {
+    const named = this.named.get(list)!.get(String(id));
+    if (!named) return found;
+    const set = found ?? new Set<Promotion>();
+    for (const promotion of named) set.add(promotion);
+    return set;
+  }
+}
+
+let lastLive: {
+  promotions: readonly Promotion[];
+  salesChannel: number;
+  time: number;
+  live: LivePromotions;
+} | null = null;
+
+/**
+ * The promotions live in a channel at `now` (dates, channel, value: §5 without the item), kept for the
+ * last channel and instant asked: a channel's card prices ask for every product at one instant.
+ */
+export function livePromotions(
+  promotions: readonly Promotion[],
+  salesChannel: number,
+  now: Date,
+): LivePromotions {
+  const time = now.getTime();
+  if (lastLive?.promotions === promotions && lastLive.salesChannel === salesChannel && lastLive.time === time)
+    return lastLive.live;
+  const live = new LivePromotions(
+    promotions.filter((promotion) => isPromotionLive(promotion, { now, salesChannel })),
+  );
+  lastLive = { promotions, salesChannel, time, live };
+  return live;
+}
+
+function pushTo(map: Map<string, Promotion[]>, id: string, promotion: Promotion): void {
+  const list = map.get(id);
+  if (list) list.push(promotion);
+  else map.set(id, [promotion]);
+}
