@@ -200,6 +200,8 @@ describe('a promotion reaches shoppers', () => {
   it('creates a 20 % promotion on a SKU: audited, read back, listed, and the card and cart price drop', async () => {
     const { skuId, productId, price, shown } = plain[0]!;
     const builtAt = shop.services.catalog.index.builtAt;
+    // The listing's prices are worked out before the promotion: it must change them in place.
+    expect(await pricedAt(shown)).toContain(productId);
     const created = await erp(promotionsKey, 'POST', CALCULATOR, twentyOff(skuId));
     expect(created.statusCode, created.body).toBe(200);
     const promotion = created.json();
@@ -240,6 +242,7 @@ describe('a promotion reaches shoppers', () => {
     const id = (await erp(promotionsKey, 'POST', CALCULATOR, twentyOff(skuId))).json()
       .idCalculatorConfiguration;
     await eventually(async () => (await shopperPrices(skuId, productId)).card < shown);
+    expect(await pricedAt(shown)).not.toContain(productId);
     const paused = await erp(promotionsKey, 'POST', CALCULATOR, {
       ...twentyOff(skuId),
       idCalculatorConfiguration: id,
@@ -248,6 +251,7 @@ describe('a promotion reaches shoppers', () => {
     expect([paused.statusCode, paused.json().isActive], paused.body).toEqual([200, false]);
     await eventually(async () => (await shopperPrices(skuId, productId)).card === shown);
     expect((await shopperPrices(skuId, productId)).cart).toBe(shown);
+    expect(await pricedAt(shown)).toContain(productId);
     const [update] = await auditOf(`promotion:${id}`);
     expect(update).toMatchObject({
       action: 'promotion.update',

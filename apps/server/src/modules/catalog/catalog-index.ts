@@ -12,6 +12,7 @@ import type {
 } from './index-types';
 import { LeafCategories } from './leaf-categories';
 import { livePromotions } from './live-promotions';
+import { changedPromotions, productsReachedBy } from './promotion-reach';
 import { ListingEngine } from './listing-engine';
 import { OfferTable } from './offer-table';
 import { ProductDetailStore } from './product-details';
@@ -221,12 +222,13 @@ export class CatalogIndex {
   }
 
   /**
-   * The promotions changed (one was written): every card price may move, so each channel's columns are
-   * worked out again when next read; nothing else in the index depends on promotions.
+   * The promotions changed (one was written): the cards of the products the changed ones reach are worked
+   * out again in each channel, or every card when one reaches any product; nothing else here reads them.
    */
   setPromotions(promotions: Promotion[]): void {
+    const changed = changedPromotions(this.promotions, promotions);
     this.promotions = promotions;
-    this.views.clear();
+    this.views.promotionsChanged(productsReachedBy(changed, this));
     this.stockVersion = {};
   }
 

@@ -59,9 +59,18 @@ export class ChannelViews {
     return view;
   }
 
-  /** The promotions changed: every channel's columns are worked out again when next read. */
-  clear(): void {
-    this.views.clear();
+  /**
+   * The promotions changed, reaching these products (null: any). Their cards in every view are worked out
+   * again, at the view's instant, and so is when the view next goes stale (a new promotion may start
+   * sooner); for any product, every view is worked out again when next read.
+   */
+  promotionsChanged(reached: readonly ProductDoc[] | null): void {
+    if (reached === null) return this.views.clear();
+    for (const [salesChannel, view] of this.views) {
+      const at = new Date(view.computedAt);
+      view.validUntil = nextPromotionChange(this.promotions(), at)?.getTime() ?? Infinity;
+      for (const product of reached) this.fill(view, product, salesChannel, at);
+    }
   }
 
   /** One product's offers changed: its card in the channel's view (if worked out) follows. */
