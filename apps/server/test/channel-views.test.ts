@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isPromotionLive, type Promotion } from '@despensa/domain';
 import { ChannelViews } from '../src/modules/catalog/channel-views';
 import type { ProductDoc, SkuDoc } from '../src/modules/catalog/index-types';
 import { OfferTable } from '../src/modules/catalog/offer-table';
@@ -9,7 +10,7 @@ const product = { doc: 0, skus: [sku(11, 0), sku(12, 1)] } as unknown as Product
 function viewsOf(offers: OfferTable): ChannelViews {
   return new ChannelViews(
     [product],
-    () => [],
+    { current: () => [], reach: () => [] },
     offers,
     (_p, _s, offer) => offer.price,
     () => new Date(),
@@ -50,5 +51,75 @@ describe("a card's offer kept by its place among the table's offers (issue 33)",
     expect(views.cardOfferOf(product, 1)).toBeNull();
     expect(views.isSold(product, 1)).toBe(false);
     expect(views.cardOfferOf(product, 3)?.price).toBe(500);
+  });
+});
+
+describe('a promotion starting by the clock (issue 33: not every card worked out again)', () => {
+  const HOUR = 3_600_000;
+  const start = Date.parse('2026-11-30T12:00:00Z');
+  const products = [0, 1].map((doc) => ({ doc, skus: [sku(11 + 10 * doc, doc)] }) as unknown as ProductDoc);
+  const promotion = (skus: string[]) =>
+    ({
+      id: skus.join() || 'todo',
+      value: 10,
+      start: new Date(start + HOUR).toISOString(),
+      end: new Date(start + 5 * HOUR).toISOString(),
+      idsSalesChannel: [],
+      idsSalesChannelExclusive: [],
+      inclusions: { products: [], skus, brands: [], categories: [], collections: [] },
+    }) as unknown as Promotion;
+
+  function shelf(promotions: Promotion[]) {
+    let now = new Date(start);
+    const worked: number[] = [];
+    const offers = new OfferTable(2);
+    for (const slot of [0, 1])
+      offers.add(slot, 1, { sellerId: '1', price: 1000, listPrice: 1000, availableQuantity: 5 });
+    const views = new ChannelViews(
+      products,
+      {
+        current: () => promotions,
+        // A promotion naming skus reaches their products; one naming none, any product.
+        reach: (changed) =>
+          changed.some((each) => each.inclusions.skus.length === 0)
+            ? null
+            : products.filter((each) =>
+                changed.some((p) => p.inclusions.skus.includes(String(each.skus[0]!.id))),
+              ),
+      },
+      offers,
+      (product, sku, offer, salesChannel, at) => {
+        worked.push(product.doc);
+        const off = promotions.some(
+          (each) =>
+            isPromotionLive(each, { now: at, salesChannel }) &&
+            (each.inclusions.skus.length === 0 || each.inclusions.skus.includes(String(sku.id))),
+        );
+        return off ? offer.price - 100 : offer.price;
+      },
+      () => now,
+    );
+    return { views, worked, later: (hours: number) => (now = new Date(start + hours * HOUR)) };
+  }
+
+  it('works out again only the cards of the skus it names, at its start and its end', () => {
+    const { views, worked, later } = shelf([promotion(['11'])]);
+    expect([...views.of(1)!.price]).toEqual([1000, 1000]);
+    worked.length = 0;
+    later(2);
+    expect([...views.of(1)!.price]).toEqual([900, 1000]);
+    expect(worked).toEqual([0]);
+    later(6);
+    expect([...views.of(1)!.price]).toEqual([1000, 1000]);
+    expect(worked).toEqual([0, 0]);
+  });
+
+  it('works out every card again for a promotion that names no sku', () => {
+    const { views, worked, later } = shelf([promotion([])]);
+    views.of(1);
+    worked.length = 0;
+    later(2);
+    expect([...views.of(1)!.price]).toEqual([900, 900]);
+    expect(worked).toEqual([0, 1]);
   });
 });

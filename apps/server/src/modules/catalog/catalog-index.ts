@@ -80,7 +80,7 @@ export class CatalogIndex {
     this.detailStore = new ProductDetailStore(this.products.length);
     this.views = new ChannelViews(
       this.products,
-      () => this.promotions,
+      { current: () => this.promotions, reach: (changed) => productsReachedBy(changed, this) },
       this.offers,
       (product, sku, offer, salesChannel, now) => this.offerUnitPrice(product, sku, offer, salesChannel, now),
       clock,

@@ -1,23 +1,30 @@
-import { cardOffer, isInStock, nextPromotionChange, type Promotion } from '@despensa/domain';
+import { cardOffer, isInStock, isPromotionLive, nextPromotionChange, type Promotion } from '@despensa/domain';
 import type { ChannelView, Offer, ProductDoc, SkuDoc } from './index-types';
 import type { OfferTable } from './offer-table';
 
 /** What one unit of an offer costs in the cart now (CatalogIndex.offerUnitPrice). */
 type UnitPrice = (product: ProductDoc, sku: SkuDoc, offer: Offer, salesChannel: number, now: Date) => number;
 
+/** The index's promotions, and which products some of them reach (null: any; see promotion-reach). */
+export interface PromotionSource {
+  current(): readonly Promotion[];
+  reach(promotions: readonly Promotion[]): ProductDoc[] | null;
+}
+
 /**
  * Per-channel columns over documents (sold, in stock, price, discount), computed once per snapshot and
  * channel, so filtering and sorting 50,000 products reads typed arrays instead of walking offers.
  * `price` is what the cart charges for one unit, promotions included (the card's price): sorting and
- * price filters follow what the shopper sees. The columns are worked out again only when a promotion
- * starts, ends or is written (as the cart's rendered prices are), or when the clock is set back (tests).
+ * price filters follow what the shopper sees. When a promotion starts, ends or is written, the cards it
+ * reaches are worked out again (all of them for one that reaches any product); when the clock is set back
+ * (tests), the whole view.
  */
 export class ChannelViews {
   private readonly views = new Map<number, ChannelView>();
 
   constructor(
     private readonly products: readonly ProductDoc[],
-    private readonly promotions: () => Promotion[],
+    private readonly promotions: PromotionSource,
     private readonly offers: OfferTable,
     private readonly unitPrice: UnitPrice,
     private readonly clock: () => Date,
@@ -42,11 +49,12 @@ export class ChannelViews {
     const now = this.clock();
     const time = now.getTime();
     let view = this.views.get(salesChannel);
+    if (view && time >= view.validUntil && time >= view.computedAt) this.advance(view, salesChannel, now);
     if (!view || time < view.computedAt || time >= view.validUntil) {
       const count = this.products.length;
       view = {
         computedAt: time,
-        validUntil: nextPromotionChange(this.promotions(), now)?.getTime() ?? Infinity,
+        validUntil: this.nextChange(now),
         cardSlot: new Int32Array(count).fill(-1),
         cardOffer: new Uint16Array(count),
         inStock: new Uint8Array(count),
@@ -68,9 +76,33 @@ export class ChannelViews {
     if (reached === null) return this.views.clear();
     for (const [salesChannel, view] of this.views) {
       const at = new Date(view.computedAt);
-      view.validUntil = nextPromotionChange(this.promotions(), at)?.getTime() ?? Infinity;
+      view.validUntil = this.nextChange(at);
       for (const product of reached) this.fill(view, product, salesChannel, at);
     }
+  }
+
+  /**
+   * Promotions started or ended since the view was worked out: the cards they reach are worked out again
+   * at `now`. One that reaches any product leaves the view stale, for the caller to work out whole.
+   */
+  private advance(view: ChannelView, salesChannel: number, now: Date): void {
+    const before = new Date(view.computedAt);
+    const turned = this.promotions
+      .current()
+      .filter(
+        (promotion) =>
+          isPromotionLive(promotion, { now: before, salesChannel }) !==
+          isPromotionLive(promotion, { now, salesChannel }),
+      );
+    const reached = this.promotions.reach(turned);
+    if (reached === null) return;
+    view.computedAt = now.getTime();
+    view.validUntil = this.nextChange(now);
+    for (const product of reached) this.fill(view, product, salesChannel, now);
+  }
+
+  private nextChange(now: Date): number {
+    return nextPromotionChange(this.promotions.current(), now)?.getTime() ?? Infinity;
   }
 
   /** One product's offers changed: its card in the channel's view (if worked out) follows. */
