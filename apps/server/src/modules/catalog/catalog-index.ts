@@ -223,7 +223,8 @@ export class CatalogIndex {
 
   /**
    * The promotions changed (one was written): the cards of the products the changed ones reach are worked
-   * out again in each channel, or every card when one reaches any product; nothing else here reads them.
+   * out again in each channel, or every card when one reaches any product; nothing else here keeps what
+   * was worked out from them.
    */
   setPromotions(promotions: Promotion[]): void {
     const changed = changedPromotions(this.promotions, promotions);

@@ -132,8 +132,9 @@ export class LiveIndex {
   }
 
   /**
-   * Told once the index is rebuilt or its promotions re-read (null: anything may have changed) and when an offer runs out or comes
-   * back in one channel (its stock state, which pages show); quantities alone do not tell.
+   * Told once the index is rebuilt or its promotions re-read (null: anything may have changed) and when an
+   * offer runs out or comes back in one channel (its stock state, which pages show); quantities alone do
+   * not tell.
    */
   onChange(watcher: (change: { salesChannel: number } | null) => void): void {
     this.watchers.push(watcher);

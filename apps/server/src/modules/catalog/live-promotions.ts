@@ -1,26 +1,22 @@
 import { isPromotionExcluded, isPromotionLive, promotionAppliesTo, type Promotion } from '@despensa/domain';
 import type { ProductDoc, SkuDoc } from './index-types';
-
-/** The inclusion lists a promotion can be found by, most particular first. */
-const LISTS = ['skus', 'products', 'brands', 'categories', 'collections'] as const;
-type List = (typeof LISTS)[number];
+import { boundingList, type InclusionList } from './promotion-reach';
 
 /**
- * The promotions live in one channel at one instant, found by what their inclusion lists name. A
- * promotion applies only to items every non-empty list names, so one list is enough to find its
- * candidates: most products have none, and a channel's card prices skip building the item the rule is
+ * The promotions live in one channel at one instant, found by what their bounding inclusion lists name
+ * (promotion-reach): most products have no candidate, and a channel's card prices skip building the item the rule is
  * checked against (at 500,000 products that was 5 s of one thread after every promotion write).
  */
 class LivePromotions {
   /** Promotions with no inclusion list: any item may get them. */
   private readonly anyItem: Promotion[] = [];
-  private readonly named = new Map<List, Map<string, Promotion[]>>(LISTS.map((list) => [list, new Map()]));
+  private readonly named = new Map<InclusionList, Map<string, Promotion[]>>();
 
   constructor(private readonly live: readonly Promotion[]) {
     for (const promotion of live) {
-      const list = LISTS.find((each) => promotion.inclusions[each].length > 0);
-      if (!list) this.anyItem.push(promotion);
-      else for (const id of promotion.inclusions[list]) pushTo(this.named.get(list)!, id, promotion);
+      const list = boundingList(promotion);
+      if (list === null) this.anyItem.push(promotion);
+      else for (const id of promotion.inclusions[list]) pushTo(this.listed(list), id, promotion);
     }
   }
 
@@ -55,8 +51,14 @@ class LivePromotions {
     return found;
   }
 
-  private addNamed(found: Set<Promotion> | null, list: List, id: number): Set<Promotion> | null {
-    const named = this.named.get(list)!.get(String(id));
+  private listed(list: InclusionList): Map<string, Promotion[]> {
+    let ids = this.named.get(list);
+    if (!ids) this.named.set(list, (ids = new Map()));
+    return ids;
+  }
+
+  private addNamed(found: Set<Promotion> | null, list: InclusionList, id: number): Set<Promotion> | null {
+    const named = this.named.get(list)?.get(String(id));
     if (!named) return found;
     const set = found ?? new Set<Promotion>();
     for (const promotion of named) set.add(promotion);

@@ -1,6 +1,18 @@
 import type { Promotion } from '@despensa/domain';
 import type { CategoryDoc, ProductDoc, SkuDoc } from './index-types';
 
+/** The inclusion lists a promotion can be found by, most particular first. */
+const LISTS = ['skus', 'products', 'brands', 'categories', 'collections'] as const;
+export type InclusionList = (typeof LISTS)[number];
+
+/**
+ * The list that bounds what a promotion reaches: it applies only to items every non-empty inclusion list
+ * names, so its first one is enough; null when it has none (it may apply to any item).
+ */
+export function boundingList(promotion: Promotion): InclusionList | null {
+  return LISTS.find((list) => promotion.inclusions[list].length > 0) ?? null;
+}
+
 /** What the reach of a promotion is looked up in: the index's own maps. */
 export interface CatalogLookups {
   products: readonly ProductDoc[];
@@ -23,32 +35,32 @@ export function changedPromotions(before: readonly Promotion[], after: readonly 
 }
 
 /**
- * The products whose card prices these promotions can change, or null for any product. A promotion
- * applies only to what each of its non-empty inclusion lists names, so its first one bounds its reach (a
- * superset: an id that names nothing costs a product's card worked out again, never a stale price).
+ * The products whose card prices these promotions can change, or null for any product: what each one's
+ * bounding list names (a superset: an id that names nothing costs a card worked out again, never a stale
+ * price).
  */
 export function productsReachedBy(
   promotions: readonly Promotion[],
   catalog: CatalogLookups,
 ): ProductDoc[] | null {
   const reached = new Set<ProductDoc>();
-  for (const { inclusions } of promotions) {
+  for (const promotion of promotions) {
+    const list = boundingList(promotion);
+    if (list === null) return null;
+    const ids = promotion.inclusions[list];
     const add = (product: ProductDoc | undefined) => product && reached.add(product);
-    if (inclusions.skus.length > 0)
-      for (const id of inclusions.skus) add(catalog.skusById.get(Number(id))?.product);
-    else if (inclusions.products.length > 0)
-      for (const id of inclusions.products) add(catalog.productsById.get(Number(id)));
-    else if (inclusions.categories.length > 0)
-      for (const id of inclusions.categories)
+    if (list === 'skus') for (const id of ids) add(catalog.skusById.get(Number(id))?.product);
+    else if (list === 'products') for (const id of ids) add(catalog.productsById.get(Number(id)));
+    else if (list === 'categories')
+      for (const id of ids)
         for (const doc of catalog.categories.get(Number(id))?.docs ?? []) add(catalog.products[doc]);
-    else if (inclusions.brands.length > 0) {
-      const brands = new Set(inclusions.brands);
-      for (const product of catalog.products) if (brands.has(String(product.brandId))) add(product);
-    } else if (inclusions.collections.length > 0) {
-      const collections = new Set(inclusions.collections);
-      for (const product of catalog.products)
-        if (product.collectionIds.some((id) => collections.has(String(id)))) add(product);
-    } else return null;
+    else {
+      const named = new Set(ids);
+      for (const product of catalog.products) {
+        const own = list === 'brands' ? [product.brandId] : product.collectionIds;
+        if (own.some((id) => named.has(String(id)))) add(product);
+      }
+    }
   }
   return [...reached];
 }

@@ -117,7 +117,10 @@ export class CatalogService {
     return this.live.reindexProducts(productIds);
   }
 
-  /** Told when the index is rebuilt or its promotions re-read (null) or an offer runs out or comes back in a channel. */
+  /**
+   * Told when the index is rebuilt or its promotions re-read (null) or an offer runs out or comes back in a
+   * channel.
+   */
   onChange(watcher: (change: { salesChannel: number } | null) => void): void {
     this.live.onChange(watcher);
   }
