@@ -79,7 +79,8 @@ export class LiveIndex {
   async stop(): Promise<void> {
     await this.listener?.end();
     this.listener = null;
-    await this.rebuilding;
+    // Neither reads the database after the pool is closed.
+    await Promise.all([this.rebuilding, this.readingPromotions]);
   }
 
   /** Rebuilds now; concurrent requests share one rebuild and one more runs if writes came in meanwhile. */
