@@ -3,12 +3,11 @@ import { CENTS_PER_PESO, TOTALIZER_IDS, type TotalizerId } from '../constants';
 import { roundToWholePesos } from '../money';
 import { measureOf } from './amounts';
 import {
-  isPromotionExcluded,
   isPromotionLive,
-  promotionAppliesTo,
+  promotionDates,
+  promotionMatchesItem,
   type PromotionItem,
 } from '../promotions/activity';
-import { promotionDates } from '../promotions/activity';
 import type { Promotion } from '../promotions/types';
 import { PRIME_PLAN, PRIME_PRICE_TAG_ID, hasMemberPrice } from '../prime/benefits';
 import type {
@@ -142,10 +141,7 @@ export function promotionsForLine(
 function matchingLine(line: PricingLine, livePromotions: readonly Promotion[]): Promotion[] {
   const item = promotionItem(line);
   return livePromotions.filter(
-    (promotion) =>
-      line.quantity >= promotion.minQuantity &&
-      promotionAppliesTo(promotion, item) &&
-      !isPromotionExcluded(promotion, item),
+    (promotion) => line.quantity >= promotion.minQuantity && promotionMatchesItem(promotion, item),
   );
 }
 

@@ -104,6 +104,23 @@ function ok(list: readonly string[], match: boolean): boolean {
   return list.length === 0 || match;
 }
 
+/** The inclusion lists, most particular first. */
+const INCLUSION_LISTS = ['skus', 'products', 'brands', 'categories', 'collections'] as const;
+export type InclusionList = (typeof INCLUSION_LISTS)[number];
+
+/**
+ * The list that bounds what a promotion can reach: it applies only to items every non-empty inclusion list
+ * names, so its first one is enough; null when it has none (it may apply to any item).
+ */
+export function boundingList(promotion: Promotion): InclusionList | null {
+  return INCLUSION_LISTS.find((list) => promotion.inclusions[list].length > 0) ?? null;
+}
+
+/** §5 with the item, the live part checked apart (isPromotionLive): its lists include it, none excludes it. */
+export function promotionMatchesItem(promotion: Promotion, item: PromotionItem): boolean {
+  return promotionAppliesTo(promotion, item) && !isPromotionExcluded(promotion, item);
+}
+
 /** Inclusion lists: every non-empty list must name the item; an empty list means any. */
 export function promotionAppliesTo(promotion: Promotion, item: PromotionItem): boolean {
   const { inclusions } = promotion;

@@ -11,7 +11,7 @@ import type {
   SkuDoc,
 } from './index-types';
 import { LeafCategories } from './leaf-categories';
-import { livePromotions } from './live-promotions';
+import { promotionLookup } from './promotion-lookup';
 import { changedPromotions, productsReachedBy } from './promotion-reach';
 import { ListingEngine } from './listing-engine';
 import { OfferTable } from './offer-table';
@@ -241,7 +241,7 @@ export class CatalogIndex {
     sellerId: string,
     now: Date,
   ): Promotion[] {
-    return livePromotions(this.promotions, salesChannel, now).for(product, sku, sellerId);
+    return promotionLookup(this.promotions, salesChannel, now).for(product, sku, sellerId);
   }
 
   /** The leaf categories most of these documents sit in, most first. */

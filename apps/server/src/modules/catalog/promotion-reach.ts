@@ -1,17 +1,5 @@
-import type { Promotion } from '@despensa/domain';
+import { boundingList, type Promotion } from '@despensa/domain';
 import type { CategoryDoc, ProductDoc, SkuDoc } from './index-types';
-
-/** The inclusion lists a promotion can be found by, most particular first. */
-const LISTS = ['skus', 'products', 'brands', 'categories', 'collections'] as const;
-export type InclusionList = (typeof LISTS)[number];
-
-/**
- * The list that bounds what a promotion reaches: it applies only to items every non-empty inclusion list
- * names, so its first one is enough; null when it has none (it may apply to any item).
- */
-export function boundingList(promotion: Promotion): InclusionList | null {
-  return LISTS.find((list) => promotion.inclusions[list].length > 0) ?? null;
-}
 
 /** What the reach of a promotion is looked up in: the index's own maps. */
 export interface CatalogLookups {
@@ -56,10 +44,11 @@ export function productsReachedBy(
         for (const doc of catalog.categories.get(Number(id))?.docs ?? []) add(catalog.products[doc]);
     else {
       const named = new Set(ids);
-      for (const product of catalog.products) {
-        const own = list === 'brands' ? [product.brandId] : product.collectionIds;
-        if (own.some((id) => named.has(String(id)))) add(product);
-      }
+      const names = (product: ProductDoc) =>
+        list === 'brands'
+          ? named.has(String(product.brandId))
+          : product.collectionIds.some((id) => named.has(String(id)));
+      for (const product of catalog.products) if (names(product)) add(product);
     }
   }
   return [...reached];

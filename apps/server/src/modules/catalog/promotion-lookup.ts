@@ -1,13 +1,19 @@
-import { isPromotionExcluded, isPromotionLive, promotionAppliesTo, type Promotion } from '@despensa/domain';
+import {
+  boundingList,
+  isPromotionLive,
+  promotionMatchesItem,
+  type InclusionList,
+  type Promotion,
+} from '@despensa/domain';
 import type { ProductDoc, SkuDoc } from './index-types';
-import { boundingList, type InclusionList } from './promotion-reach';
 
 /**
- * The promotions live in one channel at one instant, found by what their bounding inclusion lists name
- * (promotion-reach): most products have no candidate, and a channel's card prices skip building the item the rule is
- * checked against (at 500,000 products that was 5 s of one thread after every promotion write).
+ * The promotions live in one channel at one instant, looked up by what their bounding inclusion lists name
+ * (the domain's boundingList): most products have no candidate, and a channel's card prices skip building
+ * the item the rule is checked against (at 500,000 products that was 5 s of one thread after every
+ * promotion write). The cart's pricing filters the live ones the same way (the domain's livePromotions).
  */
-class LivePromotions {
+class PromotionLookup {
   /** Promotions with no inclusion list: any item may get them. */
   private readonly anyItem: Promotion[] = [];
   private readonly named = new Map<InclusionList, Map<string, Promotion[]>>();
@@ -33,10 +39,7 @@ class LivePromotions {
       sellerId,
     };
     return this.live.filter(
-      (promotion) =>
-        candidates.has(promotion) &&
-        !isPromotionExcluded(promotion, item) &&
-        promotionAppliesTo(promotion, item),
+      (promotion) => candidates.has(promotion) && promotionMatchesItem(promotion, item),
     );
   }
 
@@ -66,30 +69,30 @@ class LivePromotions {
   }
 }
 
-let lastLive: {
+let last: {
   promotions: readonly Promotion[];
   salesChannel: number;
   time: number;
-  live: LivePromotions;
+  lookup: PromotionLookup;
 } | null = null;
 
 /**
  * The promotions live in a channel at `now` (dates, channel, value: §5 without the item), kept for the
  * last channel and instant asked: a channel's card prices ask for every product at one instant.
  */
-export function livePromotions(
+export function promotionLookup(
   promotions: readonly Promotion[],
   salesChannel: number,
   now: Date,
-): LivePromotions {
+): PromotionLookup {
   const time = now.getTime();
-  if (lastLive?.promotions === promotions && lastLive.salesChannel === salesChannel && lastLive.time === time)
-    return lastLive.live;
-  const live = new LivePromotions(
+  if (last?.promotions === promotions && last.salesChannel === salesChannel && last.time === time)
+    return last.lookup;
+  const lookup = new PromotionLookup(
     promotions.filter((promotion) => isPromotionLive(promotion, { now, salesChannel })),
   );
-  lastLive = { promotions, salesChannel, time, live };
-  return live;
+  last = { promotions, salesChannel, time, lookup };
+  return lookup;
 }
 
 function pushTo(map: Map<string, Promotion[]>, id: string, promotion: Promotion): void {

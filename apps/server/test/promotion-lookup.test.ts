@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isPromotionActive, promotionAppliesTo, type Promotion } from '@despensa/domain';
 import type { ProductDoc, SkuDoc } from '../src/modules/catalog/index-types';
-import { livePromotions } from '../src/modules/catalog/live-promotions';
+import { promotionLookup } from '../src/modules/catalog/promotion-lookup';
 
 const NOW = new Date('2026-11-30T12:00:00Z');
 // Small pools of ids, so that lists name the items drawn often.
@@ -59,7 +59,7 @@ const itemArb = fc.record({
   salesChannel: fc.constantFrom(1, 2),
 });
 
-describe('live promotions found by their inclusion lists (issue 33)', () => {
+describe('promotions looked up by their inclusion lists (issue 33)', () => {
   it('gives each item exactly the promotions the §5 rule gives it, in their order', () => {
     fc.assert(
       fc.property(
@@ -87,7 +87,9 @@ describe('live promotions found by their inclusion lists (issue 33)', () => {
                 isPromotionActive(promotion, { now: NOW, salesChannel, item }) &&
                 promotionAppliesTo(promotion, item),
             );
-            expect(livePromotions(promotions, salesChannel, NOW).for(product, sku, sellerId)).toEqual(byRule);
+            expect(promotionLookup(promotions, salesChannel, NOW).for(product, sku, sellerId)).toEqual(
+              byRule,
+            );
           }
         },
       ),
