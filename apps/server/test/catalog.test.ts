@@ -353,6 +353,16 @@ describe('facets', () => {
     }
   });
 
+  it('refuses a price range that is not min:max in cents, min below max', async () => {
+    for (const value of ['1e309:NaN', 'abc', '300000:100000', '5:5', '-1:100', '1.5:100', ':']) {
+      const response = await post('/api/search', { selectedFacets: [{ key: 'price', value }] });
+      expect([value, response.statusCode, response.json().code]).toEqual([value, 400, 'invalidInput']);
+    }
+    // Either end may be left open.
+    for (const value of ['100000:', ':300000'])
+      expect((await post('/api/search', { selectedFacets: [{ key: 'price', value }] })).statusCode).toBe(200);
+  });
+
   it('serves the legacy facets call', async () => {
     const top = await one<{ slug: string }>(`SELECT slug FROM category WHERE fixed_position = 2`);
     const response = await get(`/api/facets/search/${top.slug}?sc=1`);

@@ -235,6 +235,16 @@ describe('category listing', () => {
     await page.context().close();
   });
 
+  it('drops a price filter that is not a range from the URL and lists the whole category', async () => {
+    const page = await open('/lacteos');
+    const whole = await total(page);
+    for (const price of ['300000:100000', '1e309:NaN']) {
+      const response = await page.goto(`/lacteos?price=${price}`);
+      expect([price, response?.status(), await total(page)]).toEqual([price, 200, whole]);
+    }
+    await page.context().close();
+  });
+
   it('has no accessibility violations at 1280 and 375 px', async () => {
     for (const width of [1280, 375]) {
       const page = await open('/lacteos', width);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 // Kept apart from the schemas so browser code can import it without bundling zod.
-import { FILTER_FACET_KEYS, type FilterFacetKey } from './facet-keys';
+import { FILTER_FACET_KEYS, priceRange, type FilterFacetKey } from './facet-keys';
 
 /** Prices are integer CLP cents everywhere on the wire (129000 = $1.290). */
 const cents = z.number().int();
@@ -168,9 +168,14 @@ export type OrderBy = z.infer<typeof orderBy>;
 export const facetKey = z.enum([...FILTER_FACET_KEYS, 'productClusterIds', 'ft', 'trade-policy']);
 export type FacetKey = z.infer<typeof facetKey>;
 
-export { FILTER_FACET_KEYS, type FilterFacetKey };
+export { FILTER_FACET_KEYS, priceRange, type FilterFacetKey };
 
-export const selectedFacet = z.object({ key: facetKey, value: z.string().min(1).max(200) });
+export const selectedFacet = z
+  .object({ key: facetKey, value: z.string().min(1).max(200) })
+  .refine((facet) => facet.key !== 'price' || priceRange(facet.value) !== null, {
+    message: "a price is 'min:max' in cents, min below max",
+    path: ['value'],
+  });
 export type SelectedFacet = z.infer<typeof selectedFacet>;
 
 export const searchBody = z.object({

@@ -1,4 +1,4 @@
-import type { FacetKey, SelectedFacet } from '@despensa/contracts';
+import { priceRange, type FacetKey, type SelectedFacet } from '@despensa/contracts';
 import type { ChannelView, DocTest, Offer, ProductDoc, SkuDoc } from './index-types';
 
 /** What facet filters and counts read: the documents, a channel's view and each sku's offers in it. */
@@ -52,8 +52,8 @@ function facetTest(
     case 'brand':
       return (doc) => wanted.has(product(doc).brand.slug);
     case 'price': {
-      const ranges = values.map(parseRange);
-      // [min, max), as counted
+      // A malformed range (refused at the API, dropped by pages) matches nothing.
+      const ranges = values.map((value): [number, number] => priceRange(value) ?? [0, 0]);
       return (doc) => ranges.some(([min, max]) => view.price[doc]! >= min && view.price[doc]! < max);
     }
     case 'offer':
@@ -114,8 +114,3 @@ const PRICE_BANDS: [number, number, string][] = [
   [1000000, 2000000, '$10.000 a $20.000'],
   [2000000, 1_000_000_000, 'Más de $20.000'],
 ];
-
-function parseRange(value: string): [number, number] {
-  const [min, max] = value.split(':').map(Number);
-  return [Number.isFinite(min) ? min! : 0, Number.isFinite(max) ? max! : Number.MAX_SAFE_INTEGER];
-}

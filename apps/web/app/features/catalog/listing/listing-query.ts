@@ -1,4 +1,4 @@
-import { FILTER_FACET_KEYS, type OrderBy, type SelectedFacet } from '@despensa/contracts';
+import { FILTER_FACET_KEYS, priceRange, type OrderBy, type SelectedFacet } from '@despensa/contracts';
 import { isOrderBy } from './sort-options';
 
 /** Facet groups a shopper filters by in the query string (?brand=x&brand=y&price=0:100000). */
@@ -26,7 +26,7 @@ export function readListingQuery(params: URLSearchParams): ListingQuery {
   const filters: SelectedFacet[] = [];
   for (const key of FILTER_KEYS) {
     for (const value of new Set(params.getAll(key)))
-      if (value) filters.push({ key, value: value.slice(0, 200) });
+      if (value && (key !== 'price' || priceRange(value))) filters.push({ key, value: value.slice(0, 200) });
   }
   // Brand links of the search suggestions use VTEX's b=slug1,slug2.
   for (const value of (params.get('b') ?? '').split(',')) {
