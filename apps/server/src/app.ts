@@ -78,7 +78,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const brands = brandsOf(config);
   await registerRoutes(app, services, { config, database, clock, brands });
   served.pageCache = web
-    ? await serveStorefront(app, services, { config, database, brands, acquirer: providers.acquirer })
+    ? await serveStorefront(app, services, { config, brands, acquirer: providers.acquirer })
     : null;
   return {
     app,
@@ -92,7 +92,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
       // Open event streams would hold the close until they time out: they reconnect elsewhere instead.
       modules.realtime.endStreams();
       await app.close();
-      await served.pageCache?.stop();
       await jobs?.stop();
       if (providers.mailer instanceof OutboxMailer) providers.mailer.close();
       await stopModules(modules);

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SALES_CHANNEL } from '@despensa/domain';
 import { createTestApp, type TestApp } from './support/app';
 import { CART_HEADERS, sellableSkus } from './support/cart';
+import { TEST_NOW } from './support/constants';
 import { erpCall, staffLogin } from './support/integration';
 import { eventually } from './support/eventually';
 
@@ -28,7 +30,7 @@ beforeAll(async () => {
       method: 'POST',
       url: '/api/admin/app-keys',
       headers: { ...CART_HEADERS, 'x-staff-token': token },
-      payload: { label: 'ERP', scopes: ['prices'] },
+      payload: { label: 'ERP', scopes: ['prices', 'promotions'] },
     })
   ).json();
   const [sku] = await sellableSkus(shop, { limit: 1 });
@@ -43,31 +45,75 @@ afterAll(() => shop?.close());
 const page = (url: string) =>
   shop.app.inject({ method: 'GET', url, headers: { 'user-agent': 'Mozilla/5.0 Chrome/130.0' } });
 
-describe("an ERP's price change and the shared page cache (issue 30)", { timeout: 60_000 }, () => {
-  it('renews only the pages that may show the product (its own and its category), serving the old copy meanwhile', async () => {
-    const paths = [changed.productPath, changed.categoryPath, untouched.productPath, untouched.categoryPath];
-    for (const url of paths) await page(url);
-    for (const url of paths) expect((await page(url)).headers['x-page-cache'], url).toBe('hit');
-    const put = await erpCall(shop.app, key, 'PUT', `/api/pricing/prices/${changed.skuId}`, {
-      basePrice: 4321,
-      listPrice: 4321,
+describe(
+  "an ERP's price or promotion change and the shared page cache (issues 30, 33)",
+  { timeout: 60_000 },
+  () => {
+    it('renews only the pages that may show the product (its own and its category), serving the old copy meanwhile', async () => {
+      const paths = [
+        changed.productPath,
+        changed.categoryPath,
+        untouched.productPath,
+        untouched.categoryPath,
+      ];
+      for (const url of paths) await page(url);
+      for (const url of paths) expect((await page(url)).headers['x-page-cache'], url).toBe('hit');
+      const put = await erpCall(shop.app, key, 'PUT', `/api/pricing/prices/${changed.skuId}`, {
+        basePrice: 4321,
+        listPrice: 4321,
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      // No shopper waits for the new render: the old page is served ('stale') while it is made.
+      const answers: string[] = [];
+      await eventually(async () => {
+        const answer = await page(changed.productPath);
+        answers.push(String(answer.headers['x-page-cache']));
+        return answer.body.includes('4.321');
+      });
+      expect(answers).toContain('stale');
+      expect(answers.at(-1)).toBe('hit');
+      expect(answers).not.toContain('miss');
+      const category = await page(changed.categoryPath);
+      expect(category.headers['x-page-cache']).toBe('stale');
+      expect(category.body).not.toContain('4.321');
+      await eventually(async () => (await page(changed.categoryPath)).headers['x-page-cache'] === 'hit');
+      expect((await page(untouched.productPath)).headers['x-page-cache']).toBe('hit');
+      expect((await page(untouched.categoryPath)).headers['x-page-cache']).toBe('hit');
     });
-    expect(put.statusCode, put.body).toBe(200);
-    // No shopper waits for the new render: the old page is served ('stale') while it is made.
-    const answers: string[] = [];
-    await eventually(async () => {
-      const answer = await page(changed.productPath);
-      answers.push(String(answer.headers['x-page-cache']));
-      return answer.body.includes('4.321');
+
+    it('renews only the pages a promotion reaches: a promotion on one SKU keeps every other page', async () => {
+      const paths = [
+        changed.productPath,
+        changed.categoryPath,
+        untouched.productPath,
+        untouched.categoryPath,
+      ];
+      for (const url of paths) await page(url);
+      for (const url of paths) expect((await page(url)).headers['x-page-cache'], url).toBe('hit');
+      const before = (await page(changed.productPath)).body;
+      const day = 24 * 60 * 60 * 1000;
+      const created = await erpCall(shop.app, key, 'POST', '/api/rnb/pvt/calculatorconfiguration', {
+        name: '20% en las páginas',
+        beginDateUtc: new Date(TEST_NOW.getTime() - day).toISOString(),
+        endDateUtc: new Date(TEST_NOW.getTime() + day).toISOString(),
+        isActive: true,
+        type: 'regular',
+        percentualDiscountValue: 20,
+        skus: [{ id: String(changed.skuId), name: 'sku' }],
+        skusAreInclusive: true,
+        idsSalesChannel: [String(DEFAULT_SALES_CHANNEL)],
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      const answers: string[] = [];
+      await eventually(async () => {
+        const answer = await page(changed.productPath);
+        answers.push(String(answer.headers['x-page-cache']));
+        return answer.body !== before && answer.headers['x-page-cache'] === 'hit';
+      });
+      expect(answers).not.toContain('miss');
+      await eventually(async () => (await page(changed.categoryPath)).headers['x-page-cache'] === 'hit');
+      expect((await page(untouched.productPath)).headers['x-page-cache']).toBe('hit');
+      expect((await page(untouched.categoryPath)).headers['x-page-cache']).toBe('hit');
     });
-    expect(answers).toContain('stale');
-    expect(answers.at(-1)).toBe('hit');
-    expect(answers).not.toContain('miss');
-    const category = await page(changed.categoryPath);
-    expect(category.headers['x-page-cache']).toBe('stale');
-    expect(category.body).not.toContain('4.321');
-    await eventually(async () => (await page(changed.categoryPath)).headers['x-page-cache'] === 'hit');
-    expect((await page(untouched.productPath)).headers['x-page-cache']).toBe('hit');
-    expect((await page(untouched.categoryPath)).headers['x-page-cache']).toBe('hit');
-  });
-});
+  },
+);

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import pg from 'pg';
 import { LRUCache } from 'lru-cache';
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -85,7 +84,6 @@ export class PageCache {
   private generation = 0;
   /** Renders under way whose products changed meanwhile: kept, but stale from the start. */
   private readonly overtaken = new Set<string>();
-  private listener: pg.Client | null = null;
   readonly routes: RouteObject[];
   hits = 0;
   misses = 0;
@@ -162,21 +160,6 @@ export class PageCache {
   }
 
   private readonly routeIds = new LRUCache<string, string>({ max: 20_000 });
-
-  /** Listens on its own connection for promotion changes (the catalogue and content services tell theirs). */
-  async listen(databaseUrl: string, log: (message: string) => void): Promise<void> {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    client.on('notification', () => this.invalidateAll());
-    client.on('error', (error) => log(`page cache listener lost its connection: ${error.message}`));
-    await client.query('LISTEN promotions_changed');
-    this.listener = client;
-  }
-
-  async stop(): Promise<void> {
-    await this.listener?.end().catch(() => {});
-    this.listener = null;
-  }
 
   /** Which route a path lands on, remembered: matching every route costs more than serving a hit. */
   private readonly sharedPaths = new LRUCache<string, boolean>({ max: 20_000 });

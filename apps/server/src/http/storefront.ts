@@ -1,7 +1,6 @@
 import type { StorefrontServices } from '@despensa/contracts';
 import { DEFAULT_SALES_CHANNEL } from '@despensa/domain';
 import type { Config } from '../config';
-import type { Database } from '../db/client';
 import { checkoutForWeb } from '../flows/checkout-for-web';
 import { contentPreviewOf } from './content-preview';
 import { PendingWebpayPayments } from '../flows/drop-payment';
@@ -24,7 +23,6 @@ import { listeningPort } from './server';
 /** What serving the storefront needs besides the services. */
 export interface StorefrontSetting {
   config: Config;
-  database: Database;
   brands: Brands;
   acquirer: Acquirer;
 }
@@ -35,7 +33,7 @@ export async function serveStorefront(
   services: Services,
   setting: StorefrontSetting,
 ): Promise<PageCache | null> {
-  const { database, brands } = setting;
+  const { brands } = setting;
   const pageCache = await registerWeb(
     app,
     brands.byHost,
@@ -44,14 +42,14 @@ export async function serveStorefront(
   );
   if (!pageCache) return null;
   purgePagesOnChange(pageCache, services);
-  await pageCache.listen(database.url, (message) => app.log.warn(message));
   return pageCache;
 }
 
 /**
- * Pages show the catalogue's stock, the content and menu entries and buttons by §9 flag: a change is a new
- * page. Each of these services hears the change through PostgreSQL NOTIFY on every instance, and each
- * instance drops the pages it keeps: in process, as a job (taken by one instance) would reach only one.
+ * Pages show the catalogue's prices (promotions applied) and stock, the content and menu entries and buttons
+ * by §9 flag: a change is a new page. Each of these services hears the change through PostgreSQL NOTIFY on
+ * every instance, and each instance drops the pages it keeps: in process, as a job (taken by one instance)
+ * would reach only one.
  */
 function purgePagesOnChange(pageCache: PageCache, { catalog, content, flags, delivery }: Services): void {
   catalog.onChange((change) =>

@@ -224,13 +224,14 @@ export class CatalogIndex {
   /**
    * The promotions changed (one was written): the cards of the products the changed ones reach are worked
    * out again in each channel, or every card when one reaches any product; nothing else here keeps what
-   * was worked out from them.
+   * was worked out from them. Answers those products (null: any), for what is kept outside.
    */
-  setPromotions(promotions: Promotion[]): void {
-    const changed = changedPromotions(this.promotions, promotions);
+  setPromotions(promotions: Promotion[]): ProductDoc[] | null {
+    const reached = productsReachedBy(changedPromotions(this.promotions, promotions), this);
     this.promotions = promotions;
-    this.views.promotionsChanged(productsReachedBy(changed, this));
+    this.views.promotionsChanged(reached);
     this.stockVersion = {};
+    return reached;
   }
 
   /** Active promotions for one sku in one channel, by the §5 rule. */

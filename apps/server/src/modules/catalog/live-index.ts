@@ -12,11 +12,11 @@ import { changedProductOf, refreshSkuPrices, skusOfPayload, type ChangedProduct 
 const SKU_PATCH_BATCH_MS = 100;
 
 export interface IndexDependents {
-  /** The whole index was replaced, or its promotions: any price or product shown may have changed. */
+  /** The whole index was replaced, or a promotion reaching any product: any price shown may have changed. */
   allChanged(): void;
   /** One product's stock changed in place in a channel. */
   productChanged(product: ProductDoc, salesChannel: number): void;
-  /** Prices changed in place: suggestions that show prices are stale. */
+  /** Prices changed in place (an ERP's price, a promotion): suggestions that show prices are stale. */
   pricesChanged(): void;
 }
 
@@ -133,9 +133,9 @@ export class LiveIndex {
   }
 
   /**
-   * Told once the index is rebuilt or its promotions re-read (null: anything may have changed) and when an
-   * offer runs out or comes back in one channel (its stock state, which pages show); quantities alone do
-   * not tell.
+   * Told once the index is rebuilt or a promotion reaching any product changed (null: anything may have
+   * changed) and when an offer runs out or comes back in one channel (its stock state, which pages show);
+   * quantities alone do not tell.
    */
   onChange(watcher: (change: { salesChannel: number } | null) => void): void {
     this.watchers.push(watcher);
@@ -168,7 +168,10 @@ export class LiveIndex {
     if (before > 0 !== quantity > 0) for (const watcher of this.watchers) watcher({ salesChannel });
   }
 
-  /** Told when some products changed in place (an ERP's price write): the pages that show them are stale. */
+  /**
+   * Told when some products' prices changed in place (an ERP's price write, a promotion that reaches them):
+   * the pages that show them are stale.
+   */
   onProductsChanged(watcher: (products: ChangedProduct[]) => void): void {
     this.productWatchers.push(watcher);
   }
@@ -201,10 +204,7 @@ export class LiveIndex {
       .then(({ products, complete }) => {
         // A rebuild that read the rows before this commit may have replaced the index meanwhile.
         if (!complete || this.rebuilding || index !== this.current) this.scheduleRebuild();
-        for (const product of products)
-          for (const channel of index.salesChannels) this.dependents.productChanged(product, channel);
-        this.dependents.pricesChanged();
-        for (const watcher of this.productWatchers) watcher(products.map(changedProductOf));
+        this.productsChanged(index, products);
       })
       .catch((error: unknown) => {
         this.log(`catalogue sku refresh failed: ${String(error)}`);
@@ -214,7 +214,8 @@ export class LiveIndex {
 
   /**
    * A promotion was written (catalog_changed from its table): the index takes the promotions as stored,
-   * in place; a rebuild reads 500,000 SKUs for a minute. Writes while one read is under way read again.
+   * in place; a rebuild reads 500,000 SKUs for a minute. Only what shows the products the changed
+   * promotions reach is dropped. Writes while one read is under way read again.
    */
   private promotionsChanged(): void {
     this.promotionsStale = true;
@@ -224,8 +225,10 @@ export class LiveIndex {
         this.promotionsStale = false;
         // A rebuild under way may have read the promotions before this write; one started later has not.
         await this.rebuilding;
-        this.index.setPromotions(await this.promotions.all());
-        this.allChanged();
+        const index = this.index;
+        const reached = index.setPromotions(await this.promotions.all());
+        if (reached) this.productsChanged(index, reached);
+        else this.allChanged();
       }
     })()
       .catch((error: unknown) => {
@@ -235,6 +238,14 @@ export class LiveIndex {
       .finally(() => {
         this.readingPromotions = null;
       });
+  }
+
+  /** These products' prices changed in place: what shows them is dropped, in every channel. */
+  private productsChanged(index: CatalogIndex, products: readonly ProductDoc[]): void {
+    for (const product of products)
+      for (const channel of index.salesChannels) this.dependents.productChanged(product, channel);
+    this.dependents.pricesChanged();
+    for (const watcher of this.productWatchers) watcher(products.map(changedProductOf));
   }
 
   private allChanged(): void {
