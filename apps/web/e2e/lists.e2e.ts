@@ -470,7 +470,7 @@ describe("a recurring list's basket (§4): the review link's page", () => {
     await page.goto('/mis-tarjetas');
     await enrolCard(page, 'Tarjeta de crédito', '4051 8856 0044 6623');
 
-    // Two weekly lists whose coming delivery's basket is due now: built at the next sweep (every minute).
+    // Two weekly lists whose coming delivery's basket is due now: built at the next sweep.
     const deliveryDate = buildableDeliveryDate(new Date());
     const [dairySku, weighedSku] = [store.skus[0]!, store.weighed[0]!];
     const listOf = async (name: string) => {
@@ -496,13 +496,15 @@ describe("a recurring list's basket (§4): the review link's page", () => {
         "UPDATE shopping_list SET schedule_since = now() - interval '14 days' WHERE id = ANY($1)",
         [[weekly, skipped]],
       );
+      // The sweep runs every minute: its next run is sent now instead of waited for (a worker polls every 2 s).
+      await db.query(`INSERT INTO pgboss.job (name, data) VALUES ('recurring-lists', '{}')`);
       const runStatus = async (id: string) =>
         ((await (await api('GET', `/api/user/shopping-list/${id}/run`, undefined, as)).json()) as {
           status: string;
           deliveryDate: string;
         }) ?? {};
       await expect
-        .poll(() => runStatus(weekly), { timeout: 100_000, interval: 2_000 })
+        .poll(() => runStatus(weekly), { timeout: 30_000, interval: 1_000 })
         .toMatchObject({
           status: 'built',
           deliveryDate,
