@@ -173,7 +173,7 @@ export { FILTER_FACET_KEYS, priceRange, type FilterFacetKey };
 export const selectedFacet = z
   .object({ key: facetKey, value: z.string().min(1).max(200) })
   .refine((facet) => facet.key !== 'price' || priceRange(facet.value) !== null, {
-    message: "a price is 'min:max' in cents, min below max",
+    message: "un precio es 'mín:máx' en centavos, mín menor que máx",
     path: ['value'],
   });
 export type SelectedFacet = z.infer<typeof selectedFacet>;
