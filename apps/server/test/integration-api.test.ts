@@ -300,12 +300,11 @@ describe('propagation: a price change reaches every instance without a rebuild',
       second,
     );
     expect(put.statusCode, put.body).toBe(200);
+    // Speed is the benchmark's to measure (issue 30: 1 s p95); a loaded test machine only needs it to come.
     await eventually(
       () =>
         indexedOffer(shop, skuId, sc)?.price === 333_300 &&
         indexedOffer(second, skuId, sc)?.price === 333_300,
-      // Speed is the benchmark's to measure (issue 30: 1 s p95); a loaded test machine only needs it to come.
-      5000,
     );
     // Past the rebuild's debounce: neither instance rebuilt its whole catalogue.
     await new Promise((resolve) => setTimeout(resolve, 400));
