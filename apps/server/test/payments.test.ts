@@ -154,6 +154,12 @@ describe('debit and the group card on the acquirer page, with their prices (§6 
     expect(order!.paymentData.transactions[0]!.payments).toEqual([
       { paymentSystem: '30', value: cart.total },
     ]);
+    // Sent again once paid (the browser's back button): the same order, on its confirmation, not Webpay.
+    const again = await transaction(cart, cart.total);
+    expect([again.statusCode, again.json()]).toEqual([
+      200,
+      { ...answer, redirectUrl: `/checkout/orderPlaced?og=${answer.orderId}` },
+    ]);
   });
 
   it('a collaborator pays 10 % less with the group card or debit, and the shelf price by credit card', async () => {
@@ -264,6 +270,19 @@ describe('one-click saved cards (201–204) through Oneclick Mall', () => {
     const refused = await cart.call('DELETE', `/api/wallet/card/${accountId}`);
     expect(refused.statusCode).toBe(401);
     expect(refused.json().message).toBe(WALLET_CARD_IN_USE_MESSAGE);
+  });
+
+  it('answers a repeat that comes after the charge was approved with the same order, not an empty cart', async () => {
+    // CI: of 5 clicks at once, one came after the first had been charged and its cart emptied, and was
+    // told 400 cartIncomplete ("Falta completar: medio de pago, modo de entrega").
+    const cart = await oneclickCart(skus[3]!);
+    const first = await transaction(cart, cart.total);
+    expect(first.statusCode, first.body).toBe(200);
+    // Another value is not a repeat of that purchase: the emptied cart has nothing to place.
+    const other = await transaction(cart, cart.total + 100);
+    expect([other.statusCode, failureCodeOf(other.json())]).toEqual([400, 'cartIncomplete']);
+    const again = await transaction(cart, cart.total);
+    expect([again.statusCode, again.body]).toEqual([200, first.body]);
   });
 
   it('asks for a saved card, and refuses a card that is not the shopper’s', async () => {

@@ -90,6 +90,8 @@ export function placeOrderFlow(
       if (draft.userId !== userId) throw new Failure('cartNotFound');
       const pending = await orders.pendingPaymentOf(orderFormId, tx);
       if (pending) return answerOf(payments, pending);
+      const repeated = await repeatOfApproved(orders, draft, input, tx);
+      if (repeated) return answerOf(payments, repeated);
       const placed = await checkPlacement(modules, payments, draft, input, tx);
       const { split, window, selectedSla } = placed;
       const ids = orders.newIds();
@@ -127,12 +129,32 @@ export function placeOrderFlow(
   );
 }
 
-export function answerOf(payments: PaymentProviders, payment: PaymentRecord): TransactionAnswer {
+/**
+ * A repeat of a placement whose payment was approved meanwhile (a one-click charge is approved within its
+ * request, and a double click's second request may come after it): the approval emptied the cart, and the
+ * repeat of that value gets the same answer instead of "Falta completar".
+ */
+async function repeatOfApproved(
+  orders: OrdersService,
+  draft: Draft,
+  { orderFormId, body }: PlaceOrderInput,
+  tx: Tx,
+): Promise<PaymentRecord | null> {
+  if (draft.orderForm.items.length > 0) return null;
+  const approved = await orders.lastApprovedPaymentOf(orderFormId, tx);
+  return approved?.value === body.value ? approved : null;
+}
+
+/** The answer for a payment the cart already has: an approved one goes to the order placed. */
+function answerOf(payments: PaymentProviders, payment: PaymentRecord): TransactionAnswer {
   return {
     tId: payment.id,
     orderId: payment.orderGroup,
     xChko: payment.accessToken,
-    redirectUrl: nextPath(payments, payment.channel, payment.id, payment.orderGroup),
+    redirectUrl:
+      payment.status === 'approved'
+        ? orderPlacedPath(payment.orderGroup)
+        : nextPath(payments, payment.channel, payment.id, payment.orderGroup),
   };
 }
 

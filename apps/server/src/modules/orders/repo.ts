@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { paymentTransaction, shopOrder, type PaymentStatus } from './tables';
 import type { OrderStatus } from '@despensa/contracts';
@@ -24,6 +24,17 @@ export async function pendingOf(db: Db | Tx, orderFormId: string): Promise<Trans
     .select()
     .from(paymentTransaction)
     .where(and(eq(paymentTransaction.orderFormId, orderFormId), eq(paymentTransaction.status, 'pending')));
+  return row ?? null;
+}
+
+/** The cart's payment approved last, if any. */
+export async function lastApprovedOf(db: Db | Tx, orderFormId: string): Promise<TransactionRow | null> {
+  const [row] = await db
+    .select()
+    .from(paymentTransaction)
+    .where(and(eq(paymentTransaction.orderFormId, orderFormId), eq(paymentTransaction.status, 'approved')))
+    .orderBy(desc(paymentTransaction.authorizedAt))
+    .limit(1);
   return row ?? null;
 }
 

@@ -18,6 +18,7 @@ import {
   ordersOfGroup,
   pendingBefore,
   pendingOf,
+  lastApprovedOf,
   setGroupStatus,
   setOrderStatus,
   setToken,
@@ -120,6 +121,11 @@ export class OrdersService {
   /** The cart's payment still pending, in `tx` when given (a placement converges on it). */
   pendingPaymentOf(orderFormId: string, tx?: Tx): Promise<PaymentRecord | null> {
     return pendingOf(tx ?? this.database.db, orderFormId);
+  }
+
+  /** The cart's payment approved last, in `tx`: a repeated placement after its approval answers it. */
+  lastApprovedPaymentOf(orderFormId: string, tx: Tx): Promise<PaymentRecord | null> {
+    return lastApprovedOf(tx, orderFormId);
   }
 
   /** The cart's attempt number: how many of its payments ended. A new attempt is a new placement. */
