@@ -45,19 +45,19 @@ afterAll(() => shop?.close());
 const page = (url: string) =>
   shop.app.inject({ method: 'GET', url, headers: { 'user-agent': 'Mozilla/5.0 Chrome/130.0' } });
 
+/** The changed product's pages and the untouched ones, rendered and cached. */
+async function cacheEveryPage(): Promise<void> {
+  const paths = [changed.productPath, changed.categoryPath, untouched.productPath, untouched.categoryPath];
+  for (const url of paths) await page(url);
+  for (const url of paths) expect((await page(url)).headers['x-page-cache'], url).toBe('hit');
+}
+
 describe(
   "an ERP's price or promotion change and the shared page cache (issues 30, 33)",
   { timeout: 60_000 },
   () => {
     it('renews only the pages that may show the product (its own and its category), serving the old copy meanwhile', async () => {
-      const paths = [
-        changed.productPath,
-        changed.categoryPath,
-        untouched.productPath,
-        untouched.categoryPath,
-      ];
-      for (const url of paths) await page(url);
-      for (const url of paths) expect((await page(url)).headers['x-page-cache'], url).toBe('hit');
+      await cacheEveryPage();
       const put = await erpCall(shop.app, key, 'PUT', `/api/pricing/prices/${changed.skuId}`, {
         basePrice: 4321,
         listPrice: 4321,
@@ -82,14 +82,7 @@ describe(
     });
 
     it('renews only the pages a promotion reaches: a promotion on one SKU keeps every other page', async () => {
-      const paths = [
-        changed.productPath,
-        changed.categoryPath,
-        untouched.productPath,
-        untouched.categoryPath,
-      ];
-      for (const url of paths) await page(url);
-      for (const url of paths) expect((await page(url)).headers['x-page-cache'], url).toBe('hit');
+      await cacheEveryPage();
       const before = (await page(changed.productPath)).body;
       const day = 24 * 60 * 60 * 1000;
       const created = await erpCall(shop.app, key, 'POST', '/api/rnb/pvt/calculatorconfiguration', {
