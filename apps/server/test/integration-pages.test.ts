@@ -52,6 +52,22 @@ async function cacheEveryPage(): Promise<void> {
   for (const url of paths) expect((await page(url)).headers['x-page-cache'], url).toBe('hit');
 }
 
+/** A 20 % promotion on one SKU id, live now in the pages' channel, through the promotions API. */
+function promotionOn(skuId: string, name: string) {
+  const day = 24 * 60 * 60 * 1000;
+  return erpCall(shop.app, key, 'POST', '/api/rnb/pvt/calculatorconfiguration', {
+    name,
+    beginDateUtc: new Date(TEST_NOW.getTime() - day).toISOString(),
+    endDateUtc: new Date(TEST_NOW.getTime() + day).toISOString(),
+    isActive: true,
+    type: 'regular',
+    percentualDiscountValue: 20,
+    skus: [{ id: skuId, name: 'sku' }],
+    skusAreInclusive: true,
+    idsSalesChannel: [String(DEFAULT_SALES_CHANNEL)],
+  });
+}
+
 describe(
   "an ERP's price or promotion change and the shared page cache (issues 30, 33)",
   { timeout: 60_000 },
@@ -84,18 +100,7 @@ describe(
     it('renews only the pages a promotion reaches: a promotion on one SKU keeps every other page', async () => {
       await cacheEveryPage();
       const before = (await page(changed.productPath)).body;
-      const day = 24 * 60 * 60 * 1000;
-      const created = await erpCall(shop.app, key, 'POST', '/api/rnb/pvt/calculatorconfiguration', {
-        name: '20% en las páginas',
-        beginDateUtc: new Date(TEST_NOW.getTime() - day).toISOString(),
-        endDateUtc: new Date(TEST_NOW.getTime() + day).toISOString(),
-        isActive: true,
-        type: 'regular',
-        percentualDiscountValue: 20,
-        skus: [{ id: String(changed.skuId), name: 'sku' }],
-        skusAreInclusive: true,
-        idsSalesChannel: [String(DEFAULT_SALES_CHANNEL)],
-      });
+      const created = await promotionOn(String(changed.skuId), '20% en las páginas');
       expect(created.statusCode, created.body).toBe(200);
       const answers: string[] = [];
       await eventually(async () => {
@@ -107,6 +112,19 @@ describe(
       await eventually(async () => (await page(changed.categoryPath)).headers['x-page-cache'] === 'hit');
       expect((await page(untouched.productPath)).headers['x-page-cache']).toBe('hit');
       expect((await page(untouched.categoryPath)).headers['x-page-cache']).toBe('hit');
+    });
+
+    it('keeps every page, home included, when a promotion names no product (an id that does not exist)', async () => {
+      await cacheEveryPage();
+      await page('/');
+      expect((await page('/')).headers['x-page-cache']).toBe('hit');
+      const created = await promotionOn('999999999', 'Nada en las páginas');
+      expect(created.statusCode, created.body).toBe(200);
+      await eventually(() =>
+        shop.services.catalog.index.promotions.some((each) => each.name === 'Nada en las páginas'),
+      );
+      for (const url of ['/', changed.productPath, changed.categoryPath, untouched.productPath])
+        expect((await page(url)).headers['x-page-cache'], url).toBe('hit');
     });
   },
 );

@@ -242,6 +242,8 @@ export class LiveIndex {
 
   /** These products' prices changed in place: what shows them is dropped, in every channel. */
   private productsChanged(index: CatalogIndex, products: readonly ProductDoc[]): void {
+    // A promotion that names no product (a typo'd id) leaves every page as it was.
+    if (products.length === 0) return;
     for (const product of products)
       for (const channel of index.salesChannels) this.dependents.productChanged(product, channel);
     this.dependents.pricesChanged();
