@@ -10,6 +10,7 @@ import {
 import type { OrderFormItem } from '@despensa/contracts';
 import type { Db, Tx } from '../../db/client';
 import {
+  promotionItemOf,
   skuDisplayName,
   type CatalogIndex,
   type Offer,
@@ -144,12 +145,7 @@ export function pricingLine({
   const p = product!;
   const s = sku!;
   return {
-    skuId: String(s.id),
-    productId: String(p.id),
-    brandId: String(p.brandId),
-    categoryIds: p.categoryChain.map((category) => String(category.id)),
-    collectionIds: p.collectionIds.map(String),
-    sellerId: item.sellerId,
+    ...promotionItemOf(p, s, item.sellerId),
     quantity: item.quantity,
     unitMultiplier: s.unitMultiplier,
     measurementUnit: s.measurementUnit,

@@ -4,6 +4,7 @@ import {
   promotionMatchesItem,
   type InclusionList,
   type Promotion,
+  type PromotionItem,
 } from '@despensa/domain';
 import type { ProductDoc, SkuDoc } from './index-types';
 
@@ -15,37 +16,31 @@ import type { ProductDoc, SkuDoc } from './index-types';
  */
 class PromotionLookup {
   /** Promotions with no inclusion list: any item may get them. */
-  private readonly anyItem: Promotion[] = [];
+  private readonly anyItem = new Set<Promotion>();
   private readonly named = new Map<InclusionList, Map<string, Promotion[]>>();
 
   constructor(private readonly live: readonly Promotion[]) {
     for (const promotion of live) {
       const list = boundingList(promotion);
-      if (list === null) this.anyItem.push(promotion);
+      if (list === null) this.anyItem.add(promotion);
       else for (const id of promotion.inclusions[list]) pushTo(this.listed(list), id, promotion);
     }
   }
 
   /** The live promotions for this seller's offer of the sku, in their order, by the §5 rule. */
   for(product: ProductDoc, sku: SkuDoc, sellerId: string): Promotion[] {
-    const candidates = this.candidates(product, sku);
-    if (!candidates) return [];
-    const item = {
-      productId: String(product.id),
-      skuId: String(sku.id),
-      brandId: String(product.brandId),
-      categoryIds: product.categoryChain.map((category) => String(category.id)),
-      collectionIds: product.collectionIds.map(String),
-      sellerId,
-    };
+    const named = this.namedFor(product, sku);
+    if (!named && this.anyItem.size === 0) return [];
+    const item = promotionItemOf(product, sku, sellerId);
     return this.live.filter(
-      (promotion) => candidates.has(promotion) && promotionMatchesItem(promotion, item),
+      (promotion) =>
+        (this.anyItem.has(promotion) || named?.has(promotion)) && promotionMatchesItem(promotion, item),
     );
   }
 
-  /** The promotions that may apply to the sku; null when none may (most products: no set is made). */
-  private candidates(product: ProductDoc, sku: SkuDoc): Set<Promotion> | null {
-    let found = this.anyItem.length > 0 ? new Set(this.anyItem) : null;
+  /** The promotions whose lists name the sku; null when none do (most products: no set is made). */
+  private namedFor(product: ProductDoc, sku: SkuDoc): Set<Promotion> | null {
+    let found: Set<Promotion> | null = null;
     found = this.addNamed(found, 'skus', sku.id);
     found = this.addNamed(found, 'products', product.id);
     found = this.addNamed(found, 'brands', product.brandId);
@@ -93,6 +88,18 @@ export function promotionLookup(
   );
   last = { promotions, salesChannel, time, lookup };
   return lookup;
+}
+
+/** A sku of the catalogue as the §5 rule checks it, sold by `sellerId` (the cart's pricing line too). */
+export function promotionItemOf(product: ProductDoc, sku: SkuDoc, sellerId: string): PromotionItem {
+  return {
+    productId: String(product.id),
+    skuId: String(sku.id),
+    brandId: String(product.brandId),
+    categoryIds: product.categoryChain.map((category) => String(category.id)),
+    collectionIds: product.collectionIds.map(String),
+    sellerId,
+  };
 }
 
 function pushTo(map: Map<string, Promotion[]>, id: string, promotion: Promotion): void {

@@ -43,6 +43,7 @@ import type { ChangedProduct } from './sku-refresh';
 export type { CatalogIndex, Offer, ProductDoc, SkuDoc } from './catalog-index';
 export type { ListingPage } from './catalog-search';
 export { productImageUrl, skuDisplayName } from './product-view';
+export { promotionItemOf } from './promotion-lookup';
 export { UNLIMITED_STOCK } from './integration-writes';
 export type { ChangedProduct } from './sku-refresh';
 
