@@ -119,8 +119,8 @@ export class CatalogService {
   }
 
   /**
-   * Told when the index is rebuilt or its promotions re-read (null) or an offer runs out or comes back in a
-   * channel.
+   * Told when the index is rebuilt or a promotion reaching any product changed (null) or an offer runs out
+   * or comes back in a channel; a promotion reaching some products tells onProductsChanged.
    */
   onChange(watcher: (change: { salesChannel: number } | null) => void): void {
     this.live.onChange(watcher);
