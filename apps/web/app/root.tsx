@@ -32,6 +32,8 @@ import { PlatformLayer } from './features/platform/platform-layer';
 import { shopperParts, shopperPartsSource } from './layout/shopper-parts.server';
 import { useShopperParts } from './layout/use-shopper-parts';
 import { CurtainLanding } from './layout/curtain';
+import { CriticalStyles } from './layout/critical-styles';
+import { DocumentElement } from './layout/document-element';
 import { ErrorPage } from './layout/error-page';
 import { NotFoundContent } from './layout/not-found-content';
 import { OutdatedBrowserPage } from './layout/outdated-browser-page';
@@ -113,7 +115,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const nonce = useNonce();
   return (
-    <html lang="es-CL" className={data?.contrast === 'high' ? HIGH_CONTRAST_CLASS : undefined}>
+    <DocumentElement lang="es-CL" className={data?.contrast === 'high' ? HIGH_CONTRAST_CLASS : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -127,6 +129,7 @@ export function Layout({ children }: { children: ReactNode }) {
         />
         <Meta />
         <Links />
+        <CriticalStyles />
         {data ? (
           <style
             dangerouslySetInnerHTML={{
@@ -145,7 +148,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </>
         )}
       </body>
-    </html>
+    </DocumentElement>
   );
 }
 

@@ -3,7 +3,11 @@ import http from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL } from '../app/lib/deferred-scripts';
+import {
+  DEFERRED_MODULE_TYPE,
+  DEFERRED_PRELOAD_REL,
+  INTERACTIVE_ATTRIBUTE,
+} from '../app/lib/deferred-scripts';
 import { accessibilityViolations, baseUrl, launchBrowser, newPage } from './support/browser';
 import { cartWithHomeDelivery, deliveringStore, newShopper } from './support/orders';
 
@@ -323,7 +327,7 @@ describe('application start and failures', () => {
     expect(html).not.toContain('<link rel="modulepreload"');
     expect(html).not.toContain('<script type="module"');
     // Nor does it wait for a stylesheet: the styles come inline, and every link to them is print-only.
-    expect(html).toMatch(/<style data-href="\/assets\/[\w.-]+\.css">/);
+    expect(html).toMatch(/<style data-critical>[^<]{1000,}<\/style>/);
     expect(
       html.match(/<link[^>]*rel="stylesheet"[^>]*>/g)?.filter((link) => !link.includes('media="print"')),
     ).toEqual([]);
@@ -369,8 +373,11 @@ describe('application start and failures', () => {
     expect(modules.preloaded).toBeGreaterThan(2);
     expect(modules.asked).toBe(modules.preloaded);
     expect(modules.lastAsked).toBeLessThan(modules.firstAnswered);
-    // Once started, the app hydrates (React adds the module preloads then) and the page answers taps.
-    expect(await page.locator('head link[rel="modulepreload"]').count()).toBeGreaterThan(0);
+    // Once started, the app hydrates, keeping the styles the server inlined, and the page answers taps.
+    await expect.poll(() => page.locator(`html[${INTERACTIVE_ATTRIBUTE}]`).count()).toBe(1);
+    expect(
+      await page.locator('style[data-critical]').evaluate((style) => style.textContent!.length),
+    ).toBeGreaterThan(1000);
     await page.getByRole('button', { name: 'Elige tu modo de entrega' }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBeGreaterThan(0);
     await context.close();

@@ -1,4 +1,4 @@
-import { createContext, startTransition, use, useEffect, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 
 const HydratedContext = createContext(false);
 
@@ -16,5 +16,5 @@ export function HydratedProvider({ children }: { children: ReactNode }) {
 
 /** False during the server render and the hydrating render, true once scripts run. */
 export function useHydrated(): boolean {
-  return use(HydratedContext);
+  return useContext(HydratedContext);
 }
