@@ -8,6 +8,7 @@ import './lib/preact-options';
 
 type HandleErrorArgs = Parameters<HandleErrorFunction>[1];
 
+/** React Router settles data a loader left pending after this (so a render always ends). */
 export const streamTimeout = 5_000;
 
 /** Renders whose loaders could not reach the database (the errors reach handleRequest sanitized). */

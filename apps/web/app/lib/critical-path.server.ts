@@ -21,22 +21,26 @@ const ASSETS_DIR =
   BUILD_ROOT < 0 ? null : new URL('client/assets/', import.meta.url.slice(0, BUILD_ROOT + '/build/'.length));
 // The renderer writes a Content-Security-Policy nonce before the other attributes, when the page has one.
 const STYLESHEET_LINK = /<link (nonce="[^"]*" )?rel="stylesheet" href="\/assets\/([\w.-]+\.css)"\/>/g;
-const MODULE_PRELOAD = /<link rel="modulepreload"( href="[^"]*"(?: nonce="[^"]*")?\/>)/g;
-const MODULE_SCRIPT = /<script( nonce="[^"]*")? type="module" async>/g;
+const MODULE_PRELOAD = '<link rel="modulepreload"';
+const MODULE_SCRIPT = ' type="module" async>';
+const DEFERRED_PRELOAD = `<link rel="${DEFERRED_PRELOAD_REL}"`;
+const DEFERRED_SCRIPT = ` type="${DEFERRED_MODULE_TYPE}">`;
 const HEAD_END = '</head>';
 /** The empty <style> CriticalStyles renders, which the stylesheets' text fills. */
 const CRITICAL_STYLES = `<style ${CRITICAL_STYLES_ATTRIBUTE}></style>`;
 
-const cssByFile = new Map<string, string | null>();
+const cssByFile = new Map<string, Buffer | null>();
 
-/** A stylesheet of the build, ready to sit in a <style>; null for a file that is not ours. */
-function stylesheetText(file: string): string | null {
+/** A stylesheet of the build, as the bytes that sit in a <style>; null for a file that is not ours. */
+function stylesheetBytes(file: string): Buffer | null {
   if (!ASSETS_DIR) return null;
   let css = cssByFile.get(file);
   if (css === undefined) {
     try {
       // The build's own files: read once, kept for the life of the process (their names carry a hash).
-      css = fs.readFileSync(new URL(file, ASSETS_DIR), 'utf8').replaceAll('</style', '<\\/style');
+      css = Buffer.from(
+        fs.readFileSync(new URL(file, ASSETS_DIR), 'utf8').replaceAll('</style', '<\\/style'),
+      );
     } catch {
       css = null; // a file that is not ours: keep the link as it is
     }
@@ -45,42 +49,63 @@ function stylesheetText(file: string): string | null {
   return css;
 }
 
-/** The head with its stylesheets' text in the critical <style>, and their links no longer blocking. */
-function inlineStylesheets(head: string): string {
-  if (!head.includes(CRITICAL_STYLES)) return head;
-  const styles: string[] = [];
+/** The head's parts, its stylesheets' bytes in the critical <style> and their links no longer blocking. */
+function inlineStylesheets(head: string): Buffer[] {
+  const at = head.indexOf(CRITICAL_STYLES);
+  if (at < 0) return [Buffer.from(head)];
+  const styles: Buffer[] = [];
   const linked = head.replace(STYLESHEET_LINK, (tag, nonce: string | undefined, file: string) => {
-    const css = stylesheetText(file);
+    const css = stylesheetBytes(file);
     if (css === null) return tag;
     styles.push(css);
     return `<link ${nonce ?? ''}rel="stylesheet" href="/assets/${file}" media="print"/>`;
   });
-  return linked.replace(CRITICAL_STYLES, `<style ${CRITICAL_STYLES_ATTRIBUTE}>${styles.join('')}</style>`);
+  const [before, after] = linked.split(CRITICAL_STYLES) as [string, string];
+  return [
+    Buffer.from(`${before}<style ${CRITICAL_STYLES_ATTRIBUTE}>`),
+    ...styles,
+    Buffer.from(`</style>${after}`),
+  ];
 }
 
+/** React Router's module script and its module preloads, inert. */
 export function deferScripts(html: string): string {
-  return html
-    .replace(MODULE_PRELOAD, `<link rel="${DEFERRED_PRELOAD_REL}"$1`)
-    .replace(MODULE_SCRIPT, `<script type="${DEFERRED_MODULE_TYPE}"$1>`);
+  return html.replaceAll(MODULE_PRELOAD, DEFERRED_PRELOAD).replaceAll(MODULE_SCRIPT, DEFERRED_SCRIPT);
 }
 
-const MODULE_SCRIPT_END = ' type="module" async>';
+const HEAD_END_BYTES = Buffer.from(HEAD_END);
+const MODULE_PRELOAD_BYTES = Buffer.from(MODULE_PRELOAD);
+const MODULE_SCRIPT_BYTES = Buffer.from(MODULE_SCRIPT);
+const DEFERRED_PRELOAD_BYTES = Buffer.from(DEFERRED_PRELOAD);
+const DEFERRED_SCRIPT_BYTES = Buffer.from(DEFERRED_SCRIPT);
+
+/** The body's parts, its scripts inert (Preact leaves the module preloads where React Router draws them). */
+function deferBodyScripts(html: Buffer, from: number, parts: Buffer[]): void {
+  let preload = html.indexOf(MODULE_PRELOAD_BYTES, from);
+  let script = html.indexOf(MODULE_SCRIPT_BYTES, from);
+  while (preload >= 0 || script >= 0) {
+    const isPreload = preload >= 0 && (script < 0 || preload < script);
+    const at = isPreload ? preload : script;
+    const [tag, inert] = isPreload
+      ? [MODULE_PRELOAD_BYTES, DEFERRED_PRELOAD_BYTES]
+      : [MODULE_SCRIPT_BYTES, DEFERRED_SCRIPT_BYTES];
+    parts.push(html.subarray(from, at), inert);
+    from = at + tag.length;
+    if (isPreload) preload = html.indexOf(MODULE_PRELOAD_BYTES, from);
+    else script = html.indexOf(MODULE_SCRIPT_BYTES, from);
+  }
+  parts.push(html.subarray(from));
+}
 
 /**
- * Rewrites a whole document: its head, and React Router's module script at the end of the body (found by
- * a plain search: a pattern run over the body's ~100 KB cost a millisecond a page).
+ * Rewrites a whole document, as bytes: the head as text (its ~2 KB), the body by searching its bytes (a
+ * pattern, or a string's copies, over a page's ~100 KB cost a millisecond), the styles copied from their
+ * cached bytes.
  */
-export function criticalPathDocument(html: string): Buffer<ArrayBuffer> {
-  const end = html.indexOf(HEAD_END);
-  if (end < 0) return Buffer.from(deferScripts(html));
-  const parts = [inlineStylesheets(deferScripts(html.slice(0, end)))];
-  let from = end;
-  for (let at = html.indexOf(MODULE_SCRIPT_END, from); at >= 0; at = html.indexOf(MODULE_SCRIPT_END, from)) {
-    const start = html.lastIndexOf('<script', at);
-    const tagEnd = at + MODULE_SCRIPT_END.length;
-    parts.push(html.slice(from, start), deferScripts(html.slice(start, tagEnd)));
-    from = tagEnd;
-  }
-  parts.push(html.slice(from));
-  return Buffer.from(parts.join(''));
+export function criticalPathDocument(markup: string): Buffer<ArrayBuffer> {
+  const html = Buffer.from(markup);
+  const end = html.indexOf(HEAD_END_BYTES);
+  const parts = end < 0 ? [] : inlineStylesheets(deferScripts(html.toString('utf8', 0, end)));
+  deferBodyScripts(html, Math.max(end, 0), parts);
+  return Buffer.concat(parts);
 }
