@@ -38,7 +38,7 @@ describe('issue 33: what a first load costs', () => {
     await page.goto('/lacteos');
     const product = await page.locator('a[href$="/p"]').first().getAttribute('href');
     await context.close();
-    const paths = ['/', '/lacteos', '/buscar?q=leche', product!];
+    const paths = ['/', '/lacteos', '/busca?ft=leche', product!];
     const loaded: Record<string, number> = {};
     for (const path of paths) loaded[path] = await firstLoadJavaScript(path);
     const over = Object.entries(loaded).filter(([, bytes]) => bytes > JAVASCRIPT_BUDGET_BYTES);
