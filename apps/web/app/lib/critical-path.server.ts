@@ -51,8 +51,7 @@ function stylesheetBytes(file: string): Buffer | null {
 
 /** The head's parts, its stylesheets' bytes in the critical <style> and their links no longer blocking. */
 function inlineStylesheets(head: string): Buffer[] {
-  const at = head.indexOf(CRITICAL_STYLES);
-  if (at < 0) return [Buffer.from(head)];
+  if (!head.includes(CRITICAL_STYLES)) return [Buffer.from(head)];
   const styles: Buffer[] = [];
   const linked = head.replace(STYLESHEET_LINK, (tag, nonce: string | undefined, file: string) => {
     const css = stylesheetBytes(file);
@@ -69,7 +68,7 @@ function inlineStylesheets(head: string): Buffer[] {
 }
 
 /** React Router's module script and its module preloads, inert. */
-export function deferScripts(html: string): string {
+function deferScripts(html: string): string {
   return html.replaceAll(MODULE_PRELOAD, DEFERRED_PRELOAD).replaceAll(MODULE_SCRIPT, DEFERRED_SCRIPT);
 }
 
