@@ -436,6 +436,38 @@ describe('application start and failures', () => {
     await page.context().close();
   });
 
+  it('hydrates the document the server sent in place: one <html>, <head> and <body>, its own header and grid', async () => {
+    const { page, context } = await newPage(browser, { width: 412 });
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const parsed = [
+          document.querySelector('header.site-header'),
+          document.querySelector('.product-grid'),
+        ];
+        (window as unknown as { serverNodes: (Element | null)[] }).serverNodes = parsed;
+      });
+    });
+    await page.goto('/lacteos');
+    await expect.poll(() => page.locator(`html[${INTERACTIVE_ATTRIBUTE}]`).count()).toBe(1);
+    const documentShape = await page.evaluate(() => ({
+      html: document.getElementsByTagName('html').length,
+      head: document.getElementsByTagName('head').length,
+      body: document.getElementsByTagName('body').length,
+      headers: document.querySelectorAll('header.site-header').length,
+      serverNodesKept: (window as unknown as { serverNodes: (Element | null)[] }).serverNodes.every(
+        (node) => node !== null && node.isConnected,
+      ),
+    }));
+    expect(documentShape).toEqual({ html: 1, head: 1, body: 1, headers: 1, serverNodesKept: true });
+    // A card the server drew answers once hydrated: its product goes to the cart, and the minicart opens.
+    await page
+      .getByRole('button', { name: /^Agregar .+ al carro$/ })
+      .first()
+      .click();
+    await expect.poll(() => page.locator('dialog[open]').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
   it('keeps the high-contrast setting after a reload, from an accessible dialog', async () => {
     const page = await open('/informaciones');
     const button = page.getByRole('button', { name: 'Accesibilidad' });
