@@ -20,6 +20,7 @@ export function handleError(error: unknown, { request, context }: HandleErrorArg
   if (!request.signal.aborted) console.error(error);
 }
 
+/** Neither the renderer nor the root writes it (React's renderer did, for a document). */
 const DOCTYPE = '<!DOCTYPE html>';
 
 /** The document, rendered whole, with the critical-path rewrites of critical-path.server.ts. */
@@ -49,6 +50,6 @@ export default async function handleRequest(
     </NonceProvider>,
   );
   responseHeaders.set('Content-Type', 'text/html');
-  const html = criticalPathDocument(markup.startsWith(DOCTYPE) ? markup : DOCTYPE + markup);
+  const html = criticalPathDocument(DOCTYPE + markup);
   return new Response(html, { headers: responseHeaders, status });
 }
