@@ -385,6 +385,49 @@ describe('autocomplete and suggestions', () => {
     expect(few.json().itemsReturned).toHaveLength(3);
   });
 
+  it("finds a typed word's best products as the whole ranking would, reading only the best matches", () => {
+    const index = shop.services.catalog.index;
+    const prefixes = [
+      ...new Set(
+        index.products
+          .filter((_, i) => i % 7 === 0)
+          .flatMap((product) => normalizeText(product.name).split(/[^a-z0-9]+/))
+          .filter((word) => word.length >= 3)
+          .flatMap((word) => [word.slice(0, 2), word.slice(0, 3)]),
+      ),
+    ];
+    expect(prefixes.length).toBeGreaterThan(100);
+    let narrowed = 0;
+    for (const prefix of prefixes) {
+      const whole = index.listing({
+        salesChannel: 1,
+        text: prefix,
+        prefix: true,
+        facets: [],
+        page: 1,
+        pageSize: 12,
+      });
+      const ids = (docs: { id: number }[]) => docs.map((product) => product.id);
+      // Every match, best first by score and then by sales and id, whether in stock or not.
+      const ranked = [...whole.matched].sort(
+        (a, b) =>
+          whole.scores![b]! - whole.scores![a]! ||
+          index.products[b]!.sales - index.products[a]!.sales ||
+          index.products[a]!.id - index.products[b]!.id,
+      );
+      const all = index.bestTyped(prefix, 1, { take: 12, counted: 10_000 })!;
+      expect(ids(all.docs), prefix).toEqual(ids(whole.docs));
+      expect(all.counted, prefix).toEqual(ranked);
+      // Told to count five, it stops at the best five (and the best twelve products).
+      const five = index.bestTyped(prefix, 1, { take: 12, counted: 5 })!;
+      expect(ids(five.docs), prefix).toEqual(ids(whole.docs));
+      expect(five.counted, prefix).toEqual(ranked.slice(0, 5));
+      if (ranked.length > 5) narrowed++;
+    }
+    expect(narrowed).toBeGreaterThan(50);
+    expect(index.bestTyped('leche entera', 1, { take: 12, counted: 5 })).toBeNull();
+  });
+
   it('suggests products, brands and categories; blank terms get empty lists', async () => {
     const response = await get('/api/search-suggestions/lech?sc=1');
     const body = response.json();

@@ -58,3 +58,40 @@ describe('text index searches one after another (typed buffers reused between th
     expect(index.search('le').docs).toHaveLength(0);
   });
 });
+
+describe("a typed word's best matches, read best first (issue 33: autocomplete at 500,000 products)", () => {
+  // Ties of score go to the lower rank: here the last document first.
+  const rank = Int32Array.from([4, 3, 2, 1, 0]);
+
+  function rankedIndex(): TextIndex {
+    const index = new TextIndex();
+    names.forEach((text, doc) => index.add(doc, [{ text, weight: 2 }]));
+    index.freeze(rank);
+    return index;
+  }
+
+  it("visits a prefix's documents once each, by score and then rank, as search() scores them", () => {
+    const index = rankedIndex();
+    const visited: number[] = [];
+    expect(index.visitBest('le', { prefix: true }, (doc) => (visited.push(doc), true))).toBe(true);
+    // 'lentejas' and 'lechería' are rarer words than 'leche' (one document each against three): they score
+    // higher, the name's first word (a bonus) highest. The other two milks tie and go by rank. The second
+    // milk, under both 'leche' and 'lechería', is visited once.
+    expect(visited).toEqual([4, 1, 2, 0]);
+    const { docs, scores } = index.search('le', { prefix: true });
+    expect(visited).toEqual([...docs].sort((a, b) => scores[b]! - scores[a]! || rank[a]! - rank[b]!));
+  });
+
+  it('stops when told, and leaves a query of several words to search()', () => {
+    const index = rankedIndex();
+    const visited: number[] = [];
+    index.visitBest('le', { prefix: true }, (doc) => visited.push(doc) < 2);
+    expect(visited).toEqual([4, 1]);
+    expect(index.visitBest('leche despensa', { prefix: true }, () => true)).toBe(false);
+    // A search between two visits changes neither.
+    expect(sorted(index.search('despensa').docs)).toEqual([2, 3, 4]);
+    const again: number[] = [];
+    index.visitBest('leche', { prefix: false }, (doc) => (again.push(doc), true));
+    expect(again).toEqual([2, 1, 0]);
+  });
+});

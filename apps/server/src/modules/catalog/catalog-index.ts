@@ -74,7 +74,7 @@ export class CatalogIndex {
     for (const row of rows.sellers) this.sellers.set(row.id, row);
     for (const row of rows.collections) this.collections.set(row.id, row.name);
     const slots = this.addProducts(rows.products, rows.skus);
-    this.text.freeze();
+    this.text.freeze(this.salesRank());
     this.leaves = new LeafCategories(this.products, this.categories);
     this.offers = new OfferTable(slots);
     this.detailStore = new ProductDetailStore(this.products.length);
@@ -256,6 +256,22 @@ export class CatalogIndex {
 
   listing(query: ListingQuery): ListingResult {
     return this.engine.listing(query);
+  }
+
+  /** The search box's best products and the matches to count from, for one typed word (ListingEngine.bestTyped). */
+  bestTyped(text: string, salesChannel: number, sizes: { take: number; counted: number }) {
+    return this.engine.bestTyped(text, salesChannel, sizes);
+  }
+
+  /** Each document's place when the most sold come first (ties by id), as listings break a tie of scores. */
+  private salesRank(): Int32Array {
+    const { products } = this;
+    const rank = new Int32Array(products.length);
+    products
+      .map((product) => product.doc)
+      .sort((a, b) => products[b]!.sales - products[a]!.sales || products[a]!.id - products[b]!.id)
+      .forEach((doc, place) => (rank[doc] = place));
+    return rank;
   }
 
   /** Counts per facet value (disjunctive but for the categories: see ListingEngine.facetCounts). */

@@ -19,6 +19,13 @@ type AutocompleteResult = z.infer<typeof autocompleteResponse>;
 /** Terms kept per cache of search answers (suggestions, autocomplete). */
 const TERM_CACHE_ENTRIES = 5000;
 
+/**
+ * The categories and brands the search box offers are the ones most of the best matches sit in, counted
+ * over this many of them: what a shopper who has typed two letters is after is among the best, and counting
+ * every match (a fifth of a national catalogue) cost more than the whole rest of the answer (issue 33).
+ */
+export const COUNTED_MATCHES = 1000;
+
 /** What the search box offers as the shopper types: autocomplete, suggestions, popular searches. */
 export class CatalogSuggestions {
   /** Per term and channel; the least recently asked go first past the bound, all of it on a rebuild. */
@@ -76,19 +83,34 @@ export class CatalogSuggestions {
     return result.docs.map((product) => this.view(product, salesChannel));
   }
 
-  private computeAutocomplete(term: string, rows: number): AutocompleteResult {
+  /**
+   * The best products for what the shopper has typed, and the matches to count categories and brands from.
+   * With a white-label seller, among what it sells, all its matches counted (a seller's catalogue is small).
+   */
+  private typed(term: string, salesChannel: number, rows: number, sellerId = CHAIN_SELLER_ID) {
     const index = this.indexOf();
-    const completions = index.text.completions(term, 3);
-    const products = index.listing({
-      salesChannel: 1,
+    const ownSeller = sellerId !== CHAIN_SELLER_ID;
+    const best = ownSeller
+      ? null
+      : index.bestTyped(term, salesChannel, { take: rows, counted: COUNTED_MATCHES });
+    if (best) return best;
+    const listing = index.listing({
+      salesChannel,
       text: term,
       prefix: true,
-      facets: [],
+      facets: ownSeller ? [{ key: 'seller', value: sellerId }] : [],
       page: 1,
       pageSize: rows,
     });
+    return { docs: listing.docs, counted: listing.matched };
+  }
+
+  private computeAutocomplete(term: string, rows: number): AutocompleteResult {
+    const index = this.indexOf();
+    const completions = index.text.completions(term, 3);
     // The categories come from the same matches as the products: one search per keystroke.
-    const categories = index.topLeafCategories(products.matched, 2);
+    const products = this.typed(term, 1, rows);
+    const categories = index.topLeafCategories(products.counted, 2);
     const itemsReturned = [
       ...completions.map((word) => ({
         name: word,
@@ -130,14 +152,7 @@ export class CatalogSuggestions {
   private computeSuggestions(term: string, salesChannel: number, sellerId: string): SearchSuggestions {
     const index = this.indexOf();
     const ownSeller = sellerId !== CHAIN_SELLER_ID;
-    const result = index.listing({
-      salesChannel,
-      text: term,
-      prefix: true,
-      facets: ownSeller ? [{ key: 'seller', value: sellerId }] : [],
-      page: 1,
-      pageSize: 6,
-    });
+    const result = this.typed(term, salesChannel, 6, sellerId);
     const now = this.clock();
     // The card's price (promotions for one unit included), as the listing and the cart charge it.
     const priced = (product: ProductDoc) => {
@@ -165,8 +180,8 @@ export class CatalogSuggestions {
           ...priced(product),
         };
       }),
-      brands: this.topBrands(index, result.matched, term),
-      categories: index.topLeafCategories(result.matched, 4).map((category) => ({
+      brands: this.topBrands(index, result.counted, term),
+      categories: index.topLeafCategories(result.counted, 4).map((category) => ({
         name: category.name,
         link: category.path,
         path: category.path,
@@ -177,10 +192,10 @@ export class CatalogSuggestions {
   }
 
   /** The four brands most of the matches carry, each linking to the term's search within it. */
-  private topBrands(index: CatalogIndex, matched: Iterable<number>, term: string) {
+  private topBrands(index: CatalogIndex, matched: ArrayLike<number>, term: string) {
     const brandCounts = new Map<number, number>();
-    for (const doc of matched) {
-      const brandId = index.products[doc]!.brandId;
+    for (let i = 0; i < matched.length; i++) {
+      const brandId = index.products[matched[i]!]!.brandId;
       brandCounts.set(brandId, (brandCounts.get(brandId) ?? 0) + 1);
     }
     return [...brandCounts.entries()]

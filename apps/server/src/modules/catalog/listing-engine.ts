@@ -89,6 +89,37 @@ export class ListingEngine {
   }
 
   /**
+   * What the search box shows as the shopper types one word: the `take` best products in the listing's
+   * order (in stock first, then score, sales and id, as `listing` ranks them), and the first `counted`
+   * documents sold in the channel, best first, to count categories and brands from. It reads the best
+   * matches only, not all of them (a two-letter prefix matches a fifth of a national catalogue). Null when
+   * the text is more than one word: `listing` answers those.
+   */
+  bestTyped(
+    text: string,
+    salesChannel: number,
+    { take, counted }: { take: number; counted: number },
+  ): { docs: ProductDoc[]; counted: number[] } | null {
+    const view = this.catalog.views.of(salesChannel);
+    if (!view) return { docs: [], counted: [] };
+    const sold = compileFilters([], this.facetContext(view, salesChannel));
+    const inStock: number[] = [];
+    const outOfStock: number[] = [];
+    const seen: number[] = [];
+    const visited = this.catalog.text.visitBest(text, { prefix: true }, (doc) => {
+      if (!sold(doc)) return true;
+      if (seen.length < counted) seen.push(doc);
+      if (view.inStock[doc]) {
+        if (inStock.length < take) inStock.push(doc);
+      } else if (outOfStock.length < take) outOfStock.push(doc);
+      return seen.length < counted || inStock.length < take;
+    });
+    if (!visited) return null;
+    const docs = [...inStock, ...outOfStock].slice(0, take).map((doc) => this.catalog.products[doc]!);
+    return { docs, counted: seen };
+  }
+
+  /**
    * Counts per facet value. Each group but the categories is counted with every other group's selection
    * applied but not its own, so a shopper can widen a selection (disjunctive facets).
    */

@@ -83,6 +83,10 @@ export interface TextMatch {
  */
 const WEIGHT_STEPS = 4;
 
+/**
+ * A posting's documents, best first: by weight, then by the document rank freeze() was given (the listing's
+ * order after the score), so the best matches of a word are the first of its posting (visitBest).
+ */
 interface Posting {
   docs: Int32Array;
   /** In quarters (WEIGHT_STEPS): 12 is a weight of 3. */
@@ -107,6 +111,11 @@ export class TextIndex {
   private markedCount = 0;
   /** The documents a later word touched. */
   private touched = new Int32Array(0);
+  /** Each document's place in the order that breaks a tie of scores (freeze's `rank`). */
+  private rank: Int32Array = new Int32Array(0);
+  /** visitBest's marks of the documents it has given: the visit's number, so nothing is cleared between visits. */
+  private visited = new Int32Array(0);
+  private visits = 0;
 
   add(doc: number, fields: IndexedField[]): void {
     // A term scores the sum of the fields it appears in (name, brand, categories), so 'leche' ranks a
@@ -134,19 +143,23 @@ export class TextIndex {
     this.docCount = Math.max(this.docCount, doc + 1);
   }
 
-  /** Call once after the last add. */
-  freeze(): void {
+  /**
+   * Call once after the last add. `rank` is each document's place in the order that breaks a tie of scores
+   * (the listing's: most sold first); without it, the documents' own order.
+   */
+  freeze(rank: Int32Array = Int32Array.from({ length: this.docCount }, (_, doc) => doc)): void {
+    this.rank = rank;
+    const docAtRank = new Int32Array(this.docCount);
+    rank.forEach((place, doc) => (docAtRank[place] = doc));
     for (const [key, { docs, weights }] of this.adding)
-      this.postings.set(key, {
-        docs: Int32Array.from(docs),
-        weights: Uint8Array.from(weights, (weight) => Math.min(255, Math.round(weight * WEIGHT_STEPS))),
-      });
+      this.postings.set(key, bestFirst(docs, weights, rank, docAtRank));
     this.adding = new Map();
     this.scores = new Float64Array(this.docCount);
     this.hits = new Uint8Array(this.docCount);
     this.wordBest = new Float64Array(this.docCount);
     this.marked = new Int32Array(this.docCount);
     this.touched = new Int32Array(this.docCount);
+    this.visited = new Int32Array(this.docCount);
     this.sortedWords = [...this.vocabulary.keys()].sort();
     this.wordsByLength = [];
     for (const word of this.sortedWords) (this.wordsByLength[word.length] ??= []).push(word);
@@ -179,8 +192,7 @@ export class TextIndex {
       for (const [key, quality] of candidates.stems) {
         const posting = this.postings.get(key);
         if (!posting) continue;
-        // A posting's weight in quarters times this is its score.
-        const scale = (quality * Math.log(1 + this.docCount / posting.docs.length)) / WEIGHT_STEPS;
+        const scale = this.scaleOf(posting, quality);
         for (let i = 0; i < posting.docs.length; i++) {
           const doc = posting.docs[i]!;
           if (hits[doc] !== position) continue; // missed an earlier word: cannot match them all
@@ -201,6 +213,53 @@ export class TextIndex {
     let matched = 0;
     for (let i = 0; i < count; i++) if (hits[touched[i]!] === words.length) docs[matched++] = touched[i]!;
     return { docs: matched === count ? docs : docs.slice(0, matched), scores, corrected };
+  }
+
+  /**
+   * The documents a one-word query matches, each once, in the order of its scores (as search() gives them)
+   * and then of the rank, until `visit` answers false. Every word's posting is already in that order, so
+   * this merges the heads of the few postings the word stands for: a two-letter prefix that matches a fifth
+   * of 500,000 products gives its best dozen after reading about as many postings, not all of them. False,
+   * visiting nothing, when the query is several words (search() answers those).
+   */
+  visitBest(query: string, options: { prefix?: boolean }, visit: (doc: number) => boolean): boolean {
+    const words = tokenize(query).filter((word) => !STOPWORDS.has(word));
+    if (words.length > 1) return false;
+    const heads: { posting: Posting; scale: number; at: number }[] = [];
+    const stems = words[0] ? this.candidateStems(words[0], Boolean(options.prefix)).stems : [];
+    for (const [key, quality] of stems) {
+      const posting = this.postings.get(key);
+      if (posting) heads.push({ posting, scale: this.scaleOf(posting, quality), at: 0 });
+    }
+    const visitNumber = ++this.visits;
+    const { rank, visited } = this;
+    for (;;) {
+      let best = -1;
+      let bestScore = 0;
+      let bestDoc = 0;
+      for (let h = 0; h < heads.length; h++) {
+        const { posting, scale, at } = heads[h]!;
+        if (at === posting.docs.length) continue;
+        const doc = posting.docs[at]!;
+        const score = posting.weights[at]! * scale;
+        if (best < 0 || score > bestScore || (score === bestScore && rank[doc]! < rank[bestDoc]!)) {
+          best = h;
+          bestScore = score;
+          bestDoc = doc;
+        }
+      }
+      if (best < 0) return true;
+      heads[best]!.at++;
+      // A document under several of the word's stems comes first under its best one: the others are its lower scores.
+      if (visited[bestDoc] === visitNumber) continue;
+      visited[bestDoc] = visitNumber;
+      if (!visit(bestDoc)) return true;
+    }
+  }
+
+  /** A posting's weight in quarters times this is its score (a rarer word counts for more). */
+  private scaleOf(posting: Posting, quality: number): number {
+    return (quality * Math.log(1 + this.docCount / posting.docs.length)) / WEIGHT_STEPS;
   }
 
   /** Indexed words that begin with the (normalised) prefix, most useful first: the shortest. */
@@ -254,6 +313,26 @@ export class TextIndex {
     }
     return found;
   }
+}
+
+/**
+ * A posting packed in typed arrays, its documents best first: the higher weight, then the lower rank. One
+ * numeric sort of keys (weight and rank in one number) rather than a comparator over half a million.
+ */
+function bestFirst(docs: number[], weights: number[], rank: Int32Array, docAtRank: Int32Array): Posting {
+  const places = rank.length;
+  const keys = new Float64Array(docs.length);
+  docs.forEach((doc, i) => {
+    const quarters = Math.min(255, Math.round(weights[i]! * WEIGHT_STEPS));
+    keys[i] = (255 - quarters) * places + rank[doc]!;
+  });
+  keys.sort();
+  const posting = { docs: new Int32Array(docs.length), weights: new Uint8Array(docs.length) };
+  keys.forEach((key, i) => {
+    posting.docs[i] = docAtRank[key % places]!;
+    posting.weights[i] = 255 - Math.floor(key / places);
+  });
+  return posting;
 }
 
 /** Optimal-string-alignment distance (adjacent transpositions count 1), with an early exit above max. */
