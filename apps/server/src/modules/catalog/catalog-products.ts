@@ -6,6 +6,8 @@ import { loadReviews } from './repo';
 
 /** Products one at a time or by skus, their reviews, the category tree and the promotions file. */
 export class CatalogProducts {
+  private tree: { index: CatalogIndex; nodes: CategoryNode[] } | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly indexOf: () => CatalogIndex,
@@ -88,17 +90,26 @@ export class CatalogProducts {
     }));
   }
 
+  /**
+   * The category tree, built once per index (a category write rebuilds the index) rather than on every page
+   * that shows a trail; frozen, since every caller shares it (a change throws rather than shows elsewhere).
+   */
   categoryTree(): CategoryNode[] {
-    const node = (category: CategoryDoc): CategoryNode => ({
-      id: category.id,
-      name: category.name,
-      slug: category.slug,
-      url: category.path,
-      icon: category.icon,
-      fixedPosition: category.fixedPosition,
-      children: category.children.map(node),
-    });
-    return this.indexOf().topCategories.map(node);
+    const index = this.indexOf();
+    if (this.tree?.index === index) return this.tree.nodes;
+    const node = (category: CategoryDoc): CategoryNode =>
+      Object.freeze({
+        id: category.id,
+        name: category.name,
+        slug: category.slug,
+        url: category.path,
+        icon: category.icon,
+        fixedPosition: category.fixedPosition,
+        children: Object.freeze(category.children.map(node)) as CategoryNode[],
+      });
+    const nodes = Object.freeze(index.topCategories.map(node)) as CategoryNode[];
+    this.tree = { index, nodes };
+    return nodes;
   }
 
   /** The promotions file: promotions active now in any channel. */
