@@ -25,8 +25,11 @@ export class ListingEngine {
   private readonly nameRank: Int32Array;
   /** Hot per-document fields as columns: loops over tens of thousands of matches read these, not objects. */
   private readonly salesOf: Int32Array;
-  /** Documents under each category slug per level ('1:lacteos'), in document order: a category page scans these. */
-  private readonly docsByCategorySlug = new Map<string, number[]>();
+  /**
+   * Documents under each category slug per level ('1:lacteos') and in each collection ('c:12'), in
+   * document order: a category page or a home shelf scans these, not the whole catalogue.
+   */
+  private readonly docsByFacet = new Map<string, number[]>();
   /** Where a listing gathers its matches before keeping exactly as many (one per document at most). */
   private readonly matching: Int32Array;
 
@@ -40,13 +43,14 @@ export class ListingEngine {
     [...this.allDocs]
       .sort((a, b) => collator.compare(products[a]!.name, products[b]!.name))
       .forEach((doc, rank) => (this.nameRank[doc] = rank));
+    const add = (key: string, doc: number) => {
+      const docs = this.docsByFacet.get(key);
+      if (docs) docs.push(doc);
+      else this.docsByFacet.set(key, [doc]);
+    };
     for (const product of products) {
-      product.categoryChain.forEach((category, level) => {
-        const key = `${level + 1}:${category.slug}`;
-        const docs = this.docsByCategorySlug.get(key);
-        if (docs) docs.push(product.doc);
-        else this.docsByCategorySlug.set(key, [product.doc]);
-      });
+      product.categoryChain.forEach((category, level) => add(`${level + 1}:${category.slug}`, product.doc));
+      for (const id of product.collectionIds) add(`c:${id}`, product.doc);
     }
   }
 
@@ -65,7 +69,7 @@ export class ListingEngine {
       misspelled = match.corrected;
       candidates = match.docs;
     } else {
-      candidates = this.categoryCandidates(query.facets) ?? this.allDocs;
+      candidates = this.facetCandidates(query.facets) ?? this.allDocs;
     }
     const passes = compileFilters(query.facets, this.facetContext(view, query.salesChannel));
     const { matching } = this;
@@ -173,17 +177,21 @@ export class ListingEngine {
   }
 
   /**
-   * The documents of the deepest single category the facets name (the filters still test every one), so
-   * a category page walks its own aisle instead of the whole catalogue; undefined when none narrows.
+   * The documents of the narrowest single category or collection the facets name (the filters still test
+   * every one), so a category page walks its own aisle and a home shelf its collection instead of the whole
+   * catalogue; undefined when none narrows.
    */
-  private categoryCandidates(facets: SelectedFacet[]): number[] | undefined {
+  private facetCandidates(facets: SelectedFacet[]): number[] | undefined {
     let candidates: number[] | undefined;
-    for (const level of ['category-1', 'category-2', 'category-3'] as const) {
-      const values = facets.filter((facet) => facet.key === level);
-      if (values.length !== 1) continue;
-      const docs = this.docsByCategorySlug.get(`${level.slice(-1)}:${values[0]!.value}`) ?? [];
+    const narrow = (key: string, keyOf: (value: string) => string) => {
+      const values = facets.filter((facet) => facet.key === key);
+      if (values.length !== 1) return;
+      const docs = this.docsByFacet.get(keyOf(values[0]!.value)) ?? [];
       if (!candidates || docs.length < candidates.length) candidates = docs;
-    }
+    };
+    for (const level of ['category-1', 'category-2', 'category-3'] as const)
+      narrow(level, (slug) => `${level.slice(-1)}:${slug}`);
+    narrow('productClusterIds', (id) => `c:${id}`);
     return candidates;
   }
 
