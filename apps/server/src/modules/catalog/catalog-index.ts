@@ -74,7 +74,7 @@ export class CatalogIndex {
     for (const row of rows.sellers) this.sellers.set(row.id, row);
     for (const row of rows.collections) this.collections.set(row.id, row.name);
     const slots = this.addProducts(rows.products, rows.skus);
-    this.text.freeze(this.salesRank());
+    this.text.freeze(salesRank(this.products));
     this.leaves = new LeafCategories(this.products, this.categories);
     this.offers = new OfferTable(slots);
     this.detailStore = new ProductDetailStore(this.products.length);
@@ -154,9 +154,21 @@ export class CatalogIndex {
     return this.views.cardOfferOf(product, salesChannel);
   }
 
+  /** Works a channel's card columns out whole, in slices (ChannelViews.warm). */
+  warm(salesChannel: number): Promise<void> {
+    return this.views.warm(salesChannel);
+  }
+
+  /** This index was replaced by a newer one: it stops its background work (its channels' columns). */
+  retire(): void {
+    this.views.retire();
+  }
+
   /** The price a card shows for one unit of its offer (the domain's shownUnitPrice); 0 when unsold. */
   shownPrice(product: ProductDoc, salesChannel: number): number {
-    return this.views.of(salesChannel)?.price[product.doc] ?? 0;
+    const view = this.views.of(salesChannel);
+    view?.ready(product.doc);
+    return view?.price[product.doc] ?? 0;
   }
 
   /** What one unit of this seller's offer costs in the cart now: the offer's Price on the wire. */
@@ -263,17 +275,6 @@ export class CatalogIndex {
     return this.engine.bestTyped(text, salesChannel, sizes);
   }
 
-  /** Each document's place when the most sold come first (ties by id), as listings break a tie of scores. */
-  private salesRank(): Int32Array {
-    const { products } = this;
-    const rank = new Int32Array(products.length);
-    products
-      .map((product) => product.doc)
-      .sort((a, b) => products[b]!.sales - products[a]!.sales || products[a]!.id - products[b]!.id)
-      .forEach((doc, place) => (rank[doc] = place));
-    return rank;
-  }
-
   /** Counts per facet value (disjunctive but for the categories: see ListingEngine.facetCounts). */
   facetCounts(query: Omit<ListingQuery, 'page' | 'pageSize' | 'orderBy'>): {
     counts: FacetCount[];
@@ -343,4 +344,14 @@ export class CatalogIndex {
 
 function byMenuOrder(a: CategoryDoc, b: CategoryDoc): number {
   return (a.fixedPosition ?? 99) - (b.fixedPosition ?? 99) || a.name.localeCompare(b.name, 'es');
+}
+
+/** Each document's place when the most sold come first (ties by id), as listings break a tie of scores. */
+function salesRank(products: readonly ProductDoc[]): Int32Array {
+  const rank = new Int32Array(products.length);
+  products
+    .map((product) => product.doc)
+    .sort((a, b) => products[b]!.sales - products[a]!.sales || products[a]!.id - products[b]!.id)
+    .forEach((doc, place) => (rank[doc] = place));
+  return rank;
 }

@@ -11,16 +11,26 @@ export interface PromotionSource {
   reach(promotions: readonly Promotion[]): ProductDoc[] | null;
 }
 
+/** Background work per turn of the event loop: a slice this long, then the requests that came meanwhile. */
+const WARM_SLICE_MS = 2;
+
 /**
- * Per-channel columns over documents (sold, in stock, price, discount), computed once per snapshot and
- * channel, so filtering and sorting 50,000 products reads typed arrays instead of walking offers.
- * `price` is what the cart charges for one unit, promotions included (the card's price): sorting and
- * price filters follow what the shopper sees. When a promotion starts, ends or is written, the cards it
- * reaches are worked out again (all of them for one that reaches any product); when the clock is set back
- * (tests), the whole view.
+ * Per-channel columns over documents (sold, in stock, price, discount), so filtering and sorting 50,000
+ * products reads typed arrays instead of walking offers. `price` is what the cart charges for one unit,
+ * promotions included (the card's price): sorting and price filters follow what the shopper sees.
+ * A document's columns are worked out when a listing first reads it (ChannelView.ready), not the whole
+ * channel at once: each store is a channel, and at 500,000 products working a channel out took 1.6 s of
+ * the event loop on its first shopper's request, and again after any promotion reaching every product.
+ * When a promotion starts, ends or is written, or a product's offers change, the cards it reaches are
+ * worked out again when next read (every card, for one that reaches any product); when the clock is set
+ * back (tests), the whole view. A channel's columns are also worked out in the background from its first
+ * listing on, a slice of WARM_SLICE_MS per turn of the event loop, so its later shoppers wait for nothing.
  */
 export class ChannelViews {
   private readonly views = new Map<number, ChannelView>();
+  /** The next slice of background work (warmSoon), if one is due; none once retired. */
+  private warming: NodeJS.Immediate | null = null;
+  private retired = false;
 
   constructor(
     private readonly products: readonly ProductDoc[],
@@ -33,6 +43,7 @@ export class ChannelViews {
   /** The offer a product's card shows in the channel (see ChannelView.cardSlot); null when nobody sells it. */
   cardOfferOf(product: ProductDoc, salesChannel: number): Offer | null {
     const view = this.of(salesChannel);
+    view?.ready(product.doc);
     const slot = view?.cardSlot[product.doc] ?? -1;
     if (!view || slot < 0) return null;
     return this.offers.offersAt(slot, salesChannel)[view.cardOffer[product.doc]!] ?? null;
@@ -40,7 +51,9 @@ export class ChannelViews {
 
   /** Whether anyone sells the product in the channel (its card has an offer), without building the offer. */
   isSold(product: ProductDoc, salesChannel: number): boolean {
-    return (this.of(salesChannel)?.cardSlot[product.doc] ?? -1) >= 0;
+    const view = this.of(salesChannel);
+    view?.ready(product.doc);
+    return (view?.cardSlot[product.doc] ?? -1) >= 0;
   }
 
   /** The channel's view; null for a channel no seller offers anything in. */
@@ -51,19 +64,72 @@ export class ChannelViews {
     let view = this.views.get(salesChannel);
     if (view && time >= view.validUntil && time >= view.computedAt) this.advance(view, salesChannel, now);
     if (!view || time < view.computedAt || time >= view.validUntil) {
-      const count = this.products.length;
-      view = {
-        computedAt: time,
-        validUntil: this.nextChange(now),
-        cardSlot: new Int32Array(count).fill(-1),
-        cardOffer: new Uint16Array(count),
-        inStock: new Uint8Array(count),
-        price: new Int32Array(count),
-        discount: new Float32Array(count),
-      };
-      for (const product of this.products) this.fill(view, product, salesChannel, now);
+      view = this.newView(salesChannel, now);
       this.views.set(salesChannel, view);
+      this.warmSoon();
     }
+    return view;
+  }
+
+  /** The index these views belong to was replaced: nothing more is worked out in the background. */
+  retire(): void {
+    this.retired = true;
+    if (this.warming) clearImmediate(this.warming);
+    this.warming = null;
+  }
+
+  /**
+   * Works a channel's columns out whole, a slice per turn of the event loop: a new index does so for the
+   * default channel before it serves (the index it replaces serves meanwhile).
+   */
+  async warm(salesChannel: number): Promise<void> {
+    const view = this.of(salesChannel);
+    while (view && !this.retired && !this.warmView(view, performance.now() + WARM_SLICE_MS))
+      await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  private warmSoon(): void {
+    if (this.warming || this.retired) return;
+    this.warming = setImmediate(() => {
+      this.warming = null;
+      const until = performance.now() + WARM_SLICE_MS;
+      for (const view of this.views.values()) if (!this.warmView(view, until)) return this.warmSoon();
+    });
+  }
+
+  /**
+   * Works the view's columns out in document order until `until`; true when they all are. A card marked to
+   * be worked out again behind the cursor (a promotion, a stock change) waits to be read.
+   */
+  private warmView(view: ChannelView, until: number): boolean {
+    while (view.warmed < this.products.length) {
+      view.ready(view.warmed++);
+      if (view.warmed % 64 === 0 && performance.now() > until) return false;
+    }
+    return true;
+  }
+
+  /** A view with nothing worked out yet, at `now`: each document's columns as it is first read. */
+  private newView(salesChannel: number, now: Date): ChannelView {
+    const count = this.products.length;
+    let at = now;
+    const view: ChannelView = {
+      computedAt: now.getTime(),
+      validUntil: this.nextChange(now),
+      cardSlot: new Int32Array(count).fill(-1),
+      cardOffer: new Uint16Array(count),
+      inStock: new Uint8Array(count),
+      price: new Int32Array(count),
+      discount: new Float32Array(count),
+      worked: new Uint8Array(count),
+      warmed: 0,
+      ready: (doc) => {
+        if (view.worked[doc]) return;
+        // The view's instant, which moves when a promotion starts or ends (advance).
+        if (at.getTime() !== view.computedAt) at = new Date(view.computedAt);
+        this.fill(view, this.products[doc]!, salesChannel, at);
+      },
+    };
     return view;
   }
 
@@ -74,10 +140,9 @@ export class ChannelViews {
    */
   promotionsChanged(reached: readonly ProductDoc[] | null): void {
     if (reached === null) return this.views.clear();
-    for (const [salesChannel, view] of this.views) {
-      const at = new Date(view.computedAt);
-      view.validUntil = this.nextChange(at);
-      for (const product of reached) this.fill(view, product, salesChannel, at);
+    for (const view of this.views.values()) {
+      view.validUntil = this.nextChange(new Date(view.computedAt));
+      for (const product of reached) view.worked[product.doc] = 0;
     }
   }
 
@@ -98,7 +163,7 @@ export class ChannelViews {
     if (reached === null) return;
     view.computedAt = now.getTime();
     view.validUntil = this.nextChange(now);
-    for (const product of reached) this.fill(view, product, salesChannel, now);
+    for (const product of reached) view.worked[product.doc] = 0;
   }
 
   private nextChange(now: Date): number {
@@ -108,11 +173,12 @@ export class ChannelViews {
   /** One product's offers changed: its card in the channel's view (if worked out) follows. */
   refresh(product: ProductDoc, salesChannel: number): void {
     const view = this.views.get(salesChannel);
-    if (view) this.fill(view, product, salesChannel, new Date(view.computedAt));
+    if (view) view.worked[product.doc] = 0;
   }
 
   /** One product's card in a channel view: its offer, whether it is sold and in stock, its shown price. */
   private fill(view: ChannelView, product: ProductDoc, salesChannel: number, now: Date): void {
+    view.worked[product.doc] = 1;
     view.cardSlot[product.doc] = -1;
     view.inStock[product.doc] = 0;
     view.price[product.doc] = 0;

@@ -12,14 +12,21 @@ export interface FacetContext {
 /**
  * One test over document numbers: values of one group combine with OR, groups with AND, and the product
  * must be sold in the channel (§5: items with no price are skipped) unless `sold` says the documents
- * tested already are. Most listings test only that: then it is that one test, one call per document.
+ * tested already are (and so are readied in the view). Most listings test only that: then it is that one
+ * test, one call per document.
  */
 export function compileFilters(
   facets: SelectedFacet[],
   context: FacetContext,
   { sold = true }: { sold?: boolean } = {},
 ): DocTest {
-  const tests: DocTest[] = sold ? [(doc) => context.view.cardSlot[doc]! >= 0] : [];
+  const { view } = context;
+  // Sold first: every other test, and whatever reads the view after, reads a document it has readied.
+  const isSold: DocTest = (doc) => {
+    view.ready(doc);
+    return view.cardSlot[doc]! >= 0;
+  };
+  const tests: DocTest[] = sold ? [isSold] : [];
   const byKey = new Map<FacetKey, string[]>();
   for (const facet of facets) {
     if (facet.key === 'ft' || facet.key === 'trade-policy') continue;

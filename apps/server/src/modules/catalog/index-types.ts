@@ -64,7 +64,8 @@ export interface FacetCount {
 
 /**
  * Per-channel columns over documents: the card's offer (a product has one when it is sold here), whether it is in stock, the price one
- * unit costs in the cart (promotions included) and the discount the 'En oferta' facet reads.
+ * unit costs in the cart (promotions included) and the discount the 'En oferta' facet reads. A document's
+ * columns are worked out when first read: call `ready(doc)` before reading them (the sold test does).
  */
 export interface ChannelView {
   /** Epoch ms its promotion-inclusive prices were worked out at, and until when they hold. */
@@ -80,6 +81,12 @@ export interface ChannelView {
   inStock: Uint8Array;
   price: Int32Array;
   discount: Float32Array;
+  /** 1 where a document's columns are worked out (at `computedAt`); 0 until first read, or since a change. */
+  worked: Uint8Array;
+  /** Documents before this one have been worked out in the background (ChannelViews' warming). */
+  warmed: number;
+  /** Works the document's columns out if they are not yet. */
+  ready(doc: number): void;
 }
 
 /** A test over document numbers (a facet filter). */

@@ -1,3 +1,4 @@
+import { DEFAULT_SALES_CHANNEL } from '@despensa/domain';
 import type { Database } from '../../db/client';
 import type { PromotionsService } from '../promotions/service';
 import { CatalogIndex, type ProductDoc } from './catalog-index';
@@ -81,6 +82,7 @@ export class LiveIndex {
     this.listener = null;
     // Neither reads the database after the pool is closed.
     await Promise.all([this.rebuilding, this.readingPromotions]);
+    this.current?.retire();
   }
 
   /** Rebuilds now; concurrent requests share one rebuild and one more runs if writes came in meanwhile. */
@@ -94,6 +96,9 @@ export class LiveIndex {
         this.rebuildQueued = false;
         const started = performance.now();
         const next = await this.load();
+        // The default channel's cards worked out before the index serves: its first shoppers wait for none.
+        await next.warm(DEFAULT_SALES_CHANNEL);
+        this.current?.retire();
         this.current = next;
         this.allChanged();
         this.log(
