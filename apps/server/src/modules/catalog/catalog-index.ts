@@ -10,6 +10,7 @@ import type {
   ProductDoc,
   SkuDoc,
 } from './index-types';
+import { CategoryTree } from './category-tree';
 import { LeafCategories } from './leaf-categories';
 import { promotionLookup } from './promotion-lookup';
 import { changedPromotions, productsReachedBy } from './promotion-reach';
@@ -19,7 +20,6 @@ import { ProductDetailStore } from './product-details';
 import { PACKED_OFFER_BYTES } from './repo';
 import type {
   CatalogRows,
-  CategoryRow,
   OfferRow,
   PackedChainOffers,
   ProductDetailRow,
@@ -42,9 +42,10 @@ type Brand = { id: number; name: string; slug: string };
  * index answers anything.
  */
 export class CatalogIndex {
-  readonly categories = new Map<number, CategoryDoc>();
-  readonly categoriesByPath = new Map<string, CategoryDoc>();
-  readonly topCategories: CategoryDoc[] = [];
+  readonly categories: ReadonlyMap<number, CategoryDoc>;
+  readonly categoriesByPath: ReadonlyMap<string, CategoryDoc>;
+  readonly topCategories: readonly CategoryDoc[];
+  private readonly tree: CategoryTree;
   readonly brands = new Map<number, Brand>();
   readonly brandsBySlug = new Map<string, Brand>();
   readonly sellers = new Map<string, { id: string; name: string; isChain: boolean }>();
@@ -66,7 +67,10 @@ export class CatalogIndex {
   /** `clock` dates the promotions card prices (and so price sorting and filters) include. */
   constructor(rows: CatalogRows, clock: () => Date = () => new Date()) {
     this.promotions = rows.promotions;
-    this.addCategories(rows.categories);
+    this.tree = new CategoryTree(rows.categories);
+    this.categories = this.tree.byId;
+    this.categoriesByPath = this.tree.byPath;
+    this.topCategories = this.tree.top;
     for (const row of rows.brands) {
       this.brands.set(row.id, row);
       this.brandsBySlug.set(row.slug, row);
@@ -283,19 +287,6 @@ export class CatalogIndex {
     return this.engine.facetCounts(query);
   }
 
-  private addCategories(rows: CategoryRow[]): void {
-    for (const row of rows) {
-      const category: CategoryDoc = { ...row, children: [], docs: [] };
-      this.categories.set(row.id, category);
-      this.categoriesByPath.set(row.path, category);
-    }
-    for (const category of [...this.categories.values()].sort(byMenuOrder)) {
-      const parent = category.parentId === null ? undefined : this.categories.get(category.parentId);
-      if (parent) parent.children.push(category);
-      else this.topCategories.push(category);
-    }
-  }
-
   /** Adds the products as documents, with their skus and text; answers how many sku slots they take. */
   private addProducts(products: ProductRow[], skus: SkuRow[]): number {
     const skusByProduct = new Map<number, SkuRow[]>();
@@ -328,22 +319,9 @@ export class CatalogIndex {
   }
 
   /** A leaf's chain (top, sub, leaf), one array for all its products. */
-  private readonly chains = new Map<number, CategoryDoc[]>();
   chainOf(categoryId: number): CategoryDoc[] {
-    const known = this.chains.get(categoryId);
-    if (known) return known;
-    const chain: CategoryDoc[] = [];
-    for (let category = this.categories.get(categoryId); category;) {
-      chain.unshift(category);
-      category = category.parentId === null ? undefined : this.categories.get(category.parentId);
-    }
-    this.chains.set(categoryId, chain);
-    return chain;
+    return this.tree.chainOf(categoryId);
   }
-}
-
-function byMenuOrder(a: CategoryDoc, b: CategoryDoc): number {
-  return (a.fixedPosition ?? 99) - (b.fixedPosition ?? 99) || a.name.localeCompare(b.name, 'es');
 }
 
 /** Each document's place when the most sold come first (ties by id), as listings break a tie of scores. */

@@ -1,0 +1,40 @@
+import type { CategoryDoc } from './index-types';
+import type { CategoryRow } from './repo';
+
+/** The catalogue's categories as a tree: by id, by path, the top level in menu order, and each leaf's chain. */
+export class CategoryTree {
+  readonly byId = new Map<number, CategoryDoc>();
+  readonly byPath = new Map<string, CategoryDoc>();
+  readonly top: CategoryDoc[] = [];
+  /** A leaf's chain (top, sub, leaf), one array for all its products. */
+  private readonly chains = new Map<number, CategoryDoc[]>();
+
+  constructor(rows: readonly CategoryRow[]) {
+    for (const row of rows) {
+      const category: CategoryDoc = { ...row, children: [], docs: [] };
+      this.byId.set(row.id, category);
+      this.byPath.set(row.path, category);
+    }
+    for (const category of [...this.byId.values()].sort(byMenuOrder)) {
+      const parent = category.parentId === null ? undefined : this.byId.get(category.parentId);
+      if (parent) parent.children.push(category);
+      else this.top.push(category);
+    }
+  }
+
+  chainOf(categoryId: number): CategoryDoc[] {
+    const known = this.chains.get(categoryId);
+    if (known) return known;
+    const chain: CategoryDoc[] = [];
+    for (let category = this.byId.get(categoryId); category;) {
+      chain.unshift(category);
+      category = category.parentId === null ? undefined : this.byId.get(category.parentId);
+    }
+    this.chains.set(categoryId, chain);
+    return chain;
+  }
+}
+
+function byMenuOrder(a: CategoryDoc, b: CategoryDoc): number {
+  return (a.fixedPosition ?? 99) - (b.fixedPosition ?? 99) || a.name.localeCompare(b.name, 'es');
+}
