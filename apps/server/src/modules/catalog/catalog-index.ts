@@ -57,6 +57,11 @@ export class CatalogIndex {
   /** Replaced as a whole by setPromotions when a promotion is written. */
   promotions: Promotion[];
   readonly text = new TextIndex();
+  /**
+   * Each document's place among the best sellers (most sold first, ties by id): the order listings break a
+   * tie of scores in, best-seller shelves list in, and the sales rankings give.
+   */
+  readonly salesRank: Int32Array;
   readonly builtAt = new Date();
   private readonly offers: OfferTable;
   private readonly detailStore: ProductDetailStore;
@@ -78,7 +83,8 @@ export class CatalogIndex {
     for (const row of rows.sellers) this.sellers.set(row.id, row);
     for (const row of rows.collections) this.collections.set(row.id, row.name);
     const slots = this.addProducts(rows.products, rows.skus);
-    this.text.freeze(salesRank(this.products));
+    this.salesRank = rankBySales(this.products);
+    this.text.freeze(this.salesRank);
     this.leaves = new LeafCategories(this.products, this.categories);
     this.offers = new OfferTable(slots);
     this.detailStore = new ProductDetailStore(this.products.length);
@@ -89,8 +95,8 @@ export class CatalogIndex {
       (product, sku, offer, salesChannel, now) => this.offerUnitPrice(product, sku, offer, salesChannel, now),
       clock,
     );
-    const { products, skusById, sellers, text, views, offers } = this;
-    this.engine = new ListingEngine({ products, skusById, sellers, text, views, offers });
+    const { products, skusById, sellers, text, views, offers, salesRank } = this;
+    this.engine = new ListingEngine({ products, skusById, sellers, text, views, offers, salesRank });
   }
 
   /** A batch of the chain's offers, packed (see repo's chainOfferBatches); unknown skus are left out. */
@@ -324,8 +330,8 @@ export class CatalogIndex {
   }
 }
 
-/** Each document's place when the most sold come first (ties by id), as listings break a tie of scores. */
-function salesRank(products: readonly ProductDoc[]): Int32Array {
+/** Each document's place when the most sold come first (ties by id): CatalogIndex.salesRank. */
+function rankBySales(products: readonly ProductDoc[]): Int32Array {
   const rank = new Int32Array(products.length);
   products
     .map((product) => product.doc)

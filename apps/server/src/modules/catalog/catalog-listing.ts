@@ -11,8 +11,6 @@ const SPONSORED_MIN_RELEVANCE = 0.5;
 
 /** The catalogue's shelves outside search: recommended, frequent and sponsored products, sales rankings. */
 export class CatalogListing {
-  private salesRankCache: { index: CatalogIndex; ranks: Map<number, number> } | null = null;
-
   constructor(
     private readonly indexOf: () => CatalogIndex,
     private readonly view: (product: ProductDoc, salesChannel: number) => Product,
@@ -106,15 +104,15 @@ export class CatalogListing {
   }
 
   ranking(skuIds: string[]) {
-    const ranked = this.salesRank();
+    const index = this.indexOf();
     return skuIds.flatMap((skuId) => {
-      const entry = this.indexOf().skusById.get(Number(skuId));
+      const entry = index.skusById.get(Number(skuId));
       if (!entry) return [];
       return [
         {
           skuId,
           productId: String(entry.product.id),
-          rank: ranked.get(entry.product.doc)!,
+          rank: index.salesRank[entry.product.doc]! + 1,
           sales: entry.product.sales,
         },
       ];
@@ -127,7 +125,7 @@ export class CatalogListing {
     if (!index.collections.has(id)) throw new Failure('collectionNotFound');
     const members = index.products
       .filter((p) => p.collectionIds.includes(id))
-      .sort((a, b) => b.sales - a.sales);
+      .sort((a, b) => index.salesRank[a.doc]! - index.salesRank[b.doc]!);
     return members.flatMap((product, position) =>
       product.skus.map((sku) => ({
         skuId: String(sku.id),
@@ -148,17 +146,8 @@ export class CatalogListing {
     const index = this.indexOf();
     return pool
       .filter((product) => index.isSold(product, salesChannel))
-      .sort((a, b) => priority(a) - priority(b) || b.sales - a.sales || a.id - b.id)
+      .sort((a, b) => priority(a) - priority(b) || index.salesRank[a.doc]! - index.salesRank[b.doc]!)
       .slice(0, Math.max(0, limit))
       .map((product) => this.view(product, salesChannel));
-  }
-
-  private salesRank(): Map<number, number> {
-    const index = this.indexOf();
-    if (this.salesRankCache?.index !== index) {
-      const ordered = [...index.products].sort((a, b) => b.sales - a.sales || a.id - b.id);
-      this.salesRankCache = { index, ranks: new Map(ordered.map((p, i) => [p.doc, i + 1])) };
-    }
-    return this.salesRankCache.ranks;
   }
 }

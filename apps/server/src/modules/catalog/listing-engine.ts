@@ -13,6 +13,8 @@ export interface ListedCatalog {
   text: TextIndex;
   views: ChannelViews;
   offers: OfferTable;
+  /** Each document's place among the best sellers (CatalogIndex.salesRank). */
+  salesRank: Int32Array;
 }
 
 /**
@@ -23,8 +25,6 @@ export class ListingEngine {
   private readonly allDocs: number[];
   /** Position of each document in Spanish alphabetical order of names. */
   private readonly nameRank: Int32Array;
-  /** Hot per-document fields as columns: loops over tens of thousands of matches read these, not objects. */
-  private readonly salesOf: Int32Array;
   /**
    * Documents under each category slug per level ('1:lacteos') and in each collection ('c:12'), in
    * document order: a category page or a home shelf scans these, not the whole catalogue.
@@ -36,7 +36,6 @@ export class ListingEngine {
   constructor(private readonly catalog: ListedCatalog) {
     const { products } = catalog;
     this.allDocs = products.map((product) => product.doc);
-    this.salesOf = Int32Array.from(products, (product) => product.sales);
     this.nameRank = new Int32Array(products.length);
     this.matching = new Int32Array(products.length);
     const collator = new Intl.Collator('es');
@@ -221,12 +220,13 @@ export class ListingEngine {
     scores: Float64Array | null,
   ): (a: number, b: number) => number {
     const p = this.catalog.products;
-    const sales = this.salesOf;
+    // A column, not the documents' fields: loops over tens of thousands of matches read it.
+    const rank = this.catalog.salesRank;
     const byOrder: Record<OrderBy, (a: number, b: number) => number> = {
-      OrderByScoreDESC: (a, b) => (scores ? scores[b]! - scores[a]! : 0) || sales[b]! - sales[a]!,
+      OrderByScoreDESC: (a, b) => (scores ? scores[b]! - scores[a]! : 0) || rank[a]! - rank[b]!,
       OrderByPriceASC: (a, b) => view.price[a]! - view.price[b]!,
       OrderByPriceDESC: (a, b) => view.price[b]! - view.price[a]!,
-      OrderByTopSaleDESC: (a, b) => sales[b]! - sales[a]!,
+      OrderByTopSaleDESC: (a, b) => rank[a]! - rank[b]!,
       OrderByReviewRateDESC: (a, b) =>
         p[b]!.ratingAverage - p[a]!.ratingAverage || p[b]!.ratingCount - p[a]!.ratingCount,
       OrderByNameASC: (a, b) => this.nameRank[a]! - this.nameRank[b]!,
