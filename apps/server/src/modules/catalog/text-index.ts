@@ -225,35 +225,42 @@ export class TextIndex {
   visitBest(query: string, options: { prefix?: boolean }, visit: (doc: number) => boolean): boolean {
     const words = tokenize(query).filter((word) => !STOPWORDS.has(word));
     if (words.length > 1) return false;
-    const heads: { posting: Posting; scale: number; at: number }[] = [];
+    // Each posting's next document and its score, worked out when the posting moves on, not at every step.
+    const heads: { posting: Posting; scale: number; at: number; doc: number; score: number }[] = [];
+    const moveOn = (head: (typeof heads)[number]) => {
+      const { posting, scale, at } = head;
+      head.doc = at < posting.docs.length ? posting.docs[at]! : -1;
+      head.score = head.doc < 0 ? -1 : posting.weights[at]! * scale;
+    };
     const stems = words[0] ? this.candidateStems(words[0], Boolean(options.prefix)).stems : [];
     for (const [key, quality] of stems) {
       const posting = this.postings.get(key);
-      if (posting) heads.push({ posting, scale: this.scaleOf(posting, quality), at: 0 });
+      if (!posting) continue;
+      const head = { posting, scale: this.scaleOf(posting, quality), at: 0, doc: -1, score: -1 };
+      moveOn(head);
+      heads.push(head);
     }
     const visitNumber = ++this.visits;
     const { rank, visited } = this;
     for (;;) {
-      let best = -1;
-      let bestScore = 0;
-      let bestDoc = 0;
-      for (let h = 0; h < heads.length; h++) {
-        const { posting, scale, at } = heads[h]!;
-        if (at === posting.docs.length) continue;
-        const doc = posting.docs[at]!;
-        const score = posting.weights[at]! * scale;
-        if (best < 0 || score > bestScore || (score === bestScore && rank[doc]! < rank[bestDoc]!)) {
-          best = h;
-          bestScore = score;
-          bestDoc = doc;
-        }
+      let best: (typeof heads)[number] | null = null;
+      for (const head of heads) {
+        if (head.doc < 0) continue;
+        if (
+          !best ||
+          head.score > best.score ||
+          (head.score === best.score && rank[head.doc]! < rank[best.doc]!)
+        )
+          best = head;
       }
-      if (best < 0) return true;
-      heads[best]!.at++;
+      if (!best) return true;
+      const doc = best.doc;
+      best.at++;
+      moveOn(best);
       // A document under several of the word's stems comes first under its best one: the others are its lower scores.
-      if (visited[bestDoc] === visitNumber) continue;
-      visited[bestDoc] = visitNumber;
-      if (!visit(bestDoc)) return true;
+      if (visited[doc] === visitNumber) continue;
+      visited[doc] = visitNumber;
+      if (!visit(doc)) return true;
     }
   }
 
