@@ -1,4 +1,5 @@
 import { quoteLine, shownUnitPrice, slugify, type LinePrice, type Promotion } from '@despensa/domain';
+import type { CategoryNode } from '@despensa/contracts';
 import { ChannelViews } from './channel-views';
 import { productDoc, skuDoc } from './compact-docs';
 import type {
@@ -322,6 +323,11 @@ export class CatalogIndex {
       ]);
     }
     return slot;
+  }
+
+  /** The category tree as the API and the pages show it (CategoryTree.nodes). */
+  categoryNodes(): CategoryNode[] {
+    return this.tree.nodes();
   }
 
   /** A leaf's chain (top, sub, leaf), one array for all its products. */

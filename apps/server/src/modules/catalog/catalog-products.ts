@@ -1,13 +1,11 @@
 import { isPromotionActive } from '@despensa/domain';
 import { Failure, type CategoryNode, type Product } from '@despensa/contracts';
 import type { Db } from '../../db/client';
-import type { CatalogIndex, CategoryDoc, ProductDoc } from './catalog-index';
+import type { CatalogIndex, ProductDoc } from './catalog-index';
 import { loadReviews } from './repo';
 
 /** Products one at a time or by skus, their reviews, the category tree and the promotions file. */
 export class CatalogProducts {
-  private tree: { index: CatalogIndex; nodes: CategoryNode[] } | null = null;
-
   constructor(
     private readonly db: Db,
     private readonly indexOf: () => CatalogIndex,
@@ -90,26 +88,9 @@ export class CatalogProducts {
     }));
   }
 
-  /**
-   * The category tree, built once per index (a category write rebuilds the index) rather than on every page
-   * that shows a trail; frozen, since every caller shares it (a change throws rather than shows elsewhere).
-   */
+  /** The category tree as the API and the pages show it (CategoryTree.nodes: one per index). */
   categoryTree(): CategoryNode[] {
-    const index = this.indexOf();
-    if (this.tree?.index === index) return this.tree.nodes;
-    const node = (category: CategoryDoc): CategoryNode =>
-      Object.freeze({
-        id: category.id,
-        name: category.name,
-        slug: category.slug,
-        url: category.path,
-        icon: category.icon,
-        fixedPosition: category.fixedPosition,
-        children: Object.freeze(category.children.map(node)) as CategoryNode[],
-      });
-    const nodes = Object.freeze(index.topCategories.map(node)) as CategoryNode[];
-    this.tree = { index, nodes };
-    return nodes;
+    return this.indexOf().categoryNodes();
   }
 
   /** The promotions file: promotions active now in any channel. */

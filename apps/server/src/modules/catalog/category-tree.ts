@@ -1,3 +1,4 @@
+import type { CategoryNode } from '@despensa/contracts';
 import type { CategoryDoc } from './index-types';
 import type { CategoryRow } from './repo';
 
@@ -8,6 +9,7 @@ export class CategoryTree {
   readonly top: CategoryDoc[] = [];
   /** A leaf's chain (top, sub, leaf), one array for all its products. */
   private readonly chains = new Map<number, CategoryDoc[]>();
+  private shown: CategoryNode[] | null = null;
 
   constructor(rows: readonly CategoryRow[]) {
     for (const row of rows) {
@@ -20,6 +22,15 @@ export class CategoryTree {
       if (parent) parent.children.push(category);
       else this.top.push(category);
     }
+  }
+
+  /**
+   * The tree as the API and the pages show it, built once (a category write builds a new index, and tree)
+   * rather than on every page that shows a trail; frozen, since every caller shares it.
+   */
+  nodes(): CategoryNode[] {
+    this.shown ??= Object.freeze(this.top.map(shownNode)) as CategoryNode[];
+    return this.shown;
   }
 
   chainOf(categoryId: number): CategoryDoc[] {
@@ -37,4 +48,16 @@ export class CategoryTree {
 
 function byMenuOrder(a: CategoryDoc, b: CategoryDoc): number {
   return (a.fixedPosition ?? 99) - (b.fixedPosition ?? 99) || a.name.localeCompare(b.name, 'es');
+}
+
+function shownNode(category: CategoryDoc): CategoryNode {
+  return Object.freeze({
+    id: category.id,
+    name: category.name,
+    slug: category.slug,
+    url: category.path,
+    icon: category.icon,
+    fixedPosition: category.fixedPosition,
+    children: Object.freeze(category.children.map(shownNode)) as CategoryNode[],
+  });
 }
