@@ -177,9 +177,7 @@ export class CatalogIndex {
 
   /** The price a card shows for one unit of its offer (the domain's shownUnitPrice); 0 when unsold. */
   shownPrice(product: ProductDoc, salesChannel: number): number {
-    const view = this.views.of(salesChannel);
-    view?.ready(product.doc);
-    return view?.price[product.doc] ?? 0;
+    return this.views.priceOf(product, salesChannel);
   }
 
   /** What one unit of this seller's offer costs in the cart now: the offer's Price on the wire. */

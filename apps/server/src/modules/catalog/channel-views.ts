@@ -42,8 +42,7 @@ export class ChannelViews {
 
   /** The offer a product's card shows in the channel (see ChannelView.cardSlot); null when nobody sells it. */
   cardOfferOf(product: ProductDoc, salesChannel: number): Offer | null {
-    const view = this.of(salesChannel);
-    view?.ready(product.doc);
+    const view = this.readied(product, salesChannel);
     const slot = view?.cardSlot[product.doc] ?? -1;
     if (!view || slot < 0) return null;
     return this.offers.offersAt(slot, salesChannel)[view.cardOffer[product.doc]!] ?? null;
@@ -51,9 +50,19 @@ export class ChannelViews {
 
   /** Whether anyone sells the product in the channel (its card has an offer), without building the offer. */
   isSold(product: ProductDoc, salesChannel: number): boolean {
+    return (this.readied(product, salesChannel)?.cardSlot[product.doc] ?? -1) >= 0;
+  }
+
+  /** The price the product's card shows for one unit in the channel (ChannelView.price); 0 when unsold. */
+  priceOf(product: ProductDoc, salesChannel: number): number {
+    return this.readied(product, salesChannel)?.price[product.doc] ?? 0;
+  }
+
+  /** The channel's view with the product's columns worked out. */
+  private readied(product: ProductDoc, salesChannel: number): ChannelView | null {
     const view = this.of(salesChannel);
     view?.ready(product.doc);
-    return (view?.cardSlot[product.doc] ?? -1) >= 0;
+    return view;
   }
 
   /** The channel's view; null for a channel no seller offers anything in. */
