@@ -94,8 +94,12 @@ interface Posting {
 }
 
 export class TextIndex {
-  /** Postings as they are added; freeze() packs them into typed arrays (half the memory, no slack). */
-  private adding = new Map<string, { docs: number[]; weights: number[] }>();
+  /**
+   * Postings as they are added, each entry one small integer (the document times 256 plus its weight in
+   * quarters) rather than a document and a weight in two lists: a national chain's millions of entries are
+   * held only until freeze() packs them into typed arrays, and at half the memory.
+   */
+  private adding = new Map<string, number[]>();
   private readonly postings = new Map<string, Posting>();
   /** Surface words → stem, for prefix and typo matching. */
   private readonly vocabulary = new Map<string, string>();
@@ -135,10 +139,10 @@ export class TextIndex {
       });
     }
     for (const [key, weight] of best) {
-      let posting = this.adding.get(key);
-      if (!posting) this.adding.set(key, (posting = { docs: [], weights: [] }));
-      posting.docs.push(doc);
-      posting.weights.push(weight);
+      const entry = doc * 256 + Math.min(255, Math.round(weight * WEIGHT_STEPS));
+      const posting = this.adding.get(key);
+      if (posting) posting.push(entry);
+      else this.adding.set(key, [entry]);
     }
     this.docCount = Math.max(this.docCount, doc + 1);
   }
@@ -151,8 +155,7 @@ export class TextIndex {
     this.rank = rank;
     const docAtRank = new Int32Array(this.docCount);
     rank.forEach((place, doc) => (docAtRank[place] = doc));
-    for (const [key, { docs, weights }] of this.adding)
-      this.postings.set(key, bestFirst(docs, weights, rank, docAtRank));
+    for (const [key, entries] of this.adding) this.postings.set(key, bestFirst(entries, rank, docAtRank));
     this.adding = new Map();
     this.scores = new Float64Array(this.docCount);
     this.hits = new Uint8Array(this.docCount);
@@ -326,15 +329,14 @@ export class TextIndex {
  * A posting packed in typed arrays, its documents best first: the higher weight, then the lower rank. One
  * numeric sort of keys (weight and rank in one number) rather than a comparator over half a million.
  */
-function bestFirst(docs: number[], weights: number[], rank: Int32Array, docAtRank: Int32Array): Posting {
+function bestFirst(entries: number[], rank: Int32Array, docAtRank: Int32Array): Posting {
   const places = rank.length;
-  const keys = new Float64Array(docs.length);
-  docs.forEach((doc, i) => {
-    const quarters = Math.min(255, Math.round(weights[i]! * WEIGHT_STEPS));
-    keys[i] = (255 - quarters) * places + rank[doc]!;
+  const keys = new Float64Array(entries.length);
+  entries.forEach((entry, i) => {
+    keys[i] = (255 - (entry % 256)) * places + rank[Math.floor(entry / 256)]!;
   });
   keys.sort();
-  const posting = { docs: new Int32Array(docs.length), weights: new Uint8Array(docs.length) };
+  const posting = { docs: new Int32Array(entries.length), weights: new Uint8Array(entries.length) };
   keys.forEach((key, i) => {
     posting.docs[i] = docAtRank[key % places]!;
     posting.weights[i] = 255 - Math.floor(key / places);
