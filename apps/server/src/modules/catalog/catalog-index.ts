@@ -1,7 +1,7 @@
 import { quoteLine, shownUnitPrice, slugify, type LinePrice, type Promotion } from '@despensa/domain';
 import type { CategoryNode } from '@despensa/contracts';
 import { ChannelViews } from './channel-views';
-import { productDoc, skuDoc } from './compact-docs';
+import type { CatalogDocs } from './catalog-docs';
 import type {
   CategoryDoc,
   FacetCount,
@@ -11,7 +11,7 @@ import type {
   ProductDoc,
   SkuDoc,
 } from './index-types';
-import { CategoryTree } from './category-tree';
+import type { CategoryTree } from './category-tree';
 import { LeafCategories } from './leaf-categories';
 import { promotionLookup } from './promotion-lookup';
 import { changedPromotions, productsReachedBy } from './promotion-reach';
@@ -19,16 +19,8 @@ import { ListingEngine } from './listing-engine';
 import { OfferTable } from './offer-table';
 import { ProductDetailStore } from './product-details';
 import { PACKED_OFFER_BYTES } from './repo';
-import type {
-  CatalogRows,
-  OfferRow,
-  PackedChainOffers,
-  ProductDetailRow,
-  ProductDetails,
-  ProductRow,
-  SkuRow,
-} from './repo';
-import { TextIndex } from './text-index';
+import type { CatalogRows, OfferRow, PackedChainOffers, ProductDetailRow, ProductDetails } from './repo';
+import type { TextIndex } from './text-index';
 
 export type * from './index-types';
 
@@ -47,17 +39,17 @@ export class CatalogIndex {
   readonly categoriesByPath: ReadonlyMap<string, CategoryDoc>;
   readonly topCategories: readonly CategoryDoc[];
   private readonly tree: CategoryTree;
-  readonly brands = new Map<number, Brand>();
-  readonly brandsBySlug = new Map<string, Brand>();
+  readonly brands: Map<number, Brand>;
+  readonly brandsBySlug: Map<string, Brand>;
   readonly sellers = new Map<string, { id: string; name: string; isChain: boolean }>();
   readonly collections = new Map<number, string>();
-  readonly products: ProductDoc[] = [];
-  readonly productsById = new Map<number, ProductDoc>();
-  readonly productsBySlug = new Map<string, ProductDoc>();
-  readonly skusById = new Map<number, { sku: SkuDoc; product: ProductDoc }>();
+  readonly products: ProductDoc[];
+  readonly productsById: Map<number, ProductDoc>;
+  readonly productsBySlug: Map<string, ProductDoc>;
+  readonly skusById: Map<number, { sku: SkuDoc; product: ProductDoc }>;
   /** Replaced as a whole by setPromotions when a promotion is written. */
   promotions: Promotion[];
-  readonly text = new TextIndex();
+  readonly text: TextIndex;
   /**
    * Each document's place among the best sellers (most sold first, ties by id): the order listings break a
    * tie of scores in, best-seller shelves list in, and the sales rankings give.
@@ -70,24 +62,28 @@ export class CatalogIndex {
   private readonly engine: ListingEngine;
   private readonly leaves: LeafCategories;
 
-  /** `clock` dates the promotions card prices (and so price sorting and filters) include. */
-  constructor(rows: CatalogRows, clock: () => Date = () => new Date()) {
+  /**
+   * The documents as built (CatalogDocs), and the rest of the catalogue's rows. `clock` dates the
+   * promotions card prices (and so price sorting and filters) include.
+   */
+  constructor(
+    docs: CatalogDocs,
+    rows: Pick<CatalogRows, 'sellers' | 'collections' | 'promotions'>,
+    clock: () => Date = () => new Date(),
+  ) {
     this.promotions = rows.promotions;
-    this.tree = new CategoryTree(rows.categories);
+    ({ tree: this.tree, brands: this.brands, brandsBySlug: this.brandsBySlug, text: this.text } = docs);
+    ({ products: this.products, productsById: this.productsById } = docs);
+    ({ productsBySlug: this.productsBySlug, skusById: this.skusById } = docs);
     this.categories = this.tree.byId;
     this.categoriesByPath = this.tree.byPath;
     this.topCategories = this.tree.top;
-    for (const row of rows.brands) {
-      this.brands.set(row.id, row);
-      this.brandsBySlug.set(row.slug, row);
-    }
     for (const row of rows.sellers) this.sellers.set(row.id, row);
     for (const row of rows.collections) this.collections.set(row.id, row.name);
-    const slots = this.addProducts(rows.products, rows.skus);
     this.salesRank = rankBySales(this.products);
     this.text.freeze(this.salesRank);
     this.leaves = new LeafCategories(this.products, this.categories);
-    this.offers = new OfferTable(slots);
+    this.offers = new OfferTable(docs.slots);
     this.detailStore = new ProductDetailStore(this.products.length);
     this.views = new ChannelViews(
       this.products,
@@ -290,37 +286,6 @@ export class CatalogIndex {
     total: number;
   } {
     return this.engine.facetCounts(query);
-  }
-
-  /** Adds the products as documents, with their skus and text; answers how many sku slots they take. */
-  private addProducts(products: ProductRow[], skus: SkuRow[]): number {
-    const skusByProduct = new Map<number, SkuRow[]>();
-    for (const row of skus) {
-      const list = skusByProduct.get(row.productId);
-      if (list) list.push(row);
-      else skusByProduct.set(row.productId, [row]);
-    }
-    let slot = 0;
-    for (const row of products) {
-      const brand = this.brands.get(row.brandId) ?? { id: row.brandId, name: '', slug: '' };
-      const categoryChain = this.chainOf(row.categoryId);
-      const skusOfProduct = (skusByProduct.get(row.id) ?? []).map((sku) => skuDoc(sku, slot++, row.name));
-      const doc = productDoc(row, this.products.length, brand, categoryChain, skusOfProduct);
-      this.products.push(doc);
-      this.productsById.set(doc.id, doc);
-      this.productsBySlug.set(doc.slug, doc);
-      for (const sku of doc.skus) this.skusById.set(sku.id, { sku, product: doc });
-      for (const category of categoryChain) category.docs.push(doc.doc);
-      const [top, sub, leaf] = categoryChain;
-      this.text.add(doc.doc, [
-        { text: doc.name, weight: 3 },
-        { text: brand.name, weight: 2 },
-        { text: leaf?.name ?? '', weight: 2 },
-        { text: sub?.name ?? '', weight: 1.5 },
-        { text: top?.name ?? '', weight: 1 },
-      ]);
-    }
-    return slot;
   }
 
   /** The category tree as the API and the pages show it (CategoryTree.nodes). */

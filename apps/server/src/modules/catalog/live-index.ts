@@ -2,7 +2,14 @@ import { DEFAULT_SALES_CHANNEL } from '@despensa/domain';
 import type { Database } from '../../db/client';
 import type { PromotionsService } from '../promotions/service';
 import { CatalogIndex, type ProductDoc } from './catalog-index';
-import { chainOfferBatches, loadCatalogRows, marketplaceOfferBatches, productDetailBatches } from './repo';
+import {
+  chainOfferBatches,
+  loadCatalogRows,
+  marketplaceOfferBatches,
+  productBatches,
+  productDetailBatches,
+} from './repo';
+import { CatalogDocs } from './catalog-docs';
 import { SKUS_CHANGED_CHANNEL } from './integration-writes';
 import { changedProductOf, refreshSkuPrices, skusOfPayload, type ChangedProduct } from './sku-refresh';
 
@@ -112,18 +119,24 @@ export class LiveIndex {
   }
 
   /**
-   * A new index from the database. The big tables one after the other, so only one batch of rows is held at
-   * a time; the product and sku rows are not held past the index's construction.
+   * A new index from the database, every big table through cursors built in as its batches come (only a
+   * batch or two of rows is held at a time): the products with their skus, then the offers beside the page
+   * texts.
    */
   private async load(): Promise<CatalogIndex> {
     const [rows, promotions] = await Promise.all([loadCatalogRows(this.database), this.promotions.all()]);
-    const index = new CatalogIndex({ ...rows, promotions }, this.clock);
-    // The rows are the index's now or garbage: nothing here keeps them while the offers are read.
-    rows.products = [];
-    rows.skus = [];
-    for await (const batch of chainOfferBatches(this.database)) index.addChainOffers(batch);
-    for await (const batch of marketplaceOfferBatches(this.database)) index.addOffers(batch);
-    for await (const batch of productDetailBatches(this.database)) index.addDetails(batch);
+    const docs = new CatalogDocs(rows.categories, rows.brands);
+    for await (const batch of productBatches(this.database)) docs.add(batch);
+    const index = new CatalogIndex(docs, { ...rows, promotions }, this.clock);
+    // The page texts are read beside the offers: two cursors keep PostgreSQL busy while this process packs.
+    const offers = (async () => {
+      for await (const batch of chainOfferBatches(this.database)) index.addChainOffers(batch);
+      for await (const batch of marketplaceOfferBatches(this.database)) index.addOffers(batch);
+    })();
+    const details = (async () => {
+      for await (const batch of productDetailBatches(this.database)) index.addDetails(batch);
+    })();
+    await Promise.all([offers, details]);
     return index;
   }
 

@@ -6,20 +6,24 @@ import { brand, category, collection, popularSearch, review, seller } from './ta
 import { desc, eq } from 'drizzle-orm';
 
 /**
- * Raw rows the in-memory catalogue is built from, but for the two big tables: the offers and the products'
- * page texts (tens of millions of rows and hundreds of megabytes at a national chain's 500,000 SKUs) are read
- * in batches through a cursor (offerBatches, productDetailBatches) and packed as they come, never held as
- * rows all at once. The promotions come from the promotions module (its service), the rest from this
- * module's tables.
+ * Raw rows the in-memory catalogue is built from, but for the big tables: products with their skus
+ * (productBatches), the offers (tens of millions of rows at a national chain's 500,000 SKUs) and the
+ * products' page texts (hundreds of megabytes) are read in batches through a cursor and built into the
+ * index as they come, never held as rows all at once. The promotions come from the promotions module (its
+ * service), the rest from this module's tables.
  */
 export interface CatalogRows {
   categories: CategoryRow[];
   brands: { id: number; name: string; slug: string }[];
   sellers: { id: string; name: string; isChain: boolean }[];
   collections: { id: number; name: string }[];
-  products: ProductRow[];
-  skus: SkuRow[];
   promotions: Promotion[];
+}
+
+/** A product's row with its skus' (productBatches). */
+export interface ProductWithSkus {
+  row: ProductRow;
+  skus: SkuRow[];
 }
 
 /** A category as stored: the shop's category with its level (1 to 3) and full path. */
@@ -79,22 +83,19 @@ export type OfferRow = [number, number, string, number, number, number];
 /** [productId, the product's ProductDetails as JSON text] */
 export type ProductDetailRow = [number, string];
 
-/** Rows fetched per batch: a few megabytes at a time. */
-const BATCH_ROWS = 20_000;
+/** Rows fetched per batch: under a megabyte, as a batch in flight outlives young collections. */
+const BATCH_ROWS = 2_000;
 /** How long one FETCH, or the wait between two, may take while the catalogue is read. */
 const READ_LIMIT_MS = 120_000;
 
-export async function loadCatalogRows({ db, pool }: Database): Promise<Omit<CatalogRows, 'promotions'>> {
-  const [categories, brands, sellers, collections, products, skus] = await Promise.all([
+export async function loadCatalogRows({ db }: Database): Promise<Omit<CatalogRows, 'promotions'>> {
+  const [categories, brands, sellers, collections] = await Promise.all([
     db.select().from(category),
     db.select().from(brand),
     db.select().from(seller),
     db.select().from(collection),
-    // Hundreds of thousands of rows: read in batches, as arrays, straight into the index's rows.
-    allRows(pool, PRODUCT_QUERY, productRowOf),
-    allRows(pool, SKU_QUERY, skuRowOf),
   ]);
-  return { categories, brands, sellers, collections, products, skus };
+  return { categories, brands, sellers, collections };
 }
 
 const PRODUCT_QUERY = `SELECT id, slug, name, brand_id, category_id, warning_seals, certificates, recipe_sku_ids,
@@ -121,7 +122,7 @@ function productRowOf(row: unknown[]): ProductRow {
 
 const SKU_QUERY = `SELECT id, product_id, name, ean, ref_id, measurement_unit, unit_multiplier, content_quantity,
   content_unit, cart_limit, image_url FROM sku
-  WHERE product_id IN (SELECT id FROM product WHERE is_active) ORDER BY id`;
+  WHERE product_id IN (SELECT id FROM product WHERE is_active) ORDER BY product_id, id`;
 
 /** SKU_QUERY's columns, as pg parses them (numeric arrives as text). */
 type SkuColumns = [
@@ -149,10 +150,47 @@ function skuRowOf(row: unknown[]): SkuRow {
   };
 }
 
-async function allRows<T>(pool: Pool, query: string, rowOf: (row: unknown[]) => T): Promise<T[]> {
-  const all: T[] = [];
-  for await (const batch of batches<unknown[]>(pool, query)) for (const row of batch) all.push(rowOf(row));
-  return all;
+/**
+ * The active products in id order, each with its skus in id order, BATCH_ROWS products at a time: two
+ * cursors read side by side (the skus ordered by product), merged as they come.
+ */
+export async function* productBatches(
+  { pool }: Database,
+  rowsPerBatch = BATCH_ROWS,
+): AsyncGenerator<ProductWithSkus[]> {
+  const skuBatches = batches<unknown[]>(pool, SKU_QUERY, rowsPerBatch);
+  let skus: unknown[][] = [];
+  let at = 0;
+  /** The next sku row not yet taken (undefined once all are), reading another batch when one runs out. */
+  const nextSku = async () => {
+    while (at === skus.length) {
+      const read = await skuBatches.next();
+      if (read.done) return undefined;
+      [skus, at] = [read.value, 0];
+    }
+    return skus[at];
+  };
+  try {
+    for await (const batch of batches<unknown[]>(pool, PRODUCT_QUERY, rowsPerBatch)) {
+      const products: ProductWithSkus[] = [];
+      for (const columns of batch) {
+        const row = productRowOf(columns);
+        const own: SkuRow[] = [];
+        // Only a batch's last sku waits on a read. The skus of a product this cursor did not see (made
+        // inactive between the two cursors' snapshots) are passed over.
+        for (
+          let sku = skus[at] ?? (await nextSku());
+          sku && (sku[1] as number) <= row.id;
+          sku = skus[++at] ?? (await nextSku())
+        )
+          if (sku[1] === row.id) own.push(skuRowOf(sku));
+        products.push({ row, skus: own });
+      }
+      yield products;
+    }
+  } finally {
+    await skuBatches.return(undefined);
+  }
 }
 
 /**
@@ -199,8 +237,12 @@ export function productDetailBatches({ pool }: Database): AsyncGenerator<Product
   );
 }
 
-/** A query's rows as arrays, BATCH_ROWS at a time, through a cursor in a read-only transaction. */
-async function* batches<Row extends unknown[]>(pool: Pool, sql: string): AsyncGenerator<Row[]> {
+/** A query's rows as arrays, `rowsPerBatch` at a time, through a cursor in a read-only transaction. */
+async function* batches<Row extends unknown[]>(
+  pool: Pool,
+  sql: string,
+  rowsPerBatch = BATCH_ROWS,
+): AsyncGenerator<Row[]> {
   // A lost connection fails the FETCH under way (db/client.ts keeps its error event from ending the process).
   const client = await pool.connect();
   let done = false;
@@ -215,13 +257,23 @@ async function* batches<Row extends unknown[]>(pool: Pool, sql: string): AsyncGe
     await query(`SET LOCAL statement_timeout = '${READ_LIMIT_MS}ms'`);
     await query(`SET LOCAL idle_in_transaction_session_timeout = '${READ_LIMIT_MS}ms'`);
     await query(`DECLARE batch_rows NO SCROLL CURSOR FOR ${sql}`);
-    for (;;) {
-      const { rows } = await client.query<Row>({
+    const fetchBatch = () => {
+      const fetched = client.query<Row>({
         ...clock,
-        text: `FETCH ${BATCH_ROWS} FROM batch_rows`,
+        text: `FETCH ${rowsPerBatch} FROM batch_rows`,
         rowMode: 'array',
       });
+      // A reader that stops early never awaits the batch asked for ahead: its failure is not unhandled.
+      fetched.catch(() => {});
+      return fetched;
+    };
+    // The next batch is asked for before this one is handed on: PostgreSQL reads it on the other core
+    // while this process packs the last (one after the other, this process sat idle half a 500,000-product start).
+    let next = fetchBatch();
+    for (;;) {
+      const { rows } = await next;
       if (rows.length === 0) break;
+      next = fetchBatch();
       yield rows;
     }
     await query('COMMIT');
