@@ -14,7 +14,8 @@ import { BENCH_KEY, cliOption, percentile, recordServerLatency, SEARCH_TERMS, ta
  * catalogue. Seeds it once with `npm run seed -- --products N` in a process of its own (its memory is not
  * this one's) into BENCH_DATABASE_URL, or an embedded PostgreSQL under .bench/catalogue-N, and keeps it;
  * then starts an instance in this process and prints, each beside its goal and with the load average:
- * time to serving, RSS after start, after the search run and settled (a minute left alone), search and autocomplete p95 (server-side,
+ * time to serving, RSS after start, after the search run, settled (a minute left alone) and at its peak,
+ * search and autocomplete p95 (server-side,
  * one request at a time, so the figures are the request's and not a queue's), one ERP price change from
  * its PUT's answer to the index and one promotion from its POST's answer to the index, with the first
  * search after it (neither rebuilds). Figures, not assertions.
@@ -203,6 +204,11 @@ for (let waited = 0; waited < 60_000; waited += 5000) {
   rssSettled = Math.min(rssSettled, process.memoryUsage().rss);
 }
 
+// The most this process ever held (Linux's VmHWM): what start, searches and changes reached, not one reading.
+const rssPeakKb = /VmHWM:\s+(\d+) kB/.exec(
+  fs.existsSync('/proc/self/status') ? fs.readFileSync('/proc/self/status', 'utf8') : '',
+)?.[1];
+
 const twoPlaces = (ms: number) => ms.toFixed(2);
 console.log(
   `\n${index.products.length} products, ${index.skusById.size} skus, ${index.salesChannels.length} sales channels; ` +
@@ -222,6 +228,11 @@ table([
     goal: '≤ 1024 MB',
   },
   { figure: 'RSS settled (lowest in the minute after)', value: mb(rssSettled), goal: '≤ 1024 MB' },
+  {
+    figure: 'RSS at its peak (high-water mark, from start to here)',
+    value: rssPeakKb ? mb(Number(rssPeakKb) * 1024) : 'n/a',
+    goal: '≤ 1024 MB',
+  },
   {
     figure: `search p95 (POST /api/search, ${searchTimes.length}, p50 ${twoPlaces(percentile(searchTimes, 50))})`,
     value: `${twoPlaces(percentile(searchTimes, 95))} ms`,
