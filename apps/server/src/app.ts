@@ -4,7 +4,6 @@ import type { Database } from './db/client';
 import { registerApiKeyGuard } from './http/api-key';
 import { brandsOf } from './http/brands';
 import { registerEdgeGuards, type ApiRoutes } from './http/edge';
-import { keepHeapNearLive } from './heap';
 import { registerErrorMapping } from './http/errors';
 import { registerMetrics } from './http/metrics';
 import { registerTracing } from './http/tracing';
@@ -57,7 +56,6 @@ export interface AppOptions extends GivenProviders {
  */
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database, clock = () => new Date(), logger = true, web = true } = options;
-  keepHeapNearLive();
   const { app, routes, apiRoutes } = createServer(config, logger);
   const setting: Setting = { app, config, database, clock };
   const providers = await chooseProviders(setting, options);

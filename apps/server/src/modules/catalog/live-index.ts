@@ -10,6 +10,7 @@ import {
   productDetailBatches,
 } from './repo';
 import { CatalogDocs } from './catalog-docs';
+import { withHeapNearLive } from '../../heap';
 import { SKUS_CHANGED_CHANNEL } from './integration-writes';
 import { changedProductOf, refreshSkuPrices, skusOfPayload, type ChangedProduct } from './sku-refresh';
 
@@ -102,9 +103,12 @@ export class LiveIndex {
       do {
         this.rebuildQueued = false;
         const started = performance.now();
-        const next = await this.load();
-        // The default channel's cards worked out before the index serves: its first shoppers wait for none.
-        await next.warm(DEFAULT_SALES_CHANNEL);
+        const next = await withHeapNearLive(async () => {
+          const built = await this.load();
+          // The default channel's cards worked out before the index serves: its first shoppers wait for none.
+          await built.warm(DEFAULT_SALES_CHANNEL);
+          return built;
+        });
         this.current?.retire();
         this.current = next;
         this.allChanged();
