@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { product as productSchema, type Product } from '@despensa/contracts';
 import type { CatalogIndex, ProductDoc } from './catalog-index';
 import { productView } from './product-view';
@@ -16,18 +17,22 @@ const RENDERED_JSON_CHARS = 16 * 1024 * 1024;
  * least recently read go first.
  */
 export class RenderedProducts {
-  /** By `doc|salesChannel`, least recently read first. */
-  private rendered = new Map<string, Product>();
+  /** By `doc|salesChannel`, each the size of its JSON. */
+  private readonly rendered: LRUCache<string, Product>;
   private readonly renderedJson = new WeakMap<Product, string>();
-  private heldChars = 0;
   private renderIndex: CatalogIndex | null = null;
   private renderMinute = -1;
 
   constructor(
     private readonly indexOf: () => CatalogIndex,
     private readonly clock: () => Date,
-    private readonly budgetChars = RENDERED_JSON_CHARS,
-  ) {}
+    budgetChars = RENDERED_JSON_CHARS,
+  ) {
+    this.rendered = new LRUCache({
+      maxSize: budgetChars,
+      sizeCalculation: (view) => this.renderedJson.get(view)!.length,
+    });
+  }
 
   /** The product as shown in the channel now. */
   view(product: ProductDoc, salesChannel: number): Product {
@@ -39,47 +44,28 @@ export class RenderedProducts {
       this.renderIndex = index;
       this.renderMinute = minute;
     }
-    const key = `${product.doc}|${salesChannel}`;
+    const key = keyOf(product, salesChannel);
     const cached = this.rendered.get(key);
-    if (cached) {
-      // Read again: it goes to the back of the line.
-      this.rendered.delete(key);
-      this.rendered.set(key, cached);
-      return cached;
-    }
+    if (cached) return cached;
     const view = productSchema.parse(productView(index, product, salesChannel, now));
-    const json = JSON.stringify(view);
-    this.renderedJson.set(view, json);
+    this.renderedJson.set(view, JSON.stringify(view));
     this.rendered.set(key, view);
-    this.heldChars += json.length;
-    for (const [oldest, held] of this.rendered) {
-      if (this.heldChars <= this.budgetChars) break;
-      this.drop(oldest, held);
-    }
     return view;
   }
 
   /** JSON characters held now. */
   get size(): number {
-    return this.heldChars;
+    return this.rendered.calculatedSize;
   }
 
   /** Anything shown may have changed (the promotions were written): nothing rendered is served again. */
   clear(): void {
     this.rendered.clear();
-    this.heldChars = 0;
   }
 
   /** The product's stock changed in the channel: its rendering there must not be served again. */
   forget(product: ProductDoc, salesChannel: number): void {
-    const key = `${product.doc}|${salesChannel}`;
-    const held = this.rendered.get(key);
-    if (held) this.drop(key, held);
-  }
-
-  private drop(key: string, held: Product): void {
-    this.rendered.delete(key);
-    this.heldChars -= this.renderedJson.get(held)?.length ?? 0;
+    this.rendered.delete(keyOf(product, salesChannel));
   }
 
   /** The JSON of a product rendered here (already validated). */
@@ -91,4 +77,8 @@ export class RenderedProducts {
   json(products: Product[]): string {
     return `[${products.map((product) => this.productJson(product)).join(',')}]`;
   }
+}
+
+function keyOf(product: ProductDoc, salesChannel: number): string {
+  return `${product.doc}|${salesChannel}`;
 }
