@@ -22,8 +22,6 @@ export class CatalogDocs {
   readonly skusById = new Map<number, { sku: SkuDoc; product: ProductDoc }>();
   /** Filled as products come; CatalogIndex freezes it in its best-seller order. */
   readonly text = new TextIndex();
-  /** Sku slots taken so far: a product's skus take the next ones, in order. */
-  slots = 0;
 
   constructor(categories: CategoryRow[], brands: Brand[]) {
     this.tree = new CategoryTree(categories);
@@ -38,7 +36,8 @@ export class CatalogDocs {
     for (const { row, skus } of batch) {
       const brand = this.brands.get(row.brandId) ?? { id: row.brandId, name: '', slug: '' };
       const categoryChain = this.tree.chainOf(row.categoryId);
-      const skuDocs = skus.map((sku) => skuDoc(sku, this.slots++, row.name));
+      // Each sku takes the next offer slot: one per sku known so far.
+      const skuDocs = skus.map((sku, at) => skuDoc(sku, this.skusById.size + at, row.name));
       const doc = productDoc(row, this.products.length, brand, categoryChain, skuDocs);
       this.products.push(doc);
       this.productsById.set(doc.id, doc);

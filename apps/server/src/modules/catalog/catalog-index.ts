@@ -83,7 +83,7 @@ export class CatalogIndex {
     this.salesRank = rankBySales(this.products);
     this.text.freeze(this.salesRank);
     this.leaves = new LeafCategories(this.products, this.categories);
-    this.offers = new OfferTable(docs.slots);
+    this.offers = new OfferTable(docs.skusById.size);
     this.detailStore = new ProductDetailStore(this.products.length);
     this.views = new ChannelViews(
       this.products,
