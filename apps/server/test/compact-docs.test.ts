@@ -53,4 +53,26 @@ describe('catalogue documents kept small (issue 33: 500,000 products in memory)'
     expect(skuDoc(skuRow(1, 'Leche Entera 1'), 0, 'Leche Entera 1').name).toBe('Leche Entera 1');
     expect(skuDoc(skuRow(2, 'Leche Entera 1 L'), 1, 'Leche Entera 2').name).toBe('Leche Entera 1 L');
   });
+
+  it('products with the same seals, certificates and collections share one frozen list of each, in their order', () => {
+    const withLists = (id: number, warningSeals: string[], collectionIds: number[]) =>
+      productDoc(
+        { ...productRow(id, '2026-03-01T00:00:00Z'), warningSeals, collectionIds },
+        id,
+        brand,
+        [],
+        [],
+      );
+    const a = withLists(1, ['Alto en azúcares', 'Alto en calorías'], [12, 3]);
+    const b = withLists(2, ['Alto en azúcares', 'Alto en calorías'], [12, 3]);
+    const c = withLists(3, ['Alto en calorías', 'Alto en azúcares'], [12]);
+    expect(b.warningSeals).toBe(a.warningSeals);
+    expect(b.collectionIds).toBe(a.collectionIds);
+    expect(c.warningSeals).toEqual(['Alto en calorías', 'Alto en azúcares']);
+    expect(c.collectionIds).toEqual([12]);
+    expect(a.collectionIds).toEqual([12, 3]);
+    // A change to one product's list would show on every product sharing it: it throws instead.
+    expect(() => a.warningSeals.push('Alto en sodio')).toThrow(TypeError);
+    expect(b.warningSeals).toEqual(['Alto en azúcares', 'Alto en calorías']);
+  });
 });

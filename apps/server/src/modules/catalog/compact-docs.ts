@@ -2,11 +2,12 @@ import type { CategoryDoc, ProductDoc, SkuDoc } from './index-types';
 import type { ProductRow, SkuRow } from './repo';
 
 /**
- * The index's documents built to take little memory: 500,000 products are held at once (issue 33). Each
- * is one object literal naming every field, so V8 keeps its fields inside the object (a spread copy kept
- * them in a second array of their own); an empty list is one shared array, any other exactly its size; the few distinct words of a
- * label (a unit, a seal, a certificate) are one string each, not one per row, a sku's name is its
- * product's string when they read alike, and products released on one day share one date.
+ * The index's documents built to take little memory: 500,000 products are held at once (issue 33).
+ * - Each is one object literal naming every field, so V8 keeps its fields inside the object (a spread copy
+ *   kept them in a second array of their own).
+ * - A list is exactly its size, and the lists products share (no seals, the same two seals, the same
+ *   collections) are one frozen list, as are the few distinct words of a label (a unit, a seal).
+ * - A sku's name is its product's string when they read alike; products released on one day share one date.
  */
 
 /** Frozen: a write to the one shared empty list would throw, not show up in every product. */
@@ -38,8 +39,19 @@ function list<T>(items: T[]): T[] {
   return items.length === 0 ? NONE : items.slice();
 }
 
-function wordList(items: string[]): string[] {
-  return items.length === 0 ? NONE : items.map(word);
+/**
+ * One frozen list per content: seals, certificates and collections come in a few combinations, and a list
+ * each was ~30 MB at 500,000 products.
+ */
+const lists = new Map<string, readonly (string | number)[]>();
+function sharedList<T extends string | number>(items: T[]): T[] {
+  if (items.length === 0) return NONE;
+  const key = `${typeof items[0]}:${items.join('\u0000')}`;
+  const known = lists.get(key);
+  if (known !== undefined) return known as T[];
+  const list = Object.freeze(items.map((item) => (typeof item === 'string' ? word(item) : item)));
+  lists.set(key, list);
+  return list as T[];
 }
 
 export function productDoc(
@@ -55,15 +67,15 @@ export function productDoc(
     name: row.name,
     brandId: row.brandId,
     categoryId: row.categoryId,
-    warningSeals: wordList(row.warningSeals),
-    certificates: wordList(row.certificates),
+    warningSeals: sharedList(row.warningSeals),
+    certificates: sharedList(row.certificates),
     recipeSkuIds: list(row.recipeSkuIds),
     releaseDate: instant(row.releaseDate),
     releaseEnd: row.releaseEnd === null ? null : instant(row.releaseEnd),
     isNew: row.isNew,
     onlineExclusive: row.onlineExclusive,
     sponsored: row.sponsored,
-    collectionIds: list(row.collectionIds),
+    collectionIds: sharedList(row.collectionIds),
     sales: row.sales,
     ratingAverage: row.ratingAverage,
     ratingCount: row.ratingCount,
