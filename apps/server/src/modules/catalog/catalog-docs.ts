@@ -1,6 +1,7 @@
 import { CategoryTree } from './category-tree';
 import { productDoc, skuDoc } from './compact-docs';
-import type { ProductDoc, SkuDoc } from './index-types';
+import { DocLookup, hashId, hashText } from './doc-tables';
+import type { ProductDoc, SkuDoc, SkuEntry } from './index-types';
 import type { CategoryRow, ProductWithSkus } from './repo';
 import { TextIndex } from './text-index';
 
@@ -17,9 +18,17 @@ export class CatalogDocs {
   readonly brands = new Map<number, Brand>();
   readonly brandsBySlug = new Map<string, Brand>();
   readonly products: ProductDoc[] = [];
-  readonly productsById = new Map<number, ProductDoc>();
-  readonly productsBySlug = new Map<string, ProductDoc>();
-  readonly skusById = new Map<number, { sku: SkuDoc; product: ProductDoc }>();
+  /** Each sku by its offer slot, and its product's document number. */
+  private readonly skuAt: SkuDoc[] = [];
+  private readonly productAt: number[] = [];
+  private readonly productOf = (doc: number) => this.products[doc]!;
+  readonly productsById = new DocLookup(this.productOf, (doc) => this.productOf(doc).id, hashId);
+  readonly productsBySlug = new DocLookup(this.productOf, (doc) => this.productOf(doc).slug, hashText);
+  readonly skusById = new DocLookup<number, SkuEntry>(
+    (slot) => ({ sku: this.skuAt[slot]!, product: this.productOf(this.productAt[slot]!) }),
+    (slot) => this.skuAt[slot]!.id,
+    hashId,
+  );
   /** Filled as products come; CatalogIndex freezes it in its best-seller order. */
   readonly text = new TextIndex();
 
@@ -36,14 +45,18 @@ export class CatalogDocs {
     for (const { row, skus } of batch) {
       const brand = this.brands.get(row.brandId) ?? { id: row.brandId, name: '', slug: '' };
       const categoryChain = this.tree.chainOf(row.categoryId);
-      // Each sku takes the next offer slot: one per sku known so far.
-      const skuDocs = skus.map((sku, at) => skuDoc(sku, this.skusById.size + at, row.name));
+      // Each sku takes the next offer slot, its place among the skus.
+      const skuDocs = skus.map((sku, at) => skuDoc(sku, this.skuAt.length + at, row.name));
       const doc = productDoc(row, this.products.length, brand, categoryChain, skuDocs);
       this.products.push(doc);
-      this.productsById.set(doc.id, doc);
-      this.productsBySlug.set(doc.slug, doc);
-      for (const sku of doc.skus) this.skusById.set(sku.id, { sku, product: doc });
-      for (const category of categoryChain) category.docs.push(doc.doc);
+      this.productsById.add(doc.doc);
+      this.productsBySlug.add(doc.doc);
+      for (const sku of doc.skus) {
+        this.skuAt.push(sku);
+        this.productAt.push(doc.doc);
+        this.skusById.add(sku.slot);
+      }
+      this.tree.addDoc(categoryChain, doc.doc);
       const [top, sub, leaf] = categoryChain;
       this.text.add(doc.doc, [
         { text: doc.name, weight: 3 },

@@ -10,7 +10,9 @@ import type {
   Offer,
   ProductDoc,
   SkuDoc,
+  SkuEntry,
 } from './index-types';
+import type { Lookup } from './doc-tables';
 import type { CategoryTree } from './category-tree';
 import { LeafCategories } from './leaf-categories';
 import { promotionLookup } from './promotion-lookup';
@@ -44,9 +46,9 @@ export class CatalogIndex {
   readonly sellers = new Map<string, { id: string; name: string; isChain: boolean }>();
   readonly collections = new Map<number, string>();
   readonly products: ProductDoc[];
-  readonly productsById: Map<number, ProductDoc>;
-  readonly productsBySlug: Map<string, ProductDoc>;
-  readonly skusById: Map<number, { sku: SkuDoc; product: ProductDoc }>;
+  readonly productsById: Lookup<number, ProductDoc>;
+  readonly productsBySlug: Lookup<string, ProductDoc>;
+  readonly skusById: Lookup<number, SkuEntry>;
   /** Replaced as a whole by setPromotions when a promotion is written. */
   promotions: Promotion[];
   readonly text: TextIndex;
@@ -82,6 +84,7 @@ export class CatalogIndex {
     for (const row of rows.collections) this.collections.set(row.id, row.name);
     this.salesRank = rankBySales(this.products);
     this.text.freeze(this.salesRank);
+    this.tree.seal();
     this.leaves = new LeafCategories(this.products, this.categories);
     this.offers = new OfferTable(docs.skusById.size);
     this.detailStore = new ProductDetailStore(this.products.length);

@@ -5,8 +5,8 @@ import type { CategoryRow, ProductRow, SkuRow } from './repo';
 
 export interface CategoryDoc extends CategoryRow {
   children: CategoryDoc[];
-  /** Documents in this category or below. */
-  docs: number[];
+  /** Documents in this category or below, in document order (empty until the tree is sealed). */
+  docs: Int32Array;
 }
 
 export interface SkuDoc extends SkuRow {
@@ -20,6 +20,12 @@ export interface ProductDoc extends ProductRow {
   /** Top, sub and leaf categories. */
   categoryChain: CategoryDoc[];
   skus: SkuDoc[];
+}
+
+/** A sku with the product it belongs to (CatalogIndex.skusById). */
+export interface SkuEntry {
+  sku: SkuDoc;
+  product: ProductDoc;
 }
 
 export interface Offer {

@@ -1,14 +1,24 @@
 import { FILTER_FACET_KEYS, type OrderBy, type SelectedFacet } from '@despensa/contracts';
 import type { ChannelViews } from './channel-views';
 import { compileFilters, facetValuesOf, type FacetContext } from './facet-filters';
-import type { ChannelView, FacetCount, ListingQuery, ListingResult, ProductDoc, SkuDoc } from './index-types';
+import type { Lookup } from './doc-tables';
+import type {
+  ChannelView,
+  FacetCount,
+  ListingQuery,
+  ListingResult,
+  ProductDoc,
+  SkuEntry,
+} from './index-types';
 import type { OfferTable } from './offer-table';
 import type { TextIndex } from './text-index';
+
+const NO_DOCS = new Int32Array(0);
 
 /** What a listing reads of the index it belongs to. */
 export interface ListedCatalog {
   products: readonly ProductDoc[];
-  skusById: ReadonlyMap<number, { sku: SkuDoc; product: ProductDoc }>;
+  skusById: Lookup<number, SkuEntry>;
   sellers: ReadonlyMap<string, { name: string }>;
   text: TextIndex;
   views: ChannelViews;
@@ -22,35 +32,38 @@ export interface ListedCatalog {
  * the asked order and a page. Sorting reads the columns worked out here once per index.
  */
 export class ListingEngine {
-  private readonly allDocs: number[];
+  private readonly allDocs: Int32Array;
   /** Position of each document in Spanish alphabetical order of names. */
   private readonly nameRank: Int32Array;
   /**
    * Documents under each category slug per level ('1:lacteos') and in each collection ('c:12'), in
-   * document order: a category page or a home shelf scans these, not the whole catalogue.
+   * document order: a category page or a home shelf scans these, not the whole catalogue. Typed: half the
+   * memory of number lists, and off the heap the collector walks.
    */
-  private readonly docsByFacet = new Map<string, number[]>();
+  private readonly docsByFacet = new Map<string, Int32Array>();
   /** Where a listing gathers its matches before keeping exactly as many (one per document at most). */
   private readonly matching: Int32Array;
 
   constructor(private readonly catalog: ListedCatalog) {
     const { products } = catalog;
-    this.allDocs = products.map((product) => product.doc);
+    this.allDocs = Int32Array.from(products, (product) => product.doc);
     this.nameRank = new Int32Array(products.length);
     this.matching = new Int32Array(products.length);
     const collator = new Intl.Collator('es');
     [...this.allDocs]
       .sort((a, b) => collator.compare(products[a]!.name, products[b]!.name))
       .forEach((doc, rank) => (this.nameRank[doc] = rank));
+    const adding = new Map<string, number[]>();
     const add = (key: string, doc: number) => {
-      const docs = this.docsByFacet.get(key);
+      const docs = adding.get(key);
       if (docs) docs.push(doc);
-      else this.docsByFacet.set(key, [doc]);
+      else adding.set(key, [doc]);
     };
     for (const product of products) {
       product.categoryChain.forEach((category, level) => add(`${level + 1}:${category.slug}`, product.doc));
       for (const id of product.collectionIds) add(`c:${id}`, product.doc);
     }
+    for (const [key, docs] of adding) this.docsByFacet.set(key, Int32Array.from(docs));
   }
 
   listing(query: ListingQuery): ListingResult {
@@ -180,12 +193,12 @@ export class ListingEngine {
    * every one), so a category page walks its own aisle and a home shelf its collection instead of the whole
    * catalogue; undefined when none narrows.
    */
-  private facetCandidates(facets: SelectedFacet[]): number[] | undefined {
-    let candidates: number[] | undefined;
+  private facetCandidates(facets: SelectedFacet[]): Int32Array | undefined {
+    let candidates: Int32Array | undefined;
     const narrow = (key: string, keyOf: (value: string) => string) => {
       const values = facets.filter((facet) => facet.key === key);
       if (values.length !== 1) return;
-      const docs = this.docsByFacet.get(keyOf(values[0]!.value)) ?? [];
+      const docs = this.docsByFacet.get(keyOf(values[0]!.value)) ?? NO_DOCS;
       if (!candidates || docs.length < candidates.length) candidates = docs;
     };
     for (const level of ['category-1', 'category-2', 'category-3'] as const)

@@ -1,11 +1,12 @@
 import { boundingList, type Promotion } from '@despensa/domain';
-import type { CategoryDoc, ProductDoc, SkuDoc } from './index-types';
+import type { Lookup } from './doc-tables';
+import type { CategoryDoc, ProductDoc, SkuEntry } from './index-types';
 
 /** What the reach of a promotion is looked up in: the index's own maps. */
 export interface CatalogLookups {
   products: readonly ProductDoc[];
-  productsById: ReadonlyMap<number, ProductDoc>;
-  skusById: ReadonlyMap<number, { sku: SkuDoc; product: ProductDoc }>;
+  productsById: Lookup<number, ProductDoc>;
+  skusById: Lookup<number, SkuEntry>;
   categories: ReadonlyMap<number, CategoryDoc>;
 }
 

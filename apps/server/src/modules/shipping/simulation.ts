@@ -164,12 +164,12 @@ export class DeliverySimulator {
     }
     if (!perChannel.has(salesChannel)) {
       let best: number | null = null;
-      for (const [id, entry] of index.skusById) {
-        if (best !== null && id >= best) continue;
+      for (const sku of index.products.flatMap((product) => product.skus)) {
+        if (best !== null && sku.id >= best) continue;
         const sellable = index
-          .offersFor(entry.sku, salesChannel)
+          .offersFor(sku, salesChannel)
           .some((o) => isInStock({ ListPrice: o.listPrice, AvailableQuantity: o.availableQuantity }));
-        if (sellable) best = id;
+        if (sellable) best = sku.id;
       }
       perChannel.set(salesChannel, best === null ? null : String(best));
     }
