@@ -66,7 +66,8 @@ export function indexedOffer(app: { services: App['services'] }, skuId: number, 
 
 /** Another app instance on the test app's own database, as a second server of the chain would be. */
 export async function secondInstance(shop: TestApp): Promise<App> {
-  const database = connect(shop.database.url, 3);
+  // A rebuild reads through two cursors at once beside the index's listener and a request or two.
+  const database = connect(shop.database.url, 6);
   const app = await buildApp({
     config: loadConfig({
       API_KEYS: 'web:test-web-key',

@@ -21,7 +21,15 @@ import { ListingEngine } from './listing-engine';
 import { OfferTable } from './offer-table';
 import { ProductDetailStore } from './product-details';
 import { PACKED_OFFER_BYTES } from './repo';
-import type { CatalogRows, OfferRow, PackedChainOffers, ProductDetailRow, ProductDetails } from './repo';
+import type {
+  CatalogRows,
+  OfferRow,
+  PackedChainOffers,
+  ProductDetailRow,
+  ProductDetails,
+  ProductWithSkus,
+} from './repo';
+import { patchable, patchDoc } from './product-patch';
 import type { TextIndex } from './text-index';
 
 export type * from './index-types';
@@ -219,6 +227,37 @@ export class CatalogIndex {
     this.views.refresh(entry.product, salesChannel);
     this.stockVersion = {};
     return before;
+  }
+
+  /**
+   * Products changed in place (catalog_products_changed), as stored: each is written into its document, its
+   * page texts and its cards. `complete` is false when one cannot be (made inactive, renamed, moved, a sku
+   * added or removed: product-patch's patchable): the caller rebuilds.
+   */
+  patchProducts(
+    productIds: readonly number[],
+    stored: { products: ProductWithSkus[]; details: ProductDetailRow[] },
+  ): { products: ProductDoc[]; complete: boolean } {
+    const storedById = new Map(stored.products.map((product) => [product.row.id, product]));
+    const patched: ProductDoc[] = [];
+    let complete = true;
+    for (const id of productIds) {
+      const doc = this.productsById.get(id);
+      const product = storedById.get(id);
+      if (!doc || !product || !patchable(doc, product)) {
+        // Neither indexed nor active (an inactive product's write) leaves the index as it is.
+        complete &&= !doc && !product;
+        continue;
+      }
+      patchDoc(doc, product);
+      for (const channel of this.salesChannels) this.views.refresh(doc, channel);
+      patched.push(doc);
+    }
+    const patchedIds = new Set(patched.map((doc) => doc.id));
+    this.addDetails(stored.details.filter(([id]) => patchedIds.has(id)));
+    // A rendered cart's limits and units were worked out from the skus.
+    this.stockVersion = {};
+    return { products: patched, complete };
   }
 
   /**

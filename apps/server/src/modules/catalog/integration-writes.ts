@@ -10,6 +10,20 @@ import { sku, skuOffer, stockHold } from './tables';
  */
 export const SKUS_CHANGED_CHANNEL = 'catalog_skus_changed';
 
+/**
+ * A write that changes existing products in place (their rows, their skus' rows, their specifications or
+ * collections) names them to every instance at commit (catalog_products_changed), which patches them into its
+ * index or rebuilds when what changed shapes it (migration 0035). Call before the writes: the setting keeps
+ * the statement triggers of this transaction quiet.
+ */
+export const PRODUCTS_CHANGED_CHANNEL = 'catalog_products_changed';
+
+export async function productsChangeInPlace(tx: Tx, productIds: readonly number[]): Promise<void> {
+  await tx.execute(sql`SELECT set_config('despensa.catalog_change', 'products', true)`);
+  const payload = JSON.stringify({ products: productIds });
+  await tx.execute(sql`SELECT pg_notify(${PRODUCTS_CHANGED_CHANNEL}, ${payload})`);
+}
+
 /** The units of an offer an ERP marks unlimited: more than any cart may take (cartLimit is far lower). */
 export const UNLIMITED_STOCK = 1_000_000;
 

@@ -8,15 +8,17 @@ import {
   marketplaceOfferBatches,
   productBatches,
   productDetailBatches,
+  productsAsStored,
 } from './repo';
 import { CatalogDocs } from './catalog-docs';
 import { withHeapNearLive } from '../../heap';
-import { SKUS_CHANGED_CHANNEL } from './integration-writes';
-import { changedProductOf, refreshSkuPrices, skusOfPayload, type ChangedProduct } from './sku-refresh';
+import { PRODUCTS_CHANGED_CHANNEL, SKUS_CHANGED_CHANNEL } from './integration-writes';
+import { changedProductOf, idsOfPayload, refreshSkuPrices, type ChangedProduct } from './sku-refresh';
 
 /**
- * How long price writes are gathered, after a patch, before the next one reads their offers and purges their
- * pages: a lone change is patched at once, and an ERP's burst costs at most a few reads and purges a second.
+ * How long price and product writes are gathered, after a patch, before the next one reads them and purges
+ * their pages: a lone change is patched at once, and an ERP's burst costs at most a few reads and purges a
+ * second.
  */
 const SKU_PATCH_BATCH_MS = 100;
 
@@ -33,7 +35,7 @@ export interface IndexDependents {
  * The catalogue index kept current: built from PostgreSQL (the promotions through their module's
  * service), every instance LISTENs for catalog_changed (a trigger fires it on any write) and rebuilds, or
  * re-reads only the promotions when the write was to them; stock_changed patches one offer's stock in
- * place and catalog_skus_changed its prices.
+ * place, catalog_skus_changed its prices and catalog_products_changed the products an edit names.
  */
 export class LiveIndex {
   private current: CatalogIndex | null = null;
@@ -43,8 +45,8 @@ export class LiveIndex {
   private listener: { end(): Promise<void> } | null = null;
   private readonly watchers: ((change: { salesChannel: number } | null) => void)[] = [];
   private readonly productWatchers: ((products: ChangedProduct[]) => void)[] = [];
-  /** SKUs named by price writes, patched together once the burst settles (SKU_PATCH_BATCH_MS). */
-  private pendingSkus = new Set<number>();
+  /** SKUs named by price writes and products by edits, patched together once a burst settles (SKU_PATCH_BATCH_MS). */
+  private pending = { skus: new Set<number>(), products: new Set<number>() };
   private patchTimer: NodeJS.Timeout | null = null;
   private lastPatchAt = -Infinity;
   /** The promotions read under way after a promotion write, and whether another write came meanwhile. */
@@ -69,7 +71,8 @@ export class LiveIndex {
     const client = await this.database.pool.connect();
     client.on('notification', (message) => {
       if (message.channel === 'stock_changed') this.stockChanged(message.payload);
-      else if (message.channel === SKUS_CHANGED_CHANNEL) this.skusChanged(message.payload);
+      else if (message.channel === SKUS_CHANGED_CHANNEL) this.gather('skus', message.payload);
+      else if (message.channel === PRODUCTS_CHANGED_CHANNEL) this.gather('products', message.payload);
       else if (message.payload === 'promotion') this.promotionsChanged();
       else this.scheduleRebuild();
     });
@@ -77,6 +80,7 @@ export class LiveIndex {
     await client.query('LISTEN catalog_changed');
     await client.query('LISTEN stock_changed');
     await client.query(`LISTEN ${SKUS_CHANGED_CHANNEL}`);
+    await client.query(`LISTEN ${PRODUCTS_CHANGED_CHANNEL}`);
     this.listener = {
       end: async () => {
         await client.query('UNLISTEN *').catch(() => {});
@@ -199,37 +203,41 @@ export class LiveIndex {
   }
 
   /**
-   * An ERP changed these SKUs' prices (catalog_skus_changed): their offers are patched in the index and
-   * only their products' views and pages dropped. A rebuild under way may have read the old rows: it runs
-   * once more, as it does when the index lacks an offer.
+   * An ERP changed these SKUs' prices (catalog_skus_changed), or an edit these products (catalog_products_changed):
+   * each is patched in the index and only its products' views and pages dropped. A rebuild under way may
+   * have read the old rows: it runs once more, as it does when the index cannot take a patch.
    */
-  private skusChanged(payload: string | undefined): void {
-    const skus = skusOfPayload(payload);
-    if (!skus) return this.scheduleRebuild();
-    for (const sku of skus) this.pendingSkus.add(sku);
+  private gather(kind: 'skus' | 'products', payload: string | undefined): void {
+    const ids = idsOfPayload(payload, kind);
+    if (!ids) return this.scheduleRebuild();
+    for (const id of ids) this.pending[kind].add(id);
     if (this.patchTimer) return;
-    // An ERP sends many writes a second: at most one read of their offers and one page purge per batch.
+    // An ERP sends many writes a second: at most one read and one page purge of each kind per batch.
     const wait = Math.max(0, this.lastPatchAt + SKU_PATCH_BATCH_MS - performance.now());
     this.patchTimer = setTimeout(() => {
       this.patchTimer = null;
       this.lastPatchAt = performance.now();
-      const batch = [...this.pendingSkus];
-      this.pendingSkus = new Set();
-      this.patchSkus(batch);
+      const { skus, products } = this.pending;
+      this.pending = { skus: new Set(), products: new Set() };
+      if (skus.size > 0) this.patch((index) => refreshSkuPrices(index, this.database.db, [...skus]));
+      if (products.size > 0)
+        this.patch(async (index) =>
+          index.patchProducts([...products], await productsAsStored(this.database, [...products])),
+        );
     }, wait);
     this.patchTimer.unref();
   }
 
-  private patchSkus(skus: number[]): void {
+  private patch(read: (index: CatalogIndex) => Promise<{ products: ProductDoc[]; complete: boolean }>): void {
     const index = this.index;
-    refreshSkuPrices(index, this.database.db, skus)
+    read(index)
       .then(({ products, complete }) => {
         // A rebuild that read the rows before this commit may have replaced the index meanwhile.
         if (!complete || this.rebuilding || index !== this.current) this.scheduleRebuild();
         this.productsChanged(index, products);
       })
       .catch((error: unknown) => {
-        this.log(`catalogue sku refresh failed: ${String(error)}`);
+        this.log(`catalogue patch failed: ${String(error)}`);
         this.scheduleRebuild();
       });
   }

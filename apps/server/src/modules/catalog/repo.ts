@@ -98,9 +98,10 @@ export async function loadCatalogRows({ db }: Database): Promise<Omit<CatalogRow
   return { categories, brands, sellers, collections };
 }
 
-const PRODUCT_QUERY = `SELECT id, slug, name, brand_id, category_id, warning_seals, certificates, recipe_sku_ids,
+const PRODUCT_COLUMNS = `id, slug, name, brand_id, category_id, warning_seals, certificates, recipe_sku_ids,
   release_date, release_end, is_new, online_exclusive, sponsored, collection_ids, sales, rating_average,
-  rating_count FROM product WHERE is_active ORDER BY id`;
+  rating_count`;
+const PRODUCT_QUERY = `SELECT ${PRODUCT_COLUMNS} FROM product WHERE is_active ORDER BY id`;
 
 /** PRODUCT_QUERY's columns, as pg parses them. */
 type ProductColumns = [
@@ -120,8 +121,9 @@ function productRowOf(row: unknown[]): ProductRow {
   };
 }
 
-const SKU_QUERY = `SELECT id, product_id, name, ean, ref_id, measurement_unit, unit_multiplier, content_quantity,
-  content_unit, cart_limit, image_url FROM sku
+const SKU_COLUMNS = `id, product_id, name, ean, ref_id, measurement_unit, unit_multiplier, content_quantity,
+  content_unit, cart_limit, image_url`;
+const SKU_QUERY = `SELECT ${SKU_COLUMNS} FROM sku
   WHERE product_id IN (SELECT id FROM product WHERE is_active) ORDER BY product_id, id`;
 
 /** SKU_QUERY's columns, as pg parses them (numeric arrives as text). */
@@ -227,14 +229,49 @@ export const PACKED_NUTRITION_FIELDS = ['basis', 'servingSize', ...NUTRIENTS.map
  * table's values in PACKED_NUTRITION_FIELDS' order or null, specifications, recipe]. Without its keys,
  * written again in every product, each takes a quarter less of the memory that holds them all.
  */
+const PACKED_DETAILS = `json_build_array(description, ingredients,
+  CASE WHEN nutrition IS NULL OR nutrition = 'null'::jsonb THEN NULL
+  ELSE json_build_array(${PACKED_NUTRITION_FIELDS.map((field) => `nutrition->'${field}'`).join(', ')}) END,
+  specifications, recipe)::text`;
+
 export function productDetailBatches({ pool }: Database): AsyncGenerator<ProductDetailRow[]> {
-  const nutrition = PACKED_NUTRITION_FIELDS.map((field) => `nutrition->'${field}'`).join(', ');
-  return batches<ProductDetailRow>(
-    pool,
-    `SELECT id, json_build_array(description, ingredients,
-       CASE WHEN nutrition IS NULL OR nutrition = 'null'::jsonb THEN NULL ELSE json_build_array(${nutrition}) END,
-       specifications, recipe)::text FROM product`,
-  );
+  return batches<ProductDetailRow>(pool, `SELECT id, ${PACKED_DETAILS} FROM product`);
+}
+
+/**
+ * These products as the index reads them, with their skus and page texts, for an instance patching them in
+ * (LiveIndex); an inactive or deleted product is not among them.
+ */
+export async function productsAsStored(
+  { pool }: Database,
+  productIds: readonly number[],
+): Promise<{ products: ProductWithSkus[]; details: ProductDetailRow[] }> {
+  const ids = [...productIds];
+  const [products, skus, details] = await Promise.all([
+    pool.query({
+      text: `SELECT ${PRODUCT_COLUMNS} FROM product WHERE is_active AND id = ANY($1) ORDER BY id`,
+      values: [ids],
+      rowMode: 'array',
+    }),
+    pool.query({
+      text: `SELECT ${SKU_COLUMNS} FROM sku WHERE product_id = ANY($1) ORDER BY product_id, id`,
+      values: [ids],
+      rowMode: 'array',
+    }),
+    pool.query<ProductDetailRow>({
+      text: `SELECT id, ${PACKED_DETAILS} FROM product WHERE is_active AND id = ANY($1)`,
+      values: [ids],
+      rowMode: 'array',
+    }),
+  ]);
+  const skuRows = skus.rows.map(skuRowOf);
+  return {
+    products: products.rows.map((columns) => {
+      const row = productRowOf(columns);
+      return { row, skus: skuRows.filter((sku) => sku.productId === row.id) };
+    }),
+    details: details.rows,
+  };
 }
 
 /** A query's rows as arrays, `rowsPerBatch` at a time, through a cursor in a read-only transaction. */

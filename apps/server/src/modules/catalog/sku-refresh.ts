@@ -8,11 +8,14 @@ export interface ChangedProduct {
   categoryPaths: string[];
 }
 
-/** The SKUs named in a catalog_skus_changed payload (`{"skus":[…]}`), or null when it is not one. */
-export function skusOfPayload(payload: string | undefined): number[] | null {
+/**
+ * The ids named in a catalog_skus_changed or catalog_products_changed payload (`{"skus":[…]}`,
+ * `{"products":[…]}`), or null when it is not one.
+ */
+export function idsOfPayload(payload: string | undefined, kind: 'skus' | 'products'): number[] | null {
   try {
-    const skus = (JSON.parse(payload ?? '') as { skus?: unknown }).skus;
-    return Array.isArray(skus) && skus.every((each) => Number.isInteger(each)) ? (skus as number[]) : null;
+    const ids = (JSON.parse(payload ?? '') as Record<string, unknown>)[kind];
+    return Array.isArray(ids) && ids.every((each) => Number.isInteger(each)) ? (ids as number[]) : null;
   } catch {
     return null;
   }
