@@ -18,7 +18,9 @@ import { BENCH_KEY, cliOption, percentile, recordServerLatency, SEARCH_TERMS, ta
  * search and autocomplete p95 (server-side,
  * one request at a time, so the figures are the request's and not a queue's), one ERP price change from
  * its PUT's answer to the index and one promotion from its POST's answer to the index, with the first
- * search after it (neither rebuilds). Figures, not assertions.
+ * search after it (neither rebuilds), one product's description from its PUT's answer to the product as
+ * served (patched, no rebuild), and one product renamed (a rebuild) with the RSS peak while it runs beside
+ * the index serving. Figures, not assertions.
  */
 const products = cliOption('products', 500_000);
 const searches = cliOption('searches', 600);
@@ -139,7 +141,7 @@ const rssAfterSearch = process.memoryUsage().rss;
 const { key, appToken } = await database.db.transaction((tx) =>
   new IntegrationService(database).create(tx, {
     label: 'bench:catalogue',
-    scopes: ['prices', 'promotions'],
+    scopes: ['prices', 'promotions', 'catalog'],
     ratePerSecond: 100,
     burst: 100,
     createdBy: 'bench',
@@ -216,6 +218,51 @@ const rssPeakKb = /VmHWM:\s+(\d+) kB/.exec(
 )?.[1];
 
 clearInterval(sampler);
+
+// One product's page text edited through the Catalog API, as an ERP does: every instance patches it in
+// place, from the PUT's answer to the product as served.
+const erpHeaders = {
+  'x-vtex-api-appkey': key.appKey,
+  'x-vtex-api-apptoken': appToken,
+  'content-type': 'application/json',
+};
+const productUrl = `${url}/api/catalog/pvt/product/${entry.product.id}`;
+const stored = (await (await fetch(productUrl, { headers: erpHeaders })).json()) as Record<string, unknown>;
+const description = `bench:catalogue ${Date.now()}`;
+const describeResponse = await fetch(productUrl, {
+  method: 'PUT',
+  headers: erpHeaders,
+  body: JSON.stringify({ ...stored, Description: description }),
+});
+const described = performance.now();
+await describeResponse.arrayBuffer();
+const served = () => shop.services.catalog.productById(String(entry.product.id), 1).description;
+while (served() !== description && performance.now() - described < 10_000)
+  await new Promise((resolve) => setImmediate(resolve));
+const describeMs = performance.now() - described;
+const rebuiltForText = shop.services.catalog.index !== index;
+
+// One product renamed: the name shapes the search index, so every instance builds a new one from the
+// database while it serves from the one it has, holding both until the new one replaces it. Linux's
+// high-water mark starts again from here. The name goes back and forth between runs.
+let renameMs = NaN;
+let rssRenamePeak = NaN;
+if (fs.existsSync('/proc/self/clear_refs')) {
+  fs.writeFileSync('/proc/self/clear_refs', '5');
+  const name = String(stored.Name);
+  const renamed = name.endsWith(' (bench)') ? name.slice(0, -' (bench)'.length) : `${name} (bench)`;
+  const renameStarted = performance.now();
+  await fetch(productUrl, {
+    method: 'PUT',
+    headers: erpHeaders,
+    body: JSON.stringify({ ...stored, Name: renamed }),
+  }).then((answer) => answer.arrayBuffer());
+  while (shop.services.catalog.index === index && performance.now() - renameStarted < 600_000)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  renameMs = performance.now() - renameStarted;
+  rssRenamePeak =
+    Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'))?.[1] ?? NaN) * 1024;
+}
 const twoPlaces = (ms: number) => ms.toFixed(2);
 console.log(
   `\n${index.products.length} products, ${index.skusById.size} skus, ${index.salesChannels.length} sales channels; ` +
@@ -276,6 +323,22 @@ table([
     goal: '',
   },
   { figure: 'index rebuilt for either', value: rebuilt ? 'yes' : 'no', goal: 'no' },
+  {
+    figure: `one product's description (Catalog API PUT ${describeResponse.status}) → served`,
+    value: `${twoPlaces(describeMs)} ms`,
+    goal: '',
+  },
+  { figure: 'index rebuilt for it', value: rebuiltForText ? 'yes' : 'no', goal: 'no' },
+  {
+    figure: 'one product renamed → the new index serving (a rebuild)',
+    value: `${(renameMs / 1000).toFixed(1)} s`,
+    goal: '',
+  },
+  {
+    figure: '  RSS at its peak meanwhile (serving from the old index)',
+    value: mb(rssRenamePeak),
+    goal: '≤ 1024 MB',
+  },
 ]);
 await shop.close();
 await database.close();
