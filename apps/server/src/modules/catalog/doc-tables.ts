@@ -69,7 +69,10 @@ export class DocLookup<K, V> implements Lookup<K, V> {
   }
 }
 
-/** Integer ids scattered over the places: a catalogue's ids come in runs, which would fill runs of places a miss must walk. */
+/**
+ * Integer ids scattered over the places: a catalogue's ids come in runs, which would fill runs of places a
+ * miss must walk.
+ */
 export function hashId(id: number): number {
   return Math.imul(id, 0x9e3779b1) >>> 0;
 }

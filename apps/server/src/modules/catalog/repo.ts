@@ -224,16 +224,16 @@ export function marketplaceOfferBatches({ pool }: Database): AsyncGenerator<Offe
 /** The nutrition table's fields in the order a packed page text holds them (ProductDetailStore reads it). */
 export const PACKED_NUTRITION_FIELDS = ['basis', 'servingSize', ...NUTRIENTS.map(({ key }) => key)] as const;
 
-/**
- * Every product's page texts, in batches, as a JSON array: [description, ingredients, the nutrition
- * table's values in PACKED_NUTRITION_FIELDS' order or null, specifications, recipe]. Without its keys,
- * written again in every product, each takes a quarter less of the memory that holds them all.
- */
 const PACKED_DETAILS = `json_build_array(description, ingredients,
   CASE WHEN nutrition IS NULL OR nutrition = 'null'::jsonb THEN NULL
   ELSE json_build_array(${PACKED_NUTRITION_FIELDS.map((field) => `nutrition->'${field}'`).join(', ')}) END,
   specifications, recipe)::text`;
 
+/**
+ * Every product's page texts, in batches, as a JSON array: [description, ingredients, the nutrition
+ * table's values in PACKED_NUTRITION_FIELDS' order or null, specifications, recipe]. Without its keys,
+ * written again in every product, each takes a quarter less of the memory that holds them all.
+ */
 export function productDetailBatches({ pool }: Database): AsyncGenerator<ProductDetailRow[]> {
   return batches<ProductDetailRow>(pool, `SELECT id, ${PACKED_DETAILS} FROM product`);
 }
@@ -246,32 +246,33 @@ export async function productsAsStored(
   { pool }: Database,
   productIds: readonly number[],
 ): Promise<{ products: ProductWithSkus[]; details: ProductDetailRow[] }> {
-  const ids = [...productIds];
-  const [products, skus, details] = await Promise.all([
-    pool.query({
-      text: `SELECT ${PRODUCT_COLUMNS} FROM product WHERE is_active AND id = ANY($1) ORDER BY id`,
-      values: [ids],
-      rowMode: 'array',
-    }),
-    pool.query({
-      text: `SELECT ${SKU_COLUMNS} FROM sku WHERE product_id = ANY($1) ORDER BY product_id, id`,
-      values: [ids],
-      rowMode: 'array',
-    }),
-    pool.query<ProductDetailRow>({
-      text: `SELECT id, ${PACKED_DETAILS} FROM product WHERE is_active AND id = ANY($1)`,
-      values: [ids],
-      rowMode: 'array',
-    }),
-  ]);
-  const skuRows = skus.rows.map(skuRowOf);
-  return {
-    products: products.rows.map((columns) => {
-      const row = productRowOf(columns);
-      return { row, skus: skuRows.filter((sku) => sku.productId === row.id) };
-    }),
-    details: details.rows,
-  };
+  // One connection and one snapshot: a product, its skus and its texts as one commit left them.
+  const client = await pool.connect();
+  const read = <Row extends unknown[]>(text: string) =>
+    client.query<Row>({ text, values: [[...productIds]], rowMode: 'array' }).then(({ rows }) => rows);
+  let done = false;
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const rows = await read(
+      `SELECT ${PRODUCT_COLUMNS} FROM product WHERE is_active AND id = ANY($1) ORDER BY id`,
+    );
+    const skus = (
+      await read(`SELECT ${SKU_COLUMNS} FROM sku WHERE product_id = ANY($1) ORDER BY product_id, id`)
+    ).map(skuRowOf);
+    const details = await read<ProductDetailRow>(
+      `SELECT id, ${PACKED_DETAILS} FROM product WHERE is_active AND id = ANY($1)`,
+    );
+    await client.query('COMMIT');
+    done = true;
+    const products = rows.map(productRowOf).map((row) => ({
+      row,
+      skus: skus.filter((sku) => sku.productId === row.id),
+    }));
+    return { products, details };
+  } finally {
+    if (!done) await client.query('ROLLBACK').catch(() => {});
+    client.release();
+  }
 }
 
 /** A query's rows as arrays, `rowsPerBatch` at a time, through a cursor in a read-only transaction. */
