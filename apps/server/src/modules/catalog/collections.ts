@@ -6,7 +6,7 @@ import {
   type CatalogCollectionSku,
 } from '@despensa/contracts';
 import type { Db, Tx } from '../../db/client';
-import { productsChangeInPlace } from './integration-writes';
+import { changeInPlace } from './integration-writes';
 import { newId } from './pvt-records';
 import { collection, product, sku } from './tables';
 
@@ -61,7 +61,7 @@ export async function setCollectionMember(
   if (!row) throw new Failure('skuNotFound', { field: 'SkuId' });
   const before = row.collectionIds.includes(collectionId);
   if (before !== member) {
-    await productsChangeInPlace(tx, [row.productId]);
+    await changeInPlace(tx, 'products', [row.productId]);
     const others = row.collectionIds.filter((id) => id !== collectionId);
     await tx
       .update(product)

@@ -5,23 +5,25 @@ import { sku, skuOffer, stockHold } from './tables';
 
 /**
  * The catalogue's writes for the integration APIs: the chain's offers of one SKU (prices, stock). A price
- * write tells every instance which SKUs changed (catalog_skus_changed) instead of rebuilding the index:
- * the session setting below makes the statement trigger of migration 0001 stay quiet for this transaction.
+ * write tells every instance which SKUs changed (catalog_skus_changed) instead of rebuilding the index, as an
+ * edit of existing products tells which products (catalog_products_changed): changeInPlace.
  */
-export const SKUS_CHANGED_CHANNEL = 'catalog_skus_changed';
+
+/** What a write changed in place, and the channel each instance LISTENs on for it. */
+export const CHANGED_IN_PLACE = {
+  skus: 'catalog_skus_changed',
+  products: 'catalog_products_changed',
+} as const;
+export type ChangedInPlace = keyof typeof CHANGED_IN_PLACE;
 
 /**
- * A write that changes existing products in place (their rows, their skus' rows, their specifications or
- * collections) names them to every instance at commit (catalog_products_changed), which patches them into its
- * index or rebuilds when what changed shapes it (migration 0035). Call before the writes: the setting keeps
- * the statement triggers of this transaction quiet.
+ * Names these SKUs or products to every instance at commit (`{"skus":[…]}`, `{"products":[…]}`), which patches
+ * them into its index, or rebuilds when the patch cannot take them. Call before the writes: the setting keeps
+ * the statement triggers of migration 0001 quiet for the rest of this transaction (migrations 0027, 0035).
  */
-export const PRODUCTS_CHANGED_CHANNEL = 'catalog_products_changed';
-
-export async function productsChangeInPlace(tx: Tx, productIds: readonly number[]): Promise<void> {
-  await tx.execute(sql`SELECT set_config('despensa.catalog_change', 'products', true)`);
-  const payload = JSON.stringify({ products: productIds });
-  await tx.execute(sql`SELECT pg_notify(${PRODUCTS_CHANGED_CHANNEL}, ${payload})`);
+export async function changeInPlace(tx: Tx, kind: ChangedInPlace, ids: readonly number[]): Promise<void> {
+  await tx.execute(sql`SELECT set_config('despensa.catalog_change', ${kind}, true)`);
+  await tx.execute(sql`SELECT pg_notify(${CHANGED_IN_PLACE[kind]}, ${JSON.stringify({ [kind]: ids })})`);
 }
 
 /** The units of an offer an ERP marks unlimited: more than any cart may take (cartLimit is far lower). */
@@ -49,7 +51,7 @@ export async function setChainPrices(
   skuId: number,
   offers: { salesChannel: number; price: number; listPrice: number }[],
 ): Promise<void> {
-  await tx.execute(sql`SELECT set_config('despensa.catalog_change', 'skus', true)`);
+  await changeInPlace(tx, 'skus', [skuId]);
   if (offers.length > 0) {
     // Every channel in one statement: a SKU sold in 26 stores is one UPDATE, not 26.
     const list = (pick: (offer: (typeof offers)[number]) => number) => `{${offers.map(pick).join(',')}}`;
@@ -58,7 +60,6 @@ export async function setChainPrices(
                   ${list((o) => o.listPrice)}::int[]) AS c(sales_channel, price, list_price)
       WHERE o.sku_id = ${skuId} AND o.seller_id = ${CHAIN_SELLER_ID} AND o.sales_channel = c.sales_channel`);
   }
-  await tx.execute(sql`SELECT pg_notify(${SKUS_CHANGED_CHANNEL}, ${JSON.stringify({ skus: [skuId] })})`);
 }
 
 /**

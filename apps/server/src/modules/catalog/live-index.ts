@@ -12,7 +12,7 @@ import {
 } from './repo';
 import { CatalogDocs } from './catalog-docs';
 import { withHeapNearLive } from '../../heap';
-import { PRODUCTS_CHANGED_CHANNEL, SKUS_CHANGED_CHANNEL } from './integration-writes';
+import { CHANGED_IN_PLACE, type ChangedInPlace } from './integration-writes';
 import { changedProductOf, idsOfPayload, refreshSkuPrices, type ChangedProduct } from './sku-refresh';
 
 /**
@@ -71,16 +71,15 @@ export class LiveIndex {
     const client = await this.database.pool.connect();
     client.on('notification', (message) => {
       if (message.channel === 'stock_changed') this.stockChanged(message.payload);
-      else if (message.channel === SKUS_CHANGED_CHANNEL) this.gather('skus', message.payload);
-      else if (message.channel === PRODUCTS_CHANGED_CHANNEL) this.gather('products', message.payload);
+      else if (message.channel === CHANGED_IN_PLACE.skus) this.gather('skus', message.payload);
+      else if (message.channel === CHANGED_IN_PLACE.products) this.gather('products', message.payload);
       else if (message.payload === 'promotion') this.promotionsChanged();
       else this.scheduleRebuild();
     });
     client.on('error', (error) => this.log(`catalogue listener lost its connection: ${error.message}`));
     await client.query('LISTEN catalog_changed');
     await client.query('LISTEN stock_changed');
-    await client.query(`LISTEN ${SKUS_CHANGED_CHANNEL}`);
-    await client.query(`LISTEN ${PRODUCTS_CHANGED_CHANNEL}`);
+    for (const channel of Object.values(CHANGED_IN_PLACE)) await client.query(`LISTEN ${channel}`);
     this.listener = {
       end: async () => {
         await client.query('UNLISTEN *').catch(() => {});
@@ -207,7 +206,7 @@ export class LiveIndex {
    * each is patched in the index and only its products' views and pages dropped. A rebuild under way may
    * have read the old rows: it runs once more, as it does when the index cannot take a patch.
    */
-  private gather(kind: 'skus' | 'products', payload: string | undefined): void {
+  private gather(kind: ChangedInPlace, payload: string | undefined): void {
     const ids = idsOfPayload(payload, kind);
     if (!ids) return this.scheduleRebuild();
     for (const id of ids) this.pending[kind].add(id);

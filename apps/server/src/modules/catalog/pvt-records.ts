@@ -10,13 +10,13 @@ import {
   type CatalogSkuCreateBody,
 } from '@despensa/contracts';
 import type { Db, Tx } from '../../db/client';
-import { productsChangeInPlace } from './integration-writes';
+import { changeInPlace } from './integration-writes';
 import type { collection } from './tables';
 import { brand, category, product, sku } from './tables';
 
 /**
  * A product and a SKU in VTEX's Catalog pvt shapes, read and written for an ERP. A change names its product
- * to every instance (productsChangeInPlace), which patches it in or rebuilds when it shapes the index (a
+ * to every instance (changeInPlace), which patches it in or rebuilds when it shapes the index (a
  * name, a category); a new product or SKU goes through migration 0001's triggers: every instance rebuilds.
  */
 type ProductRow = typeof product.$inferSelect;
@@ -37,7 +37,7 @@ export async function updateProduct(
   const [before] = await tx.select().from(product).where(eq(product.id, productId)).for('update');
   if (!before) throw new Failure('productNotFound');
   await checkPlacement(tx, body);
-  await productsChangeInPlace(tx, [productId]);
+  await changeInPlace(tx, 'products', [productId]);
   const [after] = await tx
     .update(product)
     .set({
@@ -160,7 +160,7 @@ export async function updateSku(
 ): Promise<{ before: CatalogSku; after: CatalogSku }> {
   const [before] = await tx.select().from(sku).where(eq(sku.id, skuId)).for('update');
   if (!before) throw new Failure('skuNotFound');
-  await productsChangeInPlace(tx, [before.productId]);
+  await changeInPlace(tx, 'products', [before.productId]);
   const [after] = await tx
     .update(sku)
     .set({
@@ -183,7 +183,7 @@ export async function setSkuPicture(
 ): Promise<{ before: CatalogSku; after: CatalogSku }> {
   const [before] = await tx.select().from(sku).where(eq(sku.id, skuId)).for('update');
   if (!before) throw new Failure('skuNotFound');
-  await productsChangeInPlace(tx, [before.productId]);
+  await changeInPlace(tx, 'products', [before.productId]);
   const [after] = await tx.update(sku).set({ imageUrl: url }).where(eq(sku.id, skuId)).returning();
   return { before: skuView(before), after: skuView(after!) };
 }

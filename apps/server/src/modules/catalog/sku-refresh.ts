@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { CatalogIndex, ProductDoc } from './catalog-index';
-import { offersOf } from './integration-writes';
+import { offersOf, type ChangedInPlace } from './integration-writes';
 
 /** What pages show a changed product: its own page and its categories' listings. */
 export interface ChangedProduct {
@@ -12,7 +12,7 @@ export interface ChangedProduct {
  * The ids named in a catalog_skus_changed or catalog_products_changed payload (`{"skus":[…]}`,
  * `{"products":[…]}`), or null when it is not one.
  */
-export function idsOfPayload(payload: string | undefined, kind: 'skus' | 'products'): number[] | null {
+export function idsOfPayload(payload: string | undefined, kind: ChangedInPlace): number[] | null {
   try {
     const ids = (JSON.parse(payload ?? '') as Record<string, unknown>)[kind];
     return Array.isArray(ids) && ids.every((each) => Number.isInteger(each)) ? (ids as number[]) : null;

@@ -7,7 +7,7 @@ import {
   type CatalogSpecificationBody,
 } from '@despensa/contracts';
 import type { Db, Tx } from '../../db/client';
-import { productsChangeInPlace } from './integration-writes';
+import { changeInPlace } from './integration-writes';
 import { product } from './tables';
 import {
   nextNutrition,
@@ -56,7 +56,7 @@ export async function setProductSpecifications(
 ): Promise<{ before: CatalogSpecification[]; after: CatalogSpecification[] }> {
   const [row] = await tx.select(columns).from(product).where(eq(product.id, productId)).for('update');
   if (!row) throw new Failure('productNotFound');
-  await productsChangeInPlace(tx, [productId]);
+  await changeInPlace(tx, 'products', [productId]);
   const next: SpecificationColumns = { ...row, specifications: { ...row.specifications } };
   // The nutrition table's fields change together (nextNutrition); every other field on its own.
   const nutrition: Parameters<typeof nextNutrition>[1] = [];
