@@ -240,6 +240,7 @@ export class CatalogIndex {
   ): { products: ProductDoc[]; complete: boolean } {
     const storedById = new Map(stored.products.map((product) => [product.row.id, product]));
     const patched: ProductDoc[] = [];
+    const channels = this.salesChannels;
     let complete = true;
     for (const id of productIds) {
       const doc = this.productsById.get(id);
@@ -250,7 +251,7 @@ export class CatalogIndex {
         continue;
       }
       patchDoc(doc, product);
-      for (const channel of this.salesChannels) this.views.refresh(doc, channel);
+      for (const channel of channels) this.views.refresh(doc, channel);
       patched.push(doc);
     }
     const patchedIds = new Set(patched.map((doc) => doc.id));

@@ -20,7 +20,7 @@ import { changedProductOf, idsOfPayload, refreshSkuPrices, type ChangedProduct }
  * their pages: a lone change is patched at once, and an ERP's burst costs at most a few reads and purges a
  * second.
  */
-const SKU_PATCH_BATCH_MS = 100;
+const PATCH_BATCH_MS = 100;
 
 export interface IndexDependents {
   /** The whole index was replaced, or a promotion reaching any product: any price shown may have changed. */
@@ -45,7 +45,7 @@ export class LiveIndex {
   private listener: { end(): Promise<void> } | null = null;
   private readonly watchers: ((change: { salesChannel: number } | null) => void)[] = [];
   private readonly productWatchers: ((products: ChangedProduct[]) => void)[] = [];
-  /** SKUs named by price writes and products by edits, patched together once a burst settles (SKU_PATCH_BATCH_MS). */
+  /** SKUs named by price writes and products by edits, patched together once a burst settles (PATCH_BATCH_MS). */
   private pending = { skus: new Set<number>(), products: new Set<number>() };
   private patchTimer: NodeJS.Timeout | null = null;
   private lastPatchAt = -Infinity;
@@ -212,7 +212,7 @@ export class LiveIndex {
     for (const id of ids) this.pending[kind].add(id);
     if (this.patchTimer) return;
     // An ERP sends many writes a second: at most one read and one page purge of each kind per batch.
-    const wait = Math.max(0, this.lastPatchAt + SKU_PATCH_BATCH_MS - performance.now());
+    const wait = Math.max(0, this.lastPatchAt + PATCH_BATCH_MS - performance.now());
     this.patchTimer = setTimeout(() => {
       this.patchTimer = null;
       this.lastPatchAt = performance.now();
@@ -273,8 +273,9 @@ export class LiveIndex {
   private productsChanged(index: CatalogIndex, products: readonly ProductDoc[]): void {
     // A promotion that names no product (a typo'd id) leaves every page as it was.
     if (products.length === 0) return;
+    const channels = index.salesChannels;
     for (const product of products)
-      for (const channel of index.salesChannels) this.dependents.productChanged(product, channel);
+      for (const channel of channels) this.dependents.productChanged(product, channel);
     this.dependents.pricesChanged();
     for (const watcher of this.productWatchers) watcher(products.map(changedProductOf));
   }
