@@ -6,7 +6,6 @@ import {
   type CatalogCollectionSku,
 } from '@despensa/contracts';
 import type { Db, Tx } from '../../db/client';
-import { changeInPlace } from './integration-writes';
 import { newId } from './pvt-records';
 import { collection, product, sku } from './tables';
 
@@ -61,7 +60,7 @@ export async function setCollectionMember(
   if (!row) throw new Failure('skuNotFound', { field: 'SkuId' });
   const before = row.collectionIds.includes(collectionId);
   if (before !== member) {
-    await changeInPlace(tx, 'products', [row.productId]);
+    // A shelf's members shape the index (its listing): migration 0001's trigger rebuilds it, with no patch tried.
     const others = row.collectionIds.filter((id) => id !== collectionId);
     await tx
       .update(product)
