@@ -213,10 +213,15 @@ for (let waited = 0; waited < 60_000; waited += 5000) {
   rssSettled = Math.min(rssSettled, process.memoryUsage().rss);
 }
 
-// The most this process ever held (Linux's VmHWM): what start, searches and changes reached, not one reading.
-const rssPeakKb = /VmHWM:\s+(\d+) kB/.exec(
-  fs.existsSync('/proc/self/status') ? fs.readFileSync('/proc/self/status', 'utf8') : '',
-)?.[1];
+/** The most this process has held since it started or since the mark was reset (Linux's VmHWM); NaN elsewhere. */
+const rssHighWater = () =>
+  Number(
+    /VmHWM:\s+(\d+) kB/.exec(
+      fs.existsSync('/proc/self/status') ? fs.readFileSync('/proc/self/status', 'utf8') : '',
+    )?.[1] ?? NaN,
+  ) * 1024;
+// What start, searches and changes reached, not one reading.
+const rssPeak = rssHighWater();
 
 clearInterval(sampler);
 
@@ -268,8 +273,7 @@ if (fs.existsSync('/proc/self/clear_refs')) {
   while (shop.services.catalog.index === index && performance.now() - renameStarted < 600_000)
     await new Promise((resolve) => setTimeout(resolve, 100));
   renameMs = performance.now() - renameStarted;
-  rssRenamePeak =
-    Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'))?.[1] ?? NaN) * 1024;
+  rssRenamePeak = rssHighWater();
 }
 const twoPlaces = (ms: number) => ms.toFixed(2);
 console.log(
@@ -292,7 +296,7 @@ table([
   { figure: 'RSS settled (lowest in the minute after)', value: mb(rssSettled), goal: '≤ 1024 MB' },
   {
     figure: 'RSS at its peak (high-water mark, from start to here)',
-    value: rssPeakKb ? mb(Number(rssPeakKb) * 1024) : 'n/a',
+    value: Number.isNaN(rssPeak) ? 'n/a' : mb(rssPeak),
     goal: '≤ 1024 MB',
   },
   {
