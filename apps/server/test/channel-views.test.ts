@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { isPromotionLive, type Promotion } from '@despensa/domain';
 import { ChannelViews } from '../src/modules/catalog/channel-views';
-import type { ProductDoc, SkuDoc } from '../src/modules/catalog/index-types';
+import {
+  CARD_IN_STOCK,
+  CARD_SOLD,
+  CARD_WORKED,
+  DISCOUNT_SCALE,
+  type ProductDoc,
+  type SkuDoc,
+} from '../src/modules/catalog/index-types';
 import { OfferTable } from '../src/modules/catalog/offer-table';
 
 const sku = (id: number, slot: number) => ({ id, slot }) as SkuDoc;
@@ -53,6 +60,31 @@ describe("a card's offer kept by its place among the table's offers (issue 33)",
     expect(views.cardOfferOf(product, 1)).toBeNull();
     expect(views.isSold(product, 1)).toBe(false);
     expect(views.cardOfferOf(product, 3)?.price).toBe(500);
+  });
+});
+
+describe("a card's columns in seven bytes a product (issue 33: every store of a national chain)", () => {
+  it('keeps whether it is sold and in stock in bits, and any discount, however small, above zero', () => {
+    const offers = new OfferTable(2);
+    // One peso off a list price of a million pesos: still 'En oferta'.
+    offers.add(0, 1, { sellerId: '1', price: 99_999_900, listPrice: 100_000_000, availableQuantity: 0 });
+    offers.add(1, 1, { sellerId: '1', price: 900, listPrice: 900, availableQuantity: 0 });
+    const views = viewsOf(offers);
+    const view = views.of(1)!;
+    view.ready(0);
+    expect(view.card[0]).toBe(CARD_WORKED | CARD_SOLD);
+    expect(view.discount[0]).toBe(1);
+    expect(view.price[0]).toBe(99_999_900);
+    // A quarter off, in stock.
+    offers.setPrice(0, 1, '1', 750, 1000);
+    offers.setQuantity(0, 1, '1', 2);
+    views.refresh(product, 1);
+    view.ready(0);
+    expect(view.card[0]).toBe(CARD_WORKED | CARD_SOLD | CARD_IN_STOCK);
+    expect(view.discount[0]! / DISCOUNT_SCALE).toBeCloseTo(0.25, 4);
+    expect(view.card.BYTES_PER_ELEMENT + view.price.BYTES_PER_ELEMENT + view.discount.BYTES_PER_ELEMENT).toBe(
+      7,
+    );
   });
 });
 

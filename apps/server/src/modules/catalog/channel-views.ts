@@ -1,5 +1,14 @@
 import { cardOffer, isInStock, isPromotionLive, nextPromotionChange, type Promotion } from '@despensa/domain';
-import type { ChannelView, Offer, ProductDoc, SkuDoc } from './index-types';
+import {
+  CARD_IN_STOCK,
+  CARD_SOLD,
+  CARD_WORKED,
+  DISCOUNT_SCALE,
+  type ChannelView,
+  type Offer,
+  type ProductDoc,
+  type SkuDoc,
+} from './index-types';
 import type { OfferTable } from './offer-table';
 
 /** What one unit of an offer costs in the cart now (CatalogIndex.offerUnitPrice). */
@@ -40,17 +49,19 @@ export class ChannelViews {
     private readonly clock: () => Date,
   ) {}
 
-  /** The offer a product's card shows in the channel (see ChannelView.cardSlot); null when nobody sells it. */
+  /**
+   * The offer a product's card shows in the channel; null when nobody sells it. Chosen again from the
+   * offers rather than kept by place: a card's offer follows its offers (a change marks the card to be
+   * worked out again), and six bytes a product and channel were 81 MB across a national chain's stores.
+   */
   cardOfferOf(product: ProductDoc, salesChannel: number): Offer | null {
-    const view = this.readied(product, salesChannel);
-    const slot = view?.cardSlot[product.doc] ?? -1;
-    if (!view || slot < 0) return null;
-    return this.offers.offersAt(slot, salesChannel)[view.cardOffer[product.doc]!] ?? null;
+    if (!this.isSold(product, salesChannel)) return null;
+    return this.cardOf(product, salesChannel)?.offer ?? null;
   }
 
   /** Whether anyone sells the product in the channel (its card has an offer), without building the offer. */
   isSold(product: ProductDoc, salesChannel: number): boolean {
-    return (this.readied(product, salesChannel)?.cardSlot[product.doc] ?? -1) >= 0;
+    return ((this.readied(product, salesChannel)?.card[product.doc] ?? 0) & CARD_SOLD) !== 0;
   }
 
   /** The price the product's card shows for one unit in the channel (ChannelView.price); 0 when unsold. */
@@ -125,15 +136,12 @@ export class ChannelViews {
     const view: ChannelView = {
       computedAt: now.getTime(),
       validUntil: this.nextChange(now),
-      cardSlot: new Int32Array(count).fill(-1),
-      cardOffer: new Uint16Array(count),
-      inStock: new Uint8Array(count),
+      card: new Uint8Array(count),
       price: new Int32Array(count),
-      discount: new Float32Array(count),
-      worked: new Uint8Array(count),
+      discount: new Uint16Array(count),
       warmed: 0,
       ready: (doc) => {
-        if (view.worked[doc]) return;
+        if (view.card[doc]! & CARD_WORKED) return;
         // The view's instant, which moves when a promotion starts or ends (advance).
         if (at.getTime() !== view.computedAt) at = new Date(view.computedAt);
         this.fill(view, this.products[doc]!, salesChannel, at);
@@ -151,7 +159,7 @@ export class ChannelViews {
     if (reached === null) return this.views.clear();
     for (const view of this.views.values()) {
       view.validUntil = this.nextChange(new Date(view.computedAt));
-      for (const product of reached) view.worked[product.doc] = 0;
+      for (const product of reached) view.card[product.doc] = 0;
     }
   }
 
@@ -172,7 +180,7 @@ export class ChannelViews {
     if (reached === null) return;
     view.computedAt = now.getTime();
     view.validUntil = this.nextChange(now);
-    for (const product of reached) view.worked[product.doc] = 0;
+    for (const product of reached) view.card[product.doc] = 0;
   }
 
   private nextChange(now: Date): number {
@@ -182,38 +190,36 @@ export class ChannelViews {
   /** One product's offers changed: its card in the channel's view (if worked out) follows. */
   refresh(product: ProductDoc, salesChannel: number): void {
     const view = this.views.get(salesChannel);
-    if (view) view.worked[product.doc] = 0;
+    if (view) view.card[product.doc] = 0;
   }
 
-  /** One product's card in a channel view: its offer, whether it is sold and in stock, its shown price. */
+  /** One product's card in a channel view: whether it is sold and in stock, its shown price, its discount. */
   private fill(view: ChannelView, product: ProductDoc, salesChannel: number, now: Date): void {
-    view.worked[product.doc] = 1;
-    view.cardSlot[product.doc] = -1;
-    view.inStock[product.doc] = 0;
+    const best = this.cardOf(product, salesChannel);
     view.price[product.doc] = 0;
     view.discount[product.doc] = 0;
-    // Each sku's offers as the table lists them, to keep the card's offer by its position there. A
-    // product's skus take consecutive slots, so a sku's place in the product is its slot's offset.
-    const first = product.skus[0]?.slot ?? 0;
-    const listed: Offer[][] = [];
-    const best = cardOffer(
-      product.skus,
-      (sku) => {
-        const offers = this.offers.offersAt(sku.slot, salesChannel);
-        listed[sku.slot - first] = offers;
-        // §5: items with no price are skipped.
-        return offers.filter((offer) => offer.listPrice > 0);
-      },
-      offerInStock,
-    );
-    if (!best) return;
+    if (!best) {
+      view.card[product.doc] = CARD_WORKED;
+      return;
+    }
     const { offer, sku } = best;
-    view.cardSlot[product.doc] = sku.slot;
-    view.cardOffer[product.doc] = listed[sku.slot - first]!.indexOf(offer);
-    view.inStock[product.doc] = offerInStock(offer) ? 1 : 0;
+    view.card[product.doc] = CARD_WORKED | CARD_SOLD | (offerInStock(offer) ? CARD_IN_STOCK : 0);
     view.price[product.doc] = this.unitPrice(product, sku, offer, salesChannel, now);
     // The 'En oferta' facet follows the card's offer flag: a lower shelf price than the list price.
-    view.discount[product.doc] = offer.listPrice > 0 ? (offer.listPrice - offer.price) / offer.listPrice : 0;
+    // Rounded up, so any discount at all reads above zero.
+    if (offer.listPrice > 0 && offer.price < offer.listPrice)
+      view.discount[product.doc] = Math.ceil(
+        ((offer.listPrice - offer.price) / offer.listPrice) * DISCOUNT_SCALE,
+      );
+  }
+
+  /** The domain's card offer among the product's priced offers in the channel (§5: no price, skipped). */
+  private cardOf(product: ProductDoc, salesChannel: number) {
+    return cardOffer(
+      product.skus,
+      (sku) => this.offers.offersAt(sku.slot, salesChannel).filter((offer) => offer.listPrice > 0),
+      offerInStock,
+    );
   }
 }
 

@@ -1,5 +1,12 @@
 import { priceRange, type FacetKey, type SelectedFacet } from '@despensa/contracts';
-import type { ChannelView, DocTest, Offer, ProductDoc, SkuDoc } from './index-types';
+import {
+  CARD_SOLD,
+  type ChannelView,
+  type DocTest,
+  type Offer,
+  type ProductDoc,
+  type SkuDoc,
+} from './index-types';
 
 /** What facet filters and counts read: the documents, a channel's view and each sku's offers in it. */
 export interface FacetContext {
@@ -24,7 +31,7 @@ export function compileFilters(
   // Sold first: every other test, and whatever reads the view after, reads a document it has readied.
   const isSold: DocTest = (doc) => {
     view.ready(doc);
-    return view.cardSlot[doc]! >= 0;
+    return (view.card[doc]! & CARD_SOLD) !== 0;
   };
   const tests: DocTest[] = sold ? [isSold] : [];
   const byKey = new Map<FacetKey, string[]>();

@@ -68,27 +68,29 @@ export interface FacetCount {
   quantity: number;
 }
 
+/** ChannelView.card's bits: the columns are worked out; someone sells the product here; its card's offer is in stock. */
+export const CARD_WORKED = 1;
+export const CARD_SOLD = 2;
+export const CARD_IN_STOCK = 4;
+
+/** ChannelView.discount's unit: this many make the whole list price. */
+export const DISCOUNT_SCALE = 0xffff;
+
 /**
- * Per-channel columns over documents: the card's offer (a product has one when it is sold here), whether it is in stock, the price one
- * unit costs in the cart (promotions included) and the discount the 'En oferta' facet reads. A document's
- * columns are worked out when first read: call `ready(doc)` before reading them (the sold test does).
+ * Per-channel columns over documents, seven bytes each (a national chain's 500,000 products in each of its
+ * stores): the card's state (CARD_* bits), the price one unit costs in the cart (promotions included) and
+ * the card offer's discount off its list price, in DISCOUNT_SCALE parts, which the 'En oferta' facet and
+ * the best-discount order read. A document's columns are worked out when first read: call `ready(doc)`
+ * before reading them (the sold test does).
  */
 export interface ChannelView {
   /** Epoch ms its promotion-inclusive prices were worked out at, and until when they hold. */
   computedAt: number;
   validUntil: number;
-  /**
-   * The card's offer, by place rather than as an object (one per product and channel was 16 MB a channel
-   * at 500,000 products): its sku's slot (-1 when nobody sells the product here) and its position among
-   * that slot's offers in the channel (OfferTable.offersAt).
-   */
-  cardSlot: Int32Array;
-  cardOffer: Uint16Array;
-  inStock: Uint8Array;
+  /** CARD_* bits; 0 until first read, or since a change. */
+  card: Uint8Array;
   price: Int32Array;
-  discount: Float32Array;
-  /** 1 where a document's columns are worked out (at `computedAt`); 0 until first read, or since a change. */
-  worked: Uint8Array;
+  discount: Uint16Array;
   /** Documents before this one have been worked out in the background (ChannelViews' warming). */
   warmed: number;
   /** Works the document's columns out if they are not yet. */

@@ -2,13 +2,14 @@ import { FILTER_FACET_KEYS, type OrderBy, type SelectedFacet } from '@despensa/c
 import type { ChannelViews } from './channel-views';
 import { compileFilters, facetValuesOf, type FacetContext } from './facet-filters';
 import type { Lookup } from './doc-tables';
-import type {
-  ChannelView,
-  FacetCount,
-  ListingQuery,
-  ListingResult,
-  ProductDoc,
-  SkuEntry,
+import {
+  CARD_IN_STOCK,
+  type ChannelView,
+  type FacetCount,
+  type ListingQuery,
+  type ListingResult,
+  type ProductDoc,
+  type SkuEntry,
 } from './index-types';
 import type { OfferTable } from './offer-table';
 import type { TextIndex } from './text-index';
@@ -125,7 +126,7 @@ export class ListingEngine {
     const visited = this.catalog.text.visitBest(text, { prefix: true }, (doc) => {
       if (!sold(doc)) return true;
       if (seen.length < counted) seen.push(doc);
-      if (view.inStock[doc]) {
+      if (view.card[doc]! & CARD_IN_STOCK) {
         if (inStock.length < take) inStock.push(doc);
       } else if (outOfStock.length < take) outOfStock.push(doc);
       return seen.length < counted || inStock.length < take;
@@ -248,7 +249,8 @@ export class ListingEngine {
       OrderByBestDiscountDESC: (a, b) => view.discount[b]! - view.discount[a]!,
     };
     const order = byOrder[orderBy];
-    return (a, b) => view.inStock[b]! - view.inStock[a]! || order(a, b) || p[a]!.id - p[b]!.id;
+    return (a, b) =>
+      (view.card[b]! & CARD_IN_STOCK) - (view.card[a]! & CARD_IN_STOCK) || order(a, b) || p[a]!.id - p[b]!.id;
   }
 }
 
