@@ -1,4 +1,5 @@
 import { cardOffer, isInStock, isPromotionLive, nextPromotionChange, type Promotion } from '@despensa/domain';
+import { holdHeapNearLive } from '../../heap';
 import {
   CARD_IN_STOCK,
   CARD_SOLD,
@@ -39,6 +40,8 @@ export class ChannelViews {
   private readonly views = new Map<number, ChannelView>();
   /** The next slice of background work (warmSoon), if one is due; none once retired. */
   private warming: NodeJS.Immediate | null = null;
+  /** Held while views are worked out in the background: their garbage is collected as it comes (heap.ts). */
+  private heapHold: (() => void) | null = null;
   private retired = false;
 
   constructor(
@@ -96,6 +99,7 @@ export class ChannelViews {
     this.retired = true;
     if (this.warming) clearImmediate(this.warming);
     this.warming = null;
+    this.warmed();
   }
 
   /**
@@ -110,11 +114,19 @@ export class ChannelViews {
 
   private warmSoon(): void {
     if (this.warming || this.retired) return;
+    this.heapHold ??= holdHeapNearLive();
     this.warming = setImmediate(() => {
       this.warming = null;
       const until = performance.now() + WARM_SLICE_MS;
       for (const view of this.views.values()) if (!this.warmView(view, until)) return this.warmSoon();
+      this.warmed();
     });
+  }
+
+  /** Nothing is left to work out in the background: V8 sizes the heap as it likes again. */
+  private warmed(): void {
+    this.heapHold?.();
+    this.heapHold = null;
   }
 
   /**
