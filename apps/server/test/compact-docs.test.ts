@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { productDoc, skuDoc } from '../src/modules/catalog/compact-docs';
 import type { ProductRow, SkuRow } from '../src/modules/catalog/repo';
+import { SkuTexts } from '../src/modules/catalog/sku-texts';
 
 const productRow = (id: number, releaseDate: string, releaseEnd: string | null = null): ProductRow => ({
   id,
@@ -50,8 +51,43 @@ describe('catalogue documents kept small (issue 33: 500,000 products in memory)'
   });
 
   it("a sku keeps its own name, or reads as its product's", () => {
-    expect(skuDoc(skuRow(1, 'Leche Entera 1'), 0, 'Leche Entera 1').name).toBe('Leche Entera 1');
-    expect(skuDoc(skuRow(2, 'Leche Entera 1 L'), 1, 'Leche Entera 2').name).toBe('Leche Entera 1 L');
+    const texts = new SkuTexts();
+    expect(skuDoc(skuRow(1, 'Leche Entera 1'), 0, 'Leche Entera 1', texts).name).toBe('Leche Entera 1');
+    expect(skuDoc(skuRow(2, 'Leche Entera 1 L'), 1, 'Leche Entera 2', texts).name).toBe('Leche Entera 1 L');
+  });
+
+  it("a sku's codes and picture are packed by slot, read back as written, and rewritten by a patch", () => {
+    const texts = new SkuTexts();
+    // Enough skus to grow the store's buffer and slot columns past their first size.
+    const skus = Array.from({ length: 5_000 }, (_, slot) =>
+      skuDoc(
+        {
+          ...skuRow(slot, 'Leche'),
+          refId: `DSP${slot}`,
+          imageUrl: slot % 3 === 0 ? null : `https://cdn.cl/ñandú-${slot}.webp`,
+        },
+        slot,
+        'Leche',
+        texts,
+      ),
+    );
+    expect(skus[4_999]).toMatchObject({
+      ean: '7800000000017',
+      refId: 'DSP4999',
+      imageUrl: 'https://cdn.cl/ñandú-4999.webp',
+    });
+    expect(skus[3]!.imageUrl).toBeNull();
+    expect(skus[0]).toMatchObject({ refId: 'DSP0', imageUrl: null, slot: 0 });
+    // An empty address is not the default picture.
+    const empty = skuDoc({ ...skuRow(9, 'Leche'), imageUrl: '' }, 5_000, 'Leche', texts);
+    expect(empty.imageUrl).toBe('');
+    // A patch writes a new document's codes into the same slot: the one in use reads them.
+    Object.assign(
+      skus[7]!,
+      skuDoc({ ...skuRow(7, 'Leche'), ean: '7801234567890', imageUrl: null }, 7, 'Leche', texts),
+    );
+    expect(skus[7]).toMatchObject({ ean: '7801234567890', refId: 'DSP7', imageUrl: null });
+    expect(skus[8]).toMatchObject({ refId: 'DSP8', imageUrl: 'https://cdn.cl/ñandú-8.webp' });
   });
 
   it('products with the same seals, certificates and collections share one frozen list of each, in their order', () => {

@@ -5,6 +5,7 @@ import { CART_HEADERS, sellableSkus } from './support/cart';
 import { deliveringChannel } from './support/checkout';
 import { erpCall, secondInstance, staffCall, staffLogin } from './support/integration';
 import { eventually } from './support/eventually';
+import { patchable, RENAMES_PATCHED_AT_ONCE } from '../src/modules/catalog/product-patch';
 
 const ADMIN = { email: 'admin.parches@despensa.cl', password: 'admin-parches-despensa' };
 
@@ -96,22 +97,85 @@ describe('an edit that does not shape the index reaches every instance without a
     );
   });
 
-  it('rebuilds every instance for an edit that shapes the index (a new name), and search finds the new name', async () => {
+  it('renames a product in every instance without a rebuild: search, autocomplete and the name order follow', async () => {
     const indexes = [shop.services.catalog.index, second.services.catalog.index];
     const productUrl = `/api/catalog/pvt/product/${productId}`;
     const product = (await erp('GET', productUrl)).json();
-    const put = await erp('PUT', productUrl, { ...product, Name: 'Quesillo Parchado Despensa 500 g' });
+    const rename = async (Name: string) => {
+      const put = await erp('PUT', productUrl, { ...product, Name });
+      expect(put.statusCode, put.body).toBe(200);
+      await eventually(
+        async () => (await served(shop)).productName === Name && (await served(second)).productName === Name,
+      );
+    };
+    const found = (app: App, word: string, orderBy?: 'OrderByNameASC') =>
+      app.services.catalog
+        .search(
+          '',
+          { selectedFacets: [{ key: 'ft', value: word }], ...(orderBy ? { orderBy } : {}) },
+          { page: 1, pageSize: 50, salesChannel: sc },
+        )
+        .products.map((each) => each.productName);
+    const completed = (app: App, prefix: string) =>
+      app.services.catalog.autocomplete(prefix).itemsReturned.map((item) => item.name);
+
+    await rename('Quesillo Parchado Despensa 500 g');
+    for (const app of [shop, second]) {
+      expect(found(app, 'parchado')).toEqual(['Quesillo Parchado Despensa 500 g']);
+      // The word, the product (and its aisle) complete as-you-type.
+      expect(completed(app, 'parch')).toEqual(
+        expect.arrayContaining(['parchado', 'Quesillo Parchado Despensa 500 g']),
+      );
+    }
+    await rename('Quesillo Remendado Despensa 500 g');
+    for (const app of [shop, second]) {
+      // The old word is gone: at most a near spelling of another product's ('planchado').
+      expect(found(app, 'parchado')).not.toContain('Quesillo Remendado Despensa 500 g');
+      expect(completed(app, 'parch')).not.toContain('parchado');
+      expect(found(app, 'remendado')).toEqual(['Quesillo Remendado Despensa 500 g']);
+      // Among the other quesillos by name, in its new place.
+      const byName = found(app, 'quesillo', 'OrderByNameASC');
+      expect(byName).toContain('Quesillo Remendado Despensa 500 g');
+      expect(byName).toEqual([...byName].sort(new Intl.Collator('es').compare));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(shop.services.catalog.index === indexes[0] && second.services.catalog.index === indexes[1]).toBe(
+      true,
+    );
+  });
+
+  it('rebuilds every instance for an edit that shapes the index (moved to another category), and its aisle lists it', async () => {
+    const indexes = [shop.services.catalog.index, second.services.catalog.index];
+    const productUrl = `/api/catalog/pvt/product/${productId}`;
+    const product = (await erp('GET', productUrl)).json();
+    const index = shop.services.catalog.index;
+    const other = index.products.find((each) => each.categoryId !== product.CategoryId)!;
+    const aisle = other.categoryChain.at(-1)!.path;
+    const put = await erp('PUT', productUrl, { ...product, CategoryId: other.categoryId });
     expect(put.statusCode, put.body).toBe(200);
     await eventually(
       () => shop.services.catalog.index !== indexes[0] && second.services.catalog.index !== indexes[1],
     );
     for (const app of [shop, second]) {
-      const found = app.services.catalog.search(
-        '',
-        { selectedFacets: [{ key: 'ft', value: 'parchado' }] },
-        { page: 1, pageSize: 10, salesChannel: sc },
+      const listed = app.services.catalog.search(
+        aisle,
+        { selectedFacets: [] },
+        { page: 1, pageSize: 500, salesChannel: sc },
       );
-      expect(found.products.map((each) => each.productName)).toEqual(['Quesillo Parchado Despensa 500 g']);
+      expect(listed.products.map((each) => each.productId)).toContain(String(productId));
     }
+  });
+});
+
+describe('renames patched in one batch (issue 33: an ERP renaming thousands at once rebuilds instead)', () => {
+  it(`patches ${RENAMES_PATCHED_AT_ONCE} renames of a batch and asks for a rebuild past them`, () => {
+    const [doc] = shop.services.catalog.index.products;
+    const renamedAs = (name: string) => ({ row: { ...doc!, name }, skus: doc!.skus });
+    const renames = { left: RENAMES_PATCHED_AT_ONCE };
+    for (let i = 0; i < RENAMES_PATCHED_AT_ONCE; i++)
+      expect(patchable(doc!, renamedAs(`Nombre ${i}`), renames)).toBe(true);
+    expect(patchable(doc!, renamedAs('Uno más'), renames)).toBe(false);
+    // An edit that keeps the name takes none.
+    expect(patchable(doc!, renamedAs(doc!.name), renames)).toBe(true);
   });
 });

@@ -95,3 +95,37 @@ describe("a typed word's best matches, read best first (issue 33: autocomplete a
     expect(again).toEqual([2, 1, 0]);
   });
 });
+
+describe('a renamed document reindexed in place (issue 33: a new name without rebuilding the catalogue)', () => {
+  const renamed = [...names];
+  renamed[2] = 'Bebida Chocolate Despensa 1 L';
+  renamed[4] = 'Garbanzos Despensa 1 kg';
+  const fields = (text: string) => [{ text, weight: 2 }];
+  const visitAll = (index: TextIndex, query: string) => {
+    const docs: number[] = [];
+    index.visitBest(query, { prefix: true }, (doc) => docs.push(doc) > 0);
+    return docs;
+  };
+
+  it('searches, scores, completes and visits as an index built with the new names does', () => {
+    const patched = indexOf(names);
+    patched.reindex(2, fields(names[2]!), fields(renamed[2]!));
+    patched.reindex(4, fields(names[4]!), fields(renamed[4]!));
+    const built = indexOf(renamed);
+    for (const query of ['leche', 'bebida', 'chocolate', 'despensa', 'garbanzos', 'le', 'de']) {
+      const [a, b] = [patched.search(query, { prefix: true }), built.search(query, { prefix: true })];
+      expect(sorted(a.docs), query).toEqual(sorted(b.docs));
+      expect(
+        [...a.docs].map((doc) => a.scores[doc]),
+        query,
+      ).toEqual([...b.docs].map((doc) => b.scores[doc]));
+      expect(visitAll(patched, query), query).toEqual(visitAll(built, query));
+    }
+    expect(sorted(patched.search('leche').docs)).toEqual([0, 1]);
+    expect(patched.completions('beb', 5)).toEqual(['bebida']);
+    // No document says 'lentejas' any more: it is neither completed nor corrected to.
+    expect(patched.completions('lent', 5)).toEqual([]);
+    expect(patched.search('lentejs').docs).toHaveLength(0);
+    expect(patched.completions('lech', 5)).toEqual(built.completions('lech', 5));
+  });
+});

@@ -3,7 +3,8 @@ import { productDoc, skuDoc } from './compact-docs';
 import { DocLookup, hashId, hashText } from './doc-tables';
 import type { ProductDoc, SkuDoc, SkuEntry } from './index-types';
 import type { CategoryRow, ProductWithSkus } from './repo';
-import { TextIndex } from './text-index';
+import { SkuTexts } from './sku-texts';
+import { TextIndex, type IndexedField } from './text-index';
 
 type Brand = { id: number; name: string; slug: string };
 
@@ -29,6 +30,8 @@ export class CatalogDocs {
     (slot) => this.skuAt[slot]!.id,
     hashId,
   );
+  /** Each sku's codes and picture, by slot (the skus read them from it). */
+  readonly skuTexts = new SkuTexts();
   /** Filled as products come; CatalogIndex freezes it in its best-seller order. */
   readonly text = new TextIndex();
 
@@ -46,7 +49,7 @@ export class CatalogDocs {
       const brand = this.brands.get(row.brandId) ?? { id: row.brandId, name: '', slug: '' };
       const categoryChain = this.tree.chainOf(row.categoryId);
       // Each sku takes the next offer slot, its place among the skus.
-      const skuDocs = skus.map((sku, at) => skuDoc(sku, this.skuAt.length + at, row.name));
+      const skuDocs = skus.map((sku, at) => skuDoc(sku, this.skuAt.length + at, row.name, this.skuTexts));
       const doc = productDoc(row, this.products.length, brand, categoryChain, skuDocs);
       this.products.push(doc);
       this.productsById.add(doc.doc);
@@ -57,14 +60,19 @@ export class CatalogDocs {
         this.skusById.add(sku.slot);
       }
       this.tree.addDoc(categoryChain, doc.doc);
-      const [top, sub, leaf] = categoryChain;
-      this.text.add(doc.doc, [
-        { text: doc.name, weight: 3 },
-        { text: brand.name, weight: 2 },
-        { text: leaf?.name ?? '', weight: 2 },
-        { text: sub?.name ?? '', weight: 1.5 },
-        { text: top?.name ?? '', weight: 1 },
-      ]);
+      this.text.add(doc.doc, searchedText(doc));
     }
   }
+}
+
+/** What search reads of a product, each with its weight: its name, its brand's and its categories'. */
+export function searchedText({ name, brand, categoryChain }: ProductDoc): IndexedField[] {
+  const [top, sub, leaf] = categoryChain;
+  return [
+    { text: name, weight: 3 },
+    { text: brand.name, weight: 2 },
+    { text: leaf?.name ?? '', weight: 2 },
+    { text: sub?.name ?? '', weight: 1.5 },
+    { text: top?.name ?? '', weight: 1 },
+  ];
 }

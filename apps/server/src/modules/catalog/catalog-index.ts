@@ -29,7 +29,8 @@ import type {
   ProductDetails,
   ProductWithSkus,
 } from './repo';
-import { patchable, patchDoc } from './product-patch';
+import { patchable, patchDoc, RENAMES_PATCHED_AT_ONCE } from './product-patch';
+import type { SkuTexts } from './sku-texts';
 import type { TextIndex } from './text-index';
 
 export type * from './index-types';
@@ -68,6 +69,7 @@ export class CatalogIndex {
   readonly builtAt = new Date();
   private readonly offers: OfferTable;
   private readonly detailStore: ProductDetailStore;
+  private readonly skuTexts: SkuTexts;
   private readonly views: ChannelViews;
   private readonly engine: ListingEngine;
   private readonly leaves: LeafCategories;
@@ -84,7 +86,7 @@ export class CatalogIndex {
     this.promotions = rows.promotions;
     ({ tree: this.tree, brands: this.brands, brandsBySlug: this.brandsBySlug, text: this.text } = docs);
     ({ products: this.products, productsById: this.productsById } = docs);
-    ({ productsBySlug: this.productsBySlug, skusById: this.skusById } = docs);
+    ({ productsBySlug: this.productsBySlug, skusById: this.skusById, skuTexts: this.skuTexts } = docs);
     this.categories = this.tree.byId;
     this.categoriesByPath = this.tree.byPath;
     this.topCategories = this.tree.top;
@@ -231,8 +233,9 @@ export class CatalogIndex {
 
   /**
    * Products changed in place (catalog_products_changed), as stored: each is written into its document, its
-   * page texts and its cards. `complete` is false when one cannot be (made inactive, renamed, moved, a sku
-   * added or removed: product-patch's patchable): the caller rebuilds.
+   * page texts and its cards, and a new name into the search text and the name order. `complete` is false
+   * when one cannot be (made inactive, moved, a sku added or removed: product-patch's patchable): the caller
+   * rebuilds.
    */
   patchProducts(
     productIds: readonly number[],
@@ -242,15 +245,16 @@ export class CatalogIndex {
     const patched: ProductDoc[] = [];
     const channels = this.salesChannels;
     let complete = true;
+    const renames = { left: RENAMES_PATCHED_AT_ONCE };
     for (const id of productIds) {
       const doc = this.productsById.get(id);
       const product = storedById.get(id);
-      if (!doc || !product || !patchable(doc, product)) {
+      if (!doc || !product || !patchable(doc, product, renames)) {
         // Neither indexed nor active (an inactive product's write) leaves the index as it is.
         complete &&= !doc && !product;
         continue;
       }
-      patchDoc(doc, product);
+      patchDoc(doc, product, this.skuTexts, (before) => this.engine.renamed(doc, before));
       for (const channel of channels) this.views.refresh(doc, channel);
       patched.push(doc);
     }

@@ -1,5 +1,6 @@
 import type { CategoryDoc, ProductDoc, SkuDoc } from './index-types';
 import type { ProductRow, SkuRow } from './repo';
+import type { SkuTexts } from './sku-texts';
 
 /**
  * The index's documents built to take little memory: 500,000 products are held at once (issue 33).
@@ -86,20 +87,50 @@ export function productDoc(
   };
 }
 
-/** `productName`: a sku named as its product (nearly all) shares the product's string, not a copy of it. */
-export function skuDoc(row: SkuRow, slot: number, productName: string): SkuDoc {
-  return {
-    id: row.id,
-    productId: row.productId,
-    name: row.name === productName ? productName : row.name,
-    ean: row.ean,
-    refId: row.refId,
-    measurementUnit: word(row.measurementUnit),
-    unitMultiplier: row.unitMultiplier,
-    contentQuantity: row.contentQuantity,
-    contentUnit: word(row.contentUnit),
-    cartLimit: row.cartLimit,
-    imageUrl: row.imageUrl,
-    slot,
-  };
+/**
+ * A sku's document. Its codes and picture are kept by slot in the index's SkuTexts (see there) and read
+ * from it; the rest are fields. A sku named as its product (nearly all) shares the product's string.
+ */
+class PackedSku implements SkuDoc {
+  id: number;
+  productId: number;
+  name: string;
+  measurementUnit: string;
+  unitMultiplier: number;
+  contentQuantity: number;
+  contentUnit: string;
+  cartLimit: number;
+  slot: number;
+  private readonly texts: SkuTexts;
+
+  constructor(row: SkuRow, slot: number, productName: string, texts: SkuTexts) {
+    this.id = row.id;
+    this.productId = row.productId;
+    this.name = row.name === productName ? productName : row.name;
+    this.measurementUnit = word(row.measurementUnit);
+    this.unitMultiplier = row.unitMultiplier;
+    this.contentQuantity = row.contentQuantity;
+    this.contentUnit = word(row.contentUnit);
+    this.cartLimit = row.cartLimit;
+    this.slot = slot;
+    this.texts = texts;
+    texts.set(slot, row);
+  }
+
+  get ean(): string {
+    return this.texts.get(this.slot).ean;
+  }
+
+  get refId(): string {
+    return this.texts.get(this.slot).refId;
+  }
+
+  get imageUrl(): string | null {
+    return this.texts.get(this.slot).imageUrl;
+  }
+}
+
+/** The sku's document in its offer slot, its texts written into the index's store. */
+export function skuDoc(row: SkuRow, slot: number, productName: string, texts: SkuTexts): SkuDoc {
+  return new PackedSku(row, slot, productName, texts);
 }

@@ -1,7 +1,9 @@
 import { FILTER_FACET_KEYS, type OrderBy, type SelectedFacet } from '@despensa/contracts';
+import { searchedText } from './catalog-docs';
 import type { ChannelViews } from './channel-views';
 import { compileFilters, facetValuesOf, type FacetContext } from './facet-filters';
 import type { Lookup } from './doc-tables';
+import { NameOrder } from './name-order';
 import {
   CARD_IN_STOCK,
   type ChannelView,
@@ -12,7 +14,7 @@ import {
   type SkuEntry,
 } from './index-types';
 import type { OfferTable } from './offer-table';
-import type { TextIndex } from './text-index';
+import type { IndexedField, TextIndex } from './text-index';
 
 const NO_DOCS = new Int32Array(0);
 
@@ -34,8 +36,8 @@ export interface ListedCatalog {
  */
 export class ListingEngine {
   private readonly allDocs: Int32Array;
-  /** Position of each document in Spanish alphabetical order of names. */
-  private readonly nameRank: Int32Array;
+  /** The documents in Spanish alphabetical order of names (a renamed product moves in it: renamed()). */
+  private readonly names: NameOrder;
   /**
    * Documents under each category slug per level ('1:lacteos') and in each collection ('c:12'), in
    * document order: a category page or a home shelf scans these, not the whole catalogue. Typed: half the
@@ -48,12 +50,8 @@ export class ListingEngine {
   constructor(private readonly catalog: ListedCatalog) {
     const { products } = catalog;
     this.allDocs = Int32Array.from(products, (product) => product.doc);
-    this.nameRank = new Int32Array(products.length);
+    this.names = new NameOrder(products);
     this.matching = new Int32Array(products.length);
-    const collator = new Intl.Collator('es');
-    [...this.allDocs]
-      .sort((a, b) => collator.compare(products[a]!.name, products[b]!.name))
-      .forEach((doc, rank) => (this.nameRank[doc] = rank));
     const adding = new Map<string, number[]>();
     const add = (key: string, doc: number) => {
       const docs = adding.get(key);
@@ -65,6 +63,15 @@ export class ListingEngine {
       for (const id of product.collectionIds) add(`c:${id}`, product.doc);
     }
     for (const [key, docs] of adding) this.docsByFacet.set(key, Int32Array.from(docs));
+  }
+
+  /**
+   * The product's name changed in place (CatalogIndex.patchProducts): search reads the new one instead of
+   * `searchedBefore`, and the product moves in the name orders.
+   */
+  renamed(product: ProductDoc, searchedBefore: IndexedField[]): void {
+    this.catalog.text.reindex(product.doc, searchedBefore, searchedText(product));
+    this.names.renamed(product.doc);
   }
 
   listing(query: ListingQuery): ListingResult {
@@ -236,6 +243,7 @@ export class ListingEngine {
     const p = this.catalog.products;
     // A column, not the documents' fields: loops over tens of thousands of matches read it.
     const rank = this.catalog.salesRank;
+    const names = this.names.rank;
     const byOrder: Record<OrderBy, (a: number, b: number) => number> = {
       OrderByScoreDESC: (a, b) => (scores ? scores[b]! - scores[a]! : 0) || rank[a]! - rank[b]!,
       OrderByPriceASC: (a, b) => view.price[a]! - view.price[b]!,
@@ -243,8 +251,8 @@ export class ListingEngine {
       OrderByTopSaleDESC: (a, b) => rank[a]! - rank[b]!,
       OrderByReviewRateDESC: (a, b) =>
         p[b]!.ratingAverage - p[a]!.ratingAverage || p[b]!.ratingCount - p[a]!.ratingCount,
-      OrderByNameASC: (a, b) => this.nameRank[a]! - this.nameRank[b]!,
-      OrderByNameDESC: (a, b) => this.nameRank[b]! - this.nameRank[a]!,
+      OrderByNameASC: (a, b) => names[a]! - names[b]!,
+      OrderByNameDESC: (a, b) => names[b]! - names[a]!,
       OrderByReleaseDateDESC: (a, b) => p[b]!.releaseDate.getTime() - p[a]!.releaseDate.getTime(),
       OrderByBestDiscountDESC: (a, b) => view.discount[b]! - view.discount[a]!,
     };

@@ -1,5 +1,6 @@
 import { stemmer } from '@orama/stemmers/spanish';
 import { normalizeText } from '@despensa/domain';
+import { bestFirst, sortedPlace, withDoc, withoutDoc, type Posting } from './text-postings';
 
 /**
  * An in-process inverted index for Spanish product text: accent-folded, stemmed (leches → lech),
@@ -83,16 +84,6 @@ export interface TextMatch {
  */
 const WEIGHT_STEPS = 4;
 
-/**
- * A posting's documents, best first: by weight, then by the document rank freeze() was given (the listing's
- * order after the score), so the best matches of a word are the first of its posting (visitBest).
- */
-interface Posting {
-  docs: Int32Array;
-  /** In quarters (WEIGHT_STEPS): 12 is a weight of 3. */
-  weights: Uint8Array;
-}
-
 export class TextIndex {
   /**
    * Postings as they are added, each entry one small integer (the document times 256 plus its weight in
@@ -122,29 +113,77 @@ export class TextIndex {
   private visits = 0;
 
   add(doc: number, fields: IndexedField[]): void {
-    // A term scores the sum of the fields it appears in (name, brand, categories), so 'leche' ranks a
-    // milk in the Leches category above a chocolate that only names milk; the first word of the first
-    // field (what the product is) gets a bonus.
+    for (const [key, quarters] of this.termsOf(fields, [])) {
+      const entry = doc * 256 + quarters;
+      const posting = this.adding.get(key);
+      if (posting) posting.push(entry);
+      else this.adding.set(key, [entry]);
+    }
+    this.docCount = Math.max(this.docCount, doc + 1);
+  }
+
+  /**
+   * After freeze: the document's text changed from `before` to `after` (a product renamed). Its entries
+   * move in the postings of the stems that changed, each kept best first; a word never seen before joins the
+   * vocabulary. Each posting touched is copied once, so a rename costs the length of its words' postings.
+   */
+  reindex(doc: number, before: IndexedField[], after: IndexedField[]): void {
+    const learnt: string[] = [];
+    const was = this.termsOf(before);
+    const now = this.termsOf(after, learnt);
+    const { postings, rank } = this;
+    const without = (key: string) => {
+      const posting = postings.get(key);
+      const left = posting && withoutDoc(posting, doc);
+      if (left) postings.set(key, left);
+      else if (left === null) postings.delete(key);
+    };
+    for (const [key, quarters] of was) if (now.get(key) !== quarters) without(key);
+    for (const [key, quarters] of now) {
+      if (was.get(key) === quarters) continue;
+      without(key);
+      postings.set(key, withDoc(postings.get(key), doc, quarters, rank));
+    }
+    for (const word of learnt) {
+      this.sortedWords.splice(sortedPlace(this.sortedWords, word), 0, word);
+      (this.wordsByLength[word.length] ??= []).push(word);
+    }
+    // A word no document has any more is not completed or corrected to.
+    for (const { text } of before) for (const word of tokenize(text)) this.forgetIfUnused(word);
+  }
+
+  private forgetIfUnused(word: string): void {
+    const key = this.vocabulary.get(word);
+    if (key === undefined || this.postings.has(key)) return;
+    this.vocabulary.delete(word);
+    this.sortedWords.splice(sortedPlace(this.sortedWords, word), 1);
+    const sameLength = this.wordsByLength[word.length]!;
+    sameLength.splice(sameLength.indexOf(word), 1);
+  }
+
+  /**
+   * Each stem of the fields and its weight in quarters. A term scores the sum of the fields it appears in
+   * (name, brand, categories), so 'leche' ranks a milk in the Leches category above a chocolate that only
+   * names milk; the first word of the first field (what the product is) gets a bonus. With `learnt`, each
+   * word joins the vocabulary, and those it did not know are listed there.
+   */
+  private termsOf(fields: IndexedField[], learnt?: string[]): Map<string, number> {
     const best = new Map<string, number>();
     for (const [position, field] of fields.entries()) {
       const seen = new Set<string>();
       tokenize(field.text).forEach((word, at) => {
         if (STOPWORDS.has(word)) return;
         const key = stem(word);
-        this.vocabulary.set(word, key);
+        if (learnt && !this.vocabulary.has(word)) learnt.push(word);
+        if (learnt) this.vocabulary.set(word, key);
         if (seen.has(key)) return;
         seen.add(key);
         const bonus = position === 0 && at === 0 ? 1 : 0;
         best.set(key, (best.get(key) ?? 0) + field.weight + bonus);
       });
     }
-    for (const [key, weight] of best) {
-      const entry = doc * 256 + Math.min(255, Math.round(weight * WEIGHT_STEPS));
-      const posting = this.adding.get(key);
-      if (posting) posting.push(entry);
-      else this.adding.set(key, [entry]);
-    }
-    this.docCount = Math.max(this.docCount, doc + 1);
+    for (const [key, weight] of best) best.set(key, Math.min(255, Math.round(weight * WEIGHT_STEPS)));
+    return best;
   }
 
   /**
@@ -308,40 +347,18 @@ export class TextIndex {
   }
 
   private wordsStartingWith(word: string, limit: number): string[] {
-    let low = 0;
-    let high = this.sortedWords.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (this.sortedWords[mid]! < word) low = mid + 1;
-      else high = mid;
-    }
     const found: string[] = [];
-    for (let i = low; i < this.sortedWords.length && found.length < limit; i++) {
+    for (
+      let i = sortedPlace(this.sortedWords, word);
+      i < this.sortedWords.length && found.length < limit;
+      i++
+    ) {
       const candidate = this.sortedWords[i]!;
       if (!candidate.startsWith(word)) break;
       found.push(candidate);
     }
     return found;
   }
-}
-
-/**
- * A posting packed in typed arrays, its documents best first: the higher weight, then the lower rank. One
- * numeric sort of keys (weight and rank in one number) rather than a comparator over half a million.
- */
-function bestFirst(entries: number[], rank: Int32Array, docAtRank: Int32Array): Posting {
-  const places = rank.length;
-  const keys = new Float64Array(entries.length);
-  entries.forEach((entry, i) => {
-    keys[i] = (255 - (entry % 256)) * places + rank[Math.floor(entry / 256)]!;
-  });
-  keys.sort();
-  const posting = { docs: new Int32Array(entries.length), weights: new Uint8Array(entries.length) };
-  keys.forEach((key, i) => {
-    posting.docs[i] = docAtRank[key % places]!;
-    posting.weights[i] = 255 - Math.floor(key / places);
-  });
-  return posting;
 }
 
 /** Optimal-string-alignment distance (adjacent transpositions count 1), with an early exit above max. */
