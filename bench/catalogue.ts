@@ -252,8 +252,10 @@ async function edit(change: Record<string, unknown>, done: () => boolean, waitMs
   });
   const answered = performance.now();
   await put.arrayBuffer();
+  // Patches are timed to the turn of the event loop; a rebuild's minute is not spun through.
+  const poll = waitMs > 10_000 ? (next: () => void) => setTimeout(next, 100) : setImmediate;
   while (!done() && performance.now() - answered < waitMs)
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise<void>((resolve) => poll(resolve));
   return { status: put.status, ms: performance.now() - answered };
 }
 const description = `bench:catalogue ${Date.now()}`;
@@ -263,6 +265,8 @@ const described = await edit(
   10_000,
 );
 // Renamed: the search text and the name order take the new name in place. It goes back and forth between runs.
+// Past the description's batch first (an instance gathers an ERP's writes for 100 ms after a patch).
+await new Promise((resolve) => setTimeout(resolve, 250));
 const name = String(stored.Name);
 const newName = name.endsWith(' (bench)') ? name.slice(0, -' (bench)'.length) : `${name} (bench)`;
 const renamed = await edit({ Name: newName }, () => served().productName === newName, 10_000);
@@ -272,16 +276,19 @@ const rebuiltForText = shop.services.catalog.index !== index;
 // the database while it serves from the one it has, holding both until the new one replaces it. Linux's
 // high-water mark starts again from here. The product goes back and forth between two aisles between runs.
 let moveMs = NaN;
+let moveStatus = 0;
 let rssMovePeak = NaN;
 if (fs.existsSync('/proc/self/clear_refs')) {
   fs.writeFileSync('/proc/self/clear_refs', '5');
-  const [first, second] = [...new Set(index.products.slice(0, 1000).map((each) => each.categoryId))];
+  const home = index.products[0]!.categoryId;
+  const away = index.products.find((each) => each.categoryId !== home)!.categoryId;
   const moved = await edit(
-    { CategoryId: stored.CategoryId === first ? second : first },
+    { CategoryId: stored.CategoryId === home ? away : home },
     () => shop.services.catalog.index !== index,
     600_000,
   );
   moveMs = moved.ms;
+  moveStatus = moved.status;
   rssMovePeak = rssHighWater();
 }
 const twoPlaces = (ms: number) => ms.toFixed(2);
@@ -359,9 +366,13 @@ table([
     value: `${twoPlaces(renamed.ms)} ms`,
     goal: '',
   },
-  { figure: 'index rebuilt for either', value: rebuiltForText ? 'yes' : 'no', goal: 'no' },
   {
-    figure: 'one product moved to another aisle → the new index serving (a rebuild)',
+    figure: 'index rebuilt for the description or the name',
+    value: rebuiltForText ? 'yes' : 'no',
+    goal: 'no',
+  },
+  {
+    figure: `one product moved to another aisle (Catalog API PUT ${moveStatus}) → the new index serving (a rebuild)`,
     value: `${(moveMs / 1000).toFixed(1)} s`,
     goal: '',
   },
