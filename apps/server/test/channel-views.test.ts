@@ -4,6 +4,7 @@ import { isPromotionLive, type Promotion } from '@despensa/domain';
 import { ChannelViews } from '../src/modules/catalog/channel-views';
 import {
   CARD_IN_STOCK,
+  CARD_ON_SALE,
   CARD_SOLD,
   CARD_WORKED,
   DISCOUNT_SCALE,
@@ -65,7 +66,7 @@ describe("a card's offer kept by its place among the table's offers (issue 33)",
 });
 
 describe("a card's columns in seven bytes a product (issue 33: every store of a national chain)", () => {
-  it('keeps whether it is sold and in stock in bits, and any discount, however small, above zero', () => {
+  it('keeps whether it is sold, in stock and on sale in bits, and any discount, however small, above zero', () => {
     const offers = new OfferTable(2);
     // One peso off a list price of a million pesos: still 'En oferta'.
     offers.add(0, 1, { sellerId: '1', price: 99_999_900, listPrice: 100_000_000, availableQuantity: 0 });
@@ -73,7 +74,7 @@ describe("a card's columns in seven bytes a product (issue 33: every store of a 
     const views = viewsOf(offers);
     const view = views.of(1)!;
     view.ready(0);
-    expect(view.card[0]).toBe(CARD_WORKED | CARD_SOLD);
+    expect(view.card[0]).toBe(CARD_WORKED | CARD_SOLD | CARD_ON_SALE);
     expect(view.discount[0]).toBe(1);
     expect(view.price[0]).toBe(99_999_900);
     // A quarter off, in stock.
@@ -81,11 +82,36 @@ describe("a card's columns in seven bytes a product (issue 33: every store of a 
     offers.setQuantity(0, 1, '1', 2);
     views.refresh(product, 1);
     view.ready(0);
-    expect(view.card[0]).toBe(CARD_WORKED | CARD_SOLD | CARD_IN_STOCK);
+    expect(view.card[0]).toBe(CARD_WORKED | CARD_SOLD | CARD_IN_STOCK | CARD_ON_SALE);
     expect(view.discount[0]! / DISCOUNT_SCALE).toBeCloseTo(0.25, 4);
     expect(view.card.BYTES_PER_ELEMENT + view.price.BYTES_PER_ELEMENT + view.discount.BYTES_PER_ELEMENT).toBe(
       7,
     );
+  });
+});
+
+describe('the best-discount order and the offer facet', () => {
+  it("orders by the card's saving, promotions included, and keeps 'En oferta' to a shelf price under the list price", () => {
+    const offers = new OfferTable(2);
+    offers.add(0, 1, { sellerId: '1', price: 1000, listPrice: 1000, availableQuantity: 5 });
+    offers.add(1, 1, { sellerId: '1', price: 900, listPrice: 1000, availableQuantity: 5 });
+    const promoted = { doc: 0, skus: [sku(11, 0)] } as unknown as ProductDoc;
+    const onSale = { doc: 1, skus: [sku(12, 1)] } as unknown as ProductDoc;
+    // A promotion shows the first product at $600 (its badge says -40%); the second is $900 on the shelf.
+    const views = new ChannelViews(
+      [promoted, onSale],
+      { current: () => [], reach: () => [] },
+      offers,
+      (product, _sku, offer) => (product.doc === 0 ? 600 : offer.price),
+      () => new Date(),
+    );
+    const view = views.of(1)!;
+    view.ready(0);
+    view.ready(1);
+    expect(view.discount[0]! / DISCOUNT_SCALE).toBeCloseTo(0.4, 4);
+    expect(view.discount[1]! / DISCOUNT_SCALE).toBeCloseTo(0.1, 4);
+    expect(view.card[0]! & CARD_ON_SALE).toBe(0);
+    expect(view.card[1]! & CARD_ON_SALE).toBe(CARD_ON_SALE);
   });
 });
 

@@ -2,6 +2,7 @@ import { cardOffer, isInStock, isPromotionLive, nextPromotionChange, type Promot
 import { holdHeapNearLive } from '../../heap';
 import {
   CARD_IN_STOCK,
+  CARD_ON_SALE,
   CARD_SOLD,
   CARD_WORKED,
   DISCOUNT_SCALE,
@@ -215,14 +216,15 @@ export class ChannelViews {
       return;
     }
     const { offer, sku } = best;
-    view.card[product.doc] = CARD_WORKED | CARD_SOLD | (offerInStock(offer) ? CARD_IN_STOCK : 0);
-    view.price[product.doc] = this.unitPrice(product, sku, offer, salesChannel, now);
+    const price = this.unitPrice(product, sku, offer, salesChannel, now);
     // The 'En oferta' facet follows the card's offer flag: a lower shelf price than the list price.
-    // Rounded up, so any discount at all reads above zero.
-    if (offer.listPrice > 0 && offer.price < offer.listPrice)
-      view.discount[product.doc] = Math.ceil(
-        ((offer.listPrice - offer.price) / offer.listPrice) * DISCOUNT_SCALE,
-      );
+    const onSale = offer.price < offer.listPrice ? CARD_ON_SALE : 0;
+    view.card[product.doc] = CARD_WORKED | CARD_SOLD | (offerInStock(offer) ? CARD_IN_STOCK : 0) | onSale;
+    view.price[product.doc] = price;
+    // The best-discount order follows the card's saving badge (the domain's savingBadge): the price shown,
+    // promotions included, off the list price. Rounded up, so any saving at all reads above zero.
+    if (offer.listPrice > 0 && price < offer.listPrice)
+      view.discount[product.doc] = Math.ceil(((offer.listPrice - price) / offer.listPrice) * DISCOUNT_SCALE);
   }
 
   /** The domain's card offer among the product's priced offers in the channel (§5: no price, skipped). */

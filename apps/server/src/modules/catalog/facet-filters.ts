@@ -1,5 +1,6 @@
 import { priceRange, type FacetKey, type SelectedFacet } from '@despensa/contracts';
 import {
+  CARD_ON_SALE,
   CARD_SOLD,
   type ChannelView,
   type DocTest,
@@ -71,7 +72,7 @@ function facetTest(
       return (doc) => ranges.some(([min, max]) => view.price[doc]! >= min && view.price[doc]! < max);
     }
     case 'offer':
-      return (doc) => view.discount[doc]! > 0;
+      return (doc) => (view.card[doc]! & CARD_ON_SALE) !== 0;
     case 'certificate':
       return (doc) => product(doc).certificates.some((value) => wanted.has(value));
     case 'seal':
@@ -104,7 +105,7 @@ export function facetValuesOf(product: ProductDoc, key: FacetKey, context: Facet
       return [[`${band[0]}:${band[1]}`, band[2]]];
     }
     case 'offer':
-      return view.discount[product.doc]! > 0 ? [['true', 'En oferta']] : [];
+      return view.card[product.doc]! & CARD_ON_SALE ? [['true', 'En oferta']] : [];
     case 'certificate':
       return product.certificates.map((certificate) => [certificate, certificate]);
     case 'seal':

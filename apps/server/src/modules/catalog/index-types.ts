@@ -68,10 +68,14 @@ export interface FacetCount {
   quantity: number;
 }
 
-/** ChannelView.card's bits: the columns are worked out; someone sells the product here; its card's offer is in stock. */
+/**
+ * ChannelView.card's bits: the columns are worked out; someone sells the product here; its card's offer is
+ * in stock; that offer's shelf price is under its list price (the 'En oferta' facet).
+ */
 export const CARD_WORKED = 1;
 export const CARD_SOLD = 2;
 export const CARD_IN_STOCK = 4;
+export const CARD_ON_SALE = 8;
 
 /** ChannelView.discount's unit: this many make the whole list price. */
 export const DISCOUNT_SCALE = 0xffff;
@@ -79,8 +83,8 @@ export const DISCOUNT_SCALE = 0xffff;
 /**
  * Per-channel columns over documents, seven bytes each (a national chain's 500,000 products in each of its
  * stores): the card's state (CARD_* bits), the price one unit costs in the cart (promotions included) and
- * the card offer's discount off its list price, in DISCOUNT_SCALE parts, which the 'En oferta' facet and
- * the best-discount order read. A document's columns are worked out when first read: call `ready(doc)`
+ * how far that price is under the card offer's list price, in DISCOUNT_SCALE parts (the card's saving
+ * badge), which the best-discount order reads. A document's columns are worked out when first read: call `ready(doc)`
  * before reading them (the sold test does).
  */
 export interface ChannelView {
