@@ -82,6 +82,33 @@ describe("a typed word's best matches, read best first (issue 33: autocomplete a
     expect(visited).toEqual([...docs].sort((a, b) => scores[b]! - scores[a]! || rank[a]! - rank[b]!));
   });
 
+  it('merges the forty postings of a two-letter prefix as search() orders its matches', () => {
+    // Words sharing a beginning, in names of one to three of them, over 400 documents ranked at random.
+    const words = Array.from(
+      { length: 45 },
+      (_, i) => `ma${String.fromCharCode(97 + (i % 26))}${'nrst'[i % 4]}o${i}`,
+    );
+    let seed = 7;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const texts = Array.from({ length: 400 }, () =>
+      Array.from(
+        { length: 1 + Math.floor(random() * 3) },
+        () => words[Math.floor(random() * words.length)],
+      ).join(' '),
+    );
+    const order = Int32Array.from(texts.keys()).sort(() => random() - 0.5);
+    const ranks = new Int32Array(texts.length);
+    order.forEach((doc, place) => (ranks[doc] = place));
+    const index = new TextIndex();
+    texts.forEach((text, doc) => index.add(doc, [{ text, weight: 2 }]));
+    index.freeze(ranks);
+    const visited: number[] = [];
+    index.visitBest('ma', { prefix: true }, (doc) => (visited.push(doc), true));
+    const { docs, scores } = index.search('ma', { prefix: true });
+    expect(visited).toHaveLength(docs.length);
+    expect(visited).toEqual([...docs].sort((a, b) => scores[b]! - scores[a]! || ranks[a]! - ranks[b]!));
+  });
+
   it('stops when told, and leaves a query of several words to search()', () => {
     const index = rankedIndex();
     const visited: number[] = [];

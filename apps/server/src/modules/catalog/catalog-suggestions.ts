@@ -128,20 +128,14 @@ export class CatalogSuggestions {
       })),
       ...products.docs.map((product) => {
         const sku = product.skus[0];
+        const imageUrl = sku ? productImageUrl(sku) : '';
         return {
           name: product.name,
           href: `/${product.slug}/p`,
           criteria: null,
-          thumb: sku ? productImageUrl(sku) : '',
+          thumb: imageUrl,
           items: sku
-            ? [
-                {
-                  productId: String(product.id),
-                  itemId: String(sku.id),
-                  name: product.name,
-                  imageUrl: productImageUrl(sku),
-                },
-              ]
+            ? [{ productId: String(product.id), itemId: String(sku.id), name: product.name, imageUrl }]
             : [],
         };
       }),

@@ -1,6 +1,6 @@
 import { stemmer } from '@orama/stemmers/spanish';
 import { normalizeText } from '@despensa/domain';
-import { bestFirst, sortedPlace, withDoc, withoutDoc, type Posting } from './text-postings';
+import { bestFirst, HeadQueue, sortedPlace, withDoc, withoutDoc, type Posting } from './text-postings';
 
 /**
  * An in-process inverted index for Spanish product text: accent-folded, stemmed (leches → lech),
@@ -267,43 +267,21 @@ export class TextIndex {
   visitBest(query: string, options: { prefix?: boolean }, visit: (doc: number) => boolean): boolean {
     const words = tokenize(query).filter((word) => !STOPWORDS.has(word));
     if (words.length > 1) return false;
-    // Each posting's next document and its score, worked out when the posting moves on, not at every step.
-    const heads: { posting: Posting; scale: number; at: number; doc: number; score: number }[] = [];
-    const moveOn = (head: (typeof heads)[number]) => {
-      const { posting, scale, at } = head;
-      head.doc = at < posting.docs.length ? posting.docs[at]! : -1;
-      head.score = head.doc < 0 ? -1 : posting.weights[at]! * scale;
-    };
+    const queue = new HeadQueue(this.rank);
     const stems = words[0] ? this.candidateStems(words[0], Boolean(options.prefix)).stems : [];
     for (const [key, quality] of stems) {
       const posting = this.postings.get(key);
-      if (!posting) continue;
-      const head = { posting, scale: this.scaleOf(posting, quality), at: 0, doc: -1, score: -1 };
-      moveOn(head);
-      heads.push(head);
+      if (posting) queue.push(posting, this.scaleOf(posting, quality));
     }
     const visitNumber = ++this.visits;
-    const { rank, visited } = this;
-    for (;;) {
-      let best: (typeof heads)[number] | null = null;
-      for (const head of heads) {
-        if (head.doc < 0) continue;
-        if (
-          !best ||
-          head.score > best.score ||
-          (head.score === best.score && rank[head.doc]! < rank[best.doc]!)
-        )
-          best = head;
-      }
-      if (!best) return true;
-      const doc = best.doc;
-      best.at++;
-      moveOn(best);
+    const { visited } = this;
+    for (let doc = queue.next(); doc >= 0; doc = queue.next()) {
       // A document under several of the word's stems comes first under its best one: the others are its lower scores.
       if (visited[doc] === visitNumber) continue;
       visited[doc] = visitNumber;
       if (!visit(doc)) return true;
     }
+    return true;
   }
 
   /** A posting's weight in quarters times this is its score (a rarer word counts for more). */
