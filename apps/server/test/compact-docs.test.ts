@@ -81,7 +81,9 @@ describe('catalogue documents kept small (issue 33: 500,000 products in memory)'
     // An empty address is not the default picture.
     const empty = skuDoc({ ...skuRow(9, 'Leche'), imageUrl: '' }, 5_000, 'Leche', texts);
     expect(empty.imageUrl).toBe('');
-    // A patch writes a new document's codes into the same slot: the one in use reads them.
+    // A patch writes a new document's codes into the same slot: the one in use reads them, even right
+    // after reading the old ones (the store keeps the record read last).
+    expect(skus[7]!.ean).toBe('7800000000017');
     Object.assign(
       skus[7]!,
       skuDoc({ ...skuRow(7, 'Leche'), ean: '7801234567890', imageUrl: null }, 7, 'Leche', texts),

@@ -4,7 +4,9 @@ import {
   priceCart,
   promotionBadge,
   quoteShelf,
+  isOnSale,
   savingBadge,
+  savingOff,
   type Promotion,
   type ShelfPromotion,
 } from '../src/index';
@@ -44,6 +46,16 @@ describe('a product card quotes what the cart charges', () => {
     expect(savingBadge(29000, 29000)).toBeNull();
     expect(savingBadge(29000, 30000)).toBeNull();
     expect(savingBadge(0, 100)).toBeNull();
+  });
+
+  it("measures the saving the badge states, which 'Mayor descuento' sorts by, and 'En oferta' apart from it", () => {
+    expect(savingOff(29000, 19500)).toBeCloseTo(0.3276, 4);
+    expect(savingOff(29000, 29000)).toBe(0);
+    expect(savingOff(29000, 30000)).toBe(0);
+    expect(savingOff(0, 100)).toBe(0);
+    // A promotion's saving is not a shelf price under the list price.
+    expect(isOnSale({ price: 29000, listPrice: 29000 })).toBe(false);
+    expect(isOnSale({ price: 19500, listPrice: 29000 })).toBe(true);
   });
 
   it('shows no badge for a promotion the cart does not apply', () => {

@@ -37,12 +37,25 @@ export function shownUnitPrice(
 }
 
 /**
+ * How far the shown unit price is under the list price, as a part of the list price (0 when it is not
+ * under): what a card's badge states (savingBadge) and the 'Mayor descuento' order sorts by.
+ */
+export function savingOff(listPrice: number, shownPrice: number): number {
+  return listPrice > 0 && shownPrice < listPrice ? (listPrice - shownPrice) / listPrice : 0;
+}
+
+/** An offer whose shelf price, before promotions, is under its list price: the 'En oferta' facet and flag. */
+export function isOnSale(offer: { price: number; listPrice: number }): boolean {
+  return offer.price < offer.listPrice;
+}
+
+/**
  * The one rule for the saving a card's badge states: how far the shown unit price (shownUnitPrice) is
  * below the list price, in whole percent ('-33%' from $290 to $195), or null when it is not below.
  * Whatever promotions made the price, the badge and the struck list price tell the same story.
  */
 export function savingBadge(listPrice: number, shownPrice: number): string | null {
-  if (listPrice <= 0 || shownPrice <= 0 || shownPrice >= listPrice) return null;
+  if (shownPrice <= 0 || savingOff(listPrice, shownPrice) === 0) return null;
   const percent = Math.round(((listPrice - shownPrice) * 100) / listPrice);
   return percent >= 1 ? `-${percent}%` : null;
 }

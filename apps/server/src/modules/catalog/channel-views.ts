@@ -1,4 +1,12 @@
-import { cardOffer, isInStock, isPromotionLive, nextPromotionChange, type Promotion } from '@despensa/domain';
+import {
+  cardOffer,
+  isInStock,
+  isOnSale,
+  isPromotionLive,
+  nextPromotionChange,
+  savingOff,
+  type Promotion,
+} from '@despensa/domain';
 import { holdHeapNearLive } from '../../heap';
 import {
   CARD_IN_STOCK,
@@ -59,7 +67,6 @@ export class ChannelViews {
    * worked out again), and six bytes a product and channel were 81 MB across a national chain's stores.
    */
   cardOfferOf(product: ProductDoc, salesChannel: number): Offer | null {
-    if (!this.isSold(product, salesChannel)) return null;
     return this.cardOf(product, salesChannel)?.offer ?? null;
   }
 
@@ -217,14 +224,13 @@ export class ChannelViews {
     }
     const { offer, sku } = best;
     const price = this.unitPrice(product, sku, offer, salesChannel, now);
-    // The 'En oferta' facet follows the card's offer flag: a lower shelf price than the list price.
-    const onSale = offer.price < offer.listPrice ? CARD_ON_SALE : 0;
+    // The 'En oferta' facet follows the card's offer flag.
+    const onSale = isOnSale(offer) ? CARD_ON_SALE : 0;
     view.card[product.doc] = CARD_WORKED | CARD_SOLD | (offerInStock(offer) ? CARD_IN_STOCK : 0) | onSale;
     view.price[product.doc] = price;
-    // The best-discount order follows the card's saving badge (the domain's savingBadge): the price shown,
-    // promotions included, off the list price. Rounded up, so any saving at all reads above zero.
-    if (offer.listPrice > 0 && price < offer.listPrice)
-      view.discount[product.doc] = Math.ceil(((offer.listPrice - price) / offer.listPrice) * DISCOUNT_SCALE);
+    // The best-discount order follows the card's saving badge: the price shown, promotions included, off
+    // the list price. Rounded up, so any saving at all reads above zero.
+    view.discount[product.doc] = Math.ceil(savingOff(offer.listPrice, price) * DISCOUNT_SCALE);
   }
 
   /** The domain's card offer among the product's priced offers in the channel (§5: no price, skipped). */

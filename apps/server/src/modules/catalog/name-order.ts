@@ -1,3 +1,4 @@
+import { firstPlace } from './first-place';
 import type { ProductDoc } from './index-types';
 
 /**
@@ -28,13 +29,7 @@ export class NameOrder {
     const from = byName.indexOf(doc);
     byName.copyWithin(from, from + 1);
     const others = byName.length - 1;
-    let low = 0;
-    let high = others;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (this.collator.compare(products[byName[mid]!]!.name, name) <= 0) low = mid + 1;
-      else high = mid;
-    }
+    const low = firstPlace(others, (at) => this.collator.compare(products[byName[at]!]!.name, name) <= 0);
     byName.copyWithin(low + 1, low, others);
     byName[low] = doc;
     const before = low > 0 ? rank[byName[low - 1]!]! : undefined;

@@ -1,4 +1,10 @@
-import { isInStock, pricePerUnitOfMeasure, promotionBadge, itemPurchaseLimit } from '@despensa/domain';
+import {
+  isInStock,
+  isOnSale,
+  pricePerUnitOfMeasure,
+  promotionBadge,
+  itemPurchaseLimit,
+} from '@despensa/domain';
 import type { Product } from '@despensa/contracts';
 import type { CatalogIndex, CategoryDoc, ProductDoc, SkuDoc } from './catalog-index';
 
@@ -74,7 +80,7 @@ function skuView(index: CatalogIndex, product: ProductDoc, sku: SkuDoc, salesCha
   const sellers = offers.map((offer, position) => {
     const inStock = isInStock({ ListPrice: offer.listPrice, AvailableQuantity: offer.availableQuantity });
     anyInStock ||= inStock;
-    onOffer ||= offer.price < offer.listPrice;
+    onOffer ||= isOnSale(offer);
     return {
       sellerId: offer.sellerId,
       sellerName: index.sellers.get(offer.sellerId)?.name ?? offer.sellerId,

@@ -23,6 +23,8 @@ export class SkuTexts {
   private used = 0;
   private start = new Int32Array(1024);
   private size = new Int32Array(1024);
+  /** The record read last: a view or a cart line reads a sku's codes and picture one after the other. */
+  private last: { slot: number; codes: SkuCodes } | null = null;
 
   set(slot: number, { ean, refId, imageUrl }: SkuCodes): void {
     const record = [ean, refId, ...(imageUrl === null ? [] : [imageUrl])].join(SEPARATOR);
@@ -32,13 +34,17 @@ export class SkuTexts {
     this.start[slot] = this.used;
     this.size[slot] = length;
     this.used += length;
+    if (this.last?.slot === slot) this.last = null;
   }
 
   get(slot: number): SkuCodes {
+    if (this.last?.slot === slot) return this.last.codes;
     const at = this.start[slot] ?? 0;
     const record = this.bytes.toString('utf8', at, at + (this.size[slot] ?? 0));
     const [ean = '', refId = '', imageUrl = null] = record.split(SEPARATOR);
-    return { ean, refId, imageUrl };
+    const codes = { ean, refId, imageUrl };
+    this.last = { slot, codes };
+    return codes;
   }
 
   /** Room for the slot and `length` more bytes, each store grown by half again. */

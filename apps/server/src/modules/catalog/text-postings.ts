@@ -1,3 +1,5 @@
+import { firstPlace } from './first-place';
+
 /**
  * A posting's documents, best first: by weight, then by the document rank TextIndex.freeze() was given (the
  * listing's order after the score), so the best matches of a word are the first of its posting
@@ -54,14 +56,10 @@ export function withDoc(
   rank: Int32Array,
 ): Posting {
   const before = posting ?? { docs: new Int32Array(0), weights: new Uint8Array(0) };
-  let low = 0;
-  let high = before.docs.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    const weight = before.weights[mid]!;
-    if (weight > quarters || (weight === quarters && rank[before.docs[mid]!]! < rank[doc]!)) low = mid + 1;
-    else high = mid;
-  }
+  const low = firstPlace(before.docs.length, (at) => {
+    const weight = before.weights[at]!;
+    return weight > quarters || (weight === quarters && rank[before.docs[at]!]! < rank[doc]!);
+  });
   const docs = new Int32Array(before.docs.length + 1);
   const weights = new Uint8Array(docs.length);
   docs.set(before.docs.subarray(0, low));
@@ -75,14 +73,7 @@ export function withDoc(
 
 /** Where the word is, or would be, in the sorted words: the first place whose word is not before it. */
 export function sortedPlace(sortedWords: readonly string[], word: string): number {
-  let low = 0;
-  let high = sortedWords.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (sortedWords[mid]! < word) low = mid + 1;
-    else high = mid;
-  }
-  return low;
+  return firstPlace(sortedWords.length, (at) => sortedWords[at]! < word);
 }
 
 /** A posting read best first: where it is, and its next document with that document's score. */
