@@ -20,7 +20,6 @@ import { changedPromotions, productsReachedBy } from './promotion-reach';
 import { ListingEngine } from './listing-engine';
 import { OfferTable } from './offer-table';
 import { ProductDetailStore } from './product-details';
-import { PACKED_OFFER_BYTES } from './repo';
 import type {
   CatalogRows,
   OfferRow,
@@ -29,7 +28,8 @@ import type {
   ProductDetails,
   ProductWithSkus,
 } from './repo';
-import { patchable, patchDoc, RENAMES_PATCHED_AT_ONCE } from './product-patch';
+import { patchable, patchDoc, REINDEXED_AT_ONCE } from './product-patch';
+import type { ChangedProduct } from './sku-refresh';
 import type { SkuTexts } from './sku-texts';
 import type { TextIndex } from './text-index';
 
@@ -113,13 +113,7 @@ export class CatalogIndex {
   addChainOffers(rows: readonly PackedChainOffers[]): void {
     for (const [skuId, packed] of rows) {
       const entry = this.skusById.get(skuId);
-      if (!entry) continue;
-      for (let at = 0; at + PACKED_OFFER_BYTES <= packed.length; at += PACKED_OFFER_BYTES) {
-        const salesChannel = packed.readInt32BE(at);
-        const price = packed.readInt32BE(at + 4);
-        const listPrice = packed.readInt32BE(at + 8);
-        this.offers.addChain(entry.sku.slot, salesChannel, price, listPrice, packed.readInt32BE(at + 12));
-      }
+      if (entry) this.offers.addChainPacked(entry.sku.slot, packed);
     }
   }
 
@@ -232,37 +226,43 @@ export class CatalogIndex {
   }
 
   /**
-   * Products changed in place (catalog_products_changed), as stored: each is written into its document, its
-   * page texts and its cards, and a new name into the search text and the name order. `complete` is false
-   * when one cannot be (made inactive, moved, a sku added or removed: product-patch's patchable): the caller
-   * rebuilds.
+   * Products changed in place (catalog_products_changed), as stored, written into their documents, page
+   * texts and cards, and moved in the search text, name order, aisles and collections. `complete` is false
+   * when one cannot be (product-patch's patchable): the caller rebuilds. `shownBefore`: aisles they left.
    */
   patchProducts(
     productIds: readonly number[],
     stored: { products: ProductWithSkus[]; details: ProductDetailRow[] },
-  ): { products: ProductDoc[]; complete: boolean } {
+  ): { products: ProductDoc[]; complete: boolean; shownBefore: ChangedProduct[] } {
     const storedById = new Map(stored.products.map((product) => [product.row.id, product]));
     const patched: ProductDoc[] = [];
-    const channels = this.salesChannels;
+    const shownBefore: ChangedProduct[] = [];
     let complete = true;
-    const renames = { left: RENAMES_PATCHED_AT_ONCE };
+    const reindexed = { left: REINDEXED_AT_ONCE };
+    const known = { brands: this.brands, chainOf: (categoryId: number) => this.tree.chainOf(categoryId) };
     for (const id of productIds) {
       const doc = this.productsById.get(id);
       const product = storedById.get(id);
-      if (!doc || !product || !patchable(doc, product, renames)) {
+      if (!doc || !product || !patchable(doc, product, known, reindexed)) {
         // Neither indexed nor active (an inactive product's write) leaves the index as it is.
         complete &&= !doc && !product;
         continue;
       }
-      patchDoc(doc, product, this.skuTexts, (before) => this.engine.renamed(doc, before));
-      for (const channel of channels) this.views.refresh(doc, channel);
+      const before = patchDoc(doc, product, this.skuTexts, known);
+      this.engine.changed(doc, before);
+      if (doc.categoryChain !== before.categoryChain) {
+        this.tree.moveDoc(doc.doc, before.categoryChain, doc.categoryChain);
+        this.leaves.moved(doc);
+        shownBefore.push({ slug: doc.slug, categoryPaths: before.categoryChain.map((each) => each.path) });
+      }
+      for (const channel of this.salesChannels) this.views.refresh(doc, channel);
       patched.push(doc);
     }
     const patchedIds = new Set(patched.map((doc) => doc.id));
     this.addDetails(stored.details.filter(([id]) => patchedIds.has(id)));
     // A rendered cart's limits and units were worked out from the skus.
     this.stockVersion = {};
-    return { products: patched, complete };
+    return { products: patched, complete, shownBefore };
   }
 
   /**

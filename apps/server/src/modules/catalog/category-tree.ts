@@ -1,6 +1,7 @@
 import type { CategoryNode } from '@despensa/contracts';
 import type { CategoryDoc } from './index-types';
 import type { CategoryRow } from './repo';
+import { withoutSortedDoc, withSortedDoc } from './sorted-docs';
 
 /** The catalogue's categories as a tree: by id, by path, the top level in menu order, and each leaf's chain. */
 export class CategoryTree {
@@ -39,6 +40,14 @@ export class CategoryTree {
   seal(): void {
     for (const [category, docs] of this.adding) category.docs = Int32Array.from(docs);
     this.adding = new Map();
+  }
+
+  /** After seal: a product moved in place from one aisle to another (each chain, top to leaf). */
+  moveDoc(doc: number, from: readonly CategoryDoc[], to: readonly CategoryDoc[]): void {
+    for (const category of from)
+      if (!to.includes(category)) category.docs = withoutSortedDoc(category.docs, doc);
+    for (const category of to)
+      if (!from.includes(category)) category.docs = withSortedDoc(category.docs, doc);
   }
 
   /**

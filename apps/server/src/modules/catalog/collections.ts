@@ -6,12 +6,15 @@ import {
   type CatalogCollectionSku,
 } from '@despensa/contracts';
 import type { Db, Tx } from '../../db/client';
+import { changeInPlace } from './integration-writes';
 import { newId } from './pvt-records';
 import { collection, product, sku } from './tables';
 
 /**
  * Collections as an ERP keeps them through VTEX's Catalog pvt API. Membership is the product's
- * `collection_ids`: a write to it goes through migration 0001's trigger, and every instance rebuilds.
+ * `collection_ids`: a write to it names the product to every instance (changeInPlace), which moves it onto
+ * the collection's shelf or off it in place; a new collection goes through migration 0001's trigger, and
+ * every instance rebuilds.
  */
 export async function collectionRecord(tx: Db | Tx, collectionId: number): Promise<CatalogCollection> {
   const [row] = await tx
@@ -60,7 +63,8 @@ export async function setCollectionMember(
   if (!row) throw new Failure('skuNotFound', { field: 'SkuId' });
   const before = row.collectionIds.includes(collectionId);
   if (before !== member) {
-    // A shelf's members shape the index (its listing): migration 0001's trigger rebuilds it, with no patch tried.
+    // Every instance moves the product onto the shelf or off it in place (CatalogIndex.patchProducts).
+    await changeInPlace(tx, 'products', [row.productId]);
     const others = row.collectionIds.filter((id) => id !== collectionId);
     await tx
       .update(product)

@@ -7,17 +7,25 @@ import type { CategoryDoc, ProductDoc } from './index-types';
 export class LeafCategories {
   private readonly leafOf: Int32Array;
   private readonly leafIds: number[] = [];
+  private readonly positions = new Map<number, number>();
 
   constructor(
     products: readonly ProductDoc[],
     private readonly categories: ReadonlyMap<number, CategoryDoc>,
   ) {
-    const positions = new Map<number, number>();
-    this.leafOf = Int32Array.from(products, ({ categoryId }) => {
-      let position = positions.get(categoryId);
-      if (position === undefined) positions.set(categoryId, (position = this.leafIds.push(categoryId) - 1));
-      return position;
-    });
+    this.leafOf = Int32Array.from(products, ({ categoryId }) => this.positionOf(categoryId));
+  }
+
+  /** The product moved in place to another aisle. */
+  moved({ doc, categoryId }: ProductDoc): void {
+    this.leafOf[doc] = this.positionOf(categoryId);
+  }
+
+  private positionOf(categoryId: number): number {
+    let position = this.positions.get(categoryId);
+    if (position === undefined)
+      this.positions.set(categoryId, (position = this.leafIds.push(categoryId) - 1));
+    return position;
   }
 
   /** The leaf categories most of these documents sit in, most first. */

@@ -6,6 +6,7 @@ import type { Lookup } from './doc-tables';
 import { NameOrder } from './name-order';
 import {
   CARD_IN_STOCK,
+  type CategoryDoc,
   type ChannelView,
   type FacetCount,
   type ListingQuery,
@@ -14,9 +15,19 @@ import {
   type SkuEntry,
 } from './index-types';
 import type { OfferTable } from './offer-table';
-import type { IndexedField, TextIndex } from './text-index';
+import { searchedChanged, type ShelvedBefore } from './product-patch';
+import { withoutSortedDoc, withSortedDoc } from './sorted-docs';
+import type { TextIndex } from './text-index';
 
 const NO_DOCS = new Int32Array(0);
+
+/** The lists a product is in: its aisle's slug at each level ('1:lacteos') and its collections ('c:12'). */
+function facetKeysOf(chain: readonly CategoryDoc[], collectionIds: readonly number[]): string[] {
+  return [
+    ...chain.map((category, level) => `${level + 1}:${category.slug}`),
+    ...collectionIds.map((id) => `c:${id}`),
+  ];
+}
 
 /** What a listing reads of the index it belongs to. */
 export interface ListedCatalog {
@@ -58,20 +69,32 @@ export class ListingEngine {
       if (docs) docs.push(doc);
       else adding.set(key, [doc]);
     };
-    for (const product of products) {
-      product.categoryChain.forEach((category, level) => add(`${level + 1}:${category.slug}`, product.doc));
-      for (const id of product.collectionIds) add(`c:${id}`, product.doc);
-    }
+    for (const product of products)
+      for (const key of facetKeysOf(product.categoryChain, product.collectionIds)) add(key, product.doc);
     for (const [key, docs] of adding) this.docsByFacet.set(key, Int32Array.from(docs));
   }
 
   /**
-   * The product's name changed in place (CatalogIndex.patchProducts): search reads the new one instead of
-   * `searchedBefore`, and the product moves in the name orders.
+   * The product changed in place (CatalogIndex.patchProducts): search reads its new name, brand and aisle
+   * instead of what it read before, it moves in the name order, and out of the aisles and collections it
+   * left into those it joined.
    */
-  renamed(product: ProductDoc, searchedBefore: IndexedField[]): void {
-    this.catalog.text.reindex(product.doc, searchedBefore, searchedText(product));
-    this.names.renamed(product.doc);
+  changed(product: ProductDoc, before: ShelvedBefore): void {
+    if (searchedChanged(product, before))
+      this.catalog.text.reindex(product.doc, before.searched, searchedText(product));
+    if (product.name !== before.searched[0]!.text) this.names.renamed(product.doc);
+    const left = new Set(facetKeysOf(before.categoryChain, before.collectionIds));
+    const joined = new Set(facetKeysOf(product.categoryChain, product.collectionIds));
+    for (const key of left)
+      if (!joined.has(key)) this.reshelve(key, (docs) => withoutSortedDoc(docs, product.doc));
+    for (const key of joined)
+      if (!left.has(key)) this.reshelve(key, (docs) => withSortedDoc(docs, product.doc));
+  }
+
+  private reshelve(key: string, change: (docs: Int32Array) => Int32Array): void {
+    const docs = change(this.docsByFacet.get(key) ?? NO_DOCS);
+    if (docs.length > 0) this.docsByFacet.set(key, docs);
+    else this.docsByFacet.delete(key);
   }
 
   listing(query: ListingQuery): ListingResult {

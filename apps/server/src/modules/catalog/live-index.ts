@@ -227,13 +227,17 @@ export class LiveIndex {
     this.patchTimer.unref();
   }
 
-  private patch(read: (index: CatalogIndex) => Promise<{ products: ProductDoc[]; complete: boolean }>): void {
+  private patch(
+    read: (
+      index: CatalogIndex,
+    ) => Promise<{ products: ProductDoc[]; complete: boolean; shownBefore?: ChangedProduct[] }>,
+  ): void {
     const index = this.index;
     read(index)
-      .then(({ products, complete }) => {
+      .then(({ products, complete, shownBefore = [] }) => {
         // A rebuild that read the rows before this commit may have replaced the index meanwhile.
         if (!complete || this.rebuilding || index !== this.current) this.scheduleRebuild();
-        this.productsChanged(index, products);
+        this.productsChanged(index, products, shownBefore);
       })
       .catch((error: unknown) => {
         this.log(`catalogue patch failed: ${String(error)}`);
@@ -269,15 +273,23 @@ export class LiveIndex {
       });
   }
 
-  /** These products' prices changed in place: what shows them is dropped, in every channel. */
-  private productsChanged(index: CatalogIndex, products: readonly ProductDoc[]): void {
+  /**
+   * These products changed in place: what shows them is dropped, in every channel, and the pages of the
+   * slugs and aisles some of them left (`shownBefore`).
+   */
+  private productsChanged(
+    index: CatalogIndex,
+    products: readonly ProductDoc[],
+    shownBefore: ChangedProduct[] = [],
+  ): void {
     // A promotion that names no product (a typo'd id) leaves every page as it was.
     if (products.length === 0) return;
     const channels = index.salesChannels;
     for (const product of products)
       for (const channel of channels) this.dependents.productChanged(product, channel);
     this.dependents.pricesChanged();
-    for (const watcher of this.productWatchers) watcher(products.map(changedProductOf));
+    const shown = [...products.map(changedProductOf), ...shownBefore];
+    for (const watcher of this.productWatchers) watcher(shown);
   }
 
   private allChanged(): void {

@@ -1,5 +1,6 @@
 import { CHAIN_SELLER_ID } from '@despensa/domain';
 import type { Offer } from './index-types';
+import { PACKED_OFFER_BYTES } from './repo';
 
 /** The chain's price and stock per sku slot in one sales channel; -1 where it does not sell the sku. */
 interface ChannelOffers {
@@ -58,6 +59,15 @@ export class OfferTable {
     channel.price[slot] = price;
     channel.listPrice[slot] = listPrice;
     setUnits(channel, slot, quantity);
+  }
+
+  /** The chain's offers of one sku as PostgreSQL packed them (repo's chainOfferBatches), 16 bytes each. */
+  addChainPacked(slot: number, packed: Buffer): void {
+    for (let at = 0; at + PACKED_OFFER_BYTES <= packed.length; at += PACKED_OFFER_BYTES) {
+      const salesChannel = packed.readInt32BE(at);
+      const price = packed.readInt32BE(at + 4);
+      this.addChain(slot, salesChannel, price, packed.readInt32BE(at + 8), packed.readInt32BE(at + 12));
+    }
   }
 
   /** Whether any seller offers anything in the channel. */

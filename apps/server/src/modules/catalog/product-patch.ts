@@ -1,58 +1,80 @@
 import { searchedText } from './catalog-docs';
 import { productDoc, skuDoc } from './compact-docs';
-import type { ProductDoc } from './index-types';
+import type { CategoryDoc, ProductDoc } from './index-types';
 import type { ProductWithSkus } from './repo';
 import type { SkuTexts } from './sku-texts';
 import type { IndexedField } from './text-index';
 
 /**
- * Renames one batch of edits moves in the search text (each copies the postings of the words it changes,
- * up to a fifth of the catalogue for a common word): an ERP renaming thousands at once rebuilds instead of
- * holding the event loop for seconds.
+ * Edits of one batch that change what search reads of a product (its name, brand or aisle) are moved in
+ * the search text one by one (each copies the postings of the words it changes, up to a fifth of the
+ * catalogue for a common word): an ERP renaming or moving thousands at once rebuilds instead of holding
+ * the event loop for seconds.
  */
-export const RENAMES_PATCHED_AT_ONCE = 200;
+export const REINDEXED_AT_ONCE = 200;
+
+/** Where a product stood before a patch moved it: what the index must move it out of. */
+export interface ShelvedBefore {
+  searched: IndexedField[];
+  categoryChain: CategoryDoc[];
+  collectionIds: readonly number[];
+}
+
+/** The brands and aisles a patched product may move to: those the index has. */
+export interface KnownShelves {
+  brands: ReadonlyMap<number, ProductDoc['brand']>;
+  chainOf(categoryId: number): CategoryDoc[];
+}
 
 /**
- * Whether a product's change as stored can be patched into its document (its name too: CatalogIndex moves
- * it in the search text and the name order), or shapes the index beyond it: its slug (lookups), brand and
- * category (text, facets, aisles), sales (the best-seller order), collections (shelves) and which skus it
- * has (offer slots). Each rename takes one of the batch's `renames`; past them, renames rebuild.
+ * Whether a product's change as stored can be patched into its document: anything but its slug (the
+ * lookups; no edit changes it), its sales (the best-seller order every posting is kept in) and which skus
+ * it has (offer slots), and a brand or aisle the index does not have yet. A new name, brand or aisle takes one of the batch's `reindexed`; past them,
+ * the batch rebuilds.
  */
 export function patchable(
   doc: ProductDoc,
   { row, skus }: ProductWithSkus,
-  renames: { left: number },
+  known: KnownShelves,
+  reindexed: { left: number },
 ): boolean {
+  const searchedChanged =
+    doc.name !== row.name || doc.brandId !== row.brandId || doc.categoryId !== row.categoryId;
   return (
     doc.slug === row.slug &&
-    doc.brandId === row.brandId &&
-    doc.categoryId === row.categoryId &&
     doc.sales === row.sales &&
-    sameList(doc.collectionIds, row.collectionIds) &&
+    known.brands.has(row.brandId) &&
+    known.chainOf(row.categoryId).length > 0 &&
     doc.skus.length === skus.length &&
     doc.skus.every((sku, at) => sku.id === skus[at]!.id) &&
-    (doc.name === row.name || renames.left-- > 0)
+    (!searchedChanged || reindexed.left-- > 0)
   );
 }
 
 /**
  * Writes the stored product into its document and skus in place (everything holding them sees the change):
- * its name, flags, dates, seals and certificates, ratings, recipe; each sku's name, codes, units, limit and
- * picture. A new name is told to `renamed` with what search read of the product before.
+ * its name, brand, aisle, collections, flags, dates, seals and certificates, ratings, recipe; each
+ * sku's name, codes, units, limit and picture. Answers where it stood before, for what lists it.
  */
 export function patchDoc(
   doc: ProductDoc,
   { row, skus }: ProductWithSkus,
   texts: SkuTexts,
-  renamed: (searchedBefore: IndexedField[]) => void,
-): void {
-  const before = searchedText(doc);
-  Object.assign(doc, productDoc(row, doc.doc, doc.brand, doc.categoryChain, doc.skus));
+  known: KnownShelves,
+): ShelvedBefore {
+  const before: ShelvedBefore = {
+    searched: searchedText(doc),
+    categoryChain: doc.categoryChain,
+    collectionIds: doc.collectionIds,
+  };
+  const brand = known.brands.get(row.brandId)!;
+  Object.assign(doc, productDoc(row, doc.doc, brand, known.chainOf(row.categoryId), doc.skus));
   // A new document writes the sku's codes into the store; its fields are copied onto the one in use.
   doc.skus.forEach((sku, at) => Object.assign(sku, skuDoc(skus[at]!, sku.slot, row.name, texts)));
-  if (doc.name !== before[0]!.text) renamed(before);
+  return before;
 }
 
-function sameList(a: readonly number[], b: readonly number[]): boolean {
-  return a.length === b.length && a.every((value, at) => value === b[at]);
+/** Whether search reads something else of the product than before. */
+export function searchedChanged(doc: ProductDoc, before: ShelvedBefore): boolean {
+  return searchedText(doc).some((field, at) => field.text !== before.searched[at]!.text);
 }

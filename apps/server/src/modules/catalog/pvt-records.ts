@@ -16,8 +16,9 @@ import { brand, category, product, sku } from './tables';
 
 /**
  * A product and a SKU in VTEX's Catalog pvt shapes, read and written for an ERP. A change names its product
- * to every instance (changeInPlace), which patches it in or rebuilds when it shapes the index (a
- * name, a category); a new product or SKU goes through migration 0001's triggers: every instance rebuilds.
+ * to every instance (changeInPlace), which patches it in (a new name, brand or category too) or rebuilds
+ * when it shapes the index (product-patch's patchable); a new product or SKU goes through migration 0001's
+ * triggers: every instance rebuilds.
  */
 type ProductRow = typeof product.$inferSelect;
 type SkuRow = typeof sku.$inferSelect;
