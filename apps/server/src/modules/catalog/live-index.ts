@@ -22,6 +22,17 @@ import { changedProductOf, idsOfPayload, refreshSkuPrices, type ChangedProduct }
  */
 const PATCH_BATCH_MS = 100;
 
+/** Changes made in place while a rebuild reads: its snapshot may predate them (LiveIndex.replay). */
+class MissedChanges {
+  /** The latest stock of each offer, by `sku|channel|seller`. */
+  readonly stock = new Map<
+    string,
+    [skuId: number, salesChannel: number, sellerId: string, quantity: number]
+  >();
+  readonly skus = new Set<number>();
+  readonly products = new Set<number>();
+}
+
 export interface IndexDependents {
   /** The whole index was replaced, or a promotion reaching any product: any price shown may have changed. */
   allChanged(): void;
@@ -42,6 +53,8 @@ export class LiveIndex {
   private rebuilding: Promise<void> | null = null;
   private rebuildQueued = false;
   private rebuildTimer: NodeJS.Timeout | null = null;
+  /** What changed in place since the rebuild under way began reading (null: none under way). */
+  private missed: MissedChanges | null = null;
   private listener: { end(): Promise<void> } | null = null;
   private readonly watchers: ((change: { salesChannel: number } | null) => void)[] = [];
   private readonly productWatchers: ((products: ChangedProduct[]) => void)[] = [];
@@ -105,6 +118,7 @@ export class LiveIndex {
     this.rebuilding = (async () => {
       do {
         this.rebuildQueued = false;
+        const missed = (this.missed = new MissedChanges());
         const started = performance.now();
         const next = await withHeapNearLive(async () => {
           const built = await this.load();
@@ -114,6 +128,8 @@ export class LiveIndex {
         });
         this.current?.retire();
         this.current = next;
+        this.missed = null;
+        this.replay(next, missed);
         this.allChanged();
         this.log(
           `catalogue index: ${next.products.length} products in ${Math.round(performance.now() - started)} ms`,
@@ -121,6 +137,7 @@ export class LiveIndex {
       } while (this.rebuildQueued);
     })().finally(() => {
       this.rebuilding = null;
+      this.missed = null;
     });
     return this.rebuilding;
   }
@@ -169,7 +186,7 @@ export class LiveIndex {
   /**
    * An offer's stock changed (migration 0014's row trigger says which and to what): every order moves
    * stock, so the index is patched in place instead of rebuilt. A rebuild under way may have read the row
-   * before the change: it runs once more.
+   * before the change: the index it builds takes it once it serves (replay).
    */
   private stockChanged(payload: string | undefined): void {
     let offer: unknown;
@@ -179,14 +196,20 @@ export class LiveIndex {
       offer = null;
     }
     const [skuId, salesChannel, sellerId, quantity] = Array.isArray(offer) ? offer : [];
-    const before =
-      typeof skuId === 'number' &&
-      typeof salesChannel === 'number' &&
-      typeof sellerId === 'string' &&
-      typeof quantity === 'number'
-        ? this.index.setStock(skuId, salesChannel, sellerId, quantity)
-        : null;
-    if (before === null || this.rebuilding) return this.scheduleRebuild();
+    if (
+      typeof skuId !== 'number' ||
+      typeof salesChannel !== 'number' ||
+      typeof sellerId !== 'string' ||
+      typeof quantity !== 'number'
+    )
+      return this.scheduleRebuild();
+    // The rebuild under way may have read the offer before: the index it builds takes it (replay).
+    this.missed?.stock.set(`${skuId}|${salesChannel}|${sellerId}`, [skuId, salesChannel, sellerId, quantity]);
+    const before = this.index.setStock(skuId, salesChannel, sellerId, quantity);
+    if (before === null) {
+      if (!this.missed) this.scheduleRebuild();
+      return;
+    }
     // The product as rendered before the change must not be served again.
     const product = this.index.skusById.get(skuId)?.product;
     if (product) this.dependents.productChanged(product, salesChannel);
@@ -204,13 +227,20 @@ export class LiveIndex {
   /**
    * An ERP changed these SKUs' prices (catalog_skus_changed), or an edit these products (catalog_products_changed):
    * each is patched in the index and only its products' views and pages dropped. A rebuild under way may
-   * have read the old rows: it runs once more, as it does when the index cannot take a patch.
+   * have read the old rows: the index it builds reads them again once it serves (replay). One the index
+   * cannot take rebuilds it.
    */
   private gather(kind: ChangedInPlace, payload: string | undefined): void {
     const ids = idsOfPayload(payload, kind);
     if (!ids) return this.scheduleRebuild();
+    for (const id of ids) this.missed?.[kind].add(id);
+    this.enqueue(kind, ids);
+  }
+
+  /** Patches these SKUs or products once the burst they came in settles (PATCH_BATCH_MS). */
+  private enqueue(kind: ChangedInPlace, ids: Iterable<number>): void {
     for (const id of ids) this.pending[kind].add(id);
-    if (this.patchTimer) return;
+    if (this.patchTimer || this.pending[kind].size === 0) return;
     // An ERP sends many writes a second: at most one read and one page purge of each kind per batch.
     const wait = Math.max(0, this.lastPatchAt + PATCH_BATCH_MS - performance.now());
     this.patchTimer = setTimeout(() => {
@@ -235,8 +265,8 @@ export class LiveIndex {
     const index = this.index;
     read(index)
       .then(({ products, complete, shownBefore = [] }) => {
-        // A rebuild that read the rows before this commit may have replaced the index meanwhile.
-        if (!complete || this.rebuilding || index !== this.current) this.scheduleRebuild();
+        // A rebuild under way, or one that replaced the index meanwhile, takes these ids again (replay).
+        if (!complete) this.scheduleRebuild();
         this.productsChanged(index, products, shownBefore);
       })
       .catch((error: unknown) => {
@@ -290,6 +320,18 @@ export class LiveIndex {
     this.dependents.pricesChanged();
     const shown = [...products.map(changedProductOf), ...shownBefore];
     for (const watcher of this.productWatchers) watcher(shown);
+  }
+
+  /**
+   * The new index takes what changed in place while it was read, instead of being rebuilt again (orders
+   * move stock all through a national chain's minute-long rebuild): each offer's latest stock now, the
+   * SKUs' prices and the products read again as stored. An offer it does not have rebuilds it.
+   */
+  private replay(index: CatalogIndex, missed: MissedChanges): void {
+    for (const [skuId, salesChannel, sellerId, quantity] of missed.stock.values())
+      if (index.setStock(skuId, salesChannel, sellerId, quantity) === null) this.scheduleRebuild();
+    this.enqueue('skus', missed.skus);
+    this.enqueue('products', missed.products);
   }
 
   private allChanged(): void {
