@@ -165,9 +165,8 @@ export class LiveIndex {
   }
 
   /**
-   * These products changed (the seam for writers that know what they touched, such as an integration
-   * API): the index answers with them as stored once this resolves. The index is replaced as a unit, so
-   * today this is a rebuild; a patch of only these products belongs here.
+   * These products changed (a writer that knows what it touched): the index answers with them as stored
+   * once this resolves, by a rebuild (writers that commit changeInPlace are patched instead).
    */
   reindexProducts(productIds: readonly number[]): Promise<void> {
     if (productIds.length === 0) return Promise.resolve();
