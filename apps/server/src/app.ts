@@ -74,7 +74,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mailer: providers.mailer,
   };
   const served: { pageCache: PageCache | null } = { pageCache: null };
-  const readiness = await registerApi(app, apiRoutes, { setting, jobs, served });
+  const catalogueServing = () => modules.catalog.serving;
+  const readiness = await registerApi(app, apiRoutes, { setting, jobs, served, catalogueServing });
   const brands = brandsOf(config);
   await registerRoutes(app, services, { config, database, clock, brands });
   served.pageCache = web
@@ -103,7 +104,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
 async function registerApi(
   app: ShopServer,
   apiRoutes: ApiRoutes,
-  state: { setting: Setting; jobs: JobQueue | null; served: { pageCache: PageCache | null } },
+  state: {
+    setting: Setting;
+    jobs: JobQueue | null;
+    served: { pageCache: PageCache | null };
+    catalogueServing: () => boolean;
+  },
 ): Promise<Readiness> {
   const { config, database } = state.setting;
   await registerHttpPlugins(app, config);
@@ -118,7 +124,7 @@ async function registerApi(
   );
   startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME });
   registerTracing(app);
-  const readiness = new Readiness();
+  const readiness = new Readiness(state.catalogueServing);
   await app.register(healthRoutes(database, readiness));
   return readiness;
 }

@@ -203,6 +203,13 @@ const configSchema = z.object({
    * than its load balancer takes to notice (HAProxy in cluster.ts: 3 checks 2 s apart).
    */
   DRAIN_NOTICE_MS: z.coerce.number().int().min(0).max(120_000).default(8_000),
+  /**
+   * How an instance rebuilds its catalogue index: 'alongside' builds the new one while serving from the old
+   * (half as much memory again at its peak); 'out-of-rotation' leaves the load balancer's rotation while
+   * another instance serves (one at a time, DRAIN_NOTICE_MS after /api/ready turns 503) and builds it alone,
+   * within the memory it serves in (issue 33: ≤ 1 GB at 500,000 products). Alone, it builds alongside.
+   */
+  CATALOG_REBUILD: z.enum(['alongside', 'out-of-rotation']).default('alongside'),
 });
 
 export type Config = z.output<typeof configSchema> & { dataDir: string };

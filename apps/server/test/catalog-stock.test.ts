@@ -111,16 +111,3 @@ describe("changes made while the catalogue is rebuilt (issue 33: a national chai
     expect(swaps).toHaveLength(1);
   });
 });
-
-describe('a writer that knows which products it changed (an integration API)', () => {
-  it('finds them as stored once reindexProducts resolves', async () => {
-    const { productId } = await chainOffer();
-    await shop.database.pool.query(`UPDATE product SET name = 'Kiwicha Solar Reindexada' WHERE id = $1`, [
-      productId,
-    ]);
-    await shop.services.catalog.reindexProducts([productId]);
-    expect(shop.services.catalog.productById(String(productId), 1).productName).toBe(
-      'Kiwicha Solar Reindexada',
-    );
-  });
-});

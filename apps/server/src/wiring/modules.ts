@@ -6,6 +6,7 @@ import { BankAccountService } from '../modules/bank-account/service';
 import { CartKeys } from '../modules/cart/holding-key';
 import { CartService } from '../modules/cart/service';
 import { CatalogService } from '../modules/catalog/service';
+import { RebuildRotation } from '../modules/catalog/rebuild-rotation';
 import { ChatService } from '../modules/chat/service';
 import { ContentService } from '../modules/content/service';
 import { FavouritesService } from '../modules/favourites/service';
@@ -57,7 +58,9 @@ type StorefrontModules = ReturnType<typeof storefrontModules>;
 function storefrontModules({ app, config, database, clock }: Setting, providers: Providers) {
   const info = (message: string) => app.log.info(message);
   const promotions = new PromotionsService(database, info);
-  const catalog = new CatalogService(database, promotions, clock, info);
+  const rotation =
+    config.CATALOG_REBUILD === 'out-of-rotation' ? new RebuildRotation(config.DRAIN_NOTICE_MS) : null;
+  const catalog = new CatalogService(database, promotions, clock, info, rotation);
   const stores = new StoresService(database);
   const cart = new CartService(
     database,

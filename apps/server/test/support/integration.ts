@@ -65,7 +65,7 @@ export function indexedOffer(app: { services: App['services'] }, skuId: number, 
 }
 
 /** Another app instance on the test app's own database, as a second server of the chain would be. */
-export async function secondInstance(shop: TestApp): Promise<App> {
+export async function secondInstance(shop: TestApp, env: Record<string, string> = {}): Promise<App> {
   // A rebuild reads through two cursors at once beside the index's listener and a request or two.
   const database = connect(shop.database.url, 6);
   const app = await buildApp({
@@ -74,6 +74,7 @@ export async function secondInstance(shop: TestApp): Promise<App> {
       DATABASE_URL: shop.database.url,
       LOG_LEVEL: 'silent',
       CART_KEY_SECRET: TEST_CART_KEY_SECRET,
+      ...env,
     }),
     database,
     clock: () => TEST_NOW,

@@ -4,9 +4,14 @@ import type { Database } from '../../db/client';
 import { HEALTH_WITHIN_MS } from '../../db/timeouts';
 import { migrationsDone } from '../../db/migrate';
 
-/** Whether this instance takes new traffic: false from the moment it starts draining for a stop. */
+/**
+ * Whether this instance takes new traffic: not from the moment it starts draining for a stop, nor while it
+ * rebuilds its catalogue out of rotation (`catalogueServing`).
+ */
 export class Readiness {
   draining = false;
+
+  constructor(readonly catalogueServing: () => boolean = () => true) {}
 }
 
 export function healthRoutes(database: Database, readiness: Readiness): FastifyPluginAsyncZod {
@@ -17,19 +22,20 @@ export function healthRoutes(database: Database, readiness: Readiness): FastifyP
         schema: {
           tags: ['health'],
           summary:
-            'Readiness for a load balancer (no key needed): migrations done, database reachable, not draining',
+            'Readiness for a load balancer (no key needed): migrations done, database reachable, not draining, not rebuilding its catalogue out of rotation',
           response: {
             200: z.object({ status: z.literal('ready') }),
             503: z.object({
               status: z.literal('not-ready'),
-              reasons: z.array(z.enum(['draining', 'database', 'migrations'])),
+              reasons: z.array(z.enum(['draining', 'rebuilding', 'database', 'migrations'])),
             }),
           },
         },
       },
       async (_request, reply) => {
-        const reasons: ('draining' | 'database' | 'migrations')[] = [];
+        const reasons: ('draining' | 'rebuilding' | 'database' | 'migrations')[] = [];
         if (readiness.draining) reasons.push('draining');
+        if (!readiness.catalogueServing()) reasons.push('rebuilding');
         if (!(await databaseAnswers(database))) reasons.push('database');
         else if (!(await migrationsDone(database).catch(() => false))) reasons.push('migrations');
         if (reasons.length === 0) return { status: 'ready' as const };

@@ -4,6 +4,7 @@ import { ChannelViews } from './channel-views';
 import type { CatalogDocs } from './catalog-docs';
 import type {
   CategoryDoc,
+  ChangedProduct,
   FacetCount,
   ListingQuery,
   ListingResult,
@@ -29,7 +30,6 @@ import type {
   ProductWithSkus,
 } from './repo';
 import { patchable, patchDoc, REINDEXED_AT_ONCE } from './product-patch';
-import type { ChangedProduct } from './sku-refresh';
 import type { SkuTexts } from './sku-texts';
 import type { TextIndex } from './text-index';
 

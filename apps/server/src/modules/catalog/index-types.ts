@@ -103,3 +103,9 @@ export interface ChannelView {
 
 /** A test over document numbers (a facet filter). */
 export type DocTest = (doc: number) => boolean;
+
+/** What pages show a changed product: its own page and its categories' listings. */
+export interface ChangedProduct {
+  slug: string;
+  categoryPaths: string[];
+}

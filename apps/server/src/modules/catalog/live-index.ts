@@ -1,19 +1,20 @@
 import { DEFAULT_SALES_CHANNEL } from '@despensa/domain';
 import type { Database } from '../../db/client';
 import type { PromotionsService } from '../promotions/service';
-import { CatalogIndex, type ProductDoc } from './catalog-index';
-import {
-  chainOfferBatches,
-  loadCatalogRows,
-  marketplaceOfferBatches,
-  productBatches,
-  productDetailBatches,
-  productsAsStored,
-} from './repo';
-import { CatalogDocs } from './catalog-docs';
+import { Failure } from '@despensa/contracts';
+import type { CatalogIndex, ChangedProduct, ProductDoc } from './catalog-index';
+import { loadIndex } from './index-load';
+import { productsAsStored } from './repo';
+import type { RebuildRotation } from './rebuild-rotation';
 import { withHeapNearLive } from '../../heap';
 import { CHANGED_IN_PLACE, type ChangedInPlace } from './integration-writes';
-import { changedProductOf, idsOfPayload, refreshSkuPrices, type ChangedProduct } from './sku-refresh';
+import {
+  changedProductOf,
+  idsOfPayload,
+  refreshSkuPrices,
+  stockChangeOf,
+  type StockChange,
+} from './sku-refresh';
 
 /**
  * How long price and product writes are gathered, after a patch, before the next one reads them and purges
@@ -22,13 +23,13 @@ import { changedProductOf, idsOfPayload, refreshSkuPrices, type ChangedProduct }
  */
 const PATCH_BATCH_MS = 100;
 
+/** How long an instance left without an index (its build out of rotation failed) waits to try again. */
+const REBUILD_RETRY_MS = 5000;
+
 /** Changes made in place while a rebuild reads: its snapshot may predate them (LiveIndex.replay). */
 class MissedChanges {
   /** The latest stock of each offer, by `sku|channel|seller`. */
-  readonly stock = new Map<
-    string,
-    [skuId: number, salesChannel: number, sellerId: string, quantity: number]
-  >();
+  readonly stock = new Map<string, StockChange>();
   readonly skus = new Set<number>();
   readonly products = new Set<number>();
 }
@@ -55,6 +56,7 @@ export class LiveIndex {
   private rebuildTimer: NodeJS.Timeout | null = null;
   /** What changed in place since the rebuild under way began reading (null: none under way). */
   private missed: MissedChanges | null = null;
+  private stopped = false;
   private listener: { end(): Promise<void> } | null = null;
   private readonly watchers: ((change: { salesChannel: number } | null) => void)[] = [];
   private readonly productWatchers: ((products: ChangedProduct[]) => void)[] = [];
@@ -72,11 +74,19 @@ export class LiveIndex {
     private readonly dependents: IndexDependents,
     private readonly clock: () => Date,
     private readonly log: (message: string) => void,
+    /** Set: rebuilds out of the load balancer's rotation when another instance serves. */
+    private readonly rotation: RebuildRotation | null = null,
   ) {}
 
+  /** The index serving; none between the old one dropped and the new one built out of rotation: a 503. */
   get index(): CatalogIndex {
-    if (!this.current) throw new Error('catalogue index not built yet');
+    if (!this.current) throw new Failure('serviceUnavailable');
     return this.current;
+  }
+
+  /** Whether this instance answers from an index and is not out of rotation (/api/ready). */
+  get serving(): boolean {
+    return this.current !== null && !this.rotation?.outOfRotation;
   }
 
   async start(): Promise<void> {
@@ -93,8 +103,10 @@ export class LiveIndex {
     await client.query('LISTEN catalog_changed');
     await client.query('LISTEN stock_changed');
     for (const channel of Object.values(CHANGED_IN_PLACE)) await client.query(`LISTEN ${channel}`);
+    await this.rotation?.join(client);
     this.listener = {
       end: async () => {
+        await this.rotation?.leave();
         await client.query('UNLISTEN *').catch(() => {});
         client.release();
       },
@@ -102,6 +114,7 @@ export class LiveIndex {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     await this.listener?.end();
     this.listener = null;
     // Neither reads the database after the pool is closed.
@@ -120,20 +133,28 @@ export class LiveIndex {
         this.rebuildQueued = false;
         const missed = (this.missed = new MissedChanges());
         const started = performance.now();
-        const next = await withHeapNearLive(async () => {
-          const built = await this.load();
-          // The default channel's cards worked out before the index serves: its first shoppers wait for none.
-          await built.warm(DEFAULT_SALES_CHANNEL);
-          return built;
-        });
-        this.current?.retire();
-        this.current = next;
-        this.missed = null;
-        this.replay(next, missed);
-        this.allChanged();
-        this.log(
-          `catalogue index: ${next.products.length} products in ${Math.round(performance.now() - started)} ms`,
-        );
+        // Out of rotation, the index it replaces goes first: never two held at once (RebuildRotation).
+        const alone = this.current !== null && (await this.rotation?.takeTurn()) === true;
+        if (alone) this.dropIndex();
+        try {
+          const next = await withHeapNearLive(async () => {
+            const built = await loadIndex(this.database, this.promotions, this.clock);
+            // The default channel's cards worked out before the index serves: its first shoppers wait for none.
+            await built.warm(DEFAULT_SALES_CHANNEL);
+            return built;
+          });
+          this.current?.retire();
+          this.current = next;
+          this.missed = null;
+          this.replay(next, missed);
+          this.allChanged();
+          const ms = Math.round(performance.now() - started);
+          this.log(`catalogue index: ${next.products.length} products in ${ms} ms${alone ? ', alone' : ''}`);
+        } finally {
+          if (alone) await this.rotation!.back();
+          // An instance whose index was dropped must not stay without one: it tries again.
+          if (!this.current && !this.stopped) this.scheduleRebuild(REBUILD_RETRY_MS);
+        }
       } while (this.rebuildQueued);
     })().finally(() => {
       this.rebuilding = null;
@@ -142,35 +163,11 @@ export class LiveIndex {
     return this.rebuilding;
   }
 
-  /**
-   * A new index from the database, every big table through cursors built in as its batches come (only a
-   * batch or two of rows is held at a time): the products with their skus, then the offers beside the page
-   * texts.
-   */
-  private async load(): Promise<CatalogIndex> {
-    const [rows, promotions] = await Promise.all([loadCatalogRows(this.database), this.promotions.all()]);
-    const docs = new CatalogDocs(rows.categories, rows.brands);
-    for await (const batch of productBatches(this.database)) docs.add(batch);
-    const index = new CatalogIndex(docs, { ...rows, promotions }, this.clock);
-    // The page texts are read beside the offers: two cursors keep PostgreSQL busy while this process packs.
-    const offers = (async () => {
-      for await (const batch of chainOfferBatches(this.database)) index.addChainOffers(batch);
-      for await (const batch of marketplaceOfferBatches(this.database)) index.addOffers(batch);
-    })();
-    const details = (async () => {
-      for await (const batch of productDetailBatches(this.database)) index.addDetails(batch);
-    })();
-    await Promise.all([offers, details]);
-    return index;
-  }
-
-  /**
-   * These products changed (a writer that knows what it touched): the index answers with them as stored
-   * once this resolves, by a rebuild (writers that commit changeInPlace are patched instead).
-   */
-  reindexProducts(productIds: readonly number[]): Promise<void> {
-    if (productIds.length === 0) return Promise.resolve();
-    return this.rebuild();
+  /** Out of rotation: what shoppers were shown from the old index is dropped with it. */
+  private dropIndex(): void {
+    this.current?.retire();
+    this.current = null;
+    this.allChanged();
   }
 
   /**
@@ -188,23 +185,12 @@ export class LiveIndex {
    * before the change: the index it builds takes it once it serves (replay).
    */
   private stockChanged(payload: string | undefined): void {
-    let offer: unknown;
-    try {
-      offer = JSON.parse(payload ?? '');
-    } catch {
-      offer = null;
-    }
-    const [skuId, salesChannel, sellerId, quantity] = Array.isArray(offer) ? offer : [];
-    if (
-      typeof skuId !== 'number' ||
-      typeof salesChannel !== 'number' ||
-      typeof sellerId !== 'string' ||
-      typeof quantity !== 'number'
-    )
-      return this.scheduleRebuild();
+    const change = stockChangeOf(payload);
+    if (!change) return this.scheduleRebuild();
+    const [skuId, salesChannel, sellerId, quantity] = change;
     // The rebuild under way may have read the offer before: the index it builds takes it (replay).
-    this.missed?.stock.set(`${skuId}|${salesChannel}|${sellerId}`, [skuId, salesChannel, sellerId, quantity]);
-    const before = this.index.setStock(skuId, salesChannel, sellerId, quantity);
+    this.missed?.stock.set(`${skuId}|${salesChannel}|${sellerId}`, change);
+    const before = this.current?.setStock(skuId, salesChannel, sellerId, quantity) ?? null;
     if (before === null) {
       if (!this.missed) this.scheduleRebuild();
       return;
@@ -247,6 +233,8 @@ export class LiveIndex {
       this.lastPatchAt = performance.now();
       const { skus, products } = this.pending;
       this.pending = { skus: new Set(), products: new Set() };
+      // None while one is built out of rotation: it reads them, or takes them after (replay).
+      if (!this.current) return;
       if (skus.size > 0) this.patch((index) => refreshSkuPrices(index, this.database.db, [...skus]));
       if (products.size > 0)
         this.patch(async (index) =>
@@ -338,13 +326,13 @@ export class LiveIndex {
     for (const watcher of this.watchers) watcher(null);
   }
 
-  private scheduleRebuild(): void {
+  private scheduleRebuild(waitMs = 200): void {
     // A seed or a bulk update fires many notifications; rebuild once they settle.
     if (this.rebuildTimer) clearTimeout(this.rebuildTimer);
     this.rebuildTimer = setTimeout(() => {
       this.rebuildTimer = null;
       this.rebuild().catch((error: unknown) => this.log(`catalogue rebuild failed: ${String(error)}`));
-    }, 200);
+    }, waitMs);
     this.rebuildTimer.unref();
   }
 }

@@ -33,7 +33,8 @@ import {
 } from './integration-writes';
 import { CatalogRecords } from './catalog-records';
 import { findProducts, productRecord, productSkus, skuRecord, updateProduct, updateSku } from './pvt-records';
-import type { ChangedProduct } from './sku-refresh';
+import type { RebuildRotation } from './rebuild-rotation';
+import type { ChangedProduct } from './index-types';
 
 /**
  * The catalogue's read interface for other modules: the index `CatalogService.index` answers (its
@@ -45,7 +46,7 @@ export type { ListingPage } from './catalog-search';
 export { productImageUrl, skuDisplayName } from './product-view';
 export { promotionItemOf } from './promotion-lookup';
 export { UNLIMITED_STOCK } from './integration-writes';
-export type { ChangedProduct } from './sku-refresh';
+export type { ChangedProduct } from './index-types';
 
 /**
  * Catalogue, search and ranking, one facade over the rooms that do the work: the live index (LiveIndex),
@@ -68,6 +69,8 @@ export class CatalogService {
     promotions: PromotionsService,
     private readonly clock: () => Date = () => new Date(),
     log: (message: string) => void = () => {},
+    /** Set: rebuilds out of the load balancer's rotation (RebuildRotation). */
+    rotation: RebuildRotation | null = null,
   ) {
     this.records = new CatalogRecords(() => database.db, clock);
     const indexOf = () => this.live.index;
@@ -91,11 +94,17 @@ export class CatalogService {
       },
       clock,
       log,
+      rotation,
     );
   }
 
   get index(): CatalogIndex {
     return this.live.index;
+  }
+
+  /** Whether it answers from an index, not out of rotation (/api/ready). */
+  get serving(): boolean {
+    return this.live.serving;
   }
 
   // The index's life: built at start, kept current by the database's notifications.
@@ -111,11 +120,6 @@ export class CatalogService {
   /** Rebuilds now; concurrent requests share one rebuild and one more runs if writes came in meanwhile. */
   rebuild(): Promise<void> {
     return this.live.rebuild();
-  }
-
-  /** These products were changed by their writer: the index answers with them as stored once this resolves. */
-  reindexProducts(productIds: readonly number[]): Promise<void> {
-    return this.live.reindexProducts(productIds);
   }
 
   /**

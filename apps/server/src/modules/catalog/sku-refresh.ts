@@ -1,12 +1,6 @@
 import type { Db } from '../../db/client';
-import type { CatalogIndex, ProductDoc } from './catalog-index';
+import type { CatalogIndex, ChangedProduct, ProductDoc } from './catalog-index';
 import { offersOf, type ChangedInPlace } from './integration-writes';
-
-/** What pages show a changed product: its own page and its categories' listings. */
-export interface ChangedProduct {
-  slug: string;
-  categoryPaths: string[];
-}
 
 /**
  * The ids named in a catalog_skus_changed or catalog_products_changed payload (`{"skus":[…]}`,
@@ -19,6 +13,26 @@ export function idsOfPayload(payload: string | undefined, kind: ChangedInPlace):
   } catch {
     return null;
   }
+}
+
+/** One offer's stock as migration 0014's trigger tells it (stock_changed). */
+export type StockChange = [skuId: number, salesChannel: number, sellerId: string, quantity: number];
+
+/** The offer and its new stock in a stock_changed payload (`[skuId, salesChannel, sellerId, quantity]`), or null. */
+export function stockChangeOf(payload: string | undefined): StockChange | null {
+  let offer: unknown;
+  try {
+    offer = JSON.parse(payload ?? '');
+  } catch {
+    return null;
+  }
+  const [skuId, salesChannel, sellerId, quantity] = Array.isArray(offer) ? offer : [];
+  return typeof skuId === 'number' &&
+    typeof salesChannel === 'number' &&
+    typeof sellerId === 'string' &&
+    typeof quantity === 'number'
+    ? [skuId, salesChannel, sellerId, quantity]
+    : null;
 }
 
 /**
