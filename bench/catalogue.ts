@@ -99,7 +99,10 @@ await post('/api/search?page=1&sc=1', searchBody('leche'));
 const startMs = performance.now() - started;
 const rssAfterStart = process.memoryUsage().rss;
 const heapAfterStart = process.memoryUsage().heapUsed;
-const index = shop.services.catalog.index;
+// Read afresh each time: held here, the index built at start could not be collected once replaced.
+const index = () => shop.services.catalog.index;
+const startIndex = new WeakRef(index());
+const replaced = () => !shop.services.catalog.serving || index() !== startIndex.deref();
 
 /** Sequential requests, the server's own time of each (Fastify's elapsed time). */
 async function serverTimes(requests: (() => Promise<{ status: number }>)[]): Promise<number[]> {
@@ -126,8 +129,8 @@ const searchTimes = await serverTimes(
 // prefix (autocomplete caches per term) and then the same prefixes again.
 const prefixes = [
   ...new Set(
-    index.products
-      .filter((_, i) => i % 997 === 0)
+    index()
+      .products.filter((_, i) => i % 997 === 0)
       .flatMap((product) =>
         product.name
           .toLowerCase()
@@ -155,11 +158,12 @@ const { key, appToken } = await database.db.transaction((tx) =>
     createdBy: 'bench',
   }),
 );
-const entry = index.skusById.get(index.products[Math.floor(index.products.length / 2)]!.skus[0]!.id)!;
-const chainListPrice = () => index.sellerOffer(entry.sku, 1, '1')?.listPrice;
+const skuId = index().products[Math.floor(index().products.length / 2)]!.skus[0]!.id;
+const productId = index().skusById.get(skuId)!.product.id;
+const chainListPrice = () => index().sellerOffer(index().skusById.get(skuId)!.sku, 1, '1')?.listPrice;
 const pesos = Math.round((chainListPrice() ?? 100_000) / 100) + 10;
 const loadAtChange = load();
-const response = await fetch(`${url}/api/pricing/prices/${entry.sku.id}`, {
+const response = await fetch(`${url}/api/pricing/prices/${skuId}`, {
   method: 'PUT',
   headers: {
     'x-vtex-api-appkey': key.appKey,
@@ -193,7 +197,7 @@ const promotionResponse = await fetch(`${url}/api/rnb/pvt/calculatorconfiguratio
     type: 'regular',
     percentualDiscountValue: 20,
     cumulative: true,
-    skus: [{ id: String(entry.sku.id), name: 'sku' }],
+    skus: [{ id: String(skuId), name: 'sku' }],
     skusAreInclusive: true,
     idsSalesChannel: ['1'],
   }),
@@ -202,7 +206,7 @@ const promotionAnswered = performance.now();
 const { idCalculatorConfiguration } = (await promotionResponse.json()) as {
   idCalculatorConfiguration: string;
 };
-const indexHasIt = () => index.promotions.some((each) => each.id === idCalculatorConfiguration);
+const indexHasIt = () => index().promotions.some((each) => each.id === idCalculatorConfiguration);
 while (!indexHasIt() && performance.now() - promotionAnswered < 10_000)
   await new Promise((resolve) => setImmediate(resolve));
 const promotionMs = performance.now() - promotionAnswered;
@@ -210,7 +214,7 @@ const [searchAfterPromotion] = await serverTimes([
   () => post('/api/search?page=1&sc=1', searchBody('leche')),
 ]);
 // A rebuild would have replaced the index: it is still the one built at start.
-const rebuilt = shop.services.catalog.index !== index;
+const rebuilt = replaced();
 
 // Memory once the instance is left alone: V8 gives the index build's garbage back some 20-30 s after it
 // stops allocating (its memory reducer), so RSS is read every 5 s for a minute and the lowest is kept.
@@ -235,7 +239,7 @@ clearInterval(sampler);
 // A national chain's shoppers choose a store, each a sales channel with its own prices and stock: every
 // channel's card columns worked out, as a day of traffic across the country leaves them.
 const channelsStarted = performance.now();
-for (const salesChannel of index.salesChannels) await index.warm(salesChannel);
+for (const salesChannel of index().salesChannels) await index().warm(salesChannel);
 const channelsMs = performance.now() - channelsStarted;
 const rssAllChannels = process.memoryUsage().rss;
 
@@ -246,9 +250,9 @@ const erpHeaders = {
   'x-vtex-api-apptoken': appToken,
   'content-type': 'application/json',
 };
-const productUrl = `${url}/api/catalog/pvt/product/${entry.product.id}`;
+const productUrl = `${url}/api/catalog/pvt/product/${productId}`;
 const stored = (await (await fetch(productUrl, { headers: erpHeaders })).json()) as Record<string, unknown>;
-const served = () => shop.services.catalog.productById(String(entry.product.id), 1);
+const served = () => shop.services.catalog.productById(String(productId), 1);
 /** One edit of the product through the Catalog API, from its PUT's answer until `done` holds of the index. */
 async function edit(change: Record<string, unknown>, done: () => boolean, waitMs: number) {
   // Each edit keeps the ones before it (the ERP sends the whole product).
@@ -276,11 +280,11 @@ const newName = name.endsWith(' (bench)') ? name.slice(0, -' (bench)'.length) : 
 const renamed = await edit({ Name: newName }, () => served().productName === newName, 10_000);
 // Moved to another aisle (and back on the next run): its aisles' lists, facets and search text in place.
 await new Promise((resolve) => setTimeout(resolve, 250));
-const home = index.products[0]!.categoryId;
-const away = index.products.find((each) => each.categoryId !== home)!.categoryId;
+const home = index().products[0]!.categoryId;
+const away = index().products.find((each) => each.categoryId !== home)!.categoryId;
 const aisle = stored.CategoryId === home ? away : home;
 const moved = await edit({ CategoryId: aisle }, () => served().categoryId === String(aisle), 10_000);
-const rebuiltForText = shop.services.catalog.index !== index;
+const rebuiltForText = replaced();
 
 // A SKU added to the product: its offer slot shapes the index, so every instance builds a new one from the
 // database. Out of rotation (the default here), another instance serves meanwhile (a process of its own)
@@ -296,15 +300,15 @@ if (fs.existsSync('/proc/self/clear_refs')) {
     method: 'POST',
     headers: erpHeaders,
     body: JSON.stringify({
-      ProductId: entry.product.id,
+      ProductId: productId,
       Name: `${newName} ${Date.now()}`,
       MeasurementUnit: 'un',
     }),
   });
   const answered = performance.now();
   await added.arrayBuffer();
-  const replaced = () => shop.services.catalog.serving && shop.services.catalog.index !== index;
-  while (!replaced() && performance.now() - answered < 600_000)
+  const served = () => shop.services.catalog.serving && index() !== startIndex.deref();
+  while (!served() && performance.now() - answered < 600_000)
     await new Promise((resolve) => setTimeout(resolve, 100));
   skuAddedMs = performance.now() - answered;
   skuAddedStatus = added.status;
@@ -328,7 +332,7 @@ async function startPeer(): Promise<ChildProcess> {
 }
 const twoPlaces = (ms: number) => ms.toFixed(2);
 console.log(
-  `\n${index.products.length} products, ${index.skusById.size} skus, ${index.salesChannels.length} sales channels; ` +
+  `\n${index().products.length} products, ${index().skusById.size} skus, ${index().salesChannels.length} sales channels; ` +
     `${os.cpus().length} cores, load average (1 min) at start ${loadAtStart}, searches ${loadAtSearch}, change ${loadAtChange}`,
 );
 table([
@@ -356,7 +360,7 @@ table([
     goal: '',
   },
   {
-    figure: `RSS with every channel's cards worked out (${index.salesChannels.length}, in ${(channelsMs / 1000).toFixed(1)} s)`,
+    figure: `RSS with every channel's cards worked out (${index().salesChannels.length}, in ${(channelsMs / 1000).toFixed(1)} s)`,
     value: mb(rssAllChannels),
     goal: '≤ 1024 MB',
   },

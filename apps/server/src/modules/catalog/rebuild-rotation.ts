@@ -19,6 +19,8 @@ export class RebuildRotation {
   /** True from the turn's notice until the new index serves (/api/ready's 'rebuilding'). */
   outOfRotation = false;
   private client: pg.PoolClient | null = null;
+  /** Whether this instance holds the turn's lock (on the listener's connection). */
+  private holding = false;
 
   constructor(private readonly noticeMs: number) {}
 
@@ -28,11 +30,13 @@ export class RebuildRotation {
     this.client = client;
   }
 
-  /** Before the listener's connection goes back to the pool. */
+  /** Before the listener's connection goes back to the pool: nothing of this instance's stays on it. */
   async leave(): Promise<void> {
     const client = this.client;
     this.client = null;
-    await client?.query('RESET application_name').catch(() => {});
+    if (!client) return;
+    await this.unlock(client);
+    await client.query('RESET application_name').catch(() => {});
   }
 
   /**
@@ -41,14 +45,16 @@ export class RebuildRotation {
    * builds beside its index).
    */
   async takeTurn(): Promise<boolean> {
-    const client = this.client;
-    if (!client) return false;
+    let client: pg.PoolClient | null;
     for (;;) {
-      if (!(await othersServing(client))) return false;
+      // Gone (the instance stops): it builds beside, as a lone instance does.
+      client = this.client;
+      if (!client || !(await othersServing(client))) return false;
       const { rows } = await client.query<{ turn: boolean }>('SELECT pg_try_advisory_lock($1) AS turn', [
         ROTATION_LOCK,
       ]);
-      if (rows[0]!.turn) break;
+      this.holding = rows[0]!.turn;
+      if (this.holding) break;
       await new Promise((resolve) => setTimeout(resolve, TURN_POLL_MS));
     }
     // Others wait for the lock while this one is out: one still counted is serving.
@@ -68,6 +74,8 @@ export class RebuildRotation {
   }
 
   private async unlock(client: pg.PoolClient): Promise<void> {
+    if (!this.holding) return;
+    this.holding = false;
     await client.query('SELECT pg_advisory_unlock($1)', [ROTATION_LOCK]).catch(() => {});
   }
 }

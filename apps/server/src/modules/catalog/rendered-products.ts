@@ -58,9 +58,13 @@ export class RenderedProducts {
     return this.rendered.calculatedSize;
   }
 
-  /** Anything shown may have changed (the promotions were written): nothing rendered is served again. */
+  /**
+   * Anything shown may have changed (the promotions were written, the index replaced or dropped): nothing
+   * rendered is served again, and the index rendered from is not held (out of rotation it must go).
+   */
   clear(): void {
     this.rendered.clear();
+    this.renderIndex = null;
   }
 
   /** The product's stock changed in the channel: its rendering there must not be served again. */
