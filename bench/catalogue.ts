@@ -1,19 +1,15 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/open';
 import { IntegrationService } from '../apps/server/src/modules/integration/service';
+import { catalogueEnv, seedOnce, startPeer } from './catalogue-setup';
 import { BENCH_KEY, cliOption, percentile, recordServerLatency, SEARCH_TERMS, table } from './support';
 
 /**
  * `npm run bench:catalogue [-- --products 500000 --searches 600 --rebuild alongside]` (issue 33 goal 5): a national chain's
- * catalogue. Seeds it once with `npm run seed -- --products N` in a process of its own (its memory is not
- * this one's) into BENCH_DATABASE_URL, or an embedded PostgreSQL under .bench/catalogue-N, and keeps it;
- * then starts an instance in this process and prints, each beside its goal and with the load average:
+ * catalogue. Seeds it once (catalogue-setup.ts) into BENCH_DATABASE_URL, or an embedded PostgreSQL under
+ * .bench/catalogue-N, and keeps it; then starts an instance in this process and prints, each beside its goal and with the load average:
  * time to serving, RSS after start, after the search run, settled (a minute left alone) and at its peak,
  * search and autocomplete p95 (server-side,
  * one request at a time, so the figures are the request's and not a queue's), one ERP price change from
@@ -29,50 +25,10 @@ const products = cliOption('products', 500_000);
 /** `--rebuild alongside`: the SKU's rebuild beside the index serving, as a lone instance does. */
 const rebuildMode = process.argv.includes('alongside') ? 'alongside' : 'out-of-rotation';
 const searches = cliOption('searches', 600);
-const execFileAsync = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '..');
-const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? '.bench', `catalogue-${products}`);
-fs.mkdirSync(dataDir, { recursive: true });
-fs.chmodSync(dataDir, 0o755); // initdb runs as another user when we are root
-const env = {
-  ...process.env,
-  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-  DATA_DIR: dataDir,
-  EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT ?? '55438',
-  API_KEYS: 'web:bench-key',
-  LOG_LEVEL: 'silent',
-  CATALOG_REBUILD: rebuildMode,
-  // No load balancer here to notice: a short notice.
-  DRAIN_NOTICE_MS: '1000',
-};
-const config = loadConfig(env);
+const { env, config } = catalogueEnv(products, rebuildMode);
 const load = () => os.loadavg()[0]!.toFixed(1);
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
-
-async function productCount(): Promise<number> {
-  const database = await openDatabase(config, () => {});
-  try {
-    const { rows } = await database.pool.query<{ count: number }>(
-      'SELECT count(*)::int AS count FROM product',
-    );
-    return rows[0]!.count;
-  } finally {
-    await database.close();
-  }
-}
-
-if ((await productCount()) !== products) {
-  console.log(
-    `seeding ${products} products (once; kept in ${config.DATABASE_URL ? 'BENCH_DATABASE_URL' : dataDir})…`,
-  );
-  const started = performance.now();
-  await execFileAsync('npm', ['run', 'seed', '--', '--products', String(products)], {
-    cwd: root,
-    env,
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  console.log(`seeded in ${Math.round((performance.now() - started) / 1000)} s`);
-}
+await seedOnce(env, config, products);
 
 // Time to serving: the database opened (migrations checked), the index built, the port listening and a
 // search answered, as a new instance behind a load balancer starts.
@@ -293,7 +249,7 @@ const rebuiltForText = replaced();
 let skuAddedMs = NaN;
 let skuAddedStatus = 0;
 let rssRebuildPeak = NaN;
-const peer = rebuildMode === 'out-of-rotation' ? await startPeer() : null;
+const peer = rebuildMode === 'out-of-rotation' ? await startPeer(env, database.url) : null;
 if (fs.existsSync('/proc/self/clear_refs')) {
   fs.writeFileSync('/proc/self/clear_refs', '5');
   const added = await fetch(`${url}/api/catalog/pvt/stockkeepingunit`, {
@@ -317,19 +273,6 @@ if (fs.existsSync('/proc/self/clear_refs')) {
 // Its own rebuild, after this one's, is not measured.
 peer?.kill('SIGKILL');
 
-/** Another instance on the same database, serving once its own index is built. */
-async function startPeer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/catalogue-peer.ts')], {
-    cwd: root,
-    env: { ...env, DATABASE_URL: database.url },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('serving') && resolve());
-    child.once('exit', (code) => reject(new Error(`the other instance ended (${code})`)));
-  });
-  return child;
-}
 const twoPlaces = (ms: number) => ms.toFixed(2);
 console.log(
   `\n${index().products.length} products, ${index().skusById.size} skus, ${index().salesChannels.length} sales channels; ` +

@@ -1,5 +1,4 @@
 import { FILTER_FACET_KEYS, type OrderBy, type SelectedFacet } from '@despensa/contracts';
-import { searchedText } from './catalog-docs';
 import type { ChannelViews } from './channel-views';
 import { compileFilters, facetValuesOf, type FacetContext } from './facet-filters';
 import type { Lookup } from './doc-tables';
@@ -15,7 +14,7 @@ import {
   type SkuEntry,
 } from './index-types';
 import type { OfferTable } from './offer-table';
-import { searchedChanged, type ShelvedBefore } from './product-patch';
+import { searchedNow, type ShelvedBefore } from './product-patch';
 import { withoutSortedDoc, withSortedDoc } from './sorted-docs';
 import type { TextIndex } from './text-index';
 
@@ -80,8 +79,8 @@ export class ListingEngine {
    * left into those it joined.
    */
   changed(product: ProductDoc, before: ShelvedBefore): void {
-    if (searchedChanged(product, before))
-      this.catalog.text.reindex(product.doc, before.searched, searchedText(product));
+    const searched = searchedNow(product, before);
+    if (searched) this.catalog.text.reindex(product.doc, before.searched, searched);
     if (product.name !== before.searched[0]!.text) this.names.renamed(product.doc);
     const left = new Set(facetKeysOf(before.categoryChain, before.collectionIds));
     const joined = new Set(facetKeysOf(product.categoryChain, product.collectionIds));

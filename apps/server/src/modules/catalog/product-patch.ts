@@ -74,7 +74,8 @@ export function patchDoc(
   return before;
 }
 
-/** Whether search reads something else of the product than before. */
-export function searchedChanged(doc: ProductDoc, before: ShelvedBefore): boolean {
-  return searchedText(doc).some((field, at) => field.text !== before.searched[at]!.text);
+/** What search reads of the product now, when it is not what it read before; else null. */
+export function searchedNow(doc: ProductDoc, before: ShelvedBefore): IndexedField[] | null {
+  const now = searchedText(doc);
+  return now.some((field, at) => field.text !== before.searched[at]!.text) ? now : null;
 }
